@@ -1,0 +1,147 @@
+import Core
+
+// MARK: - Flat
+
+struct Counter: Reducer {
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable, Sendable { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment: state.count &+= 1
+    }
+    return .none
+  }
+}
+
+// MARK: - Nested (depth N = Nest applied N times around Counter)
+
+struct Nest<Child: Reducer & Sendable>: Reducer, Sendable where Child.Action: Sendable {
+  struct State {
+    var child: Child.State
+    var other = 0
+  }
+  enum Action: Sendable {
+    case child(Child.Action)
+    case other
+  }
+  static var childPath: CasePath<Action, Child.Action> {
+    CasePath(embed: Action.child) { if case .child(let action) = $0 { action } else { nil } }
+  }
+  let child: Child
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { child }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+protocol Nestable: Reducer where Action: Sendable {
+  static func make() -> Self
+  static func initial() -> State
+}
+extension Counter: Nestable {
+  static func make() -> Counter { Counter() }
+  static func initial() -> State { State() }
+}
+extension Nest: Nestable where Child: Nestable {
+  static func make() -> Self { Nest(child: Child.make()) }
+  static func initial() -> State { State(child: Child.initial()) }
+}
+
+/// Scopes a store of `Nest<…>` down to its leaf `Counter` store, level by level.
+@MainActor
+protocol LeafScopable {
+  associatedtype State
+  associatedtype Action
+  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action>
+}
+extension Counter: LeafScopable {
+  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> { store }
+}
+extension Nest: LeafScopable where Child: LeafScopable, Child.State == Child.State, Child: Nestable {
+  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> {
+    let child = store.scope(state: \.child, action: Action.child)
+    return Child.leaf(child)
+  }
+}
+
+typealias Depth1 = Nest<Counter>
+typealias Depth5 = Nest<Nest<Nest<Nest<Nest<Counter>>>>>
+typealias Depth10 = Nest<Nest<Nest<Nest<Nest<Depth5>>>>>
+
+// MARK: - Plain Swift baselines
+
+struct PlainCounter { var count = 0 }
+enum PlainAction { case increment }
+
+@inline(never)
+func plainReduce(_ state: inout PlainCounter, _ action: PlainAction) {
+  switch action {
+  case .increment: state.count &+= 1
+  }
+}
+
+/// Nested plain state, reduced by a recursive switch: the work a Store does at depth N,
+/// without a Store.
+indirect enum PlainNestedAction { case child(PlainNestedAction), leaf }
+struct PlainNested {
+  var count = 0
+  var children: [PlainNested] = []
+}
+
+@inline(never)
+func plainNestedReduce(_ state: inout PlainNested, _ action: PlainNestedAction) {
+  switch action {
+  case .leaf: state.count &+= 1
+  case .child(let inner): plainNestedReduce(&state.children[0], inner)
+  }
+}
+
+func plainNested(depth: Int) -> (PlainNested, PlainNestedAction) {
+  var state = PlainNested()
+  var action = PlainNestedAction.leaf
+  for _ in 0..<depth {
+    state = PlainNested(count: 0, children: [state])
+    action = .child(action)
+  }
+  return (state, action)
+}
+
+// MARK: - forEach
+
+struct Row: Reducer {
+  struct State: Identifiable, Equatable {
+    let id: Int
+    var count = 0
+  }
+  enum Action: Equatable, Sendable { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count &+= 1
+    return .none
+  }
+}
+
+struct Rows: Reducer {
+  struct State { var rows: IdentifiedArrayOf<Row.State> }
+  enum Action: Sendable { case row(Int, Row.Action) }
+  static let rowPath = CasePath<Action, (Int, Row.Action)>(embed: { Action.row($0.0, $0.1) }) {
+    if case .row(let id, let action) = $0 { (id, action) } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .forEach(\.rows, action: Self.rowPath) { Row() }
+  }
+}
+
+struct PlainRows {
+  var rows: [Row.State]
+  var index: [Int: Int]
+}
+
+@inline(never)
+func plainRowsReduce(_ state: inout PlainRows, id: Int) {
+  if let position = state.index[id] { state.rows[position].count &+= 1 }
+}

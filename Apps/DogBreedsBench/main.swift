@@ -1,0 +1,147 @@
+import Core
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Benchmarks: run with `make bench` (release build). Prints a table of figures.
+///
+/// Each case runs `iterations` actions, five times; the median run is reported in
+/// nanoseconds per action, next to a plain-Swift baseline doing the same state change.
+
+func now() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Median nanoseconds per iteration over `runs` runs.
+func measure(runs: Int = 5, iterations: Int, _ body: (Int) -> Void) -> Double {
+  var samples: [Double] = []
+  for _ in 0..<runs {
+    let start = now()
+    body(iterations)
+    samples.append(Double(now() - start) / Double(iterations))
+  }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withUnsafePointer(to: value) { _ = $0 }
+}
+
+struct Row3 {
+  var name: String
+  var ns: Double
+  var baseline: Double
+  var goal: String
+}
+
+func format(_ value: Double) -> String {
+  let rounded = (value * 10).rounded() / 10
+  return rounded >= 100 ? String(Int(rounded)) : String(rounded)
+}
+
+func printTable(_ title: String, _ rows: [Row3]) {
+  print("\n\(title)")
+  let header = ["case", "ns/action", "plain Swift ns", "ratio", "goal"]
+  var lines = [header]
+  for row in rows {
+    lines.append([
+      row.name, format(row.ns), format(row.baseline),
+      row.baseline > 0 ? format(row.ns / row.baseline) + "×" : "-", row.goal,
+    ])
+  }
+  let widths = (0..<header.count).map { column in lines.map { $0[column].count }.max() ?? 0 }
+  for (index, line) in lines.enumerated() {
+    print(
+      "| " + line.enumerated().map { $0.element.padding(to: widths[$0.offset]) }.joined(separator: " | ")
+        + " |")
+    if index == 0 {
+      print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+    }
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}
+
+@MainActor
+func coreBenchmarks() -> [Row3] {
+  let iterations = Int(String(cString: getenv("BENCH_ITERATIONS") ?? strdup("1000000"))) ?? 1_000_000
+  var rows: [Row3] = []
+
+  // (a) flat
+  let flatStore = Store(initialState: Counter.State()) { Counter() }
+  let flat = measure(iterations: iterations) { n in
+    for _ in 0..<n { flatStore.send(.increment) }
+  }
+  var plainState = PlainCounter()
+  let plainFlat = measure(iterations: iterations) { n in
+    for _ in 0..<n { plainReduce(&plainState, .increment) }
+  }
+  blackHole(plainState)
+  rows.append(Row3(name: "(a) flat Store.send", ns: flat, baseline: plainFlat, goal: "≤ 200 ns"))
+
+  // (b) scoped 1, 5, 10 levels
+  func scoped<R: Nestable & LeafScopable>(_: R.Type, depth: Int, goal: String) -> Row3
+  where R.State == R.State {
+    let store = Store(initialState: R.initial(), reducer: R.make())
+    let leaf = R.leaf(store)
+    let ns = measure(iterations: iterations) { n in
+      for _ in 0..<n { leaf.send(.increment) }
+    }
+    precondition(leaf.state.count == 5 * iterations || iterations < 1000, "the leaf store did not update")
+    var (plain, action) = plainNested(depth: depth)
+    let baseline = measure(iterations: iterations) { n in
+      for _ in 0..<n { plainNestedReduce(&plain, action) }
+    }
+    blackHole(plain)
+    return Row3(name: "(b) scoped \(depth) deep", ns: ns, baseline: baseline, goal: goal)
+  }
+  let depth1 = scoped(Depth1.self, depth: 1, goal: "-")
+  let depth5 = scoped(Depth5.self, depth: 5, goal: "≤ 400 ns")
+  let depth10 = scoped(Depth10.self, depth: 10, goal: "≤ 1.5× depth 1 (\(format(depth1.ns * 1.5)) ns)")
+  rows += [depth1, depth5, depth10]
+
+  // (c) forEach: 1 of 1,000
+  let elements = (0..<1_000).map { Row.State(id: $0) }
+  let rowsStore = Store(initialState: Rows.State(rows: IdentifiedArray(elements))) { Rows() }
+  let forEach = measure(iterations: iterations) { n in
+    for i in 0..<n { rowsStore.send(.row(i % 1_000, .increment)) }
+  }
+  precondition(
+    iterations < 1000 || rowsStore.state.rows[id: 7]?.count == 5 * iterations / 1_000, "rows did not update")
+  var plainRows = PlainRows(
+    rows: elements, index: Dictionary(uniqueKeysWithValues: elements.map { ($0.id, $0.id) }))
+  let plainForEach = measure(iterations: iterations) { n in
+    for i in 0..<n { plainRowsReduce(&plainRows, id: i % 1_000) }
+  }
+  blackHole(plainRows)
+  rows.append(
+    Row3(name: "(c) forEach, 1 of 1,000", ns: forEach, baseline: plainForEach, goal: "≤ 1,000 ns"))
+  return rows
+}
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+if arguments.contains("profile-depth10") {
+  MainActor.assumeIsolated {
+    let store = Store(initialState: Depth10.initial(), reducer: Depth10.make())
+    let leaf = Depth10.leaf(store)
+    for _ in 0..<200_000 { leaf.send(.increment) }
+    print(leaf.state.count)
+  }
+  exit(0)
+}
+let all = arguments.isEmpty
+if all || arguments.contains("core") {
+  let rows = MainActor.assumeIsolated { coreBenchmarks() }
+  printTable("Core (1,000,000 actions per run, median of 5 runs)", rows)
+}

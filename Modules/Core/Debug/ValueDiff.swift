@@ -1,0 +1,145 @@
+/// A readable, minimal diff of two values of any type, or `nil` when they print the same.
+///
+/// Unchanged parts are folded into `… (N unchanged)`; changed lines are marked `-` (the
+/// first value) and `+` (the second). Nested structs, enums, arrays, dictionaries, sets
+/// and optionals are walked, so only the innermost change is shown:
+///
+/// ```
+///   State(
+/// -   filter: "ho"
+/// +   filter: "hou"
+///     … (2 unchanged)
+///   )
+/// ```
+///
+/// - Parameters:
+///   - old: The value before (or expected).
+///   - new: The value after (or actual).
+/// - Returns: The diff, or `nil` if there is no visible difference.
+public func diffValues(_ old: Any, _ new: Any) -> String? {
+  let lhs = DumpNode(old)
+  let rhs = DumpNode(new)
+  guard lhs != rhs else { return nil }
+  return ValueDiffer.diff(lhs, rhs, label: nil, indent: 0).joined(separator: "\n")
+}
+
+enum ValueDiffer {
+  static func diff(_ old: DumpNode, _ new: DumpNode, label: String?, indent: Int) -> [String] {
+    guard old != new else {
+      return old.lines(indent: indent, label: label).map { "  " + $0 }
+    }
+    if case .container(let oldKind, let oldOpen, let oldClose, let oldChildren) = old,
+      case .container(let newKind, let newOpen, _, let newChildren) = new,
+      oldKind == newKind, oldOpen == newOpen
+    {
+      let pad = String(repeating: " ", count: indent)
+      let prefix = label.map { "\($0): " } ?? ""
+      var result = ["  " + pad + prefix + oldOpen]
+      let body: [String]
+      switch oldKind {
+      case .collection, .set:
+        body = diffSequence(oldChildren, newChildren, indent: indent + 2)
+      case .structure, .enumeration, .tuple, .dictionary:
+        body = diffLabeled(oldChildren, newChildren, indent: indent + 2)
+      }
+      result += body
+      result.append("  " + pad + oldClose)
+      return result
+    }
+    return old.lines(indent: indent, label: label).map { "- " + $0 }
+      + new.lines(indent: indent, label: label).map { "+ " + $0 }
+  }
+
+  /// Children matched by label (or position when unlabeled).
+  static func diffLabeled(
+    _ old: [DumpNode.Child], _ new: [DumpNode.Child], indent: Int
+  ) -> [String] {
+    var result: [String] = []
+    var unchanged = 0
+    func flush() {
+      if unchanged > 0 {
+        result.append("  " + String(repeating: " ", count: indent) + "… (\(unchanged) unchanged)")
+        unchanged = 0
+      }
+    }
+    let newByLabel = Dictionary(
+      new.enumerated().map { ($0.element.label ?? "#\($0.offset)", $0.element) },
+      uniquingKeysWith: { first, _ in first })
+    var seen = Set<String>()
+    for (offset, child) in old.enumerated() {
+      let key = child.label ?? "#\(offset)"
+      seen.insert(key)
+      guard let counterpart = newByLabel[key] else {
+        flush()
+        result += child.node.lines(indent: indent, label: child.label).map { "- " + $0 }
+        continue
+      }
+      if counterpart.node == child.node {
+        unchanged += 1
+      } else {
+        flush()
+        result += diff(child.node, counterpart.node, label: child.label, indent: indent)
+      }
+    }
+    flush()
+    for (offset, child) in new.enumerated() where !seen.contains(child.label ?? "#\(offset)") {
+      result += child.node.lines(indent: indent, label: child.label).map { "+ " + $0 }
+    }
+    return result
+  }
+
+  /// Elements aligned by a longest common subsequence, so an insertion shows as one `+`.
+  static func diffSequence(
+    _ old: [DumpNode.Child], _ new: [DumpNode.Child], indent: Int
+  ) -> [String] {
+    let n = old.count
+    let m = new.count
+    guard n * m <= 1_000_000 else {
+      return diffLabeled(old, new, indent: indent)
+    }
+    // lengths[i][j]: LCS length of old[i...] and new[j...].
+    var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    if n > 0 && m > 0 {
+      for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+          lengths[i][j] =
+            old[i].node == new[j].node
+            ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
+      }
+    }
+    var result: [String] = []
+    var unchanged = 0
+    func flush() {
+      if unchanged > 0 {
+        result.append("  " + String(repeating: " ", count: indent) + "… (\(unchanged) unchanged)")
+        unchanged = 0
+      }
+    }
+    var i = 0
+    var j = 0
+    while i < n || j < m {
+      if i < n, j < m, old[i].node == new[j].node {
+        unchanged += 1
+        i += 1
+        j += 1
+      } else if i < n, j < m, lengths[i + 1][j + 1] == lengths[i][j] {
+        // Neither element belongs to the common part: a change in place.
+        flush()
+        result += diff(old[i].node, new[j].node, label: nil, indent: indent)
+        i += 1
+        j += 1
+      } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
+        flush()
+        result += new[j].node.lines(indent: indent).map { "+ " + $0 }
+        j += 1
+      } else {
+        flush()
+        result += old[i].node.lines(indent: indent).map { "- " + $0 }
+        i += 1
+      }
+    }
+    flush()
+    return result
+  }
+}

@@ -1,0 +1,201 @@
+/// A value that chooses its own one-line text in dumps and diffs (URLs, dates, ids).
+public protocol CustomDumpStringConvertible {
+  /// The text shown for this value.
+  var dumpDescription: String { get }
+}
+
+/// Renders any value as readable, indented text, the way diffs show it.
+///
+/// Structs print as `Type(label: value, …)`, enums as `.case(payload)`, collections as
+/// `[…]`, optionals unwrapped or `nil`, strings quoted. Values that fit in 60 columns
+/// stay on one line.
+///
+/// - Parameter value: Any value.
+/// - Returns: The rendering.
+public func dumpValue(_ value: Any) -> String {
+  DumpNode(value).lines(indent: 0).joined(separator: "\n")
+}
+
+/// A value seen through `Mirror`, as a tree the differ can walk.
+indirect enum DumpNode: Equatable {
+  case leaf(String)
+  /// `open`/`close` wrap the children; children carry their label (already formatted).
+  case container(kind: Kind, open: String, close: String, children: [Child])
+
+  enum Kind: Equatable { case structure, enumeration, collection, dictionary, set, tuple }
+
+  struct Child: Equatable {
+    var label: String?
+    var node: DumpNode
+  }
+
+  static let compactWidth = 60
+
+  init(_ value: Any, depth: Int = 0) {
+    guard depth < 40 else {
+      self = .leaf("…")
+      return
+    }
+    if let custom = value as? any CustomDumpStringConvertible {
+      self = .leaf(custom.dumpDescription)
+      return
+    }
+    switch value {
+    case let string as String:
+      self = .leaf(Self.quote(string))
+      return
+    case let character as Character:
+      self = .leaf(Self.quote(String(character)))
+      return
+    case let error as any Error
+    where !(Mirror(reflecting: error).displayStyle == .enum)
+      && !(Mirror(reflecting: error).displayStyle == .struct):
+      self = .leaf("\(error)")
+      return
+    default:
+      break
+    }
+    let mirror = Mirror(reflecting: value)
+    let typeName = Self.typeName(type(of: value))
+    func children(labeled: Bool) -> [Child] {
+      mirror.children.map {
+        Child(label: labeled ? $0.label : nil, node: DumpNode($0.value, depth: depth + 1))
+      }
+    }
+    switch mirror.displayStyle {
+    case .struct, .class:
+      if mirror.children.isEmpty {
+        let text = "\(value)"
+        self = .leaf(text.isEmpty || text.hasPrefix(typeName) ? "\(typeName)()" : text)
+      } else {
+        self = .container(
+          kind: .structure, open: "\(typeName)(", close: ")", children: children(labeled: true))
+      }
+    case .enum:
+      guard let payload = mirror.children.first else {
+        self = .leaf(".\(value)")
+        return
+      }
+      let caseName = payload.label ?? "\(value)"
+      let payloadMirror = Mirror(reflecting: payload.value)
+      if payloadMirror.displayStyle == .tuple {
+        self = .container(
+          kind: .enumeration, open: ".\(caseName)(", close: ")",
+          children: payloadMirror.children.map {
+            Child(
+              label: $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 },
+              node: DumpNode($0.value, depth: depth + 1))
+          })
+      } else {
+        self = .container(
+          kind: .enumeration, open: ".\(caseName)(", close: ")",
+          children: [Child(label: nil, node: DumpNode(payload.value, depth: depth + 1))])
+      }
+    case .optional:
+      if let wrapped = mirror.children.first {
+        self = DumpNode(wrapped.value, depth: depth)
+      } else {
+        self = .leaf("nil")
+      }
+    case .collection:
+      self = .container(kind: .collection, open: "[", close: "]", children: children(labeled: false))
+    case .set:
+      let sorted = children(labeled: false).sorted { $0.node.compact < $1.node.compact }
+      self = .container(kind: .set, open: "Set([", close: "])", children: sorted)
+    case .dictionary:
+      let pairs = mirror.children.map { child -> Child in
+        let pair = Array(Mirror(reflecting: child.value).children)
+        let key = pair.count == 2 ? DumpNode(pair[0].value, depth: depth + 1).compact : "?"
+        let value = pair.count == 2 ? DumpNode(pair[1].value, depth: depth + 1) : .leaf("?")
+        return Child(label: key, node: value)
+      }
+      self = .container(
+        kind: .dictionary, open: "[", close: "]",
+        children: pairs.sorted { ($0.label ?? "") < ($1.label ?? "") })
+    case .tuple:
+      self = .container(
+        kind: .tuple, open: "(", close: ")",
+        children: mirror.children.map {
+          Child(
+            label: $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 },
+            node: DumpNode($0.value, depth: depth + 1))
+        })
+    default:
+      self = .leaf("\(value)")
+    }
+  }
+
+  static func typeName(_ type: Any.Type) -> String {
+    // `String(reflecting:)` gives "Module.Outer.Inner", with "(unknown context at $…)."
+    // for private types; keep only the readable part.
+    var full = ""
+    var rest = Substring(String(reflecting: type))
+    let marker = "(unknown context at "
+    while let start = rest.firstRange(of: marker) {
+      full += rest[..<start.lowerBound]
+      rest = rest[start.upperBound...]
+      if let end = rest.firstRange(of: ").") {
+        rest = rest[end.upperBound...]
+      }
+    }
+    full += rest
+    guard let dot = full.firstIndex(of: "."), !full.hasPrefix("(") else { return full }
+    let trimmed = full[full.index(after: dot)...]
+    return trimmed.contains("<") || trimmed.isEmpty ? full : String(trimmed)
+  }
+
+  static func quote(_ string: String) -> String {
+    var result = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+          result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  /// The one-line rendering.
+  var compact: String {
+    switch self {
+    case .leaf(let text):
+      return text
+    case .container(_, let open, let close, let children):
+      let inner = children.map { child in
+        (child.label.map { "\($0): " } ?? "") + child.node.compact
+      }
+      return open + inner.joined(separator: ", ") + close
+    }
+  }
+
+  /// The rendering as lines, multi-line when it does not fit compactly.
+  func lines(indent: Int, label: String? = nil) -> [String] {
+    let pad = String(repeating: " ", count: indent)
+    let prefix = label.map { "\($0): " } ?? ""
+    let single = compact
+    if case .leaf = self {
+      return single.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+        $0.offset == 0 ? pad + prefix + $0.element : pad + $0.element
+      }
+    }
+    if single.count + indent + prefix.count <= Self.compactWidth, !single.contains("\n") {
+      return [pad + prefix + single]
+    }
+    guard case .container(_, let open, let close, let children) = self else { return [] }
+    var result = [pad + prefix + open]
+    for child in children {
+      result += child.node.lines(indent: indent + 2, label: child.label)
+    }
+    result.append(pad + close)
+    return result
+  }
+}

@@ -1,0 +1,242 @@
+/// Work a reducer asks the store to perform after it has changed the state.
+///
+/// Effects are values: a reducer returns them, and the ``Store`` runs them. They can
+/// send actions synchronously (``send(_:)``), do asynchronous work on Swift concurrency
+/// (``run(priority:operation:catch:fileID:filePath:line:column:)``), be combined
+/// (``merge(_:)``, ``concatenate(_:)``), transformed (``map(_:)``) and cancelled
+/// (``cancellable(id:cancelInFlight:)``, ``cancel(id:)``).
+///
+/// ```swift
+/// case .appeared:
+///   state.isLoading = true
+///   return .run { send in
+///     await send(.breedsResponse(Result { try await client.breeds() }))
+///   }
+///   .cancellable(id: CancelID.load, cancelInFlight: true)
+/// ```
+public struct Effect<Action> {
+  @usableFromInline
+  indirect enum Operation {
+    case none
+    case send(Action)
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect<Action>])
+    case concatenate([Effect<Action>])
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+    case cancel(id: EffectID)
+    case namespace(EffectID, Effect<Action>)
+    case cancelNamespace(EffectID)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @inlinable
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing. Returning it costs the store nothing.
+  @inlinable
+  public static var none: Self { Self(operation: .none) }
+
+  /// Whether this effect is ``none``.
+  @inlinable
+  public var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
+  /// An effect that feeds `action` back into the store immediately, before the store's
+  /// `send` returns.
+  ///
+  /// Prefer calling a shared helper method over sending an action to share logic; use
+  /// this to deliver a delegate action or to start another feature's flow.
+  ///
+  /// - Parameter action: The action to send.
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(action))
+  }
+
+  /// An effect that runs asynchronous work and may send actions back to the store.
+  ///
+  /// The operation runs off the main actor. Actions sent after the effect was cancelled
+  /// are dropped, so a cancelled request can never deliver a late answer.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - operation: The work. Use `send` to deliver actions to the store.
+  ///   - handler: Called with any error the operation throws other than cancellation.
+  ///     Without a handler such an error is reported as an issue (a test failure in
+  ///     tests).
+  /// - Returns: The effect.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    Self(
+      operation: .run(priority) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          return
+        } catch {
+          if let handler {
+            await handler(error, send)
+          } else if !Task.isCancelled {
+            reportIssue(
+              """
+              An 'Effect.run' threw an error it did not handle: \(error)
+
+              Handle errors inside the operation, or pass a 'catch' handler.
+              """, fileID: fileID, filePath: filePath, line: line, column: column)
+          }
+        }
+      })
+  }
+
+  /// Runs the effects at the same time.
+  ///
+  /// Synchronous parts (``send(_:)``) run in the order given.
+  ///
+  /// - Parameter effects: The effects to merge.
+  /// - Returns: One effect that runs them all.
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Runs the effects at the same time.
+  ///
+  /// - Parameter effects: The effects to merge.
+  /// - Returns: One effect that runs them all.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    effects.reduce(.none) { $0.merge(with: $1) }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  ///
+  /// - Parameter other: Another effect.
+  /// - Returns: The merged effect; `none` parts are dropped.
+  @inlinable
+  public func merge(with other: Self) -> Self {
+    if case .none = other.operation { return self }
+    if case .none = operation { return other }
+    return _merge(with: other)
+  }
+
+  @usableFromInline
+  func _merge(with other: Self) -> Self {
+    switch (operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case (.merge(let lhs), .merge(let rhs)): return Self(operation: .merge(lhs + rhs))
+    case (.merge(let lhs), _): return Self(operation: .merge(lhs + [other]))
+    case (_, .merge(let rhs)): return Self(operation: .merge([self] + rhs))
+    default: return Self(operation: .merge([self, other]))
+    }
+  }
+
+  /// Runs the effects one after the other: each starts when the previous one finished.
+  ///
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: One effect that runs them in sequence.
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// Runs the effects one after the other: each starts when the previous one finished.
+  ///
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: One effect that runs them in sequence.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    effects.reduce(.none) { $0.concatenate(with: $1) }
+  }
+
+  /// Runs `other` after this effect has finished.
+  ///
+  /// - Parameter other: The effect to run next.
+  /// - Returns: The concatenated effect.
+  public func concatenate(with other: Self) -> Self {
+    switch (operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case (.concatenate(let lhs), .concatenate(let rhs)): return Self(operation: .concatenate(lhs + rhs))
+    case (.concatenate(let lhs), _): return Self(operation: .concatenate(lhs + [other]))
+    case (_, .concatenate(let rhs)): return Self(operation: .concatenate([self] + rhs))
+    default: return Self(operation: .concatenate([self, other]))
+    }
+  }
+
+  /// Transforms the actions this effect sends, typically to embed a child feature's
+  /// actions into its parent's.
+  ///
+  /// - Parameter transform: Turns each action into the parent's action.
+  /// - Returns: An effect of the new action type, with the same cancellation.
+  @inlinable
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    Effect<NewAction>(operation: operation.map(transform))
+  }
+}
+
+extension Effect.Operation {
+  @inlinable
+  func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction>.Operation {
+    switch self {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action))
+    case .run(let priority, let operation):
+      return .run(priority) { send in
+        await operation(Send { action in send(transform(action)) })
+      }
+    case .merge(let effects):
+      return .merge(effects.map { $0.map(transform) })
+    case .concatenate(let effects):
+      return .concatenate(effects.map { $0.map(transform) })
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
+    case .cancel(let id):
+      return .cancel(id: id)
+    case .namespace(let id, let effect):
+      return .namespace(id, effect.map(transform))
+    case .cancelNamespace(let id):
+      return .cancelNamespace(id)
+    }
+  }
+}
+
+/// Delivers actions from an effect back to the store.
+///
+/// Call it like a function: `await send(.response(value))`. After the effect has been
+/// cancelled, sends are ignored.
+@MainActor
+public struct Send<Action>: Sendable {
+  @usableFromInline let deliver: @MainActor (Action) -> Void
+
+  /// Creates a sender from a closure; the store makes these, tests rarely need to.
+  ///
+  /// - Parameter send: Called with each action on the main actor.
+  @inlinable
+  public init(send: @escaping @MainActor (Action) -> Void) {
+    self.deliver = send
+  }
+
+  /// Sends `action` to the store, unless the current task has been cancelled.
+  ///
+  /// - Parameter action: The action to deliver.
+  @inlinable
+  public func callAsFunction(_ action: sending Action) {
+    guard !Task.isCancelled else { return }
+    deliver(action)
+  }
+}

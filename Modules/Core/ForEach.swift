@@ -1,0 +1,116 @@
+extension Reducer {
+  /// Runs an element reducer on one element of an identified collection, for actions
+  /// addressed to that element by id.
+  ///
+  /// ```swift
+  /// enum Action {
+  ///   case rows(id: Row.State.ID, action: Row.Action)
+  ///   static let rowsPath = CasePath(embed: { Action.rows(id: $0.0, action: $0.1) }) {
+  ///     if case .rows(let id, let action) = $0 { (id, action) } else { nil }
+  ///   }
+  /// }
+  ///
+  /// Reduce { state, action in … }
+  ///   .forEach(\.rows, action: Action.rowsPath) { Row() }
+  /// ```
+  ///
+  /// Each element's effects live in their own namespace: cancel ids do not collide
+  /// between elements, and removing an element cancels its effects. An action for an id
+  /// that is not in the collection is reported as an issue and ignored.
+  ///
+  /// - Parameters:
+  ///   - elements: The collection of element states.
+  ///   - action: How an `(id, element action)` pair embeds into this reducer's action.
+  ///   - element: The element reducer.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(
+    _ elements: WritableKeyPath<State, IdentifiedArray<ElementState>>,
+    action: CasePath<Action, (ElementState.ID, ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _ForEachReducer<Self, Element>
+  where
+    Element.State == ElementState, Element.Action == ElementAction,
+    ElementState.ID: Sendable
+  {
+    _ForEachReducer(
+      parent: self, element: element(), toElements: elements, toElementAction: action,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+/// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` builds.
+public struct _ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
+where Element.State: Identifiable, Element.State.ID: Sendable {
+  public typealias ID = Element.State.ID
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>
+  @usableFromInline let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
+  @usableFromInline let location: IssueLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, element: Element,
+    toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>,
+    toElementAction: CasePath<Parent.Action, (ID, Element.Action)>, location: IssueLocation
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElements = toElements
+    self.toElementAction = toElementAction
+    self.location = location
+  }
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    _reduceFunction()(&state, action)
+  }
+
+  @inlinable
+  public func _reduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
+    let parentReduce = parent._reduceFunction()
+    let elementReduce = element._reduceFunction()
+    let toElements = StatePath(toElements)
+    let elementsKeyPath: AnyKeyPath = self.toElements
+    let extract = toElementAction.extract
+    let embed = toElementAction.embed
+    let location = location
+    return { state, action in
+      var elementEffect = Effect<Parent.Action>.none
+      if let (id, elementAction) = extract(action) {
+        let effect = toElements.modify(&state) { elements -> Effect<Element.Action>? in
+          guard let index = elements.index(id: id) else { return nil }
+          return elementReduce(&elements[index], elementAction)
+        }
+        if let effect {
+          if case .none = effect.operation {
+          } else {
+            elementEffect = effect.map { embed((id, $0)) }
+              .namespaced(ElementID(keyPath: elementsKeyPath, id: id))
+          }
+        } else {
+          reportIssue(
+            """
+            A 'forEach' received an action for an element that is not in the collection:
+              id: \(dumpValue(id))
+              action: \(dumpValue(elementAction))
+            The action was ignored. Usually a late effect of a removed element.
+            """, at: location)
+        }
+      }
+      let idsBefore = toElements.get(state).ids
+      let parentEffect = parentReduce(&state, action)
+      let effect = elementEffect.merge(with: parentEffect)
+      let idsAfter = toElements.get(state).ids
+      guard idsBefore != idsAfter else { return effect }
+      let remaining = Set(idsAfter)
+      let teardown = idsBefore.lazy.filter { !remaining.contains($0) }.map {
+        Effect<Parent.Action>.cancelNamespace(ElementID(keyPath: elementsKeyPath, id: $0))
+      }
+      return effect.merge(with: .merge(teardown))
+    }
+  }
+}

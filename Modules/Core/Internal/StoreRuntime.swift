@@ -1,0 +1,251 @@
+/// Where an action came from, as seen by a runtime hook.
+public enum ActionOrigin: Sendable {
+  /// Sent from outside the reducer tree (`Store.send`, `TestStore.send`).
+  case external
+  /// Delivered by an effect (`Effect.send` or `send` inside `Effect.run`).
+  case effect
+}
+
+/// The root of a store: owns the state, runs the reducer and interprets effects.
+///
+/// `Store` and `TestStore` both sit on this one runtime, so tests exercise exactly the
+/// effect semantics the app runs with. It is public only so that both can inline its hot
+/// path; use ``Store``.
+@MainActor
+public final class StoreRuntime<State, Action> {
+  // Only this main-actor class touches `_state`, and never re-entrantly (reducers are pure
+  // functions that cannot reach the runtime), so the dynamic exclusivity check is skipped.
+  @exclusivity(unchecked) @usableFromInline var _state: State
+  @usableFromInline let reduce: ReduceFunction<State, Action>
+  @usableFromInline var _didReduce: ((Action, State, ActionOrigin) -> Void)?
+
+  /// The current state.
+  public var state: State { _state }
+
+  /// Called after every action with the state it produced; `TestStore` records with it.
+  @_spi(Internals)
+  public var didReduce: ((Action, State, ActionOrigin) -> Void)? {
+    get { _didReduce }
+    set { _didReduce = newValue }
+  }
+  /// When set, the runtime remembers which action started each effect (for test messages).
+  @_spi(Internals)
+  public var describeOrigin: ((Action) -> String)?
+
+  @usableFromInline var tasks: [Int: Task<Void, Never>] = [:]
+  @usableFromInline var origins: [Int: String] = [:]
+  @usableFromInline var keysByTask: [Int: [CancelKey]] = [:]
+  @usableFromInline var tasksByKey: [CancelKey: Set<Int>] = [:]
+  private var nextTaskID = 0
+  @usableFromInline var observers: [(id: Int, update: (State) -> Void)] = []
+  private var nextObserverID = 0
+
+  /// Creates a runtime; ``Store`` does this for you.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reduce: The compiled reducer.
+  @inlinable
+  public init(initialState: State, reduce: @escaping ReduceFunction<State, Action>) {
+    self._state = initialState
+    self.reduce = reduce
+  }
+
+  isolated deinit {
+    for task in tasks.values { task.cancel() }
+  }
+
+  // MARK: Sending
+
+  /// Runs `action` through the reducer, starts its effects and notifies observers once.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - origin: Who sent it.
+  /// - Returns: The effects it started.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action, origin: ActionOrigin = .external) -> StoreTask {
+    var started: [Task<Void, Never>] = []
+    process(action, origin: origin, started: &started)
+    if !observers.isEmpty { notifyObservers() }
+    return StoreTask(tasks: started)
+  }
+
+  @inlinable
+  func process(
+    _ action: Action, origin: ActionOrigin, started: inout [Task<Void, Never>]
+  ) {
+    let effect = reduce(&_state, action)
+    if let didReduce = _didReduce { didReduce(action, _state, origin) }
+    if case .none = effect.operation { return }
+    startEffect(effect, of: action, started: &started)
+  }
+
+  /// Starts the effect an action returned (the slow path: only for non-`none` effects).
+  @usableFromInline
+  func startEffect(_ effect: Effect<Action>, of action: Action, started: inout [Task<Void, Never>]) {
+    start(effect, in: .root, origin: describeOrigin?(action), started: &started)
+  }
+
+  // MARK: Effects
+
+  private struct Context {
+    var path: [EffectID]
+    var keys: [CancelKey]
+    static var root: Context { Context(path: [], keys: []) }
+  }
+
+  @usableFromInline
+  enum CancelKey: Hashable {
+    case id(path: [EffectID], id: EffectID)
+    case namespace([EffectID])
+  }
+
+  private func start(
+    _ effect: Effect<Action>, in context: Context, origin: String?,
+    started: inout [Task<Void, Never>]
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+
+    case .send(let action):
+      process(action, origin: .effect, started: &started)
+
+    case .run(let priority, let operation):
+      let id = makeTaskID()
+      let send = Send<Action> { [weak self] action in self?.send(action, origin: .effect) }
+      let task = Task(priority: priority) { [weak self] in
+        await operation(send)
+        self?.finished(id)
+      }
+      register(task, id: id, keys: context.keys, origin: origin)
+      started.append(task)
+
+    case .merge(let effects):
+      for effect in effects {
+        start(effect, in: context, origin: origin, started: &started)
+      }
+
+    case .concatenate(let effects):
+      let id = makeTaskID()
+      let task = Task { [weak self] in
+        for effect in effects {
+          guard !Task.isCancelled, let step = self?.startStep(effect, in: context, origin: origin)
+          else { break }
+          await withTaskCancellationHandler {
+            for task in step { await task.value }
+          } onCancel: {
+            for task in step { task.cancel() }
+          }
+        }
+        self?.finished(id)
+      }
+      register(task, id: id, keys: context.keys, origin: origin)
+      started.append(task)
+
+    case .cancellable(let id, let cancelInFlight, let effect):
+      let key = CancelKey.id(path: context.path, id: id)
+      if cancelInFlight { cancel(key) }
+      var inner = context
+      inner.keys.append(key)
+      start(effect, in: inner, origin: origin, started: &started)
+
+    case .cancel(let id):
+      cancel(.id(path: context.path, id: id))
+
+    case .namespace(let id, let effect):
+      var inner = context
+      inner.path.append(id)
+      inner.keys.append(.namespace(inner.path))
+      start(effect, in: inner, origin: origin, started: &started)
+
+    case .cancelNamespace(let id):
+      cancel(.namespace(context.path + [id]))
+    }
+  }
+
+  /// Starts one step of a concatenation and returns the tasks it is made of.
+  private func startStep(
+    _ effect: Effect<Action>, in context: Context, origin: String?
+  ) -> [Task<Void, Never>] {
+    var started: [Task<Void, Never>] = []
+    start(effect, in: context, origin: origin, started: &started)
+    if !observers.isEmpty { notifyObservers() }
+    return started
+  }
+
+  private func makeTaskID() -> Int {
+    nextTaskID &+= 1
+    return nextTaskID
+  }
+
+  private func register(_ task: Task<Void, Never>, id: Int, keys: [CancelKey], origin: String?) {
+    tasks[id] = task
+    if let origin { origins[id] = origin }
+    guard !keys.isEmpty else { return }
+    keysByTask[id] = keys
+    for key in keys { tasksByKey[key, default: []].insert(id) }
+  }
+
+  private func finished(_ id: Int) {
+    guard tasks.removeValue(forKey: id) != nil else { return }
+    origins[id] = nil
+    guard let keys = keysByTask.removeValue(forKey: id) else { return }
+    for key in keys {
+      tasksByKey[key]?.remove(id)
+      if tasksByKey[key]?.isEmpty == true { tasksByKey[key] = nil }
+    }
+  }
+
+  /// Cancels the tasks registered under `key`; they stop counting as in flight at once.
+  private func cancel(_ key: CancelKey) {
+    guard let ids = tasksByKey[key] else { return }
+    for id in ids {
+      tasks[id]?.cancel()
+      finished(id)
+    }
+  }
+
+  // MARK: Test support
+
+  /// Number of effects still running.
+  @_spi(Internals)
+  public var inFlightCount: Int { tasks.count }
+
+  /// For each running effect, the description of the action that started it.
+  @_spi(Internals)
+  public var inFlightOrigins: [String] {
+    tasks.keys.sorted().map { origins[$0] ?? "an action" }
+  }
+
+  /// Cancels every running effect.
+  @_spi(Internals)
+  public func cancelAll() {
+    for id in Array(tasks.keys) {
+      tasks[id]?.cancel()
+      finished(id)
+    }
+  }
+
+  // MARK: Observation
+
+  @usableFromInline
+  func addObserver(_ update: @escaping (State) -> Void) -> Int {
+    nextObserverID += 1
+    observers.append((nextObserverID, update))
+    return nextObserverID
+  }
+
+  @usableFromInline
+  func removeObserver(_ id: Int) {
+    observers.removeAll { $0.id == id }
+  }
+
+  @usableFromInline
+  func notifyObservers() {
+    let current = state
+    for observer in observers { observer.update(current) }
+  }
+}

@@ -1,0 +1,53 @@
+/// Runs a child reducer on part of the parent's state, for the child's actions.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
+///   Reduce { state, action in … }
+/// }
+/// ```
+///
+/// The child's effects are mapped back into parent actions. Actions that are not the
+/// child's pass through untouched (and cost one `extract` call).
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+
+  /// Creates a scope.
+  ///
+  /// - Parameters:
+  ///   - state: Where the child's state lives; a computed, writable property (a
+  ///     projection) works too.
+  ///   - action: How the child's actions embed into the parent's.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: CasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = state
+    self.toChildAction = action
+    self.child = child()
+  }
+
+  @inlinable
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    _reduceFunction()(&state, action)
+  }
+
+  @inlinable
+  public func _reduceFunction() -> ReduceFunction<ParentState, ParentAction> {
+    let childReduce = child._reduceFunction()
+    let toChildState = StatePath(toChildState)
+    let extract = toChildAction.extract
+    let embed = toChildAction.embed
+    return { state, action in
+      guard let childAction = extract(action) else { return .none }
+      let effect = toChildState.modify(&state) { childReduce(&$0, childAction) }
+      if case .none = effect.operation { return .none }
+      return effect.map(embed)
+    }
+  }
+}

@@ -1,0 +1,181 @@
+/// The runtime of a feature: holds its state, runs its reducer for each action you send,
+/// and runs the effects the reducer returns.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) { Counter() }
+/// store.send(.incrementTapped)
+/// store.state.count   // 1
+/// ```
+///
+/// `send` is synchronous: when it returns, the state reflects the action and every
+/// action it delivered synchronously (``Effect/send(_:)``). Asynchronous effects run on
+/// Swift concurrency and send their actions back on the main actor.
+///
+/// ``scope(state:action:)`` derives a store for a child feature. A scoped store owns
+/// nothing: it reads its state from the root and forwards actions to it, so its cost per
+/// send does not depend on how many stores sit between it and the root.
+///
+/// Releasing the root store cancels every effect it still runs.
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action> {
+  @usableFromInline let root: AnyObject
+  @usableFromInline let readState: () -> State
+  @usableFromInline let sendAction: (Action) -> StoreTask
+  @usableFromInline let registerObserver: (@escaping (State) -> Void) -> Int
+  @usableFromInline let unregisterObserver: (Int) -> Void
+
+  /// Creates a root store.
+  ///
+  /// The reducer's `body` is evaluated once, here.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  @inlinable
+  public convenience init<R: Reducer>(
+    initialState: State, @ReducerBuilder<State, Action> reducer: () -> R
+  ) where R.State == State, R.Action == Action {
+    self.init(initialState: initialState, reducer: reducer())
+  }
+
+  /// Creates a root store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  @inlinable
+  public init<R: Reducer>(initialState: State, reducer: R)
+  where R.State == State, R.Action == Action {
+    let runtime = StoreRuntime(initialState: initialState, reduce: reducer._reduceFunction())
+    self.root = runtime
+    self.readState = { runtime.state }
+    self.sendAction = { runtime.send($0) }
+    self.registerObserver = { runtime.addObserver($0) }
+    self.unregisterObserver = { runtime.removeObserver($0) }
+  }
+
+  @usableFromInline
+  init(
+    root: AnyObject,
+    readState: @escaping () -> State,
+    sendAction: @escaping (Action) -> StoreTask,
+    registerObserver: @escaping (@escaping (State) -> Void) -> Int,
+    unregisterObserver: @escaping (Int) -> Void
+  ) {
+    self.root = root
+    self.readState = readState
+    self.sendAction = sendAction
+    self.registerObserver = registerObserver
+    self.unregisterObserver = unregisterObserver
+  }
+
+  /// The current state.
+  @inlinable
+  public var state: State { readState() }
+
+  /// Reads one value of the current state.
+  ///
+  /// - Parameter keyPath: The value to read.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    readState()[keyPath: keyPath]
+  }
+
+  /// Runs `action` through the reducer now and starts the effects it returns.
+  ///
+  /// - Parameter action: What happened.
+  /// - Returns: A handle on the effects started by this action (and by the actions it
+  ///   sent synchronously): await ``StoreTask/finish()`` or call ``StoreTask/cancel()``.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    sendAction(action)
+  }
+
+  /// Derives a store for a child feature.
+  ///
+  /// ```swift
+  /// let dogsStore = appStore.scope(state: \.dogs, action: AppFeature.Action.dogs)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: Where the child's state lives in this store's state (it may be a
+  ///     computed property, such as a projection).
+  ///   - action: Embeds a child action into this store's action.
+  /// - Returns: A store that reads from and sends into this one.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let readState = self.readState
+    let sendAction = self.sendAction
+    let registerObserver = self.registerObserver
+    return Store<ChildState, ChildAction>(
+      root: root,
+      readState: { readState()[keyPath: state] },
+      sendAction: { sendAction(action($0)) },
+      registerObserver: { update in registerObserver { update($0[keyPath: state]) } },
+      unregisterObserver: unregisterObserver
+    )
+  }
+
+  /// Calls `onChange` with the value each time it changes.
+  ///
+  /// After every `send` (once, however many actions that send caused), the store
+  /// recomputes `value` and calls `onChange` if it differs from the last value seen.
+  /// `onChange` is not called for the current value when you subscribe.
+  ///
+  /// ```swift
+  /// let observation = store.observe(DogsView.State.init) { view in render(view) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Derives what you care about from the state.
+  ///   - onChange: Called on the main actor with each new value.
+  /// - Returns: A token; observation stops when it is cancelled or released.
+  public func observe<Value: Equatable>(
+    _ value: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void
+  ) -> StoreObservation {
+    var last = value(readState())
+    let id = registerObserver { state in
+      let next = value(state)
+      guard next != last else { return }
+      last = next
+      onChange(next)
+    }
+    let unregister = unregisterObserver
+    return StoreObservation { unregister(id) }
+  }
+}
+
+extension Store where State: Equatable {
+  /// Calls `onChange` with the whole state each time it changes.
+  ///
+  /// - Parameter onChange: Called on the main actor with each new state.
+  /// - Returns: A token; observation stops when it is cancelled or released.
+  public func observe(_ onChange: @escaping (State) -> Void) -> StoreObservation {
+    observe({ $0 }, onChange: onChange)
+  }
+}
+
+/// A running observation of a store. Cancel it, or release it, to stop observing.
+@MainActor
+public final class StoreObservation {
+  private var stop: (() -> Void)?
+
+  init(stop: @escaping () -> Void) {
+    self.stop = stop
+  }
+
+  /// Stops the observation. Calling it again does nothing.
+  public func cancel() {
+    stop?()
+    stop = nil
+  }
+
+  isolated deinit {
+    stop?()
+  }
+}

@@ -1,0 +1,405 @@
+@_spi(Internals) import Core
+import Foundation
+
+/// How strictly a ``TestStore`` checks a feature.
+public enum Exhaustivity: Equatable, Sendable {
+  /// Every state change, every received action and every running effect must be
+  /// asserted. The default.
+  case on
+  /// Only what you assert is checked: unasserted state changes and received actions are
+  /// allowed, `receive` skips actions until one matches, and effects still running at
+  /// ``TestStore/finish(timeout:fileID:filePath:line:column:)`` are cancelled.
+  case off
+}
+
+/// A store for tests that makes you prove everything a feature does.
+///
+/// Send actions and describe, in a trailing closure, how the state must change. Every
+/// action an effect delivers must be received with ``receive(_:timeout:assert:fileID:filePath:line:column:)``,
+/// and no effect may still run at the end. Anything not asserted fails the test with a
+/// diff, under XCTest and under Swift Testing.
+///
+/// ```swift
+/// @Test @MainActor
+/// func loadsBreeds() async {
+///   var client = DogAPIClient.failing
+///   client.breeds = { BreedList(breeds: [Breed(name: "hound")], source: .network) }
+///   let store = TestStore(initialState: DogsFeature.State()) {
+///     DogsFeature(client: client)
+///   }
+///
+///   await store.send(.appeared) {
+///     $0.status = .loading
+///   }
+///   await store.receive(.breedsResponse(.success(…))) {
+///     $0.status = .loaded
+///     $0.breeds = [Breed(name: "hound")]
+///   }
+///   await store.finish()
+/// }
+/// ```
+///
+/// Failure messages show what was expected (`-`) against what happened (`+`):
+///
+/// ```
+/// A state change does not match expectation: …
+///
+///   State(
+/// -   status: .loaded
+/// +   status: .failed("offline")
+///     … (2 unchanged)
+///   )
+///
+/// (Expected: -, Actual: +)
+/// ```
+///
+/// Set ``exhaustivity`` to ``Exhaustivity/off`` to assert only what an integration test
+/// cares about.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// How strictly this store checks; see ``Exhaustivity``.
+  public var exhaustivity: Exhaustivity = .on
+  /// How long `receive` and `finish` wait by default.
+  public var timeout: Duration = .seconds(1)
+
+  private let runtime: StoreRuntime<State, Action>
+  /// The state as of the last asserted action.
+  private var assertedState: State
+  private var received: [(action: Action, state: State)] = []
+  private var stateAfterSentAction: State?
+  private var isFinished = false
+  private let creationLocation: IssueLocation
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature under test; its dependencies should start from `failing`.
+  public convenience init<R: Reducer>(
+    initialState: State, @ReducerBuilder<State, Action> reducer: () -> R,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, reducer: reducer(), fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature under test.
+  public init<R: Reducer>(
+    initialState: State, reducer: R,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    _ = mainQueueKey
+    creationLocation = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    runtime = StoreRuntime(initialState: initialState, reduce: reducer._reduceFunction())
+    assertedState = initialState
+    runtime.describeOrigin = { dumpValue($0) }
+    runtime.didReduce = { [unowned self] action, state, origin in
+      switch origin {
+      case .external: self.stateAfterSentAction = state
+      case .effect: self.received.append((action, state))
+      }
+    }
+  }
+
+  // Not `isolated`: an isolated deinit runs without the test's task-local values, so an
+  // issue it reports would not reach the running test. Test stores are released on the
+  // main actor by the test that made them; check there, in place.
+  deinit {
+    guard DispatchQueue.getSpecific(key: mainQueueKey) != nil else { return }
+    MainActor.assumeIsolated {
+      if !isFinished && exhaustivity == .on {
+        checkNothingLeft(location: creationLocation, waited: nil)
+      }
+      runtime.cancelAll()
+    }
+  }
+
+  /// The current state of the feature (including actions not asserted yet).
+  public var state: State { runtime.state }
+
+  /// Sends an action and asserts how it changes the state.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - updateStateToExpectedResult: Mutates the previous state into the state you
+  ///     expect after the action. Omit it when the action must not change the state.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        let count = received.count
+        reportIssue(
+          """
+          Must handle \(count) received \(count == 1 ? "action" : "actions") before sending \
+          an action: …
+
+          Unhandled actions:
+          \(received.map { "  " + dumpValue($0.action) }.joined(separator: "\n"))
+          """, at: location)
+      }
+      assertedState = received.last!.state
+      received.removeAll()
+    }
+    let before = assertedState
+    stateAfterSentAction = nil
+    let task = runtime.send(action)
+    let after = stateAfterSentAction ?? runtime.state
+    checkState(
+      before: before, after: after, update: updateStateToExpectedResult, location: location)
+    assertedState = after
+    // Let effects the action started begin running before the test continues.
+    for _ in 0..<10 { await Task.yield() }
+    return TestStoreTask(task: task)
+  }
+
+  /// Asserts that an effect delivered `expectedAction` next, and how it changed the state.
+  ///
+  /// Waits up to `timeout` for the action to arrive.
+  ///
+  /// - Parameters:
+  ///   - expectedAction: The action that must arrive next.
+  ///   - timeout: How long to wait; defaults to ``timeout``.
+  ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  public func receive(
+    _ expectedAction: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      description: dumpValue(expectedAction), expected: expectedAction,
+      matching: { $0 == expectedAction }, timeout: timeout, update: updateStateToExpectedResult,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect delivered an action matching `isMatching` next.
+  ///
+  /// Use it for actions that are not `Equatable`, or to match loosely.
+  ///
+  /// - Parameters:
+  ///   - isMatching: Returns `true` for the expected action.
+  ///   - timeout: How long to wait; defaults to ``timeout``.
+  ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  public func receive(
+    _ isMatching: (Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      description: "an action matching the predicate", expected: nil, matching: isMatching,
+      timeout: timeout, update: updateStateToExpectedResult,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  private func receive(
+    description: String, expected: Action?, matching: (Action) -> Bool,
+    timeout: Duration?, update: ((inout State) throws -> Void)?, location: IssueLocation
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let arrived = await wait(for: timeout) {
+      exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
+    }
+    guard arrived else {
+      let running = runtime.inFlightCount
+      reportIssue(
+        """
+        Expected to receive \(description), but \
+        \(received.isEmpty ? "received none" : "no received action matched") \
+        after \(format(timeout)).\
+        \(running > 0 ? "\n\n\(running) effect\(running == 1 ? " is" : "s are") still running." : "")
+        """, at: location)
+      return
+    }
+    if exhaustivity == .off {
+      while let first = received.first, !matching(first.action) {
+        assertedState = first.state
+        received.removeFirst()
+      }
+    }
+    let (action, state) = received.removeFirst()
+    if !matching(action) {
+      let detail =
+        expected.flatMap { diffValues($0, action) }
+        .map { "\n\n\($0)\n\n(Expected: -, Received: +)" }
+        ?? "\n\n  \(dumpValue(action))"
+      reportIssue("Received unexpected action: …\(detail)", at: location)
+    }
+    checkState(before: assertedState, after: state, update: update, location: location)
+    assertedState = state
+  }
+
+  /// Drops the actions received so far without asserting them.
+  ///
+  /// - Parameter strict: Report an issue if there were none to skip.
+  public func skipReceivedActions(
+    strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    for _ in 0..<10 { await Task.yield() }
+    if received.isEmpty {
+      if strict {
+        reportIssue(
+          "There were no received actions to skip.",
+          at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      }
+      return
+    }
+    assertedState = received.last!.state
+    received.removeAll()
+  }
+
+  /// Cancels every effect still running, deliberately, without failing.
+  public func skipInFlightEffects() async {
+    runtime.cancelAll()
+    for _ in 0..<10 { await Task.yield() }
+  }
+
+  /// Waits for every effect to finish, then checks nothing is left unasserted.
+  ///
+  /// Fails if an effect is still running after `timeout` (naming the action that
+  /// started it) or if received actions were not asserted. In non-exhaustive mode,
+  /// effects still running are cancelled instead.
+  ///
+  /// - Parameter timeout: How long to wait; defaults to ``timeout``.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let timeout = timeout ?? self.timeout
+    _ = await wait(for: timeout) { runtime.inFlightCount == 0 }
+    if exhaustivity == .on {
+      checkNothingLeft(location: location, waited: timeout)
+    } else {
+      received.removeAll()
+    }
+    runtime.cancelAll()
+    isFinished = true
+  }
+
+  // MARK: - Checks
+
+  private func checkNothingLeft(location: IssueLocation, waited: Duration?) {
+    if !received.isEmpty {
+      let count = received.count
+      reportIssue(
+        """
+        The store received \(count) unexpected \(count == 1 ? "action" : "actions") by the \
+        end of this test: …
+
+        Unhandled actions:
+        \(received.map { "  " + dumpValue($0.action) }.joined(separator: "\n"))
+        """, at: location)
+      received.removeAll()
+    }
+    for origin in runtime.inFlightOrigins {
+      reportIssue(
+        """
+        An effect returned for this action is still running. It must complete before the \
+        end of the test: …
+
+          \(origin)
+
+        \(waited.map { "Waited \(format($0)). " } ?? "")Make the effect finish (a client \
+        that returns), receive its actions, cancel it from the feature, or call \
+        'skipInFlightEffects()' if it is meant to outlive the test.
+        """, at: location)
+    }
+  }
+
+  private func checkState(
+    before: State, after: State, update: ((inout State) throws -> Void)?,
+    location: IssueLocation
+  ) {
+    var expected = exhaustivity == .on ? before : after
+    do {
+      try update?(&expected)
+    } catch {
+      reportIssue("The assertion closure threw an error: \(error)", at: location)
+      return
+    }
+    if expected != after {
+      let diff = diffValues(expected, after) ?? "  (values differ but print the same)"
+      let headline =
+        update == nil
+        ? "State was not expected to change, but a change occurred: …"
+        : "A state change does not match expectation: …"
+      reportIssue("\(headline)\n\n\(diff)\n\n(Expected: -, Actual: +)", at: location)
+    } else if update != nil, exhaustivity == .on, expected == before {
+      reportIssue(
+        """
+        Expected state to change, but no change occurred.
+
+        The trailing closure made no observable modifications to the state. If no change \
+        to state is expected, omit the trailing closure.
+        """, at: location)
+    }
+  }
+
+  private func wait(for timeout: Duration, until condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var spins = 0
+    while !condition() {
+      if clock.now >= deadline { return false }
+      spins += 1
+      if spins < 20 {
+        await Task.yield()
+      } else {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+    }
+    return true
+  }
+
+  private func format(_ duration: Duration) -> String {
+    let seconds =
+      Double(duration.components.seconds)
+      + Double(duration.components.attoseconds) / 1e18
+    return seconds == 1 ? "1 second" : "\(seconds) seconds"
+  }
+}
+
+/// Marks the main queue, so a deinit can tell it runs on the main actor without trapping.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
+/// The effects started by one `TestStore.send`.
+public struct TestStoreTask: Sendable {
+  let task: StoreTask
+
+  /// Cancels the effects.
+  public func cancel() async {
+    task.cancel()
+    for _ in 0..<10 { await Task.yield() }
+  }
+
+  /// Waits for the effects to finish.
+  public func finish() async {
+    await task.finish()
+  }
+
+  /// Whether the action started no asynchronous work.
+  public var isEmpty: Bool { task.isEmpty }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import XCTest
+
+/// The module table from Docs/Architecture.md: what each shipped target may import
+/// besides the toolchain. Feature modules never import each other.
+let allowedImports: [String: Set<String>] = [
+  "Core": [],
+  "CoreTesting": ["Core", "XCTest", "Testing"],
+  "DogAPIClient": ["Core"],
+  "TextRendering": [],
+  "DogsFeature": ["Core", "DogAPIClient", "TextRendering"],
+  "BreedFeature": ["Core", "DogAPIClient", "TextRendering"],
+  "AppFeature": ["Core", "DogAPIClient", "TextRendering", "DogsFeature", "BreedFeature"],
+  "DogBreedsCLI": ["Core", "DogAPIClient", "TextRendering", "DogsFeature", "BreedFeature", "AppFeature"],
+]
+
+/// Modules that ship with every Swift toolchain; any target may import them.
+let toolchainModules: Set<String> = [
+  "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",
+  "Darwin", "Synchronization", "_Concurrency",
+]
+
+/// Module names that are test frameworks: only CoreTesting and test targets may use them.
+let testFrameworks: Set<String> = ["XCTest", "Testing"]
+
+/// One rule broken: which target, what it imports or depends on, and where.
+struct Violation: Equatable, CustomStringConvertible {
+  var target: String
+  var module: String
+  var place: String
+  var description: String { "\(target) must not import \(module) (\(place))" }
+}
+
+/// Checks import lines of a target's sources against the table.
+func importViolations(target: String, files: [(path: String, contents: String)]) -> [Violation] {
+  guard let allowed = allowedImports[target] else {
+    return [Violation(target: target, module: "(unknown target)", place: "module table")]
+  }
+  var violations: [Violation] = []
+  for file in files {
+    for (number, line) in file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      guard let module = importedModule(in: String(line)) else { continue }
+      if module == target || toolchainModules.contains(module) || allowed.contains(module) {
+        continue
+      }
+      violations.append(Violation(target: target, module: module, place: "\(file.path):\(number + 1)"))
+    }
+  }
+  return violations
+}
+
+/// The module an `import` line names, if the line is one (attributes and kinds allowed).
+func importedModule(in line: String) -> String? {
+  var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+  while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+  guard words.first == "import", words.count >= 2 else { return nil }
+  let kinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+  let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+  return path.split(separator: ".").first.map(String.init)
+}
+
+/// Checks the manifest's declared dependencies for each target against the table.
+func manifestViolations(manifest: String) -> [Violation] {
+  var violations: [Violation] = []
+  for (target, dependencies) in declaredDependencies(manifest: manifest) {
+    guard let allowed = allowedImports[target] else { continue }
+    for dependency in dependencies where !allowed.contains(dependency) {
+      violations.append(Violation(target: target, module: dependency, place: "Package.swift"))
+    }
+  }
+  return violations
+}
+
+/// `target name → dependencies` for every `.target`/`.executableTarget` in a manifest.
+func declaredDependencies(manifest: String) -> [String: [String]] {
+  var result: [String: [String]] = [:]
+  let declarations =
+    manifest.components(separatedBy: ".target(")
+    + manifest.components(separatedBy: ".executableTarget(").dropFirst()
+  for declaration in declarations.dropFirst() {
+    guard let name = firstQuoted(after: "name:", in: declaration) else { continue }
+    // The declaration ends at the parenthesis that closes `.target(`.
+    var depth = 1
+    var end = declaration.endIndex
+    for index in declaration.indices {
+      if declaration[index] == "(" { depth += 1 }
+      if declaration[index] == ")" { depth -= 1 }
+      if depth == 0 {
+        end = index
+        break
+      }
+    }
+    let body = declaration[..<end]
+    var dependencies: [String] = []
+    if let start = body.range(of: "dependencies: [") {
+      let list = body[start.upperBound...].prefix { $0 != "]" }
+      dependencies = list.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+    result[name] = dependencies
+  }
+  return result
+}
+
+func firstQuoted(after key: String, in text: String) -> String? {
+  guard let keyRange = text.range(of: key) else { return nil }
+  let rest = text[keyRange.upperBound...]
+  guard let open = rest.firstIndex(of: "\"") else { return nil }
+  let afterOpen = rest[rest.index(after: open)...]
+  guard let close = afterOpen.firstIndex(of: "\"") else { return nil }
+  return String(afterOpen[..<close])
+}
+
+final class BoundaryTests: XCTestCase {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  func sources(of target: String) throws -> [(path: String, contents: String)] {
+    let folder = root.appendingPathComponent(target == "DogBreedsCLI" ? "Apps" : "Modules")
+      .appendingPathComponent(target)
+    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    var files: [(String, String)] = []
+    while let url = enumerator?.nextObject() as? URL {
+      guard url.pathExtension == "swift" else { continue }
+      files.append(
+        (
+          url.path.replacingOccurrences(of: root.path + "/", with: ""),
+          try String(contentsOf: url, encoding: .utf8)
+        ))
+    }
+    return files
+  }
+
+  func testEveryShippedModuleImportsOnlyWhatTheTableAllows() throws {
+    var violations: [Violation] = []
+    for target in allowedImports.keys.sorted() {
+      violations += importViolations(target: target, files: try sources(of: target))
+    }
+    XCTAssertEqual(violations, [], violations.map(\.description).joined(separator: "\n"))
+  }
+
+  func testTheManifestDeclaresOnlyAllowedDependencies() throws {
+    let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let declared = declaredDependencies(manifest: manifest)
+    XCTAssertEqual(declared["Core"], [], "Core must depend on nothing")
+    XCTAssertEqual(declared["CoreTesting"], ["Core"])
+    let violations = manifestViolations(manifest: manifest)
+    XCTAssertEqual(violations, [], violations.map(\.description).joined(separator: "\n"))
+  }
+
+  func testNoShippedModuleOtherThanCoreTestingLinksATestFramework() throws {
+    for target in allowedImports.keys where target != "CoreTesting" {
+      for file in try sources(of: target) {
+        for line in file.contents.split(separator: "\n") {
+          if let module = importedModule(in: String(line)) {
+            XCTAssertFalse(testFrameworks.contains(module), "\(file.path) imports \(module)")
+          }
+        }
+      }
+    }
+  }
+
+  // The checker itself must be able to fail.
+
+  func testTheCheckerFlagsAFeatureImportingAnotherFeature() {
+    let violations = importViolations(
+      target: "DogsFeature",
+      files: [("Modules/DogsFeature/Bad.swift", "import Core\n@testable import BreedFeature\n")])
+    XCTAssertEqual(
+      violations,
+      [Violation(target: "DogsFeature", module: "BreedFeature", place: "Modules/DogsFeature/Bad.swift:2")])
+  }
+
+  func testTheCheckerFlagsAnImportOutsideTheTable() {
+    XCTAssertEqual(
+      importViolations(target: "Core", files: [("x.swift", "import TextRendering")]).map(\.module),
+      ["TextRendering"])
+    XCTAssertEqual(
+      importViolations(target: "DogAPIClient", files: [("x.swift", "@preconcurrency import XCTest")]).map(
+        \.module),
+      ["XCTest"])
+    XCTAssertEqual(
+      importViolations(target: "BreedFeature", files: [("x.swift", "import struct DogsFeature.Row")]).map(
+        \.module),
+      ["DogsFeature"])
+  }
+
+  func testTheCheckerFlagsAManifestDependencyOutsideTheTable() {
+    let manifest = """
+      .target(name: "DogsFeature", dependencies: ["BreedFeature", "Core"], path: "Modules/DogsFeature"),
+      .target(name: "Core", path: "Modules/Core"),
+
+      """
+    XCTAssertEqual(
+      manifestViolations(manifest: manifest),
+      [Violation(target: "DogsFeature", module: "BreedFeature", place: "Package.swift")])
+  }
+}

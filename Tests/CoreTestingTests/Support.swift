@@ -1,0 +1,66 @@
+import Core
+import Foundation
+
+final class IssueCollector: IssueReporter, @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+  var messages: [String] { lock.withLock { storage } }
+  func report(_ message: String, at location: IssueLocation) {
+    lock.withLock { storage.append(message) }
+  }
+}
+
+@MainActor
+func collectingIssues(_ body: @MainActor () async -> Void) async -> [String] {
+  let collector = IssueCollector()
+  await withIssueReporter(collector) { await body() }
+  return collector.messages
+}
+
+/// A small feature with every kind of effect a TestStore must track.
+struct Feature: Reducer {
+  struct State: Equatable {
+    var count = 0
+    var text = ""
+    var isLoading = false
+  }
+  enum Action: Equatable, Sendable {
+    case increment
+    case noop
+    case load
+    case loaded(Int)
+    case chain
+    case step(Int)
+    case longLiving
+    case setText(String)
+  }
+  var answer: @Sendable () async throws -> Int = { 42 }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .noop:
+      return .none
+    case .load:
+      state.isLoading = true
+      let answer = answer
+      return .run { send in await send(.loaded(try await answer())) }
+    case .loaded(let value):
+      state.isLoading = false
+      state.count = value
+      return .none
+    case .chain:
+      return .merge(.send(.step(1)), .send(.step(2)))
+    case .step(let value):
+      state.count += value
+      return .none
+    case .longLiving:
+      return .run { _ in try await Task.sleep(for: .seconds(30)) }
+    case .setText(let text):
+      state.text = text
+      return .none
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import Core
+import CoreTesting
+import Testing
+
+@MainActor
+struct TestStorePassingTests {
+  @Test func anExhaustiveHappyPathPasses() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.increment) { $0.count = 1 }
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.loaded(42)) {
+        $0.isLoading = false
+        $0.count = 42
+      }
+      await store.send(.chain)
+      await store.receive(.step(1)) { $0.count = 43 }
+      await store.receive(.step(2)) { $0.count = 45 }
+      await store.finish()
+    }
+    #expect(issues == [])
+  }
+
+  @Test func anActionThatChangesNothingNeedsNoClosure() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.noop)
+    }
+    #expect(issues == [])
+  }
+
+  @Test func receiveByPredicateWorksForAnyAction() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive({ if case .loaded = $0 { true } else { false } }) {
+        $0.isLoading = false
+        $0.count = 42
+      }
+    }
+    #expect(issues == [])
+  }
+
+  @Test func skippingReceivedActionsAndInFlightEffectsIsAllowed() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.chain)
+      await store.skipReceivedActions()
+      #expect(store.state.count == 3)
+      await store.send(.longLiving)
+      await store.skipInFlightEffects()
+      await store.finish()
+    }
+    #expect(issues == [])
+  }
+
+  @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      store.exhaustivity = .off
+      await store.send(.increment)  // change not asserted: fine
+      await store.send(.chain)
+      await store.receive(.step(2)) { $0.count = 4 }  // .step(1) skipped
+      await store.send(.longLiving)
+      await store.finish()  // cancels the long-living effect
+    }
+    #expect(issues == [])
+  }
+
+  @Test func nonExhaustiveModeStillCatchesAWrongAssertion() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      store.exhaustivity = .off
+      await store.send(.increment) { $0.count = 2 }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("A state change does not match expectation") == true)
+  }
+}
+
+@MainActor
+struct TestStoreFailureTests {
+  @Test func aWrongAssertionFailsWithTheDiff() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.increment) { $0.count = 2 }
+    }
+    #expect(
+      issues == [
+        """
+        A state change does not match expectation: …
+
+          Feature.State(
+        -   count: 2
+        +   count: 1
+            … (2 unchanged)
+          )
+
+        (Expected: -, Actual: +)
+        """
+      ])
+  }
+
+  @Test func anUnassertedChangeFails() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.setText("hi"))
+    }
+    #expect(
+      issues == [
+        """
+        State was not expected to change, but a change occurred: …
+
+          Feature.State(
+            … (1 unchanged)
+        -   text: ""
+        +   text: "hi"
+            … (1 unchanged)
+          )
+
+        (Expected: -, Actual: +)
+        """
+      ])
+  }
+
+  @Test func aClosureThatChangesNothingFails() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.noop) { $0.count = 0 }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("Expected state to change, but no change occurred.") == true)
+  }
+
+  @Test func anUnexpectedReceivedActionFailsWithADiff() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.loaded(1)) {
+        $0.isLoading = false
+        $0.count = 42
+      }
+    }
+    #expect(
+      issues == [
+        """
+        Received unexpected action: …
+
+          .loaded(
+        -   1
+        +   42
+          )
+
+        (Expected: -, Received: +)
+        """
+      ])
+  }
+
+  @Test func anActionThatNeverArrivesFailsAfterTheTimeout() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.receive(.loaded(1), timeout: .milliseconds(50))
+    }
+    #expect(issues == ["Expected to receive .loaded(1), but received none after 0.05 seconds."])
+  }
+
+  @Test func sendingWithUnhandledReceivedActionsFails() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.chain)
+      await store.send(.increment) { $0.count = 4 }
+    }
+    #expect(
+      issues == [
+        """
+        Must handle 2 received actions before sending an action: …
+
+        Unhandled actions:
+          .step(1)
+          .step(2)
+        """
+      ])
+  }
+
+  @Test func unreceivedActionsFailAtFinish() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.chain)
+      await store.receive(.step(1)) { $0.count = 1 }
+      await store.finish()
+    }
+    #expect(
+      issues == [
+        """
+        The store received 1 unexpected action by the end of this test: …
+
+        Unhandled actions:
+          .step(2)
+        """
+      ])
+  }
+
+  @Test func anEffectStillRunningFailsAtFinishNamingItsAction() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.longLiving)
+      await store.finish(timeout: .milliseconds(20))
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix(
+        """
+        An effect returned for this action is still running. It must complete before the \
+        end of the test: …
+
+          .longLiving
+        """) == true)
+  }
+
+  @Test func anEffectStillRunningWhenTheStoreIsReleasedFails() async {
+    let issues = await collectingIssues {
+      var store: TestStore<Feature.State, Feature.Action>? = TestStore(initialState: Feature.State()) {
+        Feature()
+      }
+      await store?.send(.longLiving)
+      store = nil
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains(".longLiving") == true)
+  }
+
+  @Test func aThrowingAssertionIsReported() async {
+    struct Nope: Error {}
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.increment) { _ in throw Nope() }
+    }
+    #expect(issues == ["The assertion closure threw an error: Nope()"])
+  }
+
+  @Test func failuresReachSwiftTestingWithoutAnInjectedReporter() async {
+    await withKnownIssue {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.increment) { $0.count = 99 }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("A state change does not match expectation") }
+    }
+  }
+
+  @Test func coreReportIssueReachesSwiftTesting() {
+    withKnownIssue {
+      reportIssue("unimplemented: Example.endpoint")
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == "unimplemented: Example.endpoint" }
+    }
+  }
+}

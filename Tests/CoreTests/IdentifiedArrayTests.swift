@@ -1,0 +1,72 @@
+import Core
+import Testing
+
+private struct Item: Identifiable, Equatable {
+  var id: String
+  var value = 0
+}
+
+struct IdentifiedArrayTests {
+  @Test func keepsOrderAndLooksUpByID() {
+    let array: IdentifiedArrayOf<Item> = [Item(id: "b"), Item(id: "a"), Item(id: "c")]
+    #expect(array.ids == ["b", "a", "c"])
+    #expect(array[id: "a"] == Item(id: "a"))
+    #expect(array[id: "z"] == nil)
+    #expect(array.index(id: "c") == 2)
+  }
+
+  @Test func duplicateIDsReplaceInPlace() {
+    let array = IdentifiedArray([Item(id: "a", value: 1), Item(id: "b"), Item(id: "a", value: 2)])
+    #expect(array.ids == ["a", "b"])
+    #expect(array[id: "a"]?.value == 2)
+  }
+
+  @Test func mutatingByIDIsInPlace() {
+    var array: IdentifiedArrayOf<Item> = [Item(id: "a"), Item(id: "b")]
+    array[id: "b"]?.value = 5
+    array[0].value = 7
+    #expect(array.map(\.value) == [7, 5])
+  }
+
+  @Test func settingNilRemovesAndSettingNewAppends() {
+    var array: IdentifiedArrayOf<Item> = [Item(id: "a"), Item(id: "b")]
+    array[id: "a"] = nil
+    array[id: "c"] = Item(id: "c")
+    #expect(array.ids == ["b", "c"])
+    #expect(array.index(id: "c") == 1)
+  }
+
+  @Test func insertRemoveAndSortKeepTheIndexConsistent() {
+    var array: IdentifiedArrayOf<Item> = [Item(id: "b"), Item(id: "d")]
+    let inserted = array.insert(Item(id: "a"), at: 0)
+    let insertedAgain = array.insert(Item(id: "a"), at: 1)
+    let appended = array.append(Item(id: "c"))
+    let appendedAgain = array.append(Item(id: "c"))
+    #expect(inserted && !insertedAgain && appended && !appendedAgain)
+    array.sort { $0.id < $1.id }
+    #expect(array.ids == ["a", "b", "c", "d"])
+    let removed = array.remove(id: "b")
+    let removedAgain = array.remove(id: "b")
+    #expect(removed?.id == "b" && removedAgain == nil)
+    #expect(array.ids == ["a", "c", "d"])
+    for (offset, id) in array.ids.enumerated() { #expect(array.index(id: id) == offset) }
+    array.removeAll { $0.id == "c" }
+    #expect(array.ids == ["a", "d"])
+    #expect(array.index(id: "d") == 1)
+  }
+
+  @Test func changingAnElementsIDThroughTheIndexReindexes() {
+    var array: IdentifiedArrayOf<Item> = [Item(id: "a"), Item(id: "b")]
+    array[1].id = "z"
+    #expect(array.ids == ["a", "z"])
+    #expect(array[id: "z"] != nil)
+    #expect(array[id: "b"] == nil)
+  }
+
+  @Test func equalityIsByElementsInOrder() {
+    let lhs: IdentifiedArrayOf<Item> = [Item(id: "a"), Item(id: "b")]
+    let rhs: IdentifiedArrayOf<Item> = [Item(id: "b"), Item(id: "a")]
+    #expect(lhs != rhs)
+    #expect(lhs == [Item(id: "a"), Item(id: "b")])
+  }
+}

@@ -1,0 +1,110 @@
+import Core
+import Testing
+
+@MainActor
+struct ScopeTests {
+  @Test func childStoreSendsReachTheParentReducer() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.child, action: Parent.Action.child)
+    child.send(.increment)
+    #expect(child.state.count == 1)
+    #expect(store.state.log == ["child increment"])
+  }
+
+  @Test func parentChangesAreVisibleInTheChildStore() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.child, action: Parent.Action.child)
+    store.send(.child(.set(42)))
+    #expect(child.state.count == 42)
+  }
+
+  @Test func aScopedStoreOfAScopedStore() {
+    struct Outer: Reducer {
+      struct State: Equatable { var parent = Parent.State() }
+      enum Action: Equatable, Sendable { case parent(Parent.Action) }
+      var body: some Reducer<State, Action> {
+        Scope(
+          state: \.parent,
+          action: CasePath(embed: Action.parent) {
+            if case .parent(let action) = $0 { action } else { nil }
+          }
+        ) { Parent() }
+      }
+    }
+    let store = Store(initialState: Outer.State()) { Outer() }
+    let parent = store.scope(state: \.parent, action: Outer.Action.parent)
+    let child = parent.scope(state: \.child, action: Parent.Action.child)
+    child.send(.increment)
+    child.send(.increment)
+    #expect(store.state.parent.child.count == 2)
+    #expect(child.state.count == 2)
+    #expect(parent.state.log.count == 2)
+  }
+
+  @Test func actionsForOtherChildrenPassThroughAScope() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.send(.present)
+    store.send(.optional(.increment))
+    #expect(store.state.child.count == 0)
+    #expect(store.state.optional?.count == 1)
+  }
+
+  @Test func aScopeMapsChildEffectsIntoParentActions() async {
+    struct Child: Reducer {
+      enum Action: Equatable, Sendable { case start, done }
+      func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+        switch action {
+        case .start: return .run { send in await send(.done) }
+        case .done:
+          state += 1
+          return .none
+        }
+      }
+    }
+    struct Host: Reducer {
+      struct State: Equatable { var value = 0 }
+      enum Action: Equatable, Sendable { case child(Child.Action) }
+      var body: some Reducer<State, Action> {
+        Scope(
+          state: \.value,
+          action: CasePath(embed: Action.child) {
+            if case .child(let action) = $0 { action } else { nil }
+          }
+        ) { Child() }
+      }
+    }
+    let store = Store(initialState: Host.State()) { Host() }
+    await store.send(.child(.start)).finish()
+    #expect(store.state.value == 1)
+  }
+}
+
+@MainActor
+struct IfLetTests {
+  @Test func childActionsRunTheChildWhilePresent() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.send(.present)
+    store.send(.optional(.increment))
+    store.send(.optional(.increment))
+    #expect(store.state.optional?.count == 2)
+  }
+
+  @Test func childActionWhileNilIsReportedAndIgnored() async {
+    let issues = await collectingIssues {
+      let store = Store(initialState: Parent.State()) { Parent() }
+      store.send(.optional(.increment))
+      #expect(store.state.optional == nil)
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.contains("An 'ifLet' received a child action while its child state was nil") == true)
+    #expect(issues.first?.contains(".increment") == true)
+  }
+
+  @Test func dismissSetsStateToNil() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.send(.present)
+    store.send(.dismiss)
+    #expect(store.state.optional == nil)
+  }
+}

@@ -1,0 +1,209 @@
+import Core
+import Testing
+
+@MainActor
+struct StoreTests {
+  @Test func sendMutatesStateSynchronously() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.increment)
+    store.send(.increment)
+    #expect(store.state.count == 2)
+    #expect(store.count == 2)
+  }
+
+  @Test func bodyIsBuiltOnceNotPerAction() {
+    final class Counts: @unchecked Sendable { var body = 0 }
+    struct Feature: Reducer {
+      let counts: Counts
+      var body: some Reducer<Int, Bool> {
+        let _ = counts.body += 1
+        Reduce { state, _ in
+          state += 1
+          return .none
+        }
+      }
+    }
+    let counts = Counts()
+    let store = Store(initialState: 0, reducer: Feature(counts: counts))
+    for _ in 0..<100 { store.send(true) }
+    #expect(store.state == 100)
+    #expect(counts.body == 1)
+  }
+
+  @Test func synchronousSendEffectsRunBeforeSendReturnsInOrder() {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        switch action {
+        case "start": return .merge(.send("a"), .send("b"))
+        case "a": return .send("a.1")
+        default: return .none
+        }
+      }
+    }
+    store.send("start")
+    #expect(store.state == ["start", "a", "a.1", "b"])
+  }
+
+  @Test func actionsSentFromAnEffectAreProcessedInOrder() async {
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        state.append(action)
+        guard action == 0 else { return .none }
+        return .run { send in
+          for value in 1...5 { await send(value) }
+        }
+      }
+    }
+    await store.send(0).finish()
+    #expect(store.state == [0, 1, 2, 3, 4, 5])
+  }
+
+  @Test func aSendInsideAnEffectCompletesBeforeTheNextLine() async {
+    let observed = Log<Int>()
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        if action == -1 {
+          return .run { send in
+            await send(10)
+            await send(20)
+          }
+        }
+        state += action
+        observed.append(state)
+        return .none
+      }
+    }
+    await store.send(-1).finish()
+    #expect(observed.values == [10, 30])
+    #expect(store.state == 30)
+  }
+
+  @Test func concatenateRunsInSequenceWhileMergeRunsConcurrently() async {
+    func makeStore(_ combine: @escaping ([Effect<String>]) -> Effect<String>) -> Store<[String], String> {
+      Store(initialState: []) {
+        Reduce<[String], String> { state, action in
+          guard action == "go" else {
+            state.append(action)
+            return .none
+          }
+          return combine([
+            .run { send in
+              try await Task.sleep(for: .milliseconds(50))
+              await send("slow")
+            },
+            .run { send in await send("fast") },
+          ])
+        }
+      }
+    }
+    let concatenated = makeStore { .concatenate($0) }
+    await concatenated.send("go").finish()
+    #expect(concatenated.state == ["slow", "fast"])
+
+    let merged = makeStore { .merge($0) }
+    await merged.send("go").finish()
+    #expect(merged.state == ["fast", "slow"])
+  }
+
+  @Test func concatenateOfSynchronousSendsKeepsOrder() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        if action == "go" { return .concatenate(.send("1"), .send("2"), .send("3")) }
+        state.append(action)
+        return .none
+      }
+    }
+    await store.send("go").finish()
+    #expect(store.state == ["1", "2", "3"])
+  }
+
+  @Test func storeTaskCancelDropsLateActions() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        if action == 0 {
+          return .run { send in
+            try await Task.sleep(for: .seconds(5))
+            await send(1)
+          }
+        }
+        state = action
+        return .none
+      }
+    }
+    let task = store.send(0)
+    #expect(!task.isEmpty)
+    task.cancel()
+    await task.finish()
+    #expect(task.isCancelled)
+    #expect(store.state == 0)
+  }
+
+  @Test func effectMapTransformsActions() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        if action == "go" {
+          let inner: Effect<Int> = .merge(.send(1), .run { send in await send(2) })
+          return inner.map { "mapped \($0)" }
+        }
+        state.append(action)
+        return .none
+      }
+    }
+    await store.send("go").finish()
+    #expect(store.state == ["mapped 1", "mapped 2"])
+  }
+
+  @Test func unhandledErrorInRunIsReported() async {
+    struct Boom: Error {}
+    let issues = await collectingIssues {
+      let store = Store(initialState: 0) {
+        Reduce<Int, Int> { _, _ in .run { _ in throw Boom() } }
+      }
+      await store.send(0).finish()
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("An 'Effect.run' threw an error it did not handle: Boom()") == true)
+  }
+
+  @Test func catchHandlerReceivesTheErrorAndCanSend() async {
+    struct Boom: Error {}
+    let store = Store(initialState: "") {
+      Reduce<String, String> { state, action in
+        if action == "go" {
+          return .run { _ in
+            throw Boom()
+          } catch: { error, send in
+            await send("caught \(error)")
+          }
+        }
+        state = action
+        return .none
+      }
+    }
+    await store.send("go").finish()
+    #expect(store.state == "caught Boom()")
+  }
+
+  @Test func releasingTheStoreCancelsItsEffects() async {
+    let started = Log<String>()
+    var store: Store<Int, Int>? = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in
+        .run { _ in
+          started.append("start")
+          do {
+            try await Task.sleep(for: .seconds(10))
+            started.append("finished")
+          } catch {
+            started.append("cancelled")
+          }
+        }
+      }
+    }
+    let task = store!.send(0)
+    #expect(await eventually { started.values == ["start"] })
+    store = nil
+    await task.finish()
+    #expect(started.values == ["start", "cancelled"])
+  }
+}

@@ -1,0 +1,88 @@
+import Core
+import Foundation
+
+/// Collects issues so tests can assert on the exact messages.
+final class IssueCollector: IssueReporter, @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+  var messages: [String] { lock.withLock { storage } }
+  func report(_ message: String, at location: IssueLocation) {
+    lock.withLock { storage.append(message) }
+  }
+}
+
+@MainActor
+func collectingIssues(_ body: @MainActor () async -> Void) async -> [String] {
+  let collector = IssueCollector()
+  await withIssueReporter(collector) { await body() }
+  return collector.messages
+}
+
+/// Thread-safe append-only log for effect ordering tests.
+final class Log<Element: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Element] = []
+  var values: [Element] { lock.withLock { storage } }
+  func append(_ value: Element) { lock.withLock { storage.append(value) } }
+}
+
+/// Waits (bounded) until `condition` holds on the main actor.
+@MainActor
+func eventually(
+  _ timeout: Duration = .seconds(2), _ condition: () -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return true
+}
+
+struct Counter: Reducer {
+  struct State: Equatable { var count = 0 }
+  enum Action: Equatable, Sendable { case increment, decrement, set(Int) }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment: state.count += 1
+    case .decrement: state.count -= 1
+    case .set(let value): state.count = value
+    }
+    return .none
+  }
+}
+
+/// A parent with a child counter, a projected child, and an optional child.
+struct Parent: Reducer {
+  struct State: Equatable {
+    var child = Counter.State()
+    var log: [String] = []
+    var optional: Counter.State?
+  }
+  enum Action: Equatable, Sendable {
+    case child(Counter.Action)
+    case optional(Counter.Action)
+    case dismiss
+    case present
+  }
+  static let childPath = CasePath<Action, Counter.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  static let optionalPath = CasePath<Action, Counter.Action>(embed: Action.optional) {
+    if case .optional(let action) = $0 { action } else { nil }
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Counter() }
+    Reduce { state, action in
+      switch action {
+      case .child(let action): state.log.append("child \(action)")
+      case .optional: break
+      case .dismiss: state.optional = nil
+      case .present: state.optional = Counter.State()
+      }
+      return .none
+    }
+    .ifLet(\.optional, action: Self.optionalPath) { Counter() }
+  }
+}

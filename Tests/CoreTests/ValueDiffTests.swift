@@ -1,0 +1,96 @@
+import Core
+import Testing
+
+private struct Address: Equatable { var city: String; var zip: Int }
+private struct Person: Equatable {
+  var name: String
+  var address: Address
+  var tags: [String]
+  var nickname: String?
+  var scores: [String: Int]
+  var status: Status
+}
+private enum Status: Equatable { case idle, loading(progress: Int), failed(String) }
+
+private let base = Person(
+  name: "Ada", address: Address(city: "London", zip: 1), tags: ["a", "b", "c"],
+  nickname: nil, scores: ["x": 1, "y": 2], status: .idle)
+
+struct ValueDiffTests {
+  @Test func equalValuesHaveNoDiff() {
+    #expect(diffValues(base, base) == nil)
+  }
+
+  @Test func aNestedChangeShowsOnlyTheInnermostField() {
+    var changed = base
+    changed.address.city = "Paris"
+    #expect(
+      diffValues(base, changed)
+        == [
+          "  Person(",
+          "    … (1 unchanged)",
+          "    address: Address(",
+          "-     city: \"London\"",
+          "+     city: \"Paris\"",
+          "      … (1 unchanged)",
+          "    )",
+          "    … (4 unchanged)",
+          "  )",
+        ].joined(separator: "\n"))
+  }
+
+  @Test func anArrayInsertionIsOnePlusLine() {
+    var changed = base
+    changed.tags.insert("new", at: 1)
+    #expect(
+      diffValues(base.tags, changed.tags)
+        == [
+          "  [",
+          "    … (1 unchanged)",
+          "+   \"new\"",
+          "    … (2 unchanged)",
+          "  ]",
+        ].joined(separator: "\n"))
+  }
+
+  @Test func anArrayRemovalIsOneMinusLine() {
+    #expect(diffValues([1, 2, 3], [1, 3]) == "  [\n    … (1 unchanged)\n-   2\n    … (1 unchanged)\n  ]")
+  }
+
+  @Test func enumPayloadsAndCaseChanges() {
+    #expect(
+      diffValues(Status.loading(progress: 1), Status.loading(progress: 2))
+        == "  .loading(\n-   progress: 1\n+   progress: 2\n  )")
+    #expect(diffValues(Status.idle, Status.failed("x")) == "- .idle\n+ .failed(\"x\")")
+  }
+
+  @Test func optionalsAndDictionaries() {
+    var changed = base
+    changed.nickname = "Countess"
+    changed.scores["y"] = 3
+    let diff = diffValues(base, changed) ?? ""
+    #expect(diff.contains("-   nickname: nil\n+   nickname: \"Countess\""))
+    #expect(diff.contains("-     \"y\": 2\n+     \"y\": 3"))
+  }
+
+  @Test func dumpQuotesStringsAndEscapesControlCharacters() {
+    #expect(dumpValue("a\u{1B}[31mb\n") == #""a\u{1b}[31mb\n""#)
+    #expect(dumpValue(Status.failed("x")) == #".failed("x")"#)
+    #expect(dumpValue([1, 2]) == "[1, 2]")
+    #expect(dumpValue(Optional<Int>.none as Any) == "nil")
+  }
+}
+
+@MainActor
+struct PrintChangesTests {
+  @Test func logsTheActionAndTheStateDiff() {
+    let log = Log<String>()
+    let store = Store(initialState: Counter.State(), reducer: Counter()._printChanges { log.append($0) })
+    store.send(.increment)
+    store.send(.set(1))
+    #expect(log.values.count == 2)
+    #expect(
+      log.values[0] == "received action:\n  .increment\n  Counter.State(\n-   count: 0\n+   count: 1\n  )\n")
+    #expect(log.values[1] == "received action:\n  .set(1)\n  (no state changes)\n")
+  }
+}
