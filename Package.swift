@@ -7,18 +7,26 @@ let package = Package(
   products: [
     .library(name: "Core", targets: ["Core"]),
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
+    .library(name: "DogAPIClient", targets: ["DogAPIClient"]),
   ],
   targets: [
     // MARK: - Core and clients
     .target(name: "Core", path: "Modules/Core"),
     .target(name: "CoreTesting", dependencies: ["Core"], path: "Modules/CoreTesting"),
+    .target(name: "DogAPIClient", dependencies: ["Core"], path: "Modules/DogAPIClient"),
 
     // MARK: - Apps
     .executableTarget(name: "DogBreedsBench", dependencies: ["Core"], path: "Apps/DogBreedsBench"),
 
+    // MARK: - Test support
+    .target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"),
+
     // MARK: - Tests
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTests"),
+    .testTarget(
+      name: "DogAPIClientTests", dependencies: ["Core", "CoreTesting", "DogAPIClient", "TestHTTPServer"],
+      path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTestingTests"),
   ]

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+  private let posixWrite = Glibc.write
+#elseif canImport(Darwin)
+  import Darwin
+  private let posixWrite = Darwin.write
+#endif
+
+/// The last breed list fetched from the network, kept on disk for offline use.
+///
+/// One JSON file, `breeds.json`, holding the list and its fetch time. Writes are atomic
+/// (a temporary file in the same folder, flushed, then renamed over the old one), so a
+/// crash or a full disk never leaves a half-written cache. A file that cannot be read or
+/// parsed is ignored, and replaced by the next successful fetch.
+public struct BreedListCache: Sendable, Equatable {
+  /// The cache file.
+  public let fileURL: URL
+
+  /// A cache in `directory` (created on first write).
+  ///
+  /// - Parameter directory: The folder that holds `breeds.json`.
+  public init(directory: URL) {
+    self.fileURL = directory.appendingPathComponent("breeds.json")
+  }
+
+  /// The folder the app uses: `$DOGBREEDS_CACHE_DIR`, else `$XDG_CACHE_HOME/dogbreeds`,
+  /// else `~/.cache/dogbreeds`, else a folder under the temporary directory.
+  ///
+  /// - Parameter environment: The process environment.
+  public static func defaultDirectory(environment: [String: String]) -> URL {
+    if let explicit = environment["DOGBREEDS_CACHE_DIR"], !explicit.isEmpty {
+      return URL(fileURLWithPath: explicit, isDirectory: true)
+    }
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("dogbreeds")
+    }
+    if let home = environment["HOME"], home.hasPrefix("/") {
+      return URL(fileURLWithPath: home, isDirectory: true)
+        .appendingPathComponent(".cache/dogbreeds")
+    }
+    return URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+      .appendingPathComponent("dogbreeds-cache")
+  }
+
+  private struct File: Codable {
+    var version: Int
+    var fetchedAt: Date
+    var breeds: [Breed]
+  }
+
+  /// The cached list marked `.cache`, or `nil` if there is none or it is unreadable.
+  public func load() -> BreedList? {
+    guard let data = try? Data(contentsOf: fileURL),
+      let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
+      !file.breeds.isEmpty, file.breeds.allSatisfy({ BreedName.isValid($0.name) })
+    else { return nil }
+    return BreedList(breeds: file.breeds, source: .cache, fetchedAt: file.fetchedAt)
+  }
+
+  /// Replaces the cache atomically.
+  ///
+  /// - Parameters:
+  ///   - breeds: The list fetched from the network.
+  ///   - fetchedAt: When it was fetched.
+  /// - Throws: A file-system error; the previous cache is then left as it was.
+  public func save(_ breeds: [Breed], fetchedAt: Date) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(File(version: 1, fetchedAt: fetchedAt, breeds: breeds))
+    let directory = fileURL.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try AtomicFile.write(data, to: fileURL)
+  }
+}
+
+/// Writes a file so that readers see either the old contents or the new, never a mix.
+public enum AtomicFile {
+  /// Writes `data` to a temporary file beside `url`, flushes it to disk, and renames it
+  /// over `url`.
+  ///
+  /// - Parameters:
+  ///   - data: The new contents.
+  ///   - url: The destination file.
+  /// - Throws: A POSIX error as `CocoaError`; `url` is untouched on failure.
+  public static func write(_ data: Data, to url: URL) throws {
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(
+        ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+    var ok = true
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 {
+          ok = false
+          return
+        }
+        offset += written
+      }
+    }
+    ok = ok && fsync(fd) == 0
+    close(fd)
+    guard ok, rename(temporary.path, url.path) == 0 else {
+      unlink(temporary.path)
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
+  }
+}

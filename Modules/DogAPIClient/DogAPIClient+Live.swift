@@ -1,0 +1,126 @@
+import Foundation
+
+extension DogAPIClient {
+  /// The public API's base URL.
+  public static let defaultBaseURL = URL(string: "https://dog.ceo/api")!
+
+  /// How the live client talks to the API.
+  public struct Configuration: Sendable {
+    /// The API root, e.g. `https://dog.ceo/api` (no trailing slash needed).
+    public var baseURL: URL
+    /// The most a request may take from start to last byte.
+    public var timeout: Duration
+    /// The largest JSON answer accepted.
+    public var maxJSONBytes: Int
+    /// The largest image accepted.
+    public var maxImageBytes: Int
+    /// Where the breed list is cached for offline use; `nil` disables the cache.
+    public var cache: BreedListCache?
+    /// Whether the breed list falls back to the bundled snapshot when the network and
+    /// the cache both fail.
+    public var usesBundledFallback: Bool
+    /// Do not use the network for the breed list (cache, then snapshot); image requests
+    /// fail as unreachable.
+    public var offline: Bool
+    /// Sent with every request.
+    public var userAgent: String
+
+    /// A configuration with sensible defaults: 10 s timeout, 1 MB of JSON, 10 MB per
+    /// image, no cache, bundled fallback on.
+    public init(
+      baseURL: URL = DogAPIClient.defaultBaseURL,
+      timeout: Duration = .seconds(10),
+      maxJSONBytes: Int = 1 << 20,
+      maxImageBytes: Int = 10 << 20,
+      cache: BreedListCache? = nil,
+      usesBundledFallback: Bool = true,
+      offline: Bool = false,
+      userAgent: String = "DogBreeds/0.1 (Swift; +https://dog.ceo/dog-api/)"
+    ) {
+      self.baseURL = baseURL
+      self.timeout = timeout
+      self.maxJSONBytes = maxJSONBytes
+      self.maxImageBytes = maxImageBytes
+      self.cache = cache
+      self.usesBundledFallback = usesBundledFallback
+      self.offline = offline
+      self.userAgent = userAgent
+    }
+  }
+
+  /// The real client, on URLSession.
+  ///
+  /// The breed list is offline-first: a successful fetch is written to the cache; when
+  /// the fetch fails for any reason, the cached list is returned (marked `.cache`), else
+  /// the bundled snapshot (marked `.bundled`), each with the reason in
+  /// ``BreedList/fallbackReason``. Only when neither is allowed does `breeds` throw.
+  ///
+  /// - Parameter configuration: Base URL, limits, cache.
+  /// - Returns: The client.
+  public static func live(_ configuration: Configuration = Configuration()) -> DogAPIClient {
+    let base =
+      configuration.baseURL.absoluteString.hasSuffix("/")
+      ? String(configuration.baseURL.absoluteString.dropLast()) : configuration.baseURL.absoluteString
+    let host = configuration.baseURL.host ?? base
+
+    @Sendable func getJSON(_ path: String) async throws(DogAPIError) -> HTTPResponse {
+      guard !configuration.offline else { throw .unreachable(host: host) }
+      guard let url = URL(string: base + path) else { throw .invalidURL(base + path) }
+      return try await HTTPFetcher.get(
+        url, accept: "application/json", limit: configuration.maxJSONBytes,
+        timeout: configuration.timeout, userAgent: configuration.userAgent)
+    }
+
+    return DogAPIClient(
+      breeds: { () async throws(DogAPIError) -> BreedList in
+        do throws(DogAPIError) {
+          let response = try await getJSON("/breeds/list/all")
+          let breeds = try ResponseDecoding.breeds(status: response.status, body: response.body)
+          let now = Date()
+          try? configuration.cache?.save(breeds, fetchedAt: now)
+          return BreedList(breeds: breeds, source: .network, fetchedAt: now)
+        } catch {
+          if error == .cancelled { throw error }
+          if var cached = configuration.cache?.load() {
+            cached.fallbackReason = error
+            return cached
+          }
+          guard configuration.usesBundledFallback else { throw error }
+          var bundled = DogAPIClient.bundledBreedList
+          bundled.fallbackReason = error
+          return bundled
+        }
+      },
+      randomImage: { (breed, subBreed) async throws(DogAPIError) -> URL in
+        guard BreedName.isValid(breed) else { throw .invalidBreedName(breed) }
+        var path = "/breed/\(breed)"
+        if let subBreed {
+          guard BreedName.isValid(subBreed) else { throw .invalidBreedName(subBreed) }
+          path += "/\(subBreed)"
+        }
+        let response = try await getJSON(path + "/images/random")
+        return try ResponseDecoding.imageURL(status: response.status, body: response.body)
+      },
+      imageData: { (url) async throws(DogAPIError) -> Data in
+        guard ResponseDecoding.webURL(url.absoluteString) != nil else {
+          throw .invalidURL(url.absoluteString)
+        }
+        guard !configuration.offline else { throw .unreachable(host: url.host ?? "the image host") }
+        let response = try await HTTPFetcher.get(
+          url, accept: "image/*", limit: configuration.maxImageBytes,
+          timeout: configuration.timeout, userAgent: configuration.userAgent)
+        guard (200..<300).contains(response.status) else {
+          throw .server(status: response.status, message: nil)
+        }
+        return response.body
+      }
+    )
+  }
+
+  /// The snapshot of the real breed list compiled into the binary, marked `.bundled`.
+  public static var bundledBreedList: BreedList {
+    // The literal is checked by a test; a broken literal would be a build mistake.
+    let breeds = (try? ResponseDecoding.breeds(status: 200, body: Data(BundledBreedList.json.utf8))) ?? []
+    return BreedList(breeds: breeds, source: .bundled)
+  }
+}

@@ -1,0 +1,78 @@
+/// Everything that can go wrong talking to the Dog CEO API, in terms a UI can explain.
+public enum DogAPIError: Error, Equatable, Hashable, Sendable {
+  /// The host could not be reached: no network, DNS failure, connection refused or reset.
+  case unreachable(host: String)
+  /// No complete answer arrived within the time limit.
+  case timedOut(seconds: Int)
+  /// The API said the breed does not exist (HTTP 404 with its error envelope), with its
+  /// own message when it sent one.
+  case notFound(message: String?)
+  /// The server reported an error: a non-2xx status, or a 200 whose body was not a
+  /// success. `message` is the API's own message when it sent JSON.
+  case server(status: Int, message: String?)
+  /// The answer was not what the API documents (not JSON, wrong shape, wrong types).
+  case malformedResponse(detail: String)
+  /// The answer was larger than the client accepts.
+  case responseTooLarge(limit: Int)
+  /// A breed or sub-breed name was rejected before any request was made.
+  case invalidBreedName(String)
+  /// The image URL is not an `http`/`https` URL.
+  case invalidURL(String)
+  /// The request was cancelled (the screen that asked for it went away).
+  case cancelled
+  /// A `failing` client's endpoint was called in a test.
+  case unimplemented(endpoint: String)
+
+  /// One sentence for a person, with no hint of how to retry (the UI adds that).
+  ///
+  /// Text that came from the network is included as is; renderers sanitise it.
+  public var message: String {
+    switch self {
+    case .unreachable(let host):
+      return "Can't reach \(host): you may be offline."
+    case .timedOut(let seconds):
+      return "The server took longer than \(seconds) s to answer."
+    case .notFound(let message):
+      if let message, !message.isEmpty { return "Not found: \(message)." }
+      return "The API has no such breed."
+    case .server(let status, let message):
+      if let message, !message.isEmpty {
+        return "The server reported an error (HTTP \(status)): \(message)."
+      }
+      return "The server reported an error (HTTP \(status))."
+    case .malformedResponse:
+      return "The server's answer could not be understood."
+    case .responseTooLarge(let limit):
+      return "The server's answer was larger than \(ByteCount(limit))."
+    case .invalidBreedName(let name):
+      return "“\(name)” is not a breed name: names are lowercase letters only."
+    case .invalidURL(let url):
+      return "“\(url)” is not a web address the app can load."
+    case .cancelled:
+      return "The request was cancelled."
+    case .unimplemented(let endpoint):
+      return "\(endpoint) is not implemented in this client."
+    }
+  }
+
+  /// Whether retrying later may help (network trouble rather than a wrong request).
+  public var isTransient: Bool {
+    switch self {
+    case .unreachable, .timedOut, .server, .malformedResponse, .responseTooLarge, .cancelled:
+      return true
+    case .notFound, .invalidBreedName, .invalidURL, .unimplemented:
+      return false
+    }
+  }
+}
+
+/// "1 MB", "512 KB": a size for messages.
+struct ByteCount: CustomStringConvertible {
+  let bytes: Int
+  init(_ bytes: Int) { self.bytes = bytes }
+  var description: String {
+    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+    if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+    return "\(bytes) bytes"
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A status and body, already capped in size.
+struct HTTPResponse: Sendable {
+  var status: Int
+  var body: Data
+}
+
+/// One GET with a hard deadline and a size cap, on URLSession.
+///
+/// URLSession's own timeouts are idle timeouts (a slow drip resets them), and
+/// `data(for:)` buffers whatever arrives; this delegate enforces an overall deadline and
+/// stops reading as soon as the body passes `limit`.
+enum HTTPFetcher {
+  static func get(
+    _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String
+  ) async throws(DogAPIError) -> HTTPResponse {
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+    let configuration = URLSessionConfiguration.ephemeral
+    // Our own deadline (below) enforces `timeout`. URLSession's timeouts are idle timers
+    // that corelibs-foundation truncates to whole seconds (0.5 s fires at once), so they
+    // only back it up.
+    let backstop = seconds.rounded(.up) + 1
+    configuration.timeoutIntervalForRequest = backstop
+    configuration.timeoutIntervalForResource = backstop
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": accept]
+    let fetch = Fetch(limit: limit, host: url.host ?? url.absoluteString, seconds: Int(seconds.rounded(.up)))
+    let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: nil)
+    defer { session.invalidateAndCancel() }
+    var request = URLRequest(url: url, timeoutInterval: backstop)
+    request.httpMethod = "GET"
+    let task = session.dataTask(with: request)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        fetch.start(task, deadline: .now() + seconds, continuation: continuation)
+      }
+    } onCancel: {
+      fetch.stop(because: .cancelled)
+    }
+    return try result.get()
+  }
+}
+
+/// The delegate of one fetch. All state is behind `lock`.
+private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private let limit: Int
+  private let host: String
+  private let seconds: Int
+  private var body = Data()
+  private var status = 0
+  private var stopReason: DogAPIError?
+  private var task: URLSessionDataTask?
+  private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
+  private var finished = false
+
+  init(limit: Int, host: String, seconds: Int) {
+    self.limit = limit
+    self.host = host
+    self.seconds = seconds
+  }
+
+  func start(
+    _ task: URLSessionDataTask, deadline: DispatchTime,
+    continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>
+  ) {
+    let stoppedEarly: DogAPIError? = lock.withLock {
+      self.task = task
+      self.continuation = continuation
+      return stopReason
+    }
+    if let stoppedEarly {
+      finish(.failure(stoppedEarly))
+      return
+    }
+    DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in
+      guard let self else { return }
+      self.stop(because: .timedOut(seconds: self.seconds))
+    }
+    task.resume()
+  }
+
+  /// Stops the transfer; the first reason given is the one reported.
+  func stop(because reason: DogAPIError) {
+    let task: URLSessionDataTask? = lock.withLock {
+      guard !finished, stopReason == nil else { return nil }
+      stopReason = reason
+      return self.task
+    }
+    task?.cancel()
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let http = response as? HTTPURLResponse
+    lock.withLock { status = http?.statusCode ?? 0 }
+    if response.expectedContentLength > Int64(limit) {
+      stop(because: .responseTooLarge(limit: limit))
+      completionHandler(.cancel)
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let tooLarge = lock.withLock {
+      body.append(data)
+      return body.count > limit
+    }
+    if tooLarge { stop(because: .responseTooLarge(limit: limit)) }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    let outcome: Result<HTTPResponse, DogAPIError>? = lock.withLock {
+      if let stopReason { return .failure(stopReason) }
+      if error == nil { return .success(HTTPResponse(status: self.status, body: self.body)) }
+      return nil
+    }
+    finish(outcome ?? .failure(map(error!)))
+  }
+
+  private func finish(_ result: Result<HTTPResponse, DogAPIError>) {
+    let continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>? = lock.withLock {
+      guard !finished else { return nil }
+      finished = true
+      defer { self.continuation = nil }
+      return self.continuation
+    }
+    continuation?.resume(returning: result)
+  }
+
+  private func map(_ error: Error) -> DogAPIError {
+    let nsError = error as NSError
+    guard nsError.domain == NSURLErrorDomain else { return .unreachable(host: host) }
+    switch nsError.code {
+    case NSURLErrorTimedOut: return .timedOut(seconds: seconds)
+    case NSURLErrorCancelled: return .cancelled
+    case NSURLErrorDataLengthExceedsMaximum: return .responseTooLarge(limit: limit)
+    case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorZeroByteResource:
+      return .malformedResponse(detail: "the HTTP response was invalid")
+    default: return .unreachable(host: host)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Turns an HTTP status and body into a value or a ``DogAPIError``, following the API's
+/// envelope: `{"message": …, "status": "success"}` on success,
+/// `{"status": "error", "message": "…", "code": 404}` on error.
+///
+/// Errors are recognised by HTTP status and the envelope's `status`/`code`, never by the
+/// wording of `message` (which has changed over time).
+enum ResponseDecoding {
+  /// The breed list from `/breeds/list/all`.
+  static func breeds(status: Int, body: Data) throws(DogAPIError) -> [Breed] {
+    let message = try successMessage(status: status, body: body)
+    guard let object = message as? [String: Any] else {
+      throw .malformedResponse(detail: "the breed list is not an object")
+    }
+    var breeds: [Breed] = []
+    breeds.reserveCapacity(object.count)
+    for (name, value) in object {
+      guard let subBreeds = value as? [Any] else {
+        throw .malformedResponse(detail: "the sub-breeds of a breed are not a list")
+      }
+      var names: [String] = []
+      for subBreed in subBreeds {
+        guard let subBreed = subBreed as? String else {
+          throw .malformedResponse(detail: "a sub-breed name is not a string")
+        }
+        names.append(subBreed)
+      }
+      breeds.append(Breed(name: name, subBreeds: names.sorted()))
+    }
+    return breeds.sorted { $0.name < $1.name }
+  }
+
+  /// The image URL from `/breed/…/images/random`.
+  static func imageURL(status: Int, body: Data) throws(DogAPIError) -> URL {
+    let message = try successMessage(status: status, body: body)
+    guard let text = message as? String else {
+      throw .malformedResponse(detail: "the image address is not a string")
+    }
+    guard let url = webURL(text) else {
+      throw .malformedResponse(detail: "the image address is not an http(s) URL")
+    }
+    return url
+  }
+
+  /// `url` if it is an absolute `http`/`https` URL with a host.
+  static func webURL(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    else { return nil }
+    return url
+  }
+
+  /// The `message` of a success envelope, or the error the status and body describe.
+  static func successMessage(status: Int, body: Data) throws(DogAPIError) -> Any {
+    let object =
+      (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]))
+      as? [String: Any]
+    let apiMessage = object?["message"] as? String
+    let code = (object?["code"] as? Int) ?? Int(object?["code"] as? String ?? "")
+    guard (200..<300).contains(status) else {
+      if status == 404 || code == 404 { throw .notFound(message: apiMessage) }
+      throw .server(status: status, message: apiMessage)
+    }
+    guard let object else {
+      throw .malformedResponse(detail: "the body is not a JSON object")
+    }
+    guard object["status"] as? String == "success" else {
+      if code == 404 { throw .notFound(message: apiMessage) }
+      throw .server(status: status, message: apiMessage)
+    }
+    guard let message = object["message"] else {
+      throw .malformedResponse(detail: "the success envelope has no message")
+    }
+    return message
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A breed as the Dog CEO API names it, with its sub-breeds.
+///
+/// Names are kept exactly as the API sends them (lowercase, e.g. `"hound"`, `"afghan"`);
+/// formatting for display is the features' job.
+public struct Breed: Equatable, Hashable, Sendable, Identifiable, Codable {
+  /// The API name, e.g. `"hound"`.
+  public var name: String
+  /// The sub-breed names, sorted, e.g. `["afghan", "basset"]`.
+  public var subBreeds: [String]
+
+  public var id: String { name }
+
+  /// Creates a breed.
+  ///
+  /// - Parameters:
+  ///   - name: The API name.
+  ///   - subBreeds: The sub-breed names.
+  public init(name: String, subBreeds: [String] = []) {
+    self.name = name
+    self.subBreeds = subBreeds
+  }
+}
+
+/// Where a breed list came from.
+public enum BreedListSource: String, Equatable, Hashable, Sendable, Codable {
+  /// Fetched from the API just now.
+  case network
+  /// Read from the on-disk cache because the network failed.
+  case cache
+  /// The snapshot compiled into the app, because the network failed and there was no cache.
+  case bundled
+}
+
+/// The breed list plus its provenance, so a UI can always tell fresh from stale.
+public struct BreedList: Equatable, Sendable {
+  /// The breeds, sorted by name.
+  public var breeds: [Breed]
+  /// Where the list came from.
+  public var source: BreedListSource
+  /// When the list was fetched from the network (for `cache`, the original fetch time;
+  /// `nil` for the bundled snapshot).
+  public var fetchedAt: Date?
+  /// Why the network was not used, when `source` is not `network`.
+  public var fallbackReason: DogAPIError?
+
+  /// Creates a list; `breeds` is sorted by name here.
+  ///
+  /// - Parameters:
+  ///   - breeds: The breeds, in any order.
+  ///   - source: Where they came from.
+  ///   - fetchedAt: When they were fetched from the network.
+  ///   - fallbackReason: Why the network was not used.
+  public init(
+    breeds: [Breed], source: BreedListSource, fetchedAt: Date? = nil,
+    fallbackReason: DogAPIError? = nil
+  ) {
+    self.breeds = breeds.sorted { $0.name < $1.name }
+    self.source = source
+    self.fetchedAt = fetchedAt
+    self.fallbackReason = fallbackReason
+  }
+
+  /// Whether the list is not fresh from the network.
+  public var isStale: Bool { source != .network }
+}
+
+/// Breed and sub-breed names as they may appear in a URL path.
+public enum BreedName {
+  /// Whether `name` is a valid API name: 1–64 lowercase ASCII letters, nothing else.
+  ///
+  /// Only names that pass this check are ever put into a request path.
+  ///
+  /// - Parameter name: A candidate name.
+  public static func isValid(_ name: String) -> Bool {
+    let bytes = name.utf8
+    return !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
+  }
+}

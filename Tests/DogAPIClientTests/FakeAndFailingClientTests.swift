@@ -1,0 +1,57 @@
+import Core
+import DogAPIClient
+import Foundation
+import Testing
+
+struct FakeClientTests {
+  @Test func fakeIsDeterministicAndShapedLikeTheAPI() async throws {
+    let client = DogAPIClient.fake()
+    let list = try await client.breeds()
+    #expect(list.breeds.count == 108)
+    let first = try await client.randomImage("hound", "afghan")
+    let second = try await client.randomImage("hound", nil)
+    #expect(first.absoluteString == "https://images.dog.ceo/breeds/hound-afghan/fake_1.jpg")
+    #expect(second.absoluteString == "https://images.dog.ceo/breeds/hound/fake_2.jpg")
+    let bytes = try await client.imageData(first)
+    #expect(Array(bytes.prefix(3)) == [0xFF, 0xD8, 0xFF])
+  }
+
+  @Test func fakeRejectsUnknownAndInvalidBreeds() async {
+    let client = DogAPIClient.fake()
+    #expect(
+      await error { try await client.randomImage("unicorn", nil) }
+        == .notFound(message: "Breed not found (main breed does not exist)"))
+    #expect(await error { try await client.randomImage("../x", nil) } == .invalidBreedName("../x"))
+  }
+}
+
+struct FailingClientTests {
+  @Test func everyEndpointReportsItsNameAndThrows() async {
+    let collector = IssueCollector()
+    let errors: [DogAPIError?] = await withIssueReporter(collector) {
+      [
+        await error { try await DogAPIClient.failing.breeds() },
+        await error { try await DogAPIClient.failing.randomImage("hound", nil) },
+        await error { try await DogAPIClient.failing.imageData(URL(string: "https://x/y.jpg")!) },
+      ]
+    }
+    #expect(
+      collector.messages == [
+        "unimplemented: DogAPIClient.breeds", "unimplemented: DogAPIClient.randomImage",
+        "unimplemented: DogAPIClient.imageData",
+      ])
+    #expect(
+      errors == [
+        .unimplemented(endpoint: "DogAPIClient.breeds"), .unimplemented(endpoint: "DogAPIClient.randomImage"),
+        .unimplemented(endpoint: "DogAPIClient.imageData"),
+      ])
+  }
+
+  @Test func theFailingClientFailsTheRunningTest() async {
+    await withKnownIssue {
+      _ = try? await DogAPIClient.failing.breeds()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == "unimplemented: DogAPIClient.breeds" }
+    }
+  }
+}

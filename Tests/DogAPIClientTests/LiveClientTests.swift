@@ -1,0 +1,143 @@
+import DogAPIClient
+import Foundation
+import TestHTTPServer
+import Testing
+
+/// The live client against a real HTTP server on 127.0.0.1.
+@Suite(.serialized)
+struct LiveClientTests {
+  let imageJSON =
+    #"{"message":"https:\/\/images.dog.ceo\/breeds\/hound-afghan\/n02088094_1003.jpg","status":"success"}"#
+
+  @Test func fetchesTheBreedListFromTheNetworkAndCachesIt() async throws {
+    let server = try TestHTTPServer { _ in .json(Fixture.breedsJSON) }
+    defer { server.stop() }
+    let cache = temporaryCache()
+    let list = try await liveClient(server, cache: cache).breeds()
+    #expect(list.source == .network)
+    #expect(list.breeds.count == 108)
+    #expect(list.fallbackReason == nil)
+    #expect(server.requests.map(\.path) == ["/api/breeds/list/all"])
+    #expect(server.requests.first?.headers["user-agent"]?.hasPrefix("DogBreeds/") == true)
+    #expect(cache.load()?.breeds == list.breeds)
+  }
+
+  @Test func requestsARandomImageForABreedAndASubBreed() async throws {
+    let server = try TestHTTPServer { [imageJSON] _ in .json(imageJSON) }
+    defer { server.stop() }
+    let client = liveClient(server)
+    let url = try await client.randomImage("hound", nil)
+    _ = try await client.randomImage("hound", "afghan")
+    #expect(url.absoluteString == "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg")
+    #expect(
+      server.requests.map(\.path) == [
+        "/api/breed/hound/images/random", "/api/breed/hound/afghan/images/random",
+      ])
+  }
+
+  @Test func a404BreedIsNotFound() async throws {
+    let server = try TestHTTPServer { _ in
+      .json(
+        #"{"status":"error","message":"Breed not found (master breed does not exist)","code":404}"#,
+        status: 404)
+    }
+    defer { server.stop() }
+    let failure = await error { try await liveClient(server).randomImage("nosuchbreed", nil) }
+    #expect(failure == .notFound(message: "Breed not found (master breed does not exist)"))
+  }
+
+  @Test func a500WithHTMLIsAServerErrorWithoutMessage() async throws {
+    let server = try TestHTTPServer { _ in
+      .text("<html><h1>500</h1></html>", status: 500, contentType: "text/html")
+    }
+    defer { server.stop() }
+    let failure = await error { try await liveClient(server).randomImage("hound", nil) }
+    #expect(failure == .server(status: 500, message: nil))
+  }
+
+  @Test func aBodyOverTheCapIsRejected() async throws {
+    let big = #"{"message":""# + String(repeating: "x", count: 5000) + #"","status":"success"}"#
+    let server = try TestHTTPServer { _ in .json(big) }
+    defer { server.stop() }
+    let failure = await error { try await liveClient(server, maxJSONBytes: 1024).randomImage("hound", nil) }
+    #expect(failure == .responseTooLarge(limit: 1024))
+  }
+
+  @Test func aStallingServerTimesOutWithinTheLimit() async throws {
+    let server = try TestHTTPServer { _ in .stall }
+    defer { server.stop() }
+    let start = ContinuousClock.now
+    let failure = await error {
+      try await liveClient(server, timeout: .milliseconds(500)).randomImage("hound", nil)
+    }
+    let elapsed = ContinuousClock.now - start
+    #expect(failure == .timedOut(seconds: 1))
+    // Neither late nor early: corelibs URLSession truncates sub-second timeouts to 0.
+    #expect(elapsed >= .milliseconds(450), "took \(elapsed)")
+    #expect(elapsed < .seconds(2), "took \(elapsed)")
+  }
+
+  @Test func aSlowDripPastTheDeadlineTimesOut() async throws {
+    let server = try TestHTTPServer { [imageJSON] _ in
+      .drip(status: 200, body: Array(imageJSON.utf8), bytesPerChunk: 4, pause: .milliseconds(100))
+    }
+    defer { server.stop() }
+    let start = ContinuousClock.now
+    let failure = await error {
+      try await liveClient(server, timeout: .milliseconds(700)).randomImage("hound", nil)
+    }
+    #expect(failure == .timedOut(seconds: 1))
+    #expect(ContinuousClock.now - start < .seconds(2))
+  }
+
+  @Test func aRefusedConnectionIsUnreachable() async {
+    let port = TestHTTPServer.refusedPort()
+    let client = DogAPIClient.live(
+      .init(baseURL: URL(string: "http://127.0.0.1:\(port)/api")!, usesBundledFallback: false))
+    let failure = await error { try await client.randomImage("hound", nil) }
+    #expect(failure == .unreachable(host: "127.0.0.1"))
+  }
+
+  @Test func invalidNamesAreRejectedBeforeAnyRequest() async throws {
+    let server = try TestHTTPServer { [imageJSON] _ in .json(imageJSON) }
+    defer { server.stop() }
+    let client = liveClient(server)
+    let cases: [(String, String?)] = [
+      ("../etc", nil), ("hound", "../../x"), ("hou\u{1B}[2Jnd", nil), ("Hound", nil), ("hound%2F..", nil),
+    ]
+    for (breed, sub) in cases {
+      let failure = await error { try await client.randomImage(breed, sub) }
+      #expect(failure == .invalidBreedName(sub ?? breed))
+    }
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test func downloadsImageBytesAndReportsImageErrors() async throws {
+    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]
+    let server = try TestHTTPServer { request in
+      request.path == "/ok.jpg" ? .bytes(jpeg) : .text("gone", status: 404)
+    }
+    defer { server.stop() }
+    let client = liveClient(server)
+    let data = try await client.imageData(server.baseURL.appendingPathComponent("ok.jpg"))
+    #expect(Array(data) == jpeg)
+    let missing = await error {
+      try await client.imageData(server.baseURL.appendingPathComponent("missing.jpg"))
+    }
+    #expect(missing == .server(status: 404, message: nil))
+    let notWeb = await error { try await client.imageData(URL(string: "file:///etc/passwd")!) }
+    #expect(notWeb == .invalidURL("file:///etc/passwd"))
+  }
+
+  @Test func cancellingARequestStopsItPromptly() async throws {
+    let server = try TestHTTPServer { _ in .stall }
+    defer { server.stop() }
+    let client = liveClient(server, timeout: .seconds(30))
+    let start = ContinuousClock.now
+    let task = Task { await error { try await client.randomImage("hound", nil) } }
+    try await Task.sleep(for: .milliseconds(100))
+    task.cancel()
+    #expect(await task.value == .cancelled)
+    #expect(ContinuousClock.now - start < .seconds(3))
+  }
+}

@@ -1,0 +1,93 @@
+import DogAPIClient
+import Foundation
+import TestHTTPServer
+import Testing
+
+@Suite(.serialized)
+struct OfflineFallbackTests {
+  @Test func aNetworkFailureFallsBackToTheCacheMarkedStale() async throws {
+    let cache = temporaryCache()
+    let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+    try cache.save([Breed(name: "hound", subBreeds: ["afghan"])], fetchedAt: fetchedAt)
+    let server = try TestHTTPServer { _ in .text("down", status: 503) }
+    defer { server.stop() }
+    let list = try await liveClient(server, cache: cache, usesBundledFallback: true).breeds()
+    #expect(list.source == .cache)
+    #expect(list.isStale)
+    #expect(list.fetchedAt == fetchedAt)
+    #expect(list.breeds == [Breed(name: "hound", subBreeds: ["afghan"])])
+    #expect(list.fallbackReason == .server(status: 503, message: nil))
+  }
+
+  @Test func withoutACacheTheBundledSnapshotIsUsed() async throws {
+    let server = try TestHTTPServer { _ in .json(#"{"message":"Internal server error"}"#) }
+    defer { server.stop() }
+    let list = try await liveClient(server, cache: temporaryCache(), usesBundledFallback: true).breeds()
+    #expect(list.source == .bundled)
+    #expect(list.breeds.count == 108)
+    #expect(list.fallbackReason == .server(status: 200, message: "Internal server error"))
+  }
+
+  @Test func withNoFallbackAllowedTheErrorIsThrown() async throws {
+    let server = try TestHTTPServer { _ in .json("{not json") }
+    defer { server.stop() }
+    let failure = await error { try await liveClient(server, usesBundledFallback: false).breeds() }
+    #expect(failure == .malformedResponse(detail: "the body is not a JSON object"))
+  }
+
+  @Test func aCorruptCacheIsIgnoredThenReplaced() async throws {
+    let cache = temporaryCache()
+    try FileManager.default.createDirectory(
+      at: cache.fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("{\"version\":1,\"breeds\":[{\"na".utf8).write(to: cache.fileURL)
+    #expect(cache.load() == nil)
+
+    let down = try TestHTTPServer { _ in .hangUp }
+    let offline = try await liveClient(down, cache: cache, usesBundledFallback: true).breeds()
+    down.stop()
+    #expect(offline.source == .bundled)
+
+    let up = try TestHTTPServer { _ in .json(Fixture.breedsJSON) }
+    defer { up.stop() }
+    _ = try await liveClient(up, cache: cache).breeds()
+    #expect(cache.load()?.breeds.count == 108)
+  }
+
+  @Test func cacheWritesAreAtomicAndLeaveNoTemporaryFiles() throws {
+    let cache = temporaryCache()
+    try cache.save([Breed(name: "akita")], fetchedAt: Date())
+    try cache.save([Breed(name: "boxer")], fetchedAt: Date())
+    let folder = cache.fileURL.deletingLastPathComponent()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["breeds.json"])
+    #expect(cache.load()?.breeds == [Breed(name: "boxer")])
+  }
+
+  @Test func offlineModeNeverTouchesTheNetwork() async throws {
+    let server = try TestHTTPServer { _ in .json(Fixture.breedsJSON) }
+    defer { server.stop() }
+    let client = DogAPIClient.live(
+      .init(baseURL: server.baseURL.appendingPathComponent("api"), cache: temporaryCache(), offline: true))
+    let list = try await client.breeds()
+    #expect(list.source == .bundled)
+    #expect(await error { try await client.randomImage("hound", nil) } == .unreachable(host: "127.0.0.1"))
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test func theCacheFolderFollowsXDGAndTheOverride() {
+    #expect(
+      BreedListCache.defaultDirectory(environment: ["DOGBREEDS_CACHE_DIR": "/tmp/x", "HOME": "/home/u"]).path
+        == "/tmp/x")
+    #expect(
+      BreedListCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/home/u"]).path
+        == "/c/dogbreeds")
+    #expect(
+      BreedListCache.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.cache/dogbreeds")
+  }
+
+  @Test func theBundledSnapshotIsTheRealList() throws {
+    let bundled = DogAPIClient.bundledBreedList
+    #expect(bundled.source == .bundled)
+    #expect(bundled.breeds.count == 108)
+    #expect(bundled.breeds.reduce(0) { $0 + $1.subBreeds.count } == 99)
+  }
+}

@@ -1,0 +1,103 @@
+import DogAPIClient
+import Foundation
+import Testing
+
+@testable import DogAPIClient
+
+struct ResponseDecodingTests {
+  func decodeURL(_ status: Int, _ body: String) -> Result<URL, DogAPIError> {
+    Result { () throws(DogAPIError) -> URL in
+      try ResponseDecoding.imageURL(status: status, body: Data(body.utf8))
+    }
+  }
+
+  @Test func theRealBreedListDecodesSorted() throws {
+    let breeds = try ResponseDecoding.breeds(status: 200, body: Data(Fixture.breedsJSON.utf8))
+    #expect(breeds.count == 108)
+    #expect(breeds.reduce(0) { $0 + $1.subBreeds.count } == 99)
+    #expect(breeds.map(\.name) == breeds.map(\.name).sorted())
+    #expect(breeds.first { $0.name == "hound" }?.subBreeds.contains("afghan") == true)
+  }
+
+  @Test func anImageURLWithEscapedSlashesDecodes() {
+    let body =
+      #"{"message":"https:\/\/images.dog.ceo\/breeds\/hound-afghan\/n02088094_1003.jpg","status":"success"}"#
+    #expect(
+      decodeURL(200, body)
+        == .success(URL(string: "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg")!))
+  }
+
+  @Test(arguments: [
+    "Breed not found (main breed does not exist)", "Breed not found (master breed does not exist)",
+  ])
+  func a404IsNotFoundWhateverTheWording(message: String) {
+    let body = #"{"status":"error","message":"\#(message)","code":404}"#
+    #expect(decodeURL(404, body) == .failure(.notFound(message: message)))
+  }
+
+  @Test func serverErrorsKeepTheAPIMessageOnlyFromJSON() {
+    #expect(
+      decodeURL(500, #"{"status":"error","message":"Internal server error","code":500}"#)
+        == .failure(.server(status: 500, message: "Internal server error")))
+    #expect(
+      decodeURL(502, "<html><body>Bad gateway</body></html>") == .failure(.server(status: 502, message: nil)))
+    #expect(decodeURL(503, "Service Unavailable") == .failure(.server(status: 503, message: nil)))
+  }
+
+  @Test func a200WithoutStatusIsAServerError() {
+    #expect(
+      decodeURL(200, #"{"message":"Internal server error"}"#)
+        == .failure(.server(status: 200, message: "Internal server error")))
+  }
+
+  @Test func malformedTruncatedAndWrongTypesAreMalformed() {
+    #expect(
+      decodeURL(200, #"{"message":"https://x/y.jpg","sta"#)
+        == .failure(.malformedResponse(detail: "the body is not a JSON object")))
+    #expect(decodeURL(200, "[1,2]") == .failure(.malformedResponse(detail: "the body is not a JSON object")))
+    #expect(
+      decodeURL(200, #"{"message":42,"status":"success"}"#)
+        == .failure(.malformedResponse(detail: "the image address is not a string")))
+    #expect(
+      decodeURL(200, #"{"message":"javascript:alert(1)","status":"success"}"#)
+        == .failure(.malformedResponse(detail: "the image address is not an http(s) URL")))
+    let wrongList = Result { () throws(DogAPIError) in
+      try ResponseDecoding.breeds(status: 200, body: Data(#"{"message":"hound","status":"success"}"#.utf8))
+    }
+    #expect(wrongList.map(\.count) == .failure(.malformedResponse(detail: "the breed list is not an object")))
+  }
+
+  @Test func namesWithControlCharactersRoundTripAsData() throws {
+    let body = #"{"message":{"evil\u001b[31m":["sub\u0085"]},"status":"success"}"#
+    let breeds = try ResponseDecoding.breeds(status: 200, body: Data(body.utf8))
+    #expect(breeds == [Breed(name: "evil\u{1B}[31m", subBreeds: ["sub\u{85}"])])
+  }
+
+  @Test func everyErrorHasOneSentence() {
+    let errors: [DogAPIError] = [
+      .unreachable(host: "dog.ceo"), .timedOut(seconds: 10), .notFound(message: nil),
+      .notFound(message: "Breed not found (main breed does not exist)"), .server(status: 500, message: nil),
+      .server(status: 500, message: "Boom"), .malformedResponse(detail: "x"),
+      .responseTooLarge(limit: 1 << 20),
+      .invalidBreedName("../x"), .invalidURL("ftp://x"), .cancelled,
+      .unimplemented(endpoint: "DogAPIClient.breeds"),
+    ]
+    for error in errors {
+      #expect(error.message.hasSuffix("."), "\(error)")
+      #expect(!error.message.contains("\n"), "\(error)")
+    }
+    #expect(
+      DogAPIError.responseTooLarge(limit: 1 << 20).message == "The server's answer was larger than 1 MB.")
+    #expect(DogAPIError.unreachable(host: "dog.ceo").message == "Can't reach dog.ceo: you may be offline.")
+  }
+
+  @Test func breedNameValidation() {
+    #expect(BreedName.isValid("hound"))
+    for bad in [
+      "", "Hound", "../etc", "hound/afghan", "a b", "hound\u{1B}", "é", "hound?x=1",
+      String(repeating: "a", count: 65),
+    ] {
+      #expect(!BreedName.isValid(bad), "\(bad.debugDescription)")
+    }
+  }
+}

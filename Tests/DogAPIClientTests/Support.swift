@@ -1,0 +1,48 @@
+import Core
+import DogAPIClient
+import Foundation
+import TestHTTPServer
+
+enum Fixture {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+  static let breedsJSON = try! String(
+    contentsOf: directory.appendingPathComponent("breeds-list-all.json"), encoding: .utf8)
+}
+
+final class IssueCollector: IssueReporter, @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+  var messages: [String] { lock.withLock { storage } }
+  func report(_ message: String, at location: IssueLocation) {
+    lock.withLock { storage.append(message) }
+  }
+}
+
+/// A fresh, empty cache folder under the temporary directory.
+func temporaryCache() -> BreedListCache {
+  let directory = URL(fileURLWithPath: NSTemporaryDirectory())
+    .appendingPathComponent("dogbreeds-tests-\(UUID().uuidString)")
+  return BreedListCache(directory: directory)
+}
+
+/// A live client pointed at `server`'s `/api`.
+func liveClient(
+  _ server: TestHTTPServer, timeout: Duration = .seconds(5), cache: BreedListCache? = nil,
+  usesBundledFallback: Bool = false, maxJSONBytes: Int = 1 << 20
+) -> DogAPIClient {
+  .live(
+    DogAPIClient.Configuration(
+      baseURL: server.baseURL.appendingPathComponent("api"), timeout: timeout,
+      maxJSONBytes: maxJSONBytes, cache: cache, usesBundledFallback: usesBundledFallback))
+}
+
+/// Runs `body` and returns the error it threw (every client endpoint throws `DogAPIError`).
+func error<T>(_ body: () async throws -> T) async -> DogAPIError? {
+  do {
+    _ = try await body()
+    return nil
+  } catch {
+    return error as? DogAPIError ?? .malformedResponse(detail: "unexpected error type: \(error)")
+  }
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for tests, with fault injection.
+///
+/// Each connection carries one request and is closed after the reply. The handler runs on
+/// the connection's thread. Nothing here reaches beyond the loopback interface.
+///
+/// ```swift
+/// let server = try TestHTTPServer { request in
+///   request.path == "/api/breeds/list/all" ? .json(#"{"message":{},"status":"success"}"#) : .status(404)
+/// }
+/// defer { server.stop() }
+/// let base = server.baseURL.appendingPathComponent("api")
+/// ```
+public final class TestHTTPServer: @unchecked Sendable {
+  /// What the server received.
+  public struct Request: Sendable, Equatable {
+    public var method: String
+    public var path: String
+    public var headers: [String: String]
+  }
+
+  /// How the server answers.
+  public enum Reply: Sendable {
+    /// A complete response.
+    case response(status: Int, contentType: String, body: [UInt8])
+    /// Accept the request and never answer (until the server stops).
+    case stall
+    /// Send the headers, then the body a few bytes at a time with pauses in between.
+    case drip(status: Int, body: [UInt8], bytesPerChunk: Int, pause: Duration)
+    /// Close the connection without a response.
+    case hangUp
+
+    /// A JSON response.
+    public static func json(_ text: String, status: Int = 200) -> Reply {
+      .response(status: status, contentType: "application/json", body: Array(text.utf8))
+    }
+
+    /// A plain-text or HTML response.
+    public static func text(_ text: String, status: Int, contentType: String = "text/plain") -> Reply {
+      .response(status: status, contentType: contentType, body: Array(text.utf8))
+    }
+
+    /// Raw bytes.
+    public static func bytes(_ bytes: [UInt8], status: Int = 200, contentType: String = "image/jpeg") -> Reply
+    {
+      .response(status: status, contentType: contentType, body: bytes)
+    }
+  }
+
+  /// The port the server listens on.
+  public let port: UInt16
+  private let listener: Int32
+  private let handler: @Sendable (Request) -> Reply
+  private let lock = NSLock()
+  private var stopped = false
+  private var connections: Set<Int32> = []
+  private var received: [Request] = []
+
+  /// `http://127.0.0.1:<port>`
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// Every request received so far, in order.
+  public var requests: [Request] { lock.withLock { received } }
+
+  /// Starts listening on an ephemeral port.
+  ///
+  /// - Parameter handler: Chooses the reply for each request.
+  public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    self.handler = handler
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(fd, 64) == 0 else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+    }
+    self.listener = fd
+    self.port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [self] in acceptLoop() }
+    thread.start()
+  }
+
+  deinit { stop() }
+
+  /// Stops listening and closes every open connection (stalled ones included).
+  public func stop() {
+    let open: Set<Int32>? = lock.withLock {
+      guard !stopped else { return nil }
+      stopped = true
+      return connections
+    }
+    guard let open else { return }
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+  }
+
+  /// A loopback port with nothing listening on it, for "connection refused".
+  public static func refusedPort() -> UInt16 {
+    guard let server = try? TestHTTPServer(handler: { _ in .hangUp }) else { return 9 }
+    let port = server.port
+    server.stop()
+    return port
+  }
+
+  private var isStopped: Bool { lock.withLock { stopped } }
+
+  private func acceptLoop() {
+    while !isStopped {
+      let connection = accept(listener, nil, nil)
+      if connection < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      var noSigPipe: Int32 = 1
+      setsockopt(connection, SOL_SOCKET, SO_KEEPALIVE, &noSigPipe, socklen_t(MemoryLayout<Int32>.size))
+      let accepted: Bool = lock.withLock {
+        guard !stopped else { return false }
+        connections.insert(connection)
+        return true
+      }
+      guard accepted else {
+        close(connection)
+        return
+      }
+      Thread { [self] in
+        serve(connection)
+        lock.withLock { _ = connections.remove(connection) }
+        close(connection)
+      }.start()
+    }
+  }
+
+  private func serve(_ connection: Int32) {
+    guard let request = readRequest(connection) else { return }
+    lock.withLock { received.append(request) }
+    switch handler(request) {
+    case .response(let status, let contentType, let body):
+      send(connection, head(status: status, contentType: contentType, length: body.count) + body)
+    case .stall:
+      var byte: UInt8 = 0
+      while !isStopped, recv(connection, &byte, 1, 0) > 0 {}
+    case .drip(let status, let body, let bytesPerChunk, let pause):
+      guard send(connection, head(status: status, contentType: "application/json", length: body.count)) else {
+        return
+      }
+      var offset = 0
+      while offset < body.count, !isStopped {
+        let end = min(body.count, offset + max(1, bytesPerChunk))
+        guard send(connection, Array(body[offset..<end])) else { return }
+        offset = end
+        Thread.sleep(
+          forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
+      }
+    case .hangUp:
+      return
+    }
+  }
+
+  private func head(status: Int, contentType: String, length: Int) -> [UInt8] {
+    Array(
+      "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+        .utf8)
+  }
+
+  @discardableResult
+  private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes {
+        Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if sent < 0 && errno == EINTR { continue }
+      if sent <= 0 { return false }
+      offset += sent
+    }
+    return true
+  }
+
+  private func readRequest(_ connection: Int32) -> Request? {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while buffer.count < 64 * 1024 {
+      let count = recv(connection, &chunk, chunk.count, 0)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      buffer += chunk[0..<count]
+      if let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
+        let text = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+        var lines = text.components(separatedBy: "\r\n")
+        let parts = lines.removeFirst().split(separator: " ")
+        guard parts.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+          guard let colon = line.firstIndex(of: ":") else { continue }
+          headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+            .trimmingCharacters(in: .whitespaces)
+        }
+        return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+      }
+    }
+    return nil
+  }
+}
