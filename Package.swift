@@ -8,18 +8,21 @@ let package = Package(
     .library(name: "Core", targets: ["Core"]),
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
     .library(name: "DogAPIClient", targets: ["DogAPIClient"]),
+    .library(name: "TextRendering", targets: ["TextRendering"]),
   ],
   targets: [
     // MARK: - Core and clients
     .target(name: "Core", path: "Modules/Core"),
     .target(name: "CoreTesting", dependencies: ["Core"], path: "Modules/CoreTesting"),
     .target(name: "DogAPIClient", dependencies: ["Core"], path: "Modules/DogAPIClient"),
+    .target(name: "TextRendering", path: "Modules/TextRendering"),
 
     // MARK: - Apps
     .executableTarget(name: "DogBreedsBench", dependencies: ["Core"], path: "Apps/DogBreedsBench"),
 
     // MARK: - Test support
     .target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"),
+    .target(name: "VirtualTerminal", dependencies: ["TextRendering"], path: "Tests/Support/VirtualTerminal"),
 
     // MARK: - Tests
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
@@ -27,6 +30,9 @@ let package = Package(
     .testTarget(
       name: "DogAPIClientTests", dependencies: ["Core", "CoreTesting", "DogAPIClient", "TestHTTPServer"],
       path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
+    .testTarget(
+      name: "TextRenderingTests", dependencies: ["TextRendering", "VirtualTerminal"],
+      path: "Tests/TextRenderingTests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTestingTests"),
   ]

@@ -1,0 +1,58 @@
+/// The user's colour choice, as given by `--color`.
+public enum ColorChoice: String, Sendable, CaseIterable {
+  case auto, always, never
+}
+
+/// The one colour rule used everywhere.
+///
+/// - `never`: no colour. `always`: colour, at the depth the terminal advertises.
+/// - `auto`: no colour if `NO_COLOR` is set and non-empty; otherwise colour if
+///   `CLICOLOR_FORCE` or `FORCE_COLOR` is set (non-empty, not `0`); otherwise colour only
+///   when the stream is a terminal and `TERM` is set and not `dumb`.
+///
+/// Depth: 24-bit when `COLORTERM` is `truecolor`/`24bit`, 256 when `TERM` mentions
+/// `256color`, else 16. Without colour, attributes (bold, reverse video) still apply.
+public enum ColorPolicy {
+  /// The colour mode for a stream.
+  ///
+  /// - Parameters:
+  ///   - choice: The `--color` value.
+  ///   - isTerminal: Whether the stream is a terminal.
+  ///   - environment: The process environment.
+  public static func mode(choice: ColorChoice, isTerminal: Bool, environment: [String: String]) -> ColorMode {
+    func isSet(_ name: String) -> Bool {
+      guard let value = environment[name] else { return false }
+      return !value.isEmpty && value != "0"
+    }
+    switch choice {
+    case .never:
+      return .none
+    case .always:
+      return depth(environment)
+    case .auto:
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+      if isSet("CLICOLOR_FORCE") || isSet("FORCE_COLOR") { return depth(environment) }
+      let term = environment["TERM"] ?? ""
+      guard isTerminal, !term.isEmpty, term != "dumb" else { return .none }
+      return depth(environment)
+    }
+  }
+
+  static func depth(_ environment: [String: String]) -> ColorMode {
+    let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+    if (environment["TERM"] ?? "").contains("256color") { return .ansi256 }
+    return .ansi16
+  }
+
+  /// Whether the environment's locale says the terminal speaks UTF-8.
+  public static func supportsUnicode(environment: [String: String]) -> Bool {
+    for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+      if let value = environment[name], !value.isEmpty {
+        let lower = value.lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8")
+      }
+    }
+    return true  // unset locale: modern terminals are UTF-8
+  }
+}

@@ -1,0 +1,116 @@
+/// How many terminal columns text occupies, measured per grapheme cluster (`Character`).
+///
+/// glibc's `wcwidth` is not usable from Swift (not exported, locale-dependent, and wrong
+/// for emoji sequences), so this ships its own table:
+/// - 0 for control characters and clusters made only of combining marks, format
+///   characters or zero-width joiners;
+/// - 2 for East Asian Wide/Fullwidth characters, emoji presentation, anything with the
+///   emoji variation selector U+FE0F, and regional-indicator flags;
+/// - 1 otherwise (East Asian Ambiguous counts as 1).
+public enum DisplayWidth {
+  /// The columns one grapheme cluster occupies.
+  public static func of(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if scalars.count == 1 {
+      let value = first.value
+      if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
+      if value < 0x300 { return 1 }  // Latin fast path
+    }
+    var allZero = true
+    var regionalIndicators = 0
+    for scalar in scalars {
+      let value = scalar.value
+      if value == 0xFE0F { return 2 }
+      if (0x1F1E6...0x1F1FF).contains(value) { regionalIndicators += 1 }
+      if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark, .format: continue
+      default: if value != 0x200D { allZero = false }
+      }
+    }
+    if regionalIndicators >= 2 { return 2 }
+    return allZero ? 0 : 1
+  }
+
+  /// The columns a string occupies.
+  public static func of(_ text: some StringProtocol) -> Int {
+    var total = 0
+    for character in text {
+      if let ascii = character.asciiValue {
+        total += ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+      } else {
+        total += of(character)
+      }
+    }
+    return total
+  }
+
+  /// `text` cut to at most `width` columns, ending in `…` if anything was cut.
+  ///
+  /// Whole grapheme clusters only; a wide character that would straddle the limit is
+  /// dropped and the line padded with a space instead.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - width: The columns available.
+  ///   - ellipsis: What marks the cut (`"..."` where Unicode is unavailable).
+  public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    guard width > 0 else { return "" }
+    if of(text) <= width { return text }
+    let ellipsisWidth = of(ellipsis)
+    guard width > ellipsisWidth else { return String(repeating: ".", count: width) }
+    var result = ""
+    var used = 0
+    for character in text {
+      let columns = of(character)
+      if used + columns > width - ellipsisWidth { break }
+      result.append(character)
+      used += columns
+    }
+    let padding = width - ellipsisWidth - used
+    return result + String(repeating: " ", count: padding) + ellipsis
+  }
+
+  static func isWide(_ value: UInt32) -> Bool {
+    guard value >= 0x1100 else { return false }
+    var low = 0
+    var high = wideRanges.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let range = wideRanges[middle]
+      if value < range.lowerBound {
+        high = middle - 1
+      } else if value > range.upperBound {
+        low = middle + 1
+      } else {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// East Asian Wide (W) and Fullwidth (F) ranges, from Unicode's EastAsianWidth.txt.
+  static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+    0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+    0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+    0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
+    0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
+    0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+    0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+    0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+    0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+    0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18AFF, 0x1AFF0...0x1B2FF,
+    0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F202,
+    0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265, 0x1F300...0x1F320,
+    0x1F32D...0x1F335, 0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3,
+    0x1F3E0...0x1F3F0, 0x1F3F4...0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440...0x1F440, 0x1F442...0x1F4FC,
+    0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A...0x1F57A, 0x1F595...0x1F596,
+    0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5, 0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2,
+    0x1F6D5...0x1F6D7, 0x1F6DC...0x1F6DF, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB,
+    0x1F7F0...0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF, 0x1FA70...0x1FA7C,
+    0x1FA80...0x1FA89, 0x1FA8F...0x1FAC6, 0x1FACE...0x1FADC, 0x1FADF...0x1FAE9, 0x1FAF0...0x1FAF8,
+    0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+}

@@ -1,0 +1,100 @@
+/// One terminal cell: a grapheme cluster and its style. A wide character occupies its
+/// cell (width 2) and the next one (a continuation, width 0).
+public struct Cell: Hashable, Sendable {
+  public var character: Character
+  /// 1 normally, 2 for the first half of a wide character, 0 for its second half.
+  public var width: UInt8
+  public var style: Style
+
+  public init(_ character: Character, width: UInt8 = 1, style: Style = .plain) {
+    self.character = character
+    self.width = width
+    self.style = style
+  }
+
+  /// An empty cell with the default style.
+  public static let blank = Cell(" ")
+  static let continuation = Cell(" ", width: 0)
+}
+
+/// A position on screen, zero-based.
+public struct Position: Hashable, Sendable {
+  public var x: Int
+  public var y: Int
+  public init(x: Int, y: Int) {
+    self.x = x
+    self.y = y
+  }
+}
+
+/// A screenful of cells, the output of layout and the input of the screen differ.
+public struct Frame: Hashable, Sendable {
+  public let width: Int
+  public let height: Int
+  public private(set) var cells: [Cell]
+  /// Where the terminal cursor should be shown (at a text field's caret), or `nil` to
+  /// hide it.
+  public var cursor: Position?
+
+  /// A blank frame.
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  public subscript(x: Int, y: Int) -> Cell {
+    get { cells[y * width + x] }
+    set { cells[y * width + x] = newValue }
+  }
+
+  /// Writes `text` (sanitised) at `(x, y)`, clipped to `limit` columns and the frame's
+  /// edge; never splits a wide character.
+  ///
+  /// - Returns: The columns written.
+  @discardableResult
+  public mutating func write(_ text: String, x: Int, y: Int, style: Style, limit: Int? = nil) -> Int {
+    guard y >= 0, y < height, x >= 0, x < width else { return 0 }
+    let end = min(width, x + (limit ?? width))
+    var column = x
+    for character in Sanitizer.sanitize(text) {
+      let columns = DisplayWidth.of(character)
+      if columns == 0 { continue }
+      if column + columns > end { break }
+      self[column, y] = Cell(character, width: UInt8(columns), style: style)
+      if columns == 2 { self[column + 1, y] = Cell(" ", width: 0, style: style) }
+      column += columns
+    }
+    return column - x
+  }
+
+  /// Fills a rectangle with blank cells of `style`.
+  public mutating func fill(x: Int, y: Int, width: Int, height: Int, style: Style) {
+    for row in max(0, y)..<min(self.height, y + height) {
+      for column in max(0, x)..<min(self.width, x + width) {
+        self[column, row] = Cell(" ", style: style)
+      }
+    }
+  }
+
+  /// Row `y` as plain text, trailing spaces removed.
+  public func line(_ y: Int) -> String {
+    var text = ""
+    for x in 0..<width {
+      let cell = self[x, y]
+      if cell.width > 0 { text.append(cell.character) }
+    }
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  /// Every row as plain text, trailing spaces removed (what golden tests compare).
+  public var lines: [String] { (0..<height).map(line) }
+
+  /// The rows joined with newlines, trailing blank rows dropped.
+  public var text: String {
+    var rows = lines
+    while rows.last == "" { rows.removeLast() }
+    return rows.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,215 @@
+/// Lays a ``Node`` out into a ``Frame`` of a given size. Pure: same input, same frame.
+public enum Layout {
+  /// Options that depend on the terminal, not on the screen's content.
+  public struct Options: Hashable, Sendable {
+    /// Whether the terminal can show Unicode (box drawing, `…`, half blocks).
+    public var unicode: Bool
+    public init(unicode: Bool = true) { self.unicode = unicode }
+  }
+
+  /// Renders `node` into a `width` × `height` frame.
+  public static func render(_ node: Node, width: Int, height: Int, options: Options = Options()) -> Frame {
+    var frame = Frame(width: width, height: height)
+    var context = Context(frame: frame, options: options)
+    context.place(node, x: 0, y: 0, width: frame.width, height: frame.height)
+    frame = context.frame
+    return frame
+  }
+
+  struct Context {
+    var frame: Frame
+    let options: Options
+
+    var ellipsis: String { options.unicode ? "…" : "..." }
+
+    /// Rows a node needs, or `nil` if it takes whatever is left.
+    func fixedHeight(of node: Node, width: Int) -> Int? {
+      switch node {
+      case .line, .textField, .divider: return 1
+      case .paragraph(let spans): return wrap(spans, width: width).count
+      case .stack(let children):
+        var total = 0
+        for child in children {
+          guard let height = fixedHeight(of: child, width: width) else { return nil }
+          total += height
+        }
+        return total
+      case .indented(let inner, let left): return fixedHeight(of: inner, width: max(0, width - left))
+      case .list, .picture, .spacer: return nil
+      }
+    }
+
+    mutating func place(_ node: Node, x: Int, y: Int, width: Int, height: Int) {
+      guard width > 0, height > 0 else { return }
+      switch node {
+      case .line(let spans):
+        writeLine(spans, x: x, y: y, width: width)
+      case .paragraph(let spans):
+        for (offset, line) in wrap(spans, width: width).prefix(height).enumerated() {
+          writeLine(line, x: x, y: y + offset, width: width)
+        }
+      case .stack(let children):
+        placeStack(children, x: x, y: y, width: width, height: height)
+      case .list(let list):
+        placeList(list, x: x, y: y, width: width, height: height)
+      case .textField(let field):
+        placeTextField(field, x: x, y: y, width: width)
+      case .picture(let picture):
+        placePicture(picture, x: x, y: y, width: width, height: height)
+      case .divider:
+        frame.write(String(repeating: options.unicode ? "─" : "-", count: width), x: x, y: y, style: .dim)
+      case .spacer:
+        break
+      case .indented(let inner, let left):
+        place(inner, x: x + left, y: y, width: width - left, height: height)
+      }
+    }
+
+    mutating func placeStack(_ children: [Node], x: Int, y: Int, width: Int, height: Int) {
+      let fixed = children.map { fixedHeight(of: $0, width: width) }
+      let flexibleCount = fixed.filter { $0 == nil }.count
+      let used = fixed.compactMap { $0 }.reduce(0, +)
+      let spare = max(0, height - used)
+      var remainingFlexible = flexibleCount
+      var spareLeft = spare
+      var row = y
+      for (child, childFixed) in zip(children, fixed) {
+        guard row < y + height else { break }
+        let childHeight: Int
+        if let childFixed {
+          childHeight = childFixed
+        } else {
+          childHeight =
+            remainingFlexible > 0
+            ? spareLeft / remainingFlexible + (spareLeft % remainingFlexible > 0 ? 1 : 0) : 0
+          remainingFlexible -= 1
+          spareLeft -= childHeight
+        }
+        place(child, x: x, y: row, width: width, height: min(childHeight, y + height - row))
+        row += childHeight
+      }
+    }
+
+    mutating func placeList(_ list: ListNode, x: Int, y: Int, width: Int, height: Int) {
+      guard !list.rows.isEmpty else { return }
+      // Keep the selection centred once it is past the first half-screen.
+      var offset = 0
+      if let selected = list.selected, list.rows.count > height {
+        offset = max(0, min(selected - height / 2, list.rows.count - height))
+      }
+      for row in 0..<min(height, list.rows.count - offset) {
+        let index = offset + row
+        let isSelected = index == list.selected
+        let marker = isSelected ? (options.unicode ? "▶ " : "> ") : "  "
+        var spans = [Span(marker, style: isSelected ? .selected : .plain)] + list.rows[index]
+        if isSelected {
+          spans = spans.map {
+            Span($0.text, style: Style(foreground: $0.style.foreground, bold: $0.style.bold, reverse: true))
+          }
+          frame.fill(x: x, y: y + row, width: width, height: 1, style: .selected)
+        }
+        writeLine(spans, x: x, y: y + row, width: width)
+      }
+      if list.rows.count > height, width > 1 {
+        // A scroll position hint in the last column.
+        let indicator = options.unicode ? "┃" : "|"
+        let thumb = offset * (height - 1) / max(1, list.rows.count - height)
+        frame.write(indicator, x: x + width - 1, y: y + thumb, style: .dim)
+      }
+    }
+
+    mutating func placeTextField(_ field: TextFieldNode, x: Int, y: Int, width: Int) {
+      let promptWidth = frame.write(field.prompt, x: x, y: y, style: .bold, limit: width)
+      let available = width - promptWidth
+      guard available > 0 else { return }
+      if field.text.isEmpty {
+        frame.write(field.placeholder, x: x + promptWidth, y: y, style: .dim, limit: available)
+        frame.cursor = Position(x: x + promptWidth, y: y)
+        return
+      }
+      // Scroll horizontally so the caret stays visible; never cut the text with `…`.
+      let text = Array(Sanitizer.sanitize(field.text))
+      let caret = max(0, min(field.caret, text.count))
+      var start = 0
+      var caretColumn = DisplayWidth.of(String(text[0..<caret]))
+      while caretColumn >= available, start < caret {
+        caretColumn -= DisplayWidth.of(text[start])
+        start += 1
+      }
+      frame.write(String(text[start...]), x: x + promptWidth, y: y, style: .plain, limit: available)
+      frame.cursor = Position(x: x + promptWidth + caretColumn, y: y)
+    }
+
+    mutating func placePicture(_ picture: PictureNode, x: Int, y: Int, width: Int, height: Int) {
+      let captionRows = picture.caption.isEmpty ? 0 : wrap(picture.caption, width: width).count
+      let pictureRows = height - captionRows
+      var top = y
+      if let image = picture.image, picture.mode != .none, pictureRows >= 2 {
+        let cells = PictureRenderer.render(image, mode: picture.mode, columns: width, rows: pictureRows)
+        let left = x + (width - cells.columns) / 2
+        for row in 0..<cells.rows {
+          for column in 0..<cells.columns {
+            frame[left + column, y + row] = cells.cells[row * cells.columns + column]
+          }
+        }
+        top = y + cells.rows
+      }
+      for (offset, line) in wrap(picture.caption, width: width).prefix(max(0, y + height - top)).enumerated()
+      {
+        writeLine(line, x: x, y: top + offset, width: width)
+      }
+    }
+
+    /// Writes spans on one row, cutting the last visible span with an ellipsis.
+    mutating func writeLine(_ spans: [Span], x: Int, y: Int, width: Int) {
+      let total = spans.reduce(0) { $0 + DisplayWidth.of(Sanitizer.sanitize($1.text)) }
+      var column = x
+      var remaining = width
+      let overflows = total > width
+      for span in spans {
+        guard remaining > 0 else { break }
+        var text = Sanitizer.sanitize(span.text)
+        let spanWidth = DisplayWidth.of(text)
+        if overflows, spanWidth >= remaining {
+          text = DisplayWidth.truncate(text, to: remaining, ellipsis: ellipsis)
+        }
+        let written = frame.write(text, x: column, y: y, style: span.style, limit: remaining)
+        column += written
+        remaining -= written
+      }
+    }
+
+    /// Breaks spans into lines of at most `width` columns at spaces (long words are cut).
+    func wrap(_ spans: [Span], width: Int) -> [[Span]] {
+      guard width > 0 else { return [] }
+      var lines: [[Span]] = [[]]
+      var used = 0
+      for span in spans {
+        let text = Sanitizer.sanitize(span.text)
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+          var piece = (index > 0 ? " " : "") + word
+          var pieceWidth = DisplayWidth.of(piece)
+          if used + pieceWidth > width, used > 0 {
+            lines.append([])
+            used = 0
+            piece = String(word)
+            pieceWidth = DisplayWidth.of(piece)
+          }
+          while pieceWidth > width {
+            let head = DisplayWidth.truncate(piece, to: width, ellipsis: "")
+            lines[lines.count - 1].append(Span(head, style: span.style))
+            lines.append([])
+            piece = String(piece.dropFirst(head.count))
+            pieceWidth = DisplayWidth.of(piece)
+          }
+          if !piece.isEmpty {
+            lines[lines.count - 1].append(Span(piece, style: span.style))
+            used += pieceWidth
+          }
+        }
+      }
+      if lines.last?.isEmpty == true && lines.count > 1 { lines.removeLast() }
+      return lines
+    }
+  }
+}

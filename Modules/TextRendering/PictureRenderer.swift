@@ -1,0 +1,105 @@
+/// Draws an ``RGBImage`` in text cells.
+///
+/// `blocks`: each cell is an upper half block `▀` whose foreground is the top pixel and
+/// whose background is the bottom one, so a cell shows two pixels stacked. Cells are
+/// about twice as tall as wide, so two vertical pixels per cell keep the aspect ratio.
+/// `ascii`: one luminance character per cell from a ramp, for terminals without colour.
+/// Downscaling is an area average (a box filter), never point sampling.
+public enum PictureRenderer {
+  /// The ASCII ramp, darkest first.
+  public static let ramp = Array(" .:-=+*#%@")
+
+  /// The cells for `image` fitted into `columns` × `rows`, keeping its aspect ratio.
+  public static func render(_ image: RGBImage, mode: PictureMode, columns: Int, rows: Int) -> PictureCells {
+    let size = fittedSize(image, columns: columns, rows: rows)
+    guard size.columns > 0, size.rows > 0, mode != .none else {
+      return PictureCells(columns: 0, rows: 0, cells: [])
+    }
+    switch mode {
+    case .blocks:
+      let pixels = downscale(image, width: size.columns, height: size.rows * 2)
+      var cells: [Cell] = []
+      cells.reserveCapacity(size.columns * size.rows)
+      for row in 0..<size.rows {
+        for column in 0..<size.columns {
+          let top = ((row * 2) * size.columns + column) * 3
+          let bottom = ((row * 2 + 1) * size.columns + column) * 3
+          let style = Style(
+            foreground: .rgb(pixels[top], pixels[top + 1], pixels[top + 2]),
+            background: .rgb(pixels[bottom], pixels[bottom + 1], pixels[bottom + 2]))
+          cells.append(Cell("▀", style: style))
+        }
+      }
+      return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
+    case .ascii:
+      let pixels = downscale(image, width: size.columns, height: size.rows)
+      var cells: [Cell] = []
+      for index in 0..<(size.columns * size.rows) {
+        let luminance =
+          (299 * Int(pixels[index * 3]) + 587 * Int(pixels[index * 3 + 1]) + 114 * Int(pixels[index * 3 + 2]))
+          / 1000
+        cells.append(Cell(ramp[min(ramp.count - 1, luminance * ramp.count / 256)]))
+      }
+      return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
+    case .none:
+      return PictureCells(columns: 0, rows: 0, cells: [])
+    }
+  }
+
+  /// The largest cell size with the image's aspect ratio (a cell is 1 wide, 2 tall).
+  public static func fittedSize(_ image: RGBImage, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+    guard image.width > 0, image.height > 0, columns > 0, rows > 0 else { return (0, 0) }
+    // In half-cell units the picture is `columns` wide and `rows * 2` tall.
+    let heightForWidth = Double(columns) * Double(image.height) / Double(image.width)
+    if heightForWidth <= Double(rows * 2) {
+      return (columns, max(1, Int((heightForWidth / 2).rounded())))
+    }
+    let widthForHeight = Double(rows * 2) * Double(image.width) / Double(image.height)
+    return (max(1, min(columns, Int(widthForHeight.rounded()))), rows)
+  }
+
+  /// An area-averaged copy of `image` at `width` × `height` (RGB bytes).
+  public static func downscale(_ image: RGBImage, width: Int, height: Int) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: width * height * 3)
+    image.pixels.withUnsafeBufferPointer { source in
+      for y in 0..<height {
+        let y0 = y * image.height / height
+        let y1 = max(y0 + 1, (y + 1) * image.height / height)
+        for x in 0..<width {
+          let x0 = x * image.width / width
+          let x1 = max(x0 + 1, (x + 1) * image.width / width)
+          var r = 0
+          var g = 0
+          var b = 0
+          for sy in y0..<min(y1, image.height) {
+            var index = (sy * image.width + x0) * 3
+            for _ in x0..<min(x1, image.width) {
+              r += Int(source[index])
+              g += Int(source[index + 1])
+              b += Int(source[index + 2])
+              index += 3
+            }
+          }
+          let count = max(1, (min(y1, image.height) - y0) * (min(x1, image.width) - x0))
+          let target = (y * width + x) * 3
+          output[target] = UInt8(r / count)
+          output[target + 1] = UInt8(g / count)
+          output[target + 2] = UInt8(b / count)
+        }
+      }
+    }
+    return output
+  }
+}
+
+/// A rectangle of picture cells, row by row.
+public struct PictureCells: Hashable, Sendable {
+  public var columns: Int
+  public var rows: Int
+  public var cells: [Cell]
+  public init(columns: Int, rows: Int, cells: [Cell]) {
+    self.columns = columns
+    self.rows = rows
+    self.cells = cells
+  }
+}

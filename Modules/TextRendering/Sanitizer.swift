@@ -1,0 +1,47 @@
+/// Makes text safe to put on a terminal.
+///
+/// Every string from the network passes through here before it reaches the screen: C0
+/// controls (including ESC and newlines) become their visible Control Pictures (`␛`, `␊`),
+/// DEL becomes `␡`, C1 controls (0x80–0x9F, which some terminals treat like ESC
+/// sequences) become `�`, and bidirectional overrides and isolates (which can make text
+/// display in a misleading order) are removed. Nothing that can move the cursor, change
+/// colours or start an escape sequence survives.
+public enum Sanitizer {
+  /// The terminal-safe form of `text`.
+  public static func sanitize(_ text: String) -> String {
+    // Fast path: printable ASCII needs no work.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      switch value {
+      case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + value)!)
+      case 0x7F: result.append("\u{2421}")
+      case 0x80...0x9F: result.append("\u{FFFD}")
+      case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: continue
+      default: result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// Whether `text` is already terminal-safe.
+  public static func isSafe(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { scalar in
+      let value = scalar.value
+      return
+        !(value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+        || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C)
+    }
+  }
+}
+
+extension String {
+  /// The text with its first letter upper-cased: `"hound"` → `"Hound"`.
+  ///
+  /// The rest is left as it is. This is how both screens show breed names.
+  public var uppercasingFirstLetter: String {
+    guard let first else { return self }
+    return first.uppercased() + dropFirst()
+  }
+}

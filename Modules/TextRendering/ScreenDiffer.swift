@@ -1,0 +1,134 @@
+/// Turns the previous frame and the next one into the bytes that update the terminal.
+///
+/// Only changed cells are written, with cursor moves and SGR changes kept to a minimum:
+/// gaps of up to three unchanged cells are rewritten rather than jumped (a jump costs
+/// more bytes), SGR is tracked so only differences are sent, and a wide character is
+/// always written whole. A frame is wrapped in synchronized-output mode (`CSI ?2026h` …
+/// `l`, ignored by terminals that lack it) so it appears at once. The caller makes one
+/// `write` of the result.
+public enum ScreenDiffer {
+  /// The bytes that turn `previous` into `next` on screen; a full repaint when
+  /// `previous` is `nil` or of another size.
+  ///
+  /// - Parameters:
+  ///   - previous: What the terminal shows now, if known.
+  ///   - next: What it should show.
+  ///   - colorMode: Colours are mapped to what the terminal supports.
+  public static func update(from previous: Frame?, to next: Frame, colorMode: ColorMode) -> [UInt8] {
+    var writer = Writer(colorMode: colorMode)
+    writer.bytes += Array("\u{1B}[?2026h\u{1B}[?25l\u{1B}[0m".utf8)
+    let full = previous == nil || previous!.width != next.width || previous!.height != next.height
+    if full {
+      writer.bytes += Array("\u{1B}[?7l\u{1B}[H\u{1B}[2J".utf8)
+      writer.cursor = Position(x: 0, y: 0)
+    }
+    for y in 0..<next.height {
+      var x = 0
+      while x < next.width {
+        guard full || differs(previous!, next, x, y) else {
+          x += 1
+          continue
+        }
+        // A run of changed cells, bridging short gaps of unchanged ones.
+        var start = x
+        if next[start, y].width == 0, start > 0 { start -= 1 }
+        var end = x + 1
+        var gap = 0
+        var probe = end
+        while probe < next.width {
+          if full || differs(previous!, next, probe, y) {
+            end = probe + 1
+            gap = 0
+          } else {
+            gap += 1
+            if gap > 3 { break }
+          }
+          probe += 1
+        }
+        if end < next.width, next[end, y].width == 0 { end += 1 }
+        if full, isBlankToEnd(next, from: start, y: y) {
+          break  // the screen was cleared: nothing to write on the rest of this row
+        }
+        writer.move(to: Position(x: start, y: y))
+        for column in start..<end {
+          let cell = next[column, y]
+          guard cell.width > 0 else { continue }
+          writer.setStyle(cell.style)
+          writer.bytes += Array(String(cell.character).utf8)
+          writer.cursor.x += Int(cell.width)
+        }
+        x = end
+      }
+    }
+    writer.setStyle(.plain)
+    if let cursor = next.cursor {
+      writer.move(to: cursor)
+      writer.bytes += Array("\u{1B}[?25h".utf8)
+    }
+    writer.bytes += Array("\u{1B}[?2026l".utf8)
+    return writer.bytes
+  }
+
+  private static func differs(_ previous: Frame, _ next: Frame, _ x: Int, _ y: Int) -> Bool {
+    previous[x, y] != next[x, y]
+  }
+
+  private static func isBlankToEnd(_ frame: Frame, from x: Int, y: Int) -> Bool {
+    (x..<frame.width).allSatisfy { frame[$0, y] == .blank }
+  }
+
+  struct Writer {
+    let colorMode: ColorMode
+    var bytes: [UInt8] = []
+    var cursor = Position(x: -1, y: -1)
+    var style = Style.plain
+
+    init(colorMode: ColorMode) {
+      self.colorMode = colorMode
+      bytes.reserveCapacity(4096)
+    }
+
+    mutating func move(to position: Position) {
+      guard position != cursor else { return }
+      if position.y == cursor.y, position.x > cursor.x, position.x - cursor.x <= 4 {
+        bytes += Array("\u{1B}[\(position.x - cursor.x)C".utf8)
+      } else if position.x == 0 {
+        bytes += Array("\u{1B}[\(position.y + 1)H".utf8)
+      } else {
+        bytes += Array("\u{1B}[\(position.y + 1);\(position.x + 1)H".utf8)
+      }
+      cursor = position
+    }
+
+    mutating func setStyle(_ wanted: Style) {
+      let target = wanted.adapted(to: colorMode)
+      guard target != style else { return }
+      var codes: [String] = []
+      if target.bold != style.bold || target.dim != style.dim {
+        if (style.bold && !target.bold) || (style.dim && !target.dim) { codes.append("22") }
+        if target.bold { codes.append("1") }
+        if target.dim { codes.append("2") }
+      }
+      if target.italic != style.italic { codes.append(target.italic ? "3" : "23") }
+      if target.underline != style.underline { codes.append(target.underline ? "4" : "24") }
+      if target.reverse != style.reverse { codes.append(target.reverse ? "7" : "27") }
+      if target.foreground != style.foreground {
+        codes.append(Self.sgr(target.foreground, background: false))
+      }
+      if target.background != style.background { codes.append(Self.sgr(target.background, background: true)) }
+      bytes += Array("\u{1B}[\(codes.joined(separator: ";"))m".utf8)
+      style = target
+    }
+
+    static func sgr(_ color: Color?, background: Bool) -> String {
+      switch color {
+      case nil: return background ? "49" : "39"
+      case .ansi(let index):
+        let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
+        return String(base + Int(index % 8))
+      case .indexed(let index): return "\(background ? 48 : 38);5;\(index)"
+      case .rgb(let r, let g, let b): return "\(background ? 48 : 38);2;\(r);\(g);\(b)"
+      }
+    }
+  }
+}

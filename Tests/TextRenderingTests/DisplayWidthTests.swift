@@ -1,0 +1,119 @@
+import Testing
+import TextRendering
+
+struct DisplayWidthTests {
+  @Test(
+    arguments: [
+      ("a", 1), ("é", 1), ("e\u{301}", 1), ("漢", 2), ("한", 2), ("ｱ", 1), ("Ａ", 2), ("🐶", 2),
+      ("👨‍👩‍👧", 2), ("❤️", 2), ("🇫🇷", 2), ("\u{1B}", 0), ("\u{85}", 0), ("\u{200B}", 0), ("…", 1), ("─", 1),
+    ] as [(String, Int)])
+  func widthOfOneCharacter(text: String, width: Int) {
+    #expect(text.count == 1)
+    #expect(
+      DisplayWidth.of(Character(text)) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+  }
+
+  @Test func widthOfStrings() {
+    #expect(DisplayWidth.of("Hound") == 5)
+    #expect(DisplayWidth.of("日本語 ok") == 9)
+    #expect(DisplayWidth.of("🐶 dog") == 6)
+    #expect(DisplayWidth.of("") == 0)
+  }
+
+  @Test func truncationByDisplayWidth() {
+    #expect(DisplayWidth.truncate("Hound", to: 10) == "Hound")
+    #expect(DisplayWidth.truncate("Hound", to: 5) == "Hound")
+    #expect(DisplayWidth.truncate("Bloodhound", to: 6) == "Blood…")
+    #expect(DisplayWidth.truncate("日本語テキスト", to: 6) == "日本 …")  // a wide char never straddles
+    #expect(DisplayWidth.of(DisplayWidth.truncate("日本語テキスト", to: 6)) == 6)
+    #expect(DisplayWidth.truncate("Bloodhound", to: 6, ellipsis: "...") == "Blo...")
+    #expect(DisplayWidth.truncate("Bloodhound", to: 1) == ".")
+    #expect(DisplayWidth.truncate("Bloodhound", to: 0) == "")
+    #expect(DisplayWidth.truncate("e\u{301}e\u{301}e\u{301}", to: 2) == "e\u{301}…")
+  }
+}
+
+struct SanitizerTests {
+  @Test func controlsBecomeVisibleAndEscapesCannotSurvive() {
+    #expect(Sanitizer.sanitize("evil\u{1B}[31mred\u{1B}[0m") == "evil␛[31mred␛[0m")
+    #expect(Sanitizer.sanitize("a\nb\tc\rd") == "a␊b␉c␍d")
+    #expect(Sanitizer.sanitize("del\u{7F}") == "del␡")
+    #expect(Sanitizer.sanitize("c1\u{9B}31m") == "c1\u{FFFD}31m")
+    #expect(Sanitizer.sanitize("bidi\u{202E}txt\u{2066}") == "biditxt")
+    #expect(Sanitizer.sanitize("hound") == "hound")
+  }
+
+  @Test func noControlByteEverSurvives() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let scalars = (0..<Int.random(in: 0...20, using: &generator)).map { _ -> Unicode.Scalar in
+        let pool: [ClosedRange<UInt32>] = [
+          0...0x7F, 0x80...0x9F, 0xA0...0x2FF, 0x2000...0x206F, 0x1F300...0x1F64F,
+        ]
+        let range = pool.randomElement(using: &generator)!
+        return Unicode.Scalar(UInt32.random(in: range, using: &generator)) ?? "x"
+      }
+      var text = ""
+      text.unicodeScalars.append(contentsOf: scalars)
+      let clean = Sanitizer.sanitize(text)
+      #expect(Sanitizer.isSafe(clean))
+      #expect(!clean.utf8.contains { $0 < 0x20 || $0 == 0x7F })
+    }
+  }
+
+  @Test func firstLetterUppercasing() {
+    #expect("hound".uppercasingFirstLetter == "Hound")
+    #expect("".uppercasingFirstLetter == "")
+    #expect("germanshepherd".uppercasingFirstLetter == "Germanshepherd")
+    #expect("élan".uppercasingFirstLetter == "Élan")
+  }
+}
+
+struct ColorPolicyTests {
+  let tty = ["TERM": "xterm-256color"]
+
+  @Test func autoFollowsTheTerminalAndTheEnvironment() {
+    #expect(ColorPolicy.mode(choice: .auto, isTerminal: true, environment: tty) == .ansi256)
+    #expect(ColorPolicy.mode(choice: .auto, isTerminal: false, environment: tty) == .none)
+    #expect(ColorPolicy.mode(choice: .auto, isTerminal: true, environment: ["TERM": "dumb"]) == .none)
+    #expect(ColorPolicy.mode(choice: .auto, isTerminal: true, environment: [:]) == .none)
+    #expect(
+      ColorPolicy.mode(choice: .auto, isTerminal: true, environment: tty.merging(["NO_COLOR": "1"]) { $1 })
+        == .none)
+    #expect(
+      ColorPolicy.mode(choice: .auto, isTerminal: true, environment: tty.merging(["NO_COLOR": ""]) { $1 })
+        == .ansi256)
+    #expect(
+      ColorPolicy.mode(choice: .auto, isTerminal: false, environment: ["CLICOLOR_FORCE": "1"]) == .ansi16)
+    #expect(ColorPolicy.mode(choice: .auto, isTerminal: false, environment: ["FORCE_COLOR": "0"]) == .none)
+    #expect(
+      ColorPolicy.mode(choice: .auto, isTerminal: false, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"])
+        == .none)
+    #expect(
+      ColorPolicy.mode(
+        choice: .auto, isTerminal: true, environment: ["TERM": "xterm", "COLORTERM": "truecolor"])
+        == .truecolor)
+  }
+
+  @Test func theFlagOverridesTheEnvironment() {
+    #expect(ColorPolicy.mode(choice: .never, isTerminal: true, environment: tty) == .none)
+    #expect(ColorPolicy.mode(choice: .always, isTerminal: false, environment: ["NO_COLOR": "1"]) == .ansi16)
+  }
+
+  @Test func stylesDegradeButKeepAttributes() {
+    let style = Style(foreground: .rgb(255, 0, 0), background: .indexed(21), bold: true, reverse: true)
+    #expect(style.adapted(to: .none) == Style(bold: true, reverse: true))
+    #expect(
+      style.adapted(to: .ansi256)
+        == Style(foreground: .indexed(196), background: .indexed(21), bold: true, reverse: true))
+    #expect(style.adapted(to: .truecolor) == style)
+  }
+
+  @Test func nearestPaletteColours() {
+    #expect(Palette.nearest256(255, 0, 0) == 196)
+    #expect(Palette.nearest256(0, 0, 0) == 16)
+    #expect(Palette.nearest256(255, 255, 255) == 231)
+    #expect(Palette.nearest256(128, 128, 128) == 244)  // the grey ramp beats the cube
+    #expect(Palette.nearest256(95, 135, 175) == 67)
+  }
+}

@@ -1,0 +1,97 @@
+import Testing
+import TextRendering
+
+struct LayoutTests {
+  func render(_ node: Node, _ width: Int, _ height: Int, unicode: Bool = true) -> Frame {
+    Layout.render(node, width: width, height: height, options: .init(unicode: unicode))
+  }
+
+  @Test func aLineIsCutWithAnEllipsisByDisplayWidth() {
+    let frame = render(.line([Span("Title: ", style: .bold), Span("a very long breed name")]), 16, 1)
+    #expect(frame.lines == ["Title: a very l…"])
+    #expect(frame[0, 0].style == .bold)
+    #expect(render(.text("a very long name"), 8, 1, unicode: false).lines == ["a ver..."])
+  }
+
+  @Test func networkTextIsSanitisedWhenLaidOut() {
+    let frame = render(.text("evil\u{1B}[2Jname\u{7}"), 20, 1)
+    #expect(frame.lines == ["evil␛[2Jname␇"])
+    #expect(frame.cells.allSatisfy { Sanitizer.isSafe(String($0.character)) })
+  }
+
+  @Test func aStackGivesFixedRowsThenSharesTheRest() {
+    let node = Node.stack([
+      .text("top"), .list(ListNode(rows: (1...10).map { [Span("row \($0)")] })), .text("bottom"),
+    ])
+    #expect(render(node, 10, 5).lines == ["top", "  row 1  ┃", "  row 2", "  row 3", "bottom"])
+  }
+
+  @Test func theSelectedRowIsReversedAndKeptVisible() {
+    let rows = (1...20).map { [Span("row \($0)")] }
+    let frame = render(.list(ListNode(rows: rows, selected: 15)), 12, 5)
+    // The scroll thumb sits at offset 13 of 15 possible: row 3 of 5.
+    #expect(frame.lines == ["  row 14", "  row 15", "▶ row 16", "  row 17   ┃", "  row 18"])
+    #expect(frame[5, 2].style.reverse)
+    #expect(frame[11, 2].style.reverse)  // the whole row, not just the text
+    #expect(!frame[3, 1].style.reverse)
+  }
+
+  @Test func aListAtTheStartAndAtTheEnd() {
+    let rows = (1...20).map { [Span("r\($0)")] }
+    #expect(render(.list(ListNode(rows: rows, selected: 0)), 8, 3).lines == ["▶ r1   ┃", "  r2", "  r3"])
+    #expect(render(.list(ListNode(rows: rows, selected: 19)), 8, 3).lines == ["  r18", "  r19", "▶ r20  ┃"])
+  }
+
+  @Test func aTextFieldPutsTheCursorAtTheCaret() {
+    let field = TextFieldNode(prompt: "> ", text: "hou", placeholder: "Filter breeds")
+    let frame = render(.textField(field), 20, 1)
+    #expect(frame.lines == ["> hou"])
+    #expect(frame.cursor == Position(x: 5, y: 0))
+    let empty = render(.textField(TextFieldNode(prompt: "> ", text: "", placeholder: "Filter breeds")), 20, 1)
+    #expect(empty.lines == ["> Filter breeds"])
+    #expect(empty[2, 0].style == .dim)
+    #expect(empty.cursor == Position(x: 2, y: 0))
+  }
+
+  @Test func aLongTextFieldScrollsToKeepTheCaretVisible() {
+    let field = TextFieldNode(prompt: "> ", text: "abcdefghijklmnop", placeholder: "")
+    let frame = render(.textField(field), 10, 1)
+    #expect(frame.lines == ["> jklmnop"])
+    #expect(frame.cursor == Position(x: 9, y: 0))
+    let atStart = render(
+      .textField(TextFieldNode(prompt: "> ", text: "abcdefghijklmnop", placeholder: "", caret: 0)), 10, 1)
+    #expect(atStart.lines == ["> abcdefgh"])
+    #expect(atStart.cursor == Position(x: 2, y: 0))
+  }
+
+  @Test func aParagraphWrapsAtSpaces() {
+    let frame = render(.paragraph([Span("Can't reach dog.ceo: you may be offline.")]), 16, 4)
+    #expect(frame.lines == ["Can't reach", "dog.ceo: you may", "be offline.", ""])
+  }
+
+  @Test func tinyAndEmptyScreensDoNotCrash() {
+    let node = Node.stack([
+      .text("Dogs", style: .bold), .textField(TextFieldNode(prompt: "⌕ ", text: "日本", placeholder: "x")),
+      .list(ListNode(rows: [[Span("Hound")]], selected: 0)), .paragraph([Span("a b c")]), .divider,
+    ])
+    for (width, height) in [(0, 0), (1, 1), (2, 1), (1, 5), (20, 5), (3, 2)] {
+      let frame = render(node, width, height)
+      #expect(frame.width == width && frame.height == height)
+      #expect(frame.lines.allSatisfy { DisplayWidth.of($0) <= width })
+    }
+  }
+
+  @Test func aPictureKeepsItsAspectRatioAndCentres() {
+    // 4×2 pixels, left half red, right half blue.
+    var pixels: [UInt8] = []
+    for _ in 0..<2 { pixels += [255, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 255] }
+    let image = RGBImage(width: 4, height: 2, pixels: pixels)
+    let frame = render(.picture(PictureNode(image: image, mode: .blocks, caption: [Span("cap")])), 8, 3)
+    // 8 columns × 2 half-rows would be 8×4 px for a 2:1 image: 8 wide, 2 rows of cells.
+    #expect(frame.lines == ["▀▀▀▀▀▀▀▀", "▀▀▀▀▀▀▀▀", "cap"])
+    #expect(frame[0, 0].style.foreground == .rgb(255, 0, 0))
+    #expect(frame[7, 0].style.background == .rgb(0, 0, 255))
+    let ascii = render(.picture(PictureNode(image: image, mode: .ascii, caption: [])), 4, 2)
+    #expect(ascii.lines.allSatisfy { !$0.contains("▀") })
+  }
+}
