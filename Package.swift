@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
     .library(name: "DogAPIClient", targets: ["DogAPIClient"]),
     .library(name: "TextRendering", targets: ["TextRendering"]),
+    .library(name: "DogsFeature", targets: ["DogsFeature"]),
+    .library(name: "BreedFeature", targets: ["BreedFeature"]),
   ],
   targets: [
     // MARK: - Core and clients
@@ -17,8 +19,18 @@ let package = Package(
     .target(name: "DogAPIClient", dependencies: ["Core"], path: "Modules/DogAPIClient"),
     .target(name: "TextRendering", path: "Modules/TextRendering"),
 
+    // MARK: - Features
+    .target(
+      name: "DogsFeature", dependencies: ["Core", "DogAPIClient", "TextRendering"],
+      path: "Modules/DogsFeature"),
+    .target(
+      name: "BreedFeature", dependencies: ["Core", "DogAPIClient", "TextRendering"],
+      path: "Modules/BreedFeature"),
+
     // MARK: - Apps
-    .executableTarget(name: "DogBreedsBench", dependencies: ["Core"], path: "Apps/DogBreedsBench"),
+    .executableTarget(
+      name: "DogBreedsBench", dependencies: ["Core", "DogAPIClient", "DogsFeature"],
+      path: "Apps/DogBreedsBench"),
 
     // MARK: - Test support
     .target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"),
@@ -33,6 +45,14 @@ let package = Package(
     .testTarget(
       name: "TextRenderingTests", dependencies: ["TextRendering", "VirtualTerminal"],
       path: "Tests/TextRenderingTests"),
+    .testTarget(
+      name: "DogsFeatureTests",
+      dependencies: ["Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering"],
+      path: "Tests/DogsFeatureTests"),
+    .testTarget(
+      name: "BreedFeatureTests",
+      dependencies: ["BreedFeature", "Core", "CoreTesting", "DogAPIClient", "TextRendering"],
+      path: "Tests/BreedFeatureTests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTestingTests"),
   ]

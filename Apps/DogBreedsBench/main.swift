@@ -1,4 +1,6 @@
 import Core
+import DogAPIClient
+import DogsFeature
 
 #if canImport(Glibc)
   import Glibc
@@ -48,11 +50,11 @@ func format(_ value: Double) -> String {
 
 func printTable(_ title: String, _ rows: [Row3]) {
   print("\n\(title)")
-  let header = ["case", "ns/action", "plain Swift ns", "ratio", "goal"]
+  let header = ["case", "ns per op", "plain Swift ns", "ratio", "goal"]
   var lines = [header]
   for row in rows {
     lines.append([
-      row.name, format(row.ns), format(row.baseline),
+      row.name, format(row.ns), row.baseline > 0 ? format(row.baseline) : "-",
       row.baseline > 0 ? format(row.ns / row.baseline) + "×" : "-", row.goal,
     ])
   }
@@ -144,4 +146,7 @@ let all = arguments.isEmpty
 if all || arguments.contains("core") {
   let rows = MainActor.assumeIsolated { coreBenchmarks() }
   printTable("Core (1,000,000 actions per run, median of 5 runs)", rows)
+}
+if all || arguments.contains("features") {
+  printTable("Features (200 conversions per run, median of 5 runs)", featureBenchmarks())
 }

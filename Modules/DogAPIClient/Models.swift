@@ -36,7 +36,10 @@ public enum BreedListSource: String, Equatable, Hashable, Sendable, Codable {
 /// The breed list plus its provenance, so a UI can always tell fresh from stale.
 public struct BreedList: Equatable, Sendable {
   /// The breeds, sorted by name.
-  public var breeds: [Breed]
+  public private(set) var breeds: [Breed]
+  /// Each breed's name lowercased, as UTF-8, in the same order: computed once here so
+  /// that filtering thousands of names on every keystroke does no string work.
+  public private(set) var searchKeys: [[UInt8]]
   /// Where the list came from.
   public var source: BreedListSource
   /// When the list was fetched from the network (for `cache`, the original fetch time;
@@ -56,7 +59,9 @@ public struct BreedList: Equatable, Sendable {
     breeds: [Breed], source: BreedListSource, fetchedAt: Date? = nil,
     fallbackReason: DogAPIError? = nil
   ) {
-    self.breeds = breeds.sorted { $0.name < $1.name }
+    let sorted = breeds.sorted { $0.name < $1.name }
+    self.breeds = sorted
+    self.searchKeys = sorted.map { Array($0.name.lowercased().utf8) }
     self.source = source
     self.fetchedAt = fetchedAt
     self.fallbackReason = fallbackReason
@@ -64,6 +69,28 @@ public struct BreedList: Equatable, Sendable {
 
   /// Whether the list is not fresh from the network.
   public var isStale: Bool { source != .network }
+
+  /// The breed named `name`, if listed.
+  public func breed(named name: String) -> Breed? {
+    breeds.first { $0.name == name }
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.source == rhs.source && lhs.fetchedAt == rhs.fetchedAt && lhs.fallbackReason == rhs.fallbackReason
+      && lhs.breeds == rhs.breeds
+  }
+}
+
+extension BreedList: CustomReflectable {
+  // Diffs and traces show the breeds and provenance, not the derived search keys.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "breeds": breeds, "source": source, "fetchedAt": fetchedAt as Any,
+        "fallbackReason": fallbackReason as Any,
+      ], displayStyle: .struct)
+  }
 }
 
 /// Breed and sub-breed names as they may appear in a URL path.

@@ -91,17 +91,14 @@ public enum Layout {
     }
 
     mutating func placeList(_ list: ListNode, x: Int, y: Int, width: Int, height: Int) {
-      guard !list.rows.isEmpty else { return }
-      // Keep the selection centred once it is past the first half-screen.
-      var offset = 0
-      if let selected = list.selected, list.rows.count > height {
-        offset = max(0, min(selected - height / 2, list.rows.count - height))
-      }
-      for row in 0..<min(height, list.rows.count - offset) {
-        let index = offset + row
+      guard list.totalRows > 0 else { return }
+      let visible = ListNode.window(count: list.totalRows, selected: list.selected, height: height)
+      for (row, index) in visible.enumerated() {
+        let offset = index - list.firstRow
+        guard offset >= 0, offset < list.rows.count else { continue }
         let isSelected = index == list.selected
         let marker = isSelected ? (options.unicode ? "▶ " : "> ") : "  "
-        var spans = [Span(marker, style: isSelected ? .selected : .plain)] + list.rows[index]
+        var spans = [Span(marker, style: isSelected ? .selected : .plain)] + list.rows[offset]
         if isSelected {
           spans = spans.map {
             Span($0.text, style: Style(foreground: $0.style.foreground, bold: $0.style.bold, reverse: true))
@@ -110,10 +107,10 @@ public enum Layout {
         }
         writeLine(spans, x: x, y: y + row, width: width)
       }
-      if list.rows.count > height, width > 1 {
+      if list.totalRows > height, width > 1 {
         // A scroll position hint in the last column.
         let indicator = options.unicode ? "┃" : "|"
-        let thumb = offset * (height - 1) / max(1, list.rows.count - height)
+        let thumb = visible.lowerBound * (height - 1) / max(1, list.totalRows - height)
         frame.write(indicator, x: x + width - 1, y: y + thumb, style: .dim)
       }
     }

@@ -37,12 +37,32 @@ public indirect enum Node: Hashable, Sendable {
 }
 
 /// A list: rows of spans, one of them perhaps selected.
+///
+/// For long lists a view may pass only a window of rows (``window(count:selected:height:)``
+/// says which) with `firstRow` and `totalRows`, so it never builds rows nobody sees.
 public struct ListNode: Hashable, Sendable {
+  /// The rows given, starting at `firstRow` of the whole list.
   public var rows: [[Span]]
+  /// The selected row's index in the whole list.
   public var selected: Int?
-  public init(rows: [[Span]], selected: Int? = nil) {
+  /// The index in the whole list of `rows[0]`.
+  public var firstRow: Int
+  /// The length of the whole list.
+  public var totalRows: Int
+
+  public init(rows: [[Span]], selected: Int? = nil, firstRow: Int = 0, totalRows: Int? = nil) {
     self.rows = rows
     self.selected = selected
+    self.firstRow = firstRow
+    self.totalRows = totalRows ?? rows.count
+  }
+
+  /// The rows of a `count`-long list visible in `height` rows: the selection stays in
+  /// view, centred once it is past the first half-screen.
+  public static func window(count: Int, selected: Int?, height: Int) -> Range<Int> {
+    guard count > height, height > 0 else { return 0..<min(count, max(0, height)) }
+    let offset = max(0, min((selected ?? 0) - height / 2, count - height))
+    return offset..<(offset + height)
   }
 }
 

@@ -1,0 +1,133 @@
+import Core
+import DogAPIClient
+import Foundation
+
+/// The breed detail screen: a random picture of the breed (or of one of its
+/// sub-breeds), another one on request, and the list of sub-breeds.
+///
+/// Leaving the screen cancels whatever it still has in flight (its parent sets the
+/// state to `nil` inside an `ifLet`); a newer request always cancels an older one, so a
+/// slow first answer can never replace a later picture.
+public struct BreedFeature: Reducer {
+  // MARK: State
+
+  public struct State: Equatable, Identifiable {
+    /// The breed, with its sub-breeds.
+    public var breed: Breed
+    /// The sub-breed whose picture is shown, or `nil` for the breed itself.
+    public var subBreed: String?
+    /// The picture's address, as far as it has been fetched.
+    public var image: ImageStatus
+    /// The sub-breed the keyboard highlight is on, if any.
+    public var highlighted: String?
+
+    public var id: String { breed.name }
+
+    public init(
+      breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested, highlighted: String? = nil
+    ) {
+      self.breed = breed
+      self.subBreed = subBreed
+      self.image = image
+      self.highlighted = highlighted
+    }
+
+    /// Where fetching the picture's address stands.
+    public enum ImageStatus: Equatable, Sendable {
+      case notRequested
+      case loading
+      case loaded(URL)
+      case failed(DogAPIError)
+    }
+  }
+
+  // MARK: Action
+
+  public enum Action: Equatable, Sendable {
+    /// The screen appeared.
+    case appeared
+    /// The user asked for another picture.
+    case anotherPictureButtonTapped
+    /// The user asked to try again after a failure.
+    case retryButtonTapped
+    /// The user chose a sub-breed (`nil`: the breed itself).
+    case subBreedSelected(String?)
+    /// The keyboard highlight moved in the sub-breed list.
+    case highlightMoved(Move)
+    /// The picture's address arrived, or fetching it failed.
+    case imageResponse(Result<URL, DogAPIError>)
+  }
+
+  /// Keyboard movement through the sub-breeds.
+  public enum Move: Equatable, Sendable { case up, down, first, last }
+
+  // MARK: Dependencies
+
+  let client: DogAPIClient
+
+  /// Creates the feature.
+  ///
+  /// - Parameter client: The API; tests start from `DogAPIClient.failing`.
+  public init(client: DogAPIClient) {
+    self.client = client
+  }
+
+  enum CancelID { case image }
+
+  // MARK: Reducer
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .appeared:
+      guard state.image == .notRequested else { return .none }
+      return fetchImage(&state)
+
+    case .anotherPictureButtonTapped, .retryButtonTapped:
+      return fetchImage(&state)
+
+    case .subBreedSelected(let subBreed):
+      state.subBreed = subBreed
+      if let subBreed { state.highlighted = subBreed }
+      return fetchImage(&state)
+
+    case .highlightMoved(let move):
+      let names = state.breed.subBreeds
+      guard !names.isEmpty else { return .none }
+      let current = state.highlighted.flatMap { names.firstIndex(of: $0) }
+      let target: Int
+      switch move {
+      case .up: target = (current ?? 0) - 1
+      case .down: target = current.map { $0 + 1 } ?? 0
+      case .first: target = 0
+      case .last: target = names.count - 1
+      }
+      state.highlighted = names[max(0, min(names.count - 1, target))]
+      return .none
+
+    case .imageResponse(.success(let url)):
+      state.image = .loaded(url)
+      return .none
+
+    case .imageResponse(.failure(let error)):
+      state.image = .failed(error)
+      return .none
+    }
+  }
+
+  // MARK: Helpers
+
+  private func fetchImage(_ state: inout State) -> Effect<Action> {
+    state.image = .loading
+    let client = client
+    let breed = state.breed.name
+    let subBreed = state.subBreed
+    return .run { send in
+      do throws(DogAPIError) {
+        await send(.imageResponse(.success(try await client.randomImage(breed, subBreed))))
+      } catch {
+        await send(.imageResponse(.failure(error)))
+      }
+    }
+    .cancellable(id: CancelID.image, cancelInFlight: true)
+  }
+}

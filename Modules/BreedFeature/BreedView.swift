@@ -1,0 +1,47 @@
+import TextRendering
+
+/// The Breed screen as text: a pure function of the view state and the screen size.
+public enum BreedView {
+  /// The screen's node tree.
+  ///
+  /// - Parameters:
+  ///   - state: What to show.
+  ///   - spinnerFrame: Which frame of the loading spinner to draw.
+  ///   - unicode: Whether the terminal can show Unicode glyphs.
+  public static func body(_ state: BreedFeature.ViewState, spinnerFrame: Int = 0, unicode: Bool = true)
+    -> Node
+  {
+    var children: [Node] = [.text(state.title, style: .bold), .divider]
+    switch state.image {
+    case .loading:
+      children.append(
+        .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching a picture of \(state.subject)…"))
+    case .url(let url):
+      children.append(.line([Span("Picture of \(state.subject): ", style: .dim), Span(url)]))
+    case .failed(let message):
+      children.append(.paragraph([Span(message, style: .error)]))
+      children.append(.text("Press r to try again.", style: .dim))
+    }
+    if let subtitle = state.subtitle {
+      children.append(.text(""))
+      children.append(.text(subtitle, style: .bold))
+      let selected = state.subBreeds.firstIndex { $0.isHighlighted }
+      let rows = state.subBreeds.map { row -> [Span] in
+        row.isShown ? [Span(row.title), Span("  (shown)", style: .dim)] : [Span(row.title)]
+      }
+      children.append(.list(ListNode(rows: rows, selected: selected)))
+    } else {
+      children.append(.spacer)
+    }
+    return .stack(children)
+  }
+
+  /// The screen rendered into a frame, for tests and the app.
+  public static func render(
+    _ state: BreedFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+  ) -> Frame {
+    Layout.render(
+      body(state, spinnerFrame: spinnerFrame, unicode: unicode), width: width, height: height,
+      options: .init(unicode: unicode))
+  }
+}

@@ -1,0 +1,57 @@
+import DogAPIClient
+import TextRendering
+
+extension BreedFeature {
+  /// What the Breed screen shows, derived from ``State`` by a pure converter.
+  public struct ViewState: Equatable, Sendable {
+    /// The breed's name with its first letter upper-cased: "Hound".
+    public var title: String
+    /// "Sub-breeds" when there are any, else `nil` (no heading at all).
+    public var subtitle: String?
+    /// The sub-breeds, first letters upper-cased.
+    public var subBreeds: [SubBreedRow]
+    /// Whose picture is shown: "Hound", or "Afghan Hound" for a sub-breed.
+    public var subject: String
+    /// The picture area.
+    public var image: Image
+
+    public enum Image: Equatable, Sendable {
+      /// Fetching: a placeholder that says so.
+      case loading
+      /// The picture's address.
+      case url(String)
+      /// Fetching failed: what went wrong (the view adds how to retry).
+      case failed(message: String)
+    }
+
+    public struct SubBreedRow: Equatable, Sendable, Identifiable {
+      /// The API name: "afghan".
+      public var name: String
+      /// As shown: "Afghan".
+      public var title: String
+      /// Whether its picture is the one shown.
+      public var isShown: Bool
+      /// Whether the keyboard highlight is on it.
+      public var isHighlighted: Bool
+      public var id: String { name }
+    }
+
+    /// Builds the view state.
+    public init(_ state: State) {
+      let title = state.breed.name.uppercasingFirstLetter
+      self.title = title
+      subtitle = state.breed.subBreeds.isEmpty ? nil : "Sub-breeds"
+      subBreeds = state.breed.subBreeds.map { name in
+        SubBreedRow(
+          name: name, title: name.uppercasingFirstLetter, isShown: name == state.subBreed,
+          isHighlighted: name == state.highlighted)
+      }
+      subject = state.subBreed.map { "\($0.uppercasingFirstLetter) \(title)" } ?? title
+      switch state.image {
+      case .notRequested, .loading: image = .loading
+      case .loaded(let url): image = .url(url.absoluteString)
+      case .failed(let error): image = .failed(message: "Couldn't load a picture. \(error.message)")
+      }
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import Core
+import DogAPIClient
+import Foundation
+
+/// The breed list screen: loads the list, filters it as you type, and reports the breed
+/// you choose to its parent.
+///
+/// ```swift
+/// let store = Store(initialState: DogsFeature.State()) { DogsFeature(client: .live()) }
+/// store.send(.appeared)
+/// ```
+public struct DogsFeature: Reducer {
+  // MARK: State
+
+  public struct State: Equatable {
+    /// The breed list, once loaded. A parent may own it and project it in (AppFeature does).
+    public var breeds: BreedList?
+    /// The filter as typed.
+    public var filter: String
+    /// Where loading stands.
+    public var status: Status
+    /// The breed the keyboard highlight is on (by API name), if any.
+    public var highlighted: String?
+
+    public init(
+      breeds: BreedList? = nil, filter: String = "", status: Status = .notStarted, highlighted: String? = nil
+    ) {
+      self.breeds = breeds
+      self.filter = filter
+      self.status = status
+      self.highlighted = highlighted
+    }
+
+    /// Where loading the list stands.
+    public enum Status: Equatable, Sendable {
+      case notStarted
+      case loading
+      case loaded
+      case failed(DogAPIError)
+    }
+  }
+
+  // MARK: Action
+
+  public enum Action: Equatable, Sendable {
+    /// The screen appeared.
+    case appeared
+    /// The filter text changed (every keystroke).
+    case filterChanged(String)
+    /// The keyboard highlight moved.
+    case highlightMoved(Move)
+    /// A breed was chosen (by API name).
+    case rowSelected(String)
+    /// The user asked to try loading again.
+    case retryButtonTapped
+    /// The list arrived, or loading failed.
+    case breedsResponse(Result<BreedList, DogAPIError>)
+    /// Messages for the parent.
+    case delegate(Delegate)
+
+    public enum Delegate: Equatable, Sendable {
+      /// The user chose this breed (API name).
+      case breedSelected(String)
+    }
+  }
+
+  /// Keyboard movement through the visible rows.
+  public enum Move: Equatable, Sendable {
+    case up, down, first, last
+    case pageUp(rows: Int)
+    case pageDown(rows: Int)
+  }
+
+  // MARK: Dependencies
+
+  let client: DogAPIClient
+
+  /// Creates the feature.
+  ///
+  /// - Parameter client: The API; tests start from `DogAPIClient.failing`.
+  public init(client: DogAPIClient) {
+    self.client = client
+  }
+
+  enum CancelID { case load }
+
+  // MARK: Reducer
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .appeared:
+      switch state.status {
+      case .loading, .loaded: return .none
+      case .notStarted, .failed: return load(&state)
+      }
+
+    case .filterChanged(let text):
+      state.filter = text
+      keepHighlightVisible(&state)
+      return .none
+
+    case .highlightMoved(let move):
+      moveHighlight(&state, move)
+      return .none
+
+    case .rowSelected(let name):
+      state.highlighted = name
+      return .send(.delegate(.breedSelected(name)))
+
+    case .retryButtonTapped:
+      return load(&state)
+
+    case .breedsResponse(.success(let list)):
+      state.breeds = list
+      state.status = .loaded
+      keepHighlightVisible(&state)
+      return .none
+
+    case .breedsResponse(.failure(let error)):
+      state.status = .failed(error)
+      return .none
+
+    case .delegate:
+      return .none
+    }
+  }
+
+  // MARK: Helpers
+
+  private func load(_ state: inout State) -> Effect<Action> {
+    state.status = .loading
+    let client = client
+    return .run { send in
+      do throws(DogAPIError) {
+        await send(.breedsResponse(.success(try await client.breeds())))
+      } catch {
+        await send(.breedsResponse(.failure(error)))
+      }
+    }
+    .cancellable(id: CancelID.load, cancelInFlight: true)
+  }
+
+  /// Puts the highlight on the first visible row if it is not on a visible one.
+  private func keepHighlightVisible(_ state: inout State) {
+    guard let list = state.breeds else { return }
+    let visible = Self.matches(in: list, filter: state.filter)
+    if let highlighted = state.highlighted, visible.contains(where: { list.breeds[$0].name == highlighted }) {
+      return
+    }
+    state.highlighted = visible.first.map { list.breeds[$0].name }
+  }
+
+  private func moveHighlight(_ state: inout State, _ move: Move) {
+    guard let list = state.breeds else { return }
+    let visible = Self.matches(in: list, filter: state.filter)
+    guard !visible.isEmpty else { return }
+    let current =
+      state.highlighted.flatMap { name in visible.firstIndex { list.breeds[$0].name == name } } ?? 0
+    let target: Int
+    switch move {
+    case .up: target = current - 1
+    case .down: target = current + 1
+    case .first: target = 0
+    case .last: target = visible.count - 1
+    case .pageUp(let rows): target = current - max(1, rows)
+    case .pageDown(let rows): target = current + max(1, rows)
+    }
+    state.highlighted = list.breeds[visible[max(0, min(visible.count - 1, target))]].name
+  }
+
+  /// Indices into `list.breeds` of the breeds whose displayed name contains `filter`,
+  /// ignoring case. An empty filter matches everything.
+  ///
+  /// Uses the list's precomputed lowercase keys: no string is built per breed, so 10,000
+  /// names filter in well under a millisecond.
+  public static func matches(in list: BreedList, filter: String) -> [Int] {
+    let query = Array(filter.lowercased().utf8)
+    if query.isEmpty { return Array(list.breeds.indices) }
+    var result: [Int] = []
+    for (index, key) in list.searchKeys.enumerated() where contains(key, query) {
+      result.append(index)
+    }
+    return result
+  }
+
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    let first = needle[0]
+    var start = 0
+    while start <= haystack.count - needle.count {
+      if haystack[start] == first {
+        var offset = 1
+        while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
+        if offset == needle.count { return true }
+      }
+      start += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,77 @@
+import TextRendering
+
+/// The Dogs screen as text: a pure function of the view state and the screen size.
+public enum DogsView {
+  /// Rows above the list: title, filter field, divider.
+  static let headerRows = 3
+
+  /// The screen's node tree for a `width` × `height` area.
+  ///
+  /// - Parameters:
+  ///   - state: What to show.
+  ///   - height: The rows available (so only visible list rows are built).
+  ///   - spinnerFrame: Which frame of the loading spinner to draw.
+  ///   - unicode: Whether the terminal can show Unicode glyphs.
+  public static func body(
+    _ state: DogsFeature.ViewState, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+  ) -> Node {
+    var children: [Node] = [.text(state.title, style: .bold)]
+    let hasBreeds: Bool = {
+      switch state.content {
+      case .loaded, .noMatch: return true
+      case .loading, .empty, .failed: return false
+      }
+    }()
+    if hasBreeds {
+      children.append(
+        .textField(
+          TextFieldNode(prompt: unicode ? "🔍 " : "/ ", text: state.filter, placeholder: "Filter breeds")))
+      children.append(.divider)
+    }
+    switch state.content {
+    case .loading:
+      children.append(.text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"))
+    case .loaded(let rows):
+      let noteRows = state.note == nil ? 0 : 1
+      let listHeight = max(0, height - headerRows - noteRows)
+      let window = ListNode.window(count: rows.count, selected: rows.highlighted, height: listHeight)
+      let visible = window.map { index -> [Span] in
+        let row = rows[index]
+        var spans = [Span(row.title)]
+        if row.subBreedCount > 0 {
+          spans.append(
+            Span("  \(row.subBreedCount) sub-breed\(row.subBreedCount == 1 ? "" : "s")", style: .dim))
+        }
+        return spans
+      }
+      children.append(
+        .list(
+          ListNode(
+            rows: visible, selected: rows.highlighted, firstRow: window.lowerBound, totalRows: rows.count)))
+    case .noMatch(let query):
+      children.append(.paragraph([Span("No breeds match “\(query)”")]))
+      children.append(.spacer)
+    case .empty:
+      children.append(.text("No breeds"))
+      children.append(.spacer)
+    case .failed(let message):
+      children.append(.paragraph([Span(message, style: .error)]))
+      children.append(.text("Press r to try again.", style: .dim))
+      children.append(.spacer)
+    }
+    if let note = state.note {
+      if case .loaded = state.content {} else { children.append(.spacer) }
+      children.append(.line([Span(note, style: .dim)]))
+    }
+    return .stack(children)
+  }
+
+  /// The screen rendered into a frame, for tests and the app.
+  public static func render(
+    _ state: DogsFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+  ) -> Frame {
+    Layout.render(
+      body(state, height: height, spinnerFrame: spinnerFrame, unicode: unicode), width: width, height: height,
+      options: .init(unicode: unicode))
+  }
+}

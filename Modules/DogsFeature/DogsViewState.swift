@@ -1,0 +1,117 @@
+import DogAPIClient
+import Foundation
+import TextRendering
+
+extension DogsFeature {
+  /// What the Dogs screen shows, derived from ``State`` by a pure converter.
+  public struct ViewState: Equatable, Sendable {
+    /// "Dogs".
+    public var title: String
+    /// The filter as typed.
+    public var filter: String
+    /// The body of the screen.
+    public var content: Content
+    /// A one-line note when the list is not fresh (offline), else `nil`.
+    public var note: String?
+
+    public enum Content: Equatable, Sendable {
+      /// Loading (or not started yet): a spinner and nothing else.
+      case loading
+      /// Breeds to show.
+      case loaded(Rows)
+      /// The filter matches nothing: `No breeds match “xyz”`.
+      case noMatch(query: String)
+      /// The API really has no breeds.
+      case empty
+      /// Loading failed: what went wrong and how to retry.
+      case failed(message: String)
+    }
+
+    /// Builds the view state.
+    public init(_ state: State) {
+      title = "Dogs"
+      filter = state.filter
+      note = nil
+      switch state.status {
+      case .notStarted, .loading:
+        content = .loading
+      case .failed(let error):
+        content = .failed(message: "Couldn't load the breeds. \(error.message)")
+      case .loaded:
+        guard let list = state.breeds, !list.breeds.isEmpty else {
+          content = .empty
+          return
+        }
+        note = Self.note(for: list)
+        let matches = DogsFeature.matches(in: list, filter: state.filter)
+        if matches.isEmpty {
+          content = .noMatch(query: state.filter)
+        } else {
+          let highlighted = state.highlighted.flatMap { name in
+            matches.firstIndex { list.breeds[$0].name == name }
+          }
+          content = .loaded(Rows(breeds: list.breeds, matches: matches, highlighted: highlighted ?? 0))
+        }
+      }
+    }
+
+    /// The name of the highlighted breed, the one Enter opens.
+    public var highlightedBreed: String? {
+      guard case .loaded(let rows) = content, rows.indices.contains(rows.highlighted) else { return nil }
+      return rows[rows.highlighted].name
+    }
+
+    static func note(for list: BreedList) -> String? {
+      let reason = list.fallbackReason.map { " \($0.message)" } ?? ""
+      switch list.source {
+      case .network: return nil
+      case .cache:
+        let day = list.fetchedAt.map { " from \(Self.day($0))" } ?? ""
+        return "Offline: showing the breed list saved\(day).\(reason)"
+      case .bundled:
+        return "Offline: showing the built-in breed list.\(reason)"
+      }
+    }
+
+    static func day(_ date: Date) -> String {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.dateFormat = "yyyy-MM-dd"
+      return formatter.string(from: date)
+    }
+  }
+
+  /// The visible rows: the matching breeds, in order, built on demand.
+  public struct Rows: Equatable, Sendable, RandomAccessCollection {
+    let breeds: [Breed]
+    let matches: [Int]
+    /// The position (within these rows) of the highlighted row.
+    public let highlighted: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { matches.count }
+
+    /// The row at `position`: the breed's name with its first letter upper-cased.
+    public subscript(position: Int) -> Row {
+      let breed = breeds[matches[position]]
+      return Row(
+        name: breed.name, title: breed.name.uppercasingFirstLetter, subBreedCount: breed.subBreeds.count)
+    }
+
+    public static func == (lhs: Rows, rhs: Rows) -> Bool {
+      lhs.highlighted == rhs.highlighted && lhs.matches == rhs.matches && lhs.breeds == rhs.breeds
+    }
+  }
+
+  /// One row of the list.
+  public struct Row: Equatable, Sendable, Identifiable {
+    /// The API name, e.g. `"hound"`.
+    public var name: String
+    /// As shown: `"Hound"`.
+    public var title: String
+    /// How many sub-breeds it has.
+    public var subBreedCount: Int
+    public var id: String { name }
+  }
+}

@@ -1,0 +1,151 @@
+import BreedFeature
+import Core
+import CoreTesting
+import DogAPIClient
+import Foundation
+import Testing
+
+let hound = Breed(name: "hound", subBreeds: ["afghan", "basset"])
+let url1 = URL(string: "https://images.dog.ceo/breeds/hound/1.jpg")!
+let url2 = URL(string: "https://images.dog.ceo/breeds/hound/2.jpg")!
+let afghanURL = URL(string: "https://images.dog.ceo/breeds/hound-afghan/3.jpg")!
+
+final class Requests: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+  var all: [String] { lock.withLock { storage } }
+  func record(_ breed: String, _ sub: String?) -> Int {
+    lock.withLock {
+      storage.append(sub.map { "\(breed)/\($0)" } ?? breed)
+      return storage.count
+    }
+  }
+}
+
+@MainActor
+struct BreedFeatureTests {
+  func client(_ answer: @escaping @Sendable (String, String?) async throws(DogAPIError) -> URL)
+    -> DogAPIClient
+  {
+    var client = DogAPIClient.failing
+    client.randomImage = answer
+    return client
+  }
+
+  @Test func appearingFetchesAPicture() async {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(client: client { _, _ in url1 })
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
+    await store.send(.appeared)  // already has one: no new request
+  }
+
+  @Test func anotherPictureFetchesANewOne() async {
+    let requests = Requests()
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+      BreedFeature(client: client { breed, sub in requests.record(breed, sub) == 1 ? url2 : url1 })
+    }
+    await store.send(.anotherPictureButtonTapped) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
+    #expect(requests.all == ["hound"])
+  }
+
+  @Test func aFailureIsShownAndRetryWorks() async {
+    let requests = Requests()
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(
+        client: client { (breed, sub) async throws(DogAPIError) -> URL in
+          if requests.record(breed, sub) == 1 { throw .server(status: 500, message: nil) }
+          return url1
+        })
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.failure(.server(status: 500, message: nil)))) {
+      $0.image = .failed(.server(status: 500, message: nil))
+    }
+    await store.send(.retryButtonTapped) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
+  }
+
+  @Test func choosingASubBreedShowsItsPicture() async {
+    let requests = Requests()
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+      BreedFeature(
+        client: client { breed, sub in
+          _ = requests.record(breed, sub)
+          return afghanURL
+        })
+    }
+    await store.send(.subBreedSelected("afghan")) {
+      $0.subBreed = "afghan"
+      $0.highlighted = "afghan"
+      $0.image = .loading
+    }
+    await store.receive(.imageResponse(.success(afghanURL))) { $0.image = .loaded(afghanURL) }
+    await store.send(.subBreedSelected(nil)) {
+      $0.subBreed = nil
+      $0.image = .loading
+    }
+    await store.receive(.imageResponse(.success(afghanURL))) { $0.image = .loaded(afghanURL) }
+    #expect(requests.all == ["hound/afghan", "hound"])
+  }
+
+  @Test func aSlowFirstAnswerNeverOverwritesASecondRequest() async {
+    let requests = Requests()
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(
+        client: client { breed, sub in
+          if requests.record(breed, sub) == 1 {
+            try? await Task.sleep(for: .milliseconds(200))
+            return url1  // late: must be dropped
+          }
+          return url2
+        })
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.send(.anotherPictureButtonTapped)
+    await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
+    try? await Task.sleep(for: .milliseconds(250))
+    await store.finish()
+    #expect(store.state.image == .loaded(url2))
+  }
+
+  @Test func theHighlightMovesThroughSubBreeds() async {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+      BreedFeature(client: .failing)
+    }
+    await store.send(.highlightMoved(.down)) { $0.highlighted = "afghan" }
+    await store.send(.highlightMoved(.down)) { $0.highlighted = "basset" }
+    await store.send(.highlightMoved(.down))
+    await store.send(.highlightMoved(.first)) { $0.highlighted = "afghan" }
+    let none = TestStore(initialState: BreedFeature.State(breed: Breed(name: "pug"))) {
+      BreedFeature(client: .failing)
+    }
+    await none.send(.highlightMoved(.down))
+  }
+}
+
+struct BreedViewStateTests {
+  @Test func titleAndSubBreedsAreCapitalisedWithAHeadingOnlyWhenThereAreAny() {
+    let view = BreedFeature.ViewState(
+      BreedFeature.State(breed: hound, subBreed: "basset", image: .loaded(url1)))
+    #expect(view.title == "Hound")
+    #expect(view.subtitle == "Sub-breeds")
+    #expect(view.subBreeds.map(\.title) == ["Afghan", "Basset"])
+    #expect(view.subBreeds.map(\.isShown) == [false, true])
+    #expect(view.subject == "Basset Hound")
+    #expect(view.image == .url(url1.absoluteString))
+    let pug = BreedFeature.ViewState(BreedFeature.State(breed: Breed(name: "pug")))
+    #expect(pug.subtitle == nil)
+    #expect(pug.subBreeds.isEmpty)
+  }
+
+  @Test func imageStatusText() {
+    #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound)).image == .loading)
+    #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .loading)).image == .loading)
+    #expect(
+      BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.notFound(message: nil)))).image
+        == .failed(message: "Couldn't load a picture. The API has no such breed."))
+  }
+}

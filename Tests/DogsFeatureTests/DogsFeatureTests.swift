@@ -1,0 +1,171 @@
+import Core
+import CoreTesting
+import DogAPIClient
+import DogsFeature
+import Foundation
+import Testing
+
+let sample = BreedList(
+  breeds: [
+    Breed(name: "pug"), Breed(name: "hound", subBreeds: ["afghan", "basset"]), Breed(name: "affenpinscher"),
+    Breed(name: "african", subBreeds: ["wild"]), Breed(name: "husky"),
+  ], source: .network)
+
+/// Counts calls, thread-safely.
+final class Calls: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  var count: Int { lock.withLock { value } }
+  func record() { lock.withLock { value += 1 } }
+}
+
+@MainActor
+struct DogsFeatureTests {
+  func client(_ breeds: @escaping @Sendable () async throws(DogAPIError) -> BreedList) -> DogAPIClient {
+    var client = DogAPIClient.failing
+    client.breeds = breeds
+    return client
+  }
+
+  @Test func appearingLoadsTheBreeds() async {
+    let store = TestStore(initialState: DogsFeature.State()) {
+      DogsFeature(client: client { sample })
+    }
+    await store.send(.appeared) { $0.status = .loading }
+    await store.receive(.breedsResponse(.success(sample))) {
+      $0.breeds = sample
+      $0.status = .loaded
+      $0.highlighted = "affenpinscher"
+    }
+    await store.finish()
+  }
+
+  @Test func aFailureIsShownAndRetryLoadsAgain() async {
+    let calls = Calls()
+    let store = TestStore(initialState: DogsFeature.State()) {
+      DogsFeature(
+        client: client { () async throws(DogAPIError) -> BreedList in
+          calls.record()
+          if calls.count == 1 { throw .unreachable(host: "dog.ceo") }
+          return sample
+        })
+    }
+    await store.send(.appeared) { $0.status = .loading }
+    await store.receive(.breedsResponse(.failure(.unreachable(host: "dog.ceo")))) {
+      $0.status = .failed(.unreachable(host: "dog.ceo"))
+    }
+    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.receive(.breedsResponse(.success(sample))) {
+      $0.breeds = sample
+      $0.status = .loaded
+      $0.highlighted = "affenpinscher"
+    }
+    #expect(calls.count == 2)
+  }
+
+  @Test func appearingTwiceWhileLoadingLoadsOnce() async {
+    let calls = Calls()
+    let store = TestStore(initialState: DogsFeature.State()) {
+      DogsFeature(
+        client: client {
+          calls.record()
+          try? await Task.sleep(for: .milliseconds(30))
+          return sample
+        })
+    }
+    await store.send(.appeared) { $0.status = .loading }
+    await store.send(.appeared)
+    await store.receive(.breedsResponse(.success(sample))) {
+      $0.breeds = sample
+      $0.status = .loaded
+      $0.highlighted = "affenpinscher"
+    }
+    await store.send(.appeared)  // already loaded: nothing happens
+    #expect(calls.count == 1)
+  }
+
+  @Test func aNewerLoadCancelsASlowOlderOne() async {
+    let calls = Calls()
+    let fresh = BreedList(breeds: [Breed(name: "akita")], source: .network)
+    let store = TestStore(initialState: DogsFeature.State()) {
+      DogsFeature(
+        client: client { () async throws(DogAPIError) -> BreedList in
+          calls.record()
+          if calls.count == 1 {
+            try? await Task.sleep(for: .milliseconds(200))
+            return sample  // late and stale: must never arrive
+          }
+          return fresh
+        })
+    }
+    await store.send(.appeared) { $0.status = .loading }
+    await store.send(.retryButtonTapped)
+    await store.receive(.breedsResponse(.success(fresh))) {
+      $0.breeds = fresh
+      $0.status = .loaded
+      $0.highlighted = "akita"
+    }
+    try? await Task.sleep(for: .milliseconds(250))
+    await store.finish()
+  }
+
+  @Test func typingFiltersAndKeepsTheHighlightOnAVisibleRow() async {
+    let store = TestStore(
+      initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "affenpinscher")
+    ) {
+      DogsFeature(client: .failing)
+    }
+    await store.send(.filterChanged("Ho")) {
+      $0.filter = "Ho"
+      $0.highlighted = "hound"
+    }
+    await store.send(.filterChanged("H")) { $0.filter = "H" }  // affenpinscher contains "h" too
+    await store.send(.filterChanged("Hu")) {
+      $0.filter = "Hu"
+      $0.highlighted = "husky"
+    }
+    await store.send(.filterChanged("")) { $0.filter = "" }
+  }
+
+  @Test func selectingARowTellsTheParent() async {
+    let store = TestStore(
+      initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "affenpinscher")
+    ) {
+      DogsFeature(client: .failing)
+    }
+    await store.send(.rowSelected("hound")) { $0.highlighted = "hound" }
+    await store.receive(.delegate(.breedSelected("hound")))
+  }
+
+  @Test func theHighlightMovesWithinTheVisibleRowsAndStopsAtTheEnds() async {
+    let store = TestStore(
+      initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "affenpinscher")
+    ) {
+      DogsFeature(client: .failing)
+    }
+    await store.send(.highlightMoved(.up))
+    await store.send(.highlightMoved(.down)) { $0.highlighted = "african" }
+    await store.send(.highlightMoved(.pageDown(rows: 10))) { $0.highlighted = "pug" }
+    await store.send(.highlightMoved(.down))
+    await store.send(.highlightMoved(.first)) { $0.highlighted = "affenpinscher" }
+    await store.send(.highlightMoved(.last)) { $0.highlighted = "pug" }
+    await store.send(.highlightMoved(.pageUp(rows: 2))) { $0.highlighted = "hound" }
+    await store.send(.filterChanged("af")) {
+      $0.filter = "af"
+      $0.highlighted = "affenpinscher"
+    }
+    await store.send(.highlightMoved(.last)) { $0.highlighted = "african" }
+  }
+
+  @Test func theFailingClientFailsATestThatLoadsUnplanned() async {
+    await withKnownIssue {
+      let store = TestStore(initialState: DogsFeature.State()) { DogsFeature(client: .failing) }
+      await store.send(.appeared) { $0.status = .loading }
+      await store.receive(.breedsResponse(.failure(.unimplemented(endpoint: "DogAPIClient.breeds")))) {
+        $0.status = .failed(.unimplemented(endpoint: "DogAPIClient.breeds"))
+      }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == "unimplemented: DogAPIClient.breeds" }
+    }
+  }
+}

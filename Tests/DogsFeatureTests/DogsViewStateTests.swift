@@ -1,0 +1,69 @@
+import DogAPIClient
+import DogsFeature
+import Foundation
+import Testing
+
+struct DogsViewStateTests {
+  func rows(_ state: DogsFeature.State) -> [String] {
+    guard case .loaded(let rows) = DogsFeature.ViewState(state).content else { return [] }
+    return rows.map(\.title)
+  }
+
+  @Test func rowsAreSortedAndCapitalised() {
+    #expect(
+      rows(.init(breeds: sample, status: .loaded)) == ["Affenpinscher", "African", "Hound", "Husky", "Pug"])
+  }
+
+  @Test func filteringIsCaseInsensitiveContainsOnTheDisplayedName() {
+    #expect(rows(.init(breeds: sample, filter: "HOU", status: .loaded)) == ["Hound"])
+    #expect(rows(.init(breeds: sample, filter: "u", status: .loaded)) == ["Hound", "Husky", "Pug"])
+    #expect(rows(.init(breeds: sample, filter: "af", status: .loaded)) == ["Affenpinscher", "African"])
+    #expect(rows(.init(breeds: sample, filter: "", status: .loaded)).count == 5)
+  }
+
+  @Test func noMatchEmptyLoadingAndFailedAreDistinct() {
+    #expect(
+      DogsFeature.ViewState(.init(breeds: sample, filter: "xyz", status: .loaded)).content
+        == .noMatch(query: "xyz"))
+    #expect(
+      DogsFeature.ViewState(.init(breeds: BreedList(breeds: [], source: .network), status: .loaded)).content
+        == .empty)
+    #expect(DogsFeature.ViewState(.init(status: .loading)).content == .loading)
+    #expect(DogsFeature.ViewState(.init(status: .notStarted)).content == .loading)
+    #expect(
+      DogsFeature.ViewState(.init(status: .failed(.timedOut(seconds: 10)))).content
+        == .failed(message: "Couldn't load the breeds. The server took longer than 10 s to answer."))
+  }
+
+  @Test func theHighlightedBreedIsTheOneEnterOpens() {
+    let view = DogsFeature.ViewState(
+      .init(breeds: sample, filter: "h", status: .loaded, highlighted: "husky"))
+    #expect(view.highlightedBreed == "husky")
+    #expect(
+      DogsFeature.ViewState(.init(breeds: sample, filter: "ou", status: .loaded)).highlightedBreed == "hound")
+    #expect(
+      DogsFeature.ViewState(.init(breeds: sample, filter: "zz", status: .loaded)).highlightedBreed == nil)
+  }
+
+  @Test func aStaleListSaysWhereItCameFrom() {
+    var cached = BreedList(
+      breeds: sample.breeds, source: .cache, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+      fallbackReason: .unreachable(host: "dog.ceo"))
+    #expect(
+      DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note
+        == "Offline: showing the breed list saved from 2023-11-14. Can't reach dog.ceo: you may be offline.")
+    cached.source = .bundled
+    #expect(
+      DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note
+        == "Offline: showing the built-in breed list. Can't reach dog.ceo: you may be offline.")
+    #expect(DogsFeature.ViewState(.init(breeds: sample, status: .loaded)).note == nil)
+  }
+
+  @Test func matchesOnTenThousandNames() {
+    let many = BreedList(breeds: (0..<10_000).map { Breed(name: "breed\($0)") }, source: .network)
+    #expect(DogsFeature.matches(in: many, filter: "99").count == 280)
+    #expect(DogsFeature.matches(in: many, filter: "").count == 10_000)
+    let index = many.breeds.firstIndex { $0.name == "breed9999" }
+    #expect(DogsFeature.matches(in: many, filter: "BREED9999") == [index])
+  }
+}

@@ -1,0 +1,73 @@
+import DogAPIClient
+import DogsFeature
+import Testing
+import TextRendering
+
+struct DogsViewTests {
+  func screen(_ state: DogsFeature.State, _ width: Int, _ height: Int) -> String {
+    DogsView.render(DogsFeature.ViewState(state), width: width, height: height).text
+  }
+
+  @Test func loadedAt80x24() {
+    #expect(
+      screen(.init(breeds: sample, status: .loaded, highlighted: "hound"), 80, 24) == """
+        Dogs
+        🔍 Filter breeds
+        ────────────────────────────────────────────────────────────────────────────────
+          Affenpinscher
+          African  1 sub-breed
+        ▶ Hound  2 sub-breeds
+          Husky
+          Pug
+        """)
+  }
+
+  @Test func loadingShowsASpinnerAndNothingElse() {
+    #expect(screen(.init(status: .loading), 80, 24) == "Dogs\n⠋ Loading breeds…")
+  }
+
+  @Test func noMatchAt40x12() {
+    #expect(
+      screen(.init(breeds: sample, filter: "xyz", status: .loaded), 40, 12) == """
+        Dogs
+        🔍 xyz
+        ────────────────────────────────────────
+        No breeds match “xyz”
+        """)
+  }
+
+  @Test func failureAt40x12SaysWhatAndHowToRetry() {
+    #expect(
+      screen(.init(status: .failed(.unreachable(host: "dog.ceo"))), 40, 12) == """
+        Dogs
+        Couldn't load the breeds. Can't reach
+        dog.ceo: you may be offline.
+        Press r to try again.
+        """)
+  }
+
+  @Test func aLongListScrollsAt40x12WithTheOfflineNote() {
+    let list = BreedList(breeds: DogAPIClient.bundledBreedList.breeds, source: .bundled)
+    #expect(
+      screen(.init(breeds: list, filter: "", status: .loaded, highlighted: "hound"), 40, 12) == """
+        Dogs
+        🔍 Filter breeds
+        ────────────────────────────────────────
+          German  1 sub-breed
+          Greyhound  2 sub-breeds
+          Groenendael
+          Havanese                             ┃
+        ▶ Hound  7 sub-breeds
+          Husky
+          Keeshond
+          Kelpie
+        Offline: showing the built-in breed lis…
+        """)
+  }
+
+  @Test func emptyAt40x12() {
+    #expect(
+      screen(.init(breeds: BreedList(breeds: [], source: .network), status: .loaded), 40, 12)
+        == "Dogs\nNo breeds")
+  }
+}
