@@ -96,7 +96,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
             """
             A 'forEach' received an action for an element that is not in the collection:
               id: \(dumpValue(id))
-              action: \(dumpValue(elementAction))
+            \(indentedDump(elementAction))
             The action was ignored. Usually a late effect of a removed element.
             """, at: location)
         }

@@ -75,7 +75,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           reportIssue(
             """
             An 'ifLet' received a child action while its child state was nil:
-              \(dumpValue(childAction))
+            \(indentedDump(childAction))
             The action was ignored. Usually a late effect of a dismissed screen, or a \
             child action sent after the parent cleared the state.
             """, at: location)

@@ -148,7 +148,7 @@ public final class TestStore<State: Equatable, Action> {
           an action: …
 
           Unhandled actions:
-          \(received.map { "  " + dumpValue($0.action) }.joined(separator: "\n"))
+          \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
           """, at: location)
       }
       assertedState = received.last!.state
@@ -238,7 +238,7 @@ public final class TestStore<State: Equatable, Action> {
       let detail =
         expected.flatMap { diffValues($0, action) }
         .map { "\n\n\($0)\n\n(Expected: -, Received: +)" }
-        ?? "\n\n  \(dumpValue(action))"
+        ?? "\n\n\(indented(dumpValue(action)))"
       reportIssue("Received unexpected action: …\(detail)", at: location)
     }
     checkState(before: assertedState, after: state, update: update, location: location)
@@ -306,7 +306,7 @@ public final class TestStore<State: Equatable, Action> {
         end of this test: …
 
         Unhandled actions:
-        \(received.map { "  " + dumpValue($0.action) }.joined(separator: "\n"))
+        \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
         """, at: location)
       received.removeAll()
     }
@@ -316,7 +316,7 @@ public final class TestStore<State: Equatable, Action> {
         An effect returned for this action is still running. It must complete before the \
         end of the test: …
 
-          \(origin)
+        \(indented(origin))
 
         \(waited.map { "Waited \(format($0)). " } ?? "")Make the effect finish (a client \
         that returns), receive its actions, cancel it from the feature, or call \
@@ -376,6 +376,11 @@ public final class TestStore<State: Equatable, Action> {
       + Double(duration.components.attoseconds) / 1e18
     return seconds == 1 ? "1 second" : "\(seconds) seconds"
   }
+}
+
+/// `text` with every line indented by two spaces.
+func indented(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
 }
 
 /// Marks the main queue, so a deinit can tell it runs on the main actor without trapping.

@@ -80,30 +80,42 @@ struct StoreTests {
   }
 
   @Test func concatenateRunsInSequenceWhileMergeRunsConcurrently() async {
-    func makeStore(_ combine: @escaping ([Effect<String>]) -> Effect<String>) -> Store<[String], String> {
-      Store(initialState: []) {
+    // The first effect can only finish once the second has run: merged, both run and
+    // the second's action comes first; concatenated, the first must finish alone, so the
+    // gate is opened by a timer instead and the order is first, second.
+    func makeStore(
+      concatenated: Bool
+    ) -> Store<[String], String> {
+      let gate = Gate()
+      return Store(initialState: []) {
         Reduce<[String], String> { state, action in
           guard action == "go" else {
             state.append(action)
             return .none
           }
-          return combine([
-            .run { send in
-              try await Task.sleep(for: .milliseconds(50))
-              await send("slow")
-            },
-            .run { send in await send("fast") },
-          ])
+          let first = Effect<String>.run { send in
+            if concatenated {
+              try await Task.sleep(for: .milliseconds(20))
+            } else {
+              await gate.wait()
+            }
+            await send("first")
+          }
+          let second = Effect<String>.run { send in
+            await send("second")
+            await gate.open()
+          }
+          return concatenated ? .concatenate(first, second) : .merge(first, second)
         }
       }
     }
-    let concatenated = makeStore { .concatenate($0) }
+    let concatenated = makeStore(concatenated: true)
     await concatenated.send("go").finish()
-    #expect(concatenated.state == ["slow", "fast"])
+    #expect(concatenated.state == ["first", "second"])
 
-    let merged = makeStore { .merge($0) }
+    let merged = makeStore(concatenated: false)
     await merged.send("go").finish()
-    #expect(merged.state == ["fast", "slow"])
+    #expect(merged.state == ["second", "first"])
   }
 
   @Test func concatenateOfSynchronousSendsKeepsOrder() async {

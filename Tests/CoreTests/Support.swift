@@ -86,3 +86,18 @@ struct Parent: Reducer {
     .ifLet(\.optional, action: Self.optionalPath) { Counter() }
   }
 }
+
+/// A gate effects wait at until something opens it: ordering without sleeps.
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}

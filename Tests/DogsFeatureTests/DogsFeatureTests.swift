@@ -11,6 +11,21 @@ let sample = BreedList(
     Breed(name: "african", subBreeds: ["wild"]), Breed(name: "husky"),
   ], source: .network)
 
+/// A gate an effect waits at until the test opens it: ordering without sleeps.
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}
+
 /// Counts calls, thread-safely.
 final class Calls: @unchecked Sendable {
   private let lock = NSLock()
@@ -65,16 +80,18 @@ struct DogsFeatureTests {
 
   @Test func appearingTwiceWhileLoadingLoadsOnce() async {
     let calls = Calls()
+    let gate = Gate()
     let store = TestStore(initialState: DogsFeature.State()) {
       DogsFeature(
         client: client {
           calls.record()
-          try? await Task.sleep(for: .milliseconds(30))
+          await gate.wait()
           return sample
         })
     }
     await store.send(.appeared) { $0.status = .loading }
     await store.send(.appeared)
+    await gate.open()
     await store.receive(.breedsResponse(.success(sample))) {
       $0.breeds = sample
       $0.status = .loaded

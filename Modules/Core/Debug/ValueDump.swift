@@ -16,6 +16,14 @@ public func dumpValue(_ value: Any) -> String {
   DumpNode(value).lines(indent: 0).joined(separator: "\n")
 }
 
+/// `dumpValue(value)` with every line indented by `spaces`.
+@usableFromInline
+func indentedDump(_ value: Any, by spaces: Int = 2) -> String {
+  let pad = String(repeating: " ", count: spaces)
+  return dumpValue(value).split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }
+    .joined(separator: "\n")
+}
+
 /// A value seen through `Mirror`, as a tree the differ can walk.
 indirect enum DumpNode: Equatable {
   case leaf(String)
