@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TextRendering", targets: ["TextRendering"]),
     .library(name: "DogsFeature", targets: ["DogsFeature"]),
     .library(name: "BreedFeature", targets: ["BreedFeature"]),
+    .library(name: "AppFeature", targets: ["AppFeature"]),
   ],
   targets: [
     // MARK: - Core and clients
@@ -26,6 +27,12 @@ let package = Package(
     .target(
       name: "BreedFeature", dependencies: ["Core", "DogAPIClient", "TextRendering"],
       path: "Modules/BreedFeature"),
+
+    // MARK: - App feature
+    .target(
+      name: "AppFeature",
+      dependencies: ["BreedFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
+      path: "Modules/AppFeature"),
 
     // MARK: - Apps
     .executableTarget(
@@ -53,6 +60,12 @@ let package = Package(
       name: "BreedFeatureTests",
       dependencies: ["BreedFeature", "Core", "CoreTesting", "DogAPIClient", "TextRendering"],
       path: "Tests/BreedFeatureTests"),
+    .testTarget(
+      name: "AppFeatureTests",
+      dependencies: [
+        "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering",
+      ],
+      path: "Tests/AppFeatureTests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTestingTests"),
   ]

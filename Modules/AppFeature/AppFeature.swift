@@ -1,0 +1,120 @@
+import BreedFeature
+import Core
+import DogAPIClient
+import DogsFeature
+
+/// The whole app: the Dogs list, and the Breed screen over it when a breed is open.
+///
+/// The breed list is owned here, once (``State/breeds``), and projected into the Dogs
+/// feature's state (``State/dogs``): the list feature reads and writes `breeds` as if it
+/// were its own, while the app keeps the rest of the Dogs state (filter, load status,
+/// highlight) beside it. When the Dogs feature reports a chosen breed, the Breed state is
+/// made from the shared list; dismissing the Breed screen sets it back to `nil`, which
+/// cancels anything it still has in flight.
+public struct AppFeature: Reducer {
+  // MARK: State
+
+  public struct State: Equatable {
+    /// The shared breed list, owned here once.
+    public var breeds: BreedList?
+    /// The Dogs feature's own fields, kept beside the shared list.
+    public var dogsFilter: String
+    public var dogsStatus: DogsFeature.State.Status
+    public var dogsHighlighted: String?
+    /// The open Breed screen, if any.
+    public var breed: BreedFeature.State?
+    /// A one-sentence notice for the user (e.g. a breed that is not in the list).
+    public var notice: String?
+
+    public init(
+      breeds: BreedList? = nil, dogsFilter: String = "", dogsStatus: DogsFeature.State.Status = .notStarted,
+      dogsHighlighted: String? = nil, breed: BreedFeature.State? = nil, notice: String? = nil
+    ) {
+      self.breeds = breeds
+      self.dogsFilter = dogsFilter
+      self.dogsStatus = dogsStatus
+      self.dogsHighlighted = dogsHighlighted
+      self.breed = breed
+      self.notice = notice
+    }
+
+    /// The Dogs feature's state: the shared list joined with the Dogs fields kept here.
+    ///
+    /// Reading builds it; writing splits it back, so a list the Dogs feature loads lands
+    /// in ``breeds`` and a list the app changes is what the Dogs feature sees.
+    public var dogs: DogsFeature.State {
+      get {
+        DogsFeature.State(
+          breeds: breeds, filter: dogsFilter, status: dogsStatus, highlighted: dogsHighlighted)
+      }
+      set {
+        breeds = newValue.breeds
+        dogsFilter = newValue.filter
+        dogsStatus = newValue.status
+        dogsHighlighted = newValue.highlighted
+      }
+    }
+  }
+
+  // MARK: Action
+
+  public enum Action: Equatable, Sendable {
+    case dogs(DogsFeature.Action)
+    case breed(BreedFeature.Action)
+    /// The user left the Breed screen.
+    case breedScreenDismissed
+    /// The user acknowledged the notice.
+    case noticeDismissed
+
+    public static let dogsPath = CasePath<Action, DogsFeature.Action>(embed: Action.dogs) {
+      if case .dogs(let action) = $0 { action } else { nil }
+    }
+    public static let breedPath = CasePath<Action, BreedFeature.Action>(embed: Action.breed) {
+      if case .breed(let action) = $0 { action } else { nil }
+    }
+  }
+
+  // MARK: Dependencies
+
+  let client: DogAPIClient
+
+  /// Creates the app feature.
+  ///
+  /// - Parameter client: The API, passed to both screens.
+  public init(client: DogAPIClient) {
+    self.client = client
+  }
+
+  // MARK: Reducer
+
+  public var body: some Reducer<State, Action> {
+    Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
+    Reduce { state, action in
+      switch action {
+      case .dogs(.delegate(.breedSelected(let name))):
+        guard let breed = state.breeds?.breed(named: name) else {
+          state.notice = "“\(name)” is not in the breed list."
+          return .none
+        }
+        state.notice = nil
+        state.breed = BreedFeature.State(breed: breed)
+        return .none
+
+      case .dogs:
+        return .none
+
+      case .breed:
+        return .none
+
+      case .breedScreenDismissed:
+        state.breed = nil
+        return .none
+
+      case .noticeDismissed:
+        state.notice = nil
+        return .none
+      }
+    }
+    .ifLet(\.breed, action: Action.breedPath) { BreedFeature(client: client) }
+  }
+}

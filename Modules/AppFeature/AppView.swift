@@ -1,0 +1,69 @@
+import BreedFeature
+import DogsFeature
+import TextRendering
+
+/// The whole screen: the Dogs list, or the Breed screen over it, and a status line of key
+/// hints at the bottom. Pure: a function of the app state and the screen size.
+public enum AppView {
+  /// Everything the root view shows, derived from ``AppFeature/State``.
+  public struct ViewState: Equatable, Sendable {
+    public var dogs: DogsFeature.ViewState
+    public var breed: BreedFeature.ViewState?
+    public var notice: String?
+
+    public init(_ state: AppFeature.State) {
+      dogs = DogsFeature.ViewState(state.dogs)
+      breed = state.breed.map(BreedFeature.ViewState.init)
+      notice = state.notice
+    }
+
+    /// The key hints for the screen that is showing.
+    public var keyHints: String {
+      if let breed {
+        var hints = ["n another picture"]
+        if case .failed = breed.image { hints.append("r retry") }
+        if !breed.subBreeds.isEmpty { hints.append("↑↓ Enter sub-breed") }
+        hints.append("Esc back")
+        hints.append("^C quit")
+        return hints.joined(separator: " · ")
+      }
+      switch dogs.content {
+      case .failed: return "r retry · ^C quit"
+      case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit"
+      case .loading, .noMatch, .empty: return "type to filter · Esc clear · ^C quit"
+      }
+    }
+  }
+
+  /// The node tree for a `width` × `height` screen.
+  public static func body(
+    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+  ) -> Node {
+    let footerRows = state.notice == nil ? 1 : 2
+    let screenHeight = max(0, height - footerRows)
+    let screen: Node
+    if let breed = state.breed {
+      screen = BreedView.body(breed, spinnerFrame: spinnerFrame, unicode: unicode)
+    } else {
+      screen = DogsView.body(state.dogs, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode)
+    }
+    var children: [Node] = [screen]
+    if let notice = state.notice { children.append(.line([Span(notice, style: .error)])) }
+    let hints =
+      unicode
+      ? state.keyHints
+      : state.keyHints.replacingOccurrences(of: "·", with: "|")
+        .replacingOccurrences(of: "↑↓", with: "Up/Down")
+    children.append(.line([Span(hints, style: .dim)]))
+    return .stack(children)
+  }
+
+  /// The screen rendered into a frame.
+  public static func render(
+    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+  ) -> Frame {
+    Layout.render(
+      body(state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode),
+      width: width, height: height, options: .init(unicode: unicode))
+  }
+}

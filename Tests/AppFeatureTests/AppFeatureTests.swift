@@ -1,0 +1,181 @@
+import AppFeature
+import BreedFeature
+import Core
+import CoreTesting
+import DogAPIClient
+import DogsFeature
+import Foundation
+import Testing
+
+let list = BreedList(
+  breeds: [Breed(name: "akita"), Breed(name: "hound", subBreeds: ["afghan", "basset"]), Breed(name: "pug")],
+  source: .network)
+
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}
+
+@MainActor
+struct AppFeatureTests {
+  @Test func selectingABreedOpensItFromTheSharedListAndDismissingClosesIt() async {
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing)
+    }
+    await store.send(.dogs(.rowSelected("hound"))) { $0.dogsHighlighted = "hound" }
+    await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
+      $0.breed = BreedFeature.State(breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]))
+    }
+    await store.send(.breedScreenDismissed) { $0.breed = nil }
+  }
+
+  @Test func anUnknownBreedStaysOnTheListWithANotice() async {
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing)
+    }
+    await store.send(.dogs(.rowSelected("unicorn"))) { $0.dogsHighlighted = "unicorn" }
+    await store.receive(.dogs(.delegate(.breedSelected("unicorn")))) {
+      $0.notice = "“unicorn” is not in the breed list."
+    }
+    await store.send(.noticeDismissed) { $0.notice = nil }
+    let empty = TestStore(initialState: AppFeature.State()) { AppFeature(client: .failing) }
+    await empty.send(.dogs(.rowSelected("hound"))) { $0.dogsHighlighted = "hound" }
+    await empty.receive(.dogs(.delegate(.breedSelected("hound")))) {
+      $0.notice = "“hound” is not in the breed list."
+    }
+  }
+
+  @Test func dismissingCancelsAPictureRequestAndItsLateAnswerNeverAppears() async {
+    let gate = Gate()
+    var client = DogAPIClient.failing
+    client.randomImage = { _, _ in
+      await gate.wait()
+      return URL(string: "https://images.dog.ceo/breeds/hound/late.jpg")!
+    }
+    let issues = IssueCollector()
+    await withIssueReporter(issues) {
+      let store = TestStore(
+        initialState: AppFeature.State(
+          breeds: list, dogsStatus: .loaded, breed: BreedFeature.State(breed: list.breeds[1]))
+      ) { AppFeature(client: client) }
+      await store.send(.breed(.appeared)) { $0.breed?.image = .loading }
+      await store.send(.breedScreenDismissed) { $0.breed = nil }
+      await gate.open()
+      try? await Task.sleep(for: .milliseconds(50))
+      await store.finish()
+      #expect(store.state.breed == nil)
+    }
+    // Nothing was received, and no late child action reached the nil breed state.
+    #expect(issues.messages == [])
+  }
+
+  @Test func aBreedOpenedAgainStartsFresh() async {
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing)
+    }
+    await store.send(.dogs(.rowSelected("pug"))) { $0.dogsHighlighted = "pug" }
+    await store.receive(.dogs(.delegate(.breedSelected("pug")))) {
+      $0.breed = BreedFeature.State(breed: Breed(name: "pug"))
+    }
+    await store.send(.breedScreenDismissed) { $0.breed = nil }
+    await store.send(.dogs(.rowSelected("akita"))) { $0.dogsHighlighted = "akita" }
+    await store.receive(.dogs(.delegate(.breedSelected("akita")))) {
+      $0.breed = BreedFeature.State(breed: Breed(name: "akita"))
+    }
+  }
+
+  @Test func loadingThroughTheDogsFeatureFillsTheSharedList() async {
+    var client = DogAPIClient.failing
+    client.breeds = { list }
+    let store = TestStore(initialState: AppFeature.State()) { AppFeature(client: client) }
+    await store.send(.dogs(.appeared)) { $0.dogsStatus = .loading }
+    await store.receive(.dogs(.breedsResponse(.success(list)))) {
+      $0.breeds = list
+      $0.dogsStatus = .loaded
+      $0.dogsHighlighted = "akita"
+    }
+  }
+
+  @Test func theWholeAppThroughTheFakeClient() async {
+    let store = TestStore(initialState: AppFeature.State()) { AppFeature(client: .fake()) }
+    store.exhaustivity = .off
+    await store.send(.dogs(.appeared))
+    await store.receive({ if case .dogs(.breedsResponse(.success)) = $0 { true } else { false } }) {
+      $0.dogsStatus = .loaded
+    }
+    #expect(store.state.breeds?.breeds.count == 108)
+    await store.send(.dogs(.filterChanged("hou"))) { $0.dogsFilter = "hou" }
+    await store.send(.dogs(.rowSelected("hound")))
+    await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
+      $0.breed?.breed.name = "hound"
+    }
+    #expect(store.state.breed?.breed.subBreeds.count == 7)
+    await store.send(.breed(.appeared)) { $0.breed?.image = .loading }
+    await store.receive({ if case .breed(.imageResponse(.success)) = $0 { true } else { false } })
+    guard case .loaded(let url) = store.state.breed?.image else {
+      Issue.record("no picture")
+      return
+    }
+    #expect(url.absoluteString.hasPrefix("https://images.dog.ceo/breeds/hound/"))
+    await store.send(.breedScreenDismissed) { $0.breed = nil }
+    await store.finish()
+  }
+}
+
+final class IssueCollector: IssueReporter, @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+  var messages: [String] { lock.withLock { storage } }
+  func report(_ message: String, at location: IssueLocation) { lock.withLock { storage.append(message) } }
+}
+
+struct ProjectionLawTests {
+  let states: [AppFeature.State] = [
+    AppFeature.State(),
+    AppFeature.State(breeds: list, dogsFilter: "ho", dogsStatus: .loaded, dogsHighlighted: "hound"),
+    AppFeature.State(
+      dogsStatus: .failed(.timedOut(seconds: 10)), breed: BreedFeature.State(breed: Breed(name: "pug"))),
+  ]
+  let dogsStates: [DogsFeature.State] = [
+    DogsFeature.State(),
+    DogsFeature.State(breeds: list, filter: "x", status: .loaded, highlighted: "pug"),
+    DogsFeature.State(breeds: nil, filter: "", status: .loading),
+  ]
+
+  @Test func getThenSetChangesNothing() {
+    for state in states {
+      var copy = state
+      copy.dogs = copy.dogs
+      #expect(copy == state)
+    }
+  }
+
+  @Test func setThenGetReturnsWhatWasSet() {
+    for state in states {
+      for dogs in dogsStates {
+        var copy = state
+        copy.dogs = dogs
+        #expect(copy.dogs == dogs)
+        #expect(copy.breed == state.breed, "the projection must not touch the rest of the app")
+      }
+    }
+  }
+
+  @Test func theListIsSharedBothWays() {
+    var state = AppFeature.State(breeds: list, dogsStatus: .loaded)
+    let fresh = BreedList(breeds: [Breed(name: "boxer")], source: .cache)
+    state.dogs.breeds = fresh  // a change the Dogs feature makes…
+    #expect(state.breeds == fresh)  // …lands in the shared list
+    state.breeds = list  // a change the app makes…
+    #expect(state.dogs.breeds == list)  // …is what the Dogs feature sees
+  }
+}

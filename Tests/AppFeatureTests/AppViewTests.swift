@@ -1,0 +1,65 @@
+import AppFeature
+import BreedFeature
+import DogAPIClient
+import Foundation
+import Testing
+import TextRendering
+
+struct AppViewTests {
+  func screen(_ state: AppFeature.State, _ width: Int = 60, _ height: Int = 10) -> String {
+    AppView.render(AppView.ViewState(state), width: width, height: height).text
+  }
+
+  @Test func theListWithKeyHints() {
+    #expect(
+      screen(AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "hound")) == """
+        Dogs
+        🔍 Filter breeds
+        ────────────────────────────────────────────────────────────
+          Akita
+        ▶ Hound  2 sub-breeds
+          Pug
+
+
+
+        type to filter · ↑↓ move · Enter open · Esc clear · ^C quit
+        """)
+  }
+
+  @Test func theBreedScreenReplacesTheList() {
+    let state = AppFeature.State(
+      breeds: list, dogsStatus: .loaded,
+      breed: BreedFeature.State(
+        breed: list.breeds[1], image: .loaded(URL(string: "https://images.dog.ceo/x.jpg")!)))
+    #expect(
+      screen(state) == """
+        Hound
+        ────────────────────────────────────────────────────────────
+        Picture of Hound: https://images.dog.ceo/x.jpg
+
+        Sub-breeds
+          Afghan
+          Basset
+
+
+        n another picture · ↑↓ Enter sub-breed · Esc back · ^C quit
+        """)
+  }
+
+  @Test func aNoticeShowsAboveTheHints() {
+    let text = screen(
+      AppFeature.State(breeds: list, dogsStatus: .loaded, notice: "“x” is not in the breed list."), 60, 6)
+    #expect(
+      text.hasSuffix(
+        "“x” is not in the breed list.\ntype to filter · ↑↓ move · Enter open · Esc clear · ^C quit"))
+  }
+
+  @Test func asciiHintsWithoutUnicode() {
+    let text = AppView.render(
+      AppView.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
+      unicode: false
+    ).text
+    #expect(text.hasSuffix("type to filter | Up/Down move | Enter open | Esc clear | ^C quit"))
+    #expect(text.contains("/ Filter breeds"))
+  }
+}
