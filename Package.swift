@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "DogsFeature", targets: ["DogsFeature"]),
     .library(name: "BreedFeature", targets: ["BreedFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .executable(name: "DogBreedsCLI", targets: ["DogBreedsCLI"]),
   ],
   targets: [
     // MARK: - Core and clients
@@ -35,6 +36,10 @@ let package = Package(
       path: "Modules/AppFeature"),
 
     // MARK: - Apps
+    .executableTarget(
+      name: "DogBreedsCLI",
+      dependencies: ["AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
+      path: "Apps/DogBreedsCLI"),
     .executableTarget(
       name: "DogBreedsBench", dependencies: ["Core", "DogAPIClient", "DogsFeature"],
       path: "Apps/DogBreedsBench"),

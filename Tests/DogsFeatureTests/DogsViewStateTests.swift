@@ -57,6 +57,11 @@ struct DogsViewStateTests {
       DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note
         == "Offline: showing the built-in breed list. Can't reach dog.ceo: you may be offline.")
     #expect(DogsFeature.ViewState(.init(breeds: sample, status: .loaded)).note == nil)
+    // Served on purpose (the fake client), not as a fallback: not "offline".
+    cached.fallbackReason = nil
+    #expect(
+      DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note == "Showing the built-in breed list."
+    )
   }
 
   @Test func matchesOnTenThousandNames() {

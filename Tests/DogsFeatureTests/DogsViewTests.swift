@@ -47,7 +47,9 @@ struct DogsViewTests {
   }
 
   @Test func aLongListScrollsAt40x12WithTheOfflineNote() {
-    let list = BreedList(breeds: DogAPIClient.bundledBreedList.breeds, source: .bundled)
+    let list = BreedList(
+      breeds: DogAPIClient.bundledBreedList.breeds, source: .bundled,
+      fallbackReason: .unreachable(host: "dog.ceo"))
     #expect(
       screen(.init(breeds: list, filter: "", status: .loaded, highlighted: "hound"), 40, 12) == """
         Dogs

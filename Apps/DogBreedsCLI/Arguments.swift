@@ -1,0 +1,188 @@
+import DogAPIClient
+import Foundation
+import TextRendering
+
+/// What the command line asked for.
+struct Options: Equatable {
+  enum Command: Equatable {
+    case interactive
+    case list
+    case show(String)
+    case help
+    case version
+  }
+
+  enum API: String, CaseIterable { case live, fake }
+
+  var command: Command = .interactive
+  var filter: String?
+  var json = false
+  var api: API = .live
+  var baseURL: URL = DogAPIClient.defaultBaseURL
+  var offline = false
+  var color: ColorChoice = .auto
+  var trace = false
+  var picture: PictureChoice = .auto
+  var timeout: Double = 10
+}
+
+/// How pictures are shown (`--picture`).
+enum PictureChoice: String, CaseIterable {
+  case auto, blocks, ascii, none
+  case ansi256 = "256"
+  case kitty, iterm
+}
+
+/// A command line that cannot be run; exit code 2.
+struct UsageError: Error, Equatable {
+  var message: String
+}
+
+enum Arguments {
+  static let version = "DogBreedsCLI 0.1.0"
+
+  static let help = """
+    DogBreedsCLI — browse dog breeds from the Dog CEO API.
+
+    USAGE
+      DogBreedsCLI [options]                 interactive browser (in a terminal)
+      DogBreedsCLI list [--filter TEXT] [--json]
+      DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE]
+
+    BREED is a name as listed (Hound) or as the API names it (hound, hound/afghan).
+    Without a command and without a terminal, `list` runs.
+
+    OPTIONS
+      --api live|fake        live API (default) or built-in fake data
+      --base-url URL         API root (default https://dog.ceo/api; env DOG_API_BASE_URL)
+      --offline              no network: the cached or built-in breed list
+      --timeout SECONDS      per request (default 10)
+      --color auto|always|never
+                             auto: only on a terminal, TERM not dumb, NO_COLOR unset
+                             (CLICOLOR_FORCE/FORCE_COLOR force it)
+      --picture auto|blocks|256|ascii|kitty|iterm|none
+                             how `show` and the Breed screen draw the picture
+      --json                 machine-readable output (list, show)
+      --filter TEXT          only breeds whose name contains TEXT (list)
+      --trace                every action and state change to standard error
+      -h, --help             this help
+      --version              the version
+
+    EXIT STATUS
+      0 success · 1 runtime failure (network, server) · 2 usage error · 3 not found
+      130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
+
+    FILES
+      Breed list cache: $DOGBREEDS_CACHE_DIR, else $XDG_CACHE_HOME/dogbreeds, else
+      ~/.cache/dogbreeds. Written atomically; a damaged cache is ignored.
+    """
+
+  /// Parses `arguments` (without the program name).
+  static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
+    var options = Options()
+    var positional: [String] = []
+    var baseURLText = environment["DOG_API_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    var baseURLSource = "DOG_API_BASE_URL"
+    var index = 0
+
+    func value(for flag: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value.") }
+      return arguments[index]
+    }
+    func choice<T: RawRepresentable & CaseIterable>(_ flag: String, _ text: String) throws(UsageError) -> T
+    where T.RawValue == String {
+      guard let value = T(rawValue: text) else {
+        let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError(message: "\(flag) must be one of \(allowed), not “\(Sanitizer.sanitize(text))”.")
+      }
+      return value
+    }
+
+    var sawDashDash = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      if sawDashDash || !argument.hasPrefix("-") || argument == "-" {
+        positional.append(argument)
+        index += 1
+        continue
+      }
+      if argument == "--" {
+        sawDashDash = true
+        index += 1
+        continue
+      }
+      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      let flag = parts[0]
+      let inline = parts.count == 2 ? parts[1] : nil
+      switch flag {
+      case "-h", "--help": options.command = .help
+      case "--version": options.command = .version
+      case "--json": options.json = true
+      case "--offline": options.offline = true
+      case "--trace": options.trace = true
+      case "--filter": options.filter = try value(for: flag, inline: inline)
+      case "--api": options.api = try choice(flag, try value(for: flag, inline: inline))
+      case "--color", "--colour": options.color = try choice(flag, try value(for: flag, inline: inline))
+      case "--picture": options.picture = try choice(flag, try value(for: flag, inline: inline))
+      case "--base-url":
+        baseURLText = try value(for: flag, inline: inline)
+        baseURLSource = "--base-url"
+      case "--timeout":
+        let text = try value(for: flag, inline: inline)
+        guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
+          throw UsageError(message: "--timeout must be a number of seconds between 0 and 300.")
+        }
+        options.timeout = seconds
+      default:
+        throw UsageError(message: "Unknown option \(Sanitizer.sanitize(flag)).")
+      }
+      index += 1
+    }
+
+    if let baseURLText {
+      guard let url = URL(string: baseURLText), let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", url.host?.isEmpty == false
+      else {
+        throw UsageError(
+          message: "\(baseURLSource) must be an http(s) URL, not “\(Sanitizer.sanitize(baseURLText))”.")
+      }
+      options.baseURL = url
+    }
+
+    if options.command == .help || options.command == .version { return options }
+    guard let command = positional.first else { return options }
+    switch command {
+    case "list":
+      guard positional.count == 1 else {
+        throw UsageError(message: "list takes no arguments (use --filter TEXT).")
+      }
+      options.command = .list
+    case "show":
+      guard positional.count == 2 else {
+        throw UsageError(message: "show needs one breed, e.g. show hound/afghan.")
+      }
+      options.command = .show(positional[1])
+    case "help":
+      options.command = .help
+    default:
+      throw UsageError(message: "Unknown command “\(Sanitizer.sanitize(command))”.")
+    }
+    if options.filter != nil && options.command != .list {
+      throw UsageError(message: "--filter goes with list.")
+    }
+    return options
+  }
+
+  /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan` → API names, validated.
+  static func breedPath(_ text: String) throws(UsageError) -> (breed: String, subBreed: String?) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.lowercased() }
+    guard (1...2).contains(parts.count), parts.allSatisfy(BreedName.isValid) else {
+      throw UsageError(
+        message:
+          "“\(Sanitizer.sanitize(text))” is not a breed name: use letters, as in hound or hound/afghan.")
+    }
+    return (parts[0], parts.count == 2 ? parts[1] : nil)
+  }
+}

@@ -1,0 +1,141 @@
+import AppFeature
+import BreedFeature
+import Core
+import DogAPIClient
+import DogsFeature
+import Foundation
+import TextRendering
+
+/// `list` and `show`: the same AppFeature store the interactive app uses, driven by a
+/// script of actions instead of keys, printed as plain text or JSON.
+@MainActor
+struct Commands {
+  let store: Store<AppFeature.State, AppFeature.Action>
+  let options: Options
+
+  /// Loads the list through the Dogs feature, as the list screen would on appearing.
+  private func loadBreeds() async -> Int32? {
+    await store.send(.dogs(.appeared)).finish()
+    let view = DogsFeature.ViewState(store.state.dogs)
+    if case .failed(let message) = view.content {
+      Output.error(message)
+      return ExitCode.failure
+    }
+    if let note = view.note, store.state.breeds?.fallbackReason != nil { Output.warning(note) }
+    return nil
+  }
+
+  func list() async -> Int32 {
+    if let failure = await loadBreeds() { return failure }
+    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
+    let view = DogsFeature.ViewState(store.state.dogs)
+    var shown: [DogsFeature.Row] = []
+    switch view.content {
+    case .loaded(let rows): shown = Array(rows)
+    case .noMatch(let query): Output.write("No breeds match “\(Sanitizer.sanitize(query))”.\n", to: 2)
+    case .empty: Output.write("No breeds.\n", to: 2)
+    case .loading, .failed: break
+    }
+    if options.json {
+      let list = store.state.breeds
+      let byName = Dictionary(
+        (list?.breeds ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+      Output.line(
+        JSON.object(
+          provenance(list) + [
+            (
+              "breeds",
+              .array(
+                shown.map { row in
+                  .object([
+                    ("name", .string(row.name)), ("displayName", .string(row.title)),
+                    ("subBreeds", .array((byName[row.name]?.subBreeds ?? []).map(JSON.string))),
+                  ])
+                })
+            )
+          ]
+        ).text)
+    } else {
+      var text = ""
+      for row in shown { text += Sanitizer.sanitize(row.title) + "\n" }
+      Output.write(text)
+    }
+    if case .noMatch = view.content { return ExitCode.notFound }
+    return ExitCode.success
+  }
+
+  func show(_ argument: String) async -> Int32 {
+    let path: (breed: String, subBreed: String?)
+    do {
+      path = try Arguments.breedPath(argument)
+    } catch {
+      Output.error(error.message)
+      return ExitCode.usage
+    }
+    if let failure = await loadBreeds() { return failure }
+    store.send(.dogs(.rowSelected(path.breed)))
+    if let notice = store.state.notice {
+      Output.error(notice)
+      return ExitCode.notFound
+    }
+    guard let breed = store.state.breed else { return ExitCode.failure }
+    if let subBreed = path.subBreed {
+      guard breed.breed.subBreeds.contains(subBreed) else {
+        Output.error(
+          "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed “\(subBreed)”"
+            + (breed.breed.subBreeds.isEmpty
+              ? "."
+              : " (it has \(breed.breed.subBreeds.map(\.uppercasingFirstLetter).joined(separator: ", "))).")
+        )
+        return ExitCode.notFound
+      }
+      await store.send(.breed(.subBreedSelected(subBreed))).finish()
+    } else {
+      await store.send(.breed(.appeared)).finish()
+    }
+    guard let state = store.state.breed else { return ExitCode.failure }
+    let view = BreedFeature.ViewState(state)
+    var imageURL: String?
+    var failure: DogAPIError?
+    switch state.image {
+    case .loaded(let url): imageURL = url.absoluteString
+    case .failed(let error): failure = error
+    case .notRequested, .loading: break
+    }
+    if options.json {
+      Output.line(
+        JSON.object(
+          [
+            ("name", .string(state.breed.name)), ("displayName", .string(view.title)),
+            ("subBreed", state.subBreed.map(JSON.string) ?? .null),
+            ("subBreeds", .array(state.breed.subBreeds.map(JSON.string))),
+            ("image", imageURL.map(JSON.string) ?? .null),
+          ] + provenance(store.state.breeds)
+        ).text)
+    } else {
+      var text = Sanitizer.sanitize(view.subject) + "\n"
+      if let imageURL { text += "Picture: \(Sanitizer.sanitize(imageURL))\n" }
+      if view.subtitle != nil {
+        text += "Sub-breeds:\n"
+        for row in view.subBreeds { text += "  \(Sanitizer.sanitize(row.title))\n" }
+      }
+      Output.write(text)
+    }
+    if let failure {
+      Output.error("Couldn't load a picture. \(failure.message)")
+      if case .notFound = failure { return ExitCode.notFound }
+      return ExitCode.failure
+    }
+    return ExitCode.success
+  }
+
+  private func provenance(_ list: BreedList?) -> [(String, JSON)] {
+    guard let list else { return [] }
+    let formatter = ISO8601DateFormatter()
+    return [
+      ("source", .string(list.source.rawValue)),
+      ("fetchedAt", list.fetchedAt.map { .string(formatter.string(from: $0)) } ?? .null),
+      ("fallbackReason", list.fallbackReason.map { .string($0.message) } ?? .null),
+    ]
+  }
+}

@@ -1,0 +1,251 @@
+import AppFeature
+import BreedFeature
+import Core
+import Dispatch
+import DogsFeature
+import Foundation
+import TextRendering
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The full-screen app: keys in, actions to the store, frames out.
+///
+/// Input is read on its own thread and decoded into keys; everything else happens on the
+/// main actor. A frame is rendered whenever the visible state changes (or the spinner
+/// ticks, or the terminal is resized), diffed against the last one, and written in one go.
+@MainActor
+final class InteractiveApp {
+  private let store: Store<AppFeature.State, AppFeature.Action>
+  private let terminal: Terminal
+  private let colorMode: ColorMode
+  private let unicode: Bool
+  private let escapeDelay: Int32
+  private var size: (columns: Int, rows: Int)
+  private var previousFrame: Frame?
+  private var spinnerFrame = 0
+  private var observations: [StoreObservation] = []
+  private var sources: [any DispatchSourceProtocol] = []
+  private var finish: ((Int32) -> Void)?
+
+  init(
+    store: Store<AppFeature.State, AppFeature.Action>, terminal: Terminal, colorMode: ColorMode,
+    unicode: Bool,
+    escapeDelay: Int32
+  ) {
+    self.store = store
+    self.terminal = terminal
+    self.colorMode = colorMode
+    self.unicode = unicode
+    self.escapeDelay = escapeDelay
+    self.size = terminal.size()
+  }
+
+  /// Runs until the user quits or a signal ends it; returns the exit code.
+  func run() async -> Int32 {
+    do {
+      try terminal.enter()
+    } catch {
+      Output.error("This terminal cannot be put in raw mode; try `DogBreedsCLI list`.")
+      return ExitCode.failure
+    }
+    observations.append(store.observe(AppView.ViewState.init) { [weak self] _ in self?.render() })
+    observations.append(
+      store.observe({ $0.breed?.id }) { [weak self] id in
+        if id != nil { self?.store.send(.breed(.appeared)) }
+      })
+    installSignals()
+    startInputThread()
+    startSpinner()
+    render()
+    store.send(.dogs(.appeared))
+    let code = await withCheckedContinuation { continuation in
+      finish = { continuation.resume(returning: $0) }
+    }
+    terminal.restore()
+    return code
+  }
+
+  private func quit(_ code: Int32) {
+    guard let finish else { return }
+    self.finish = nil
+    for source in sources { source.cancel() }
+    observations.removeAll()
+    finish(code)
+  }
+
+  // MARK: Rendering
+
+  private func render(force: Bool = false) {
+    guard finish != nil else { return }
+    let view = AppView.ViewState(store.state)
+    let frame = AppView.render(
+      view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: unicode)
+    if !force, frame == previousFrame { return }
+    terminal.write(ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: colorMode))
+    previousFrame = frame
+  }
+
+  private var isLoading: Bool {
+    let view = AppView.ViewState(store.state)
+    if let breed = view.breed { return breed.image == .loading }
+    return view.dogs.content == .loading
+  }
+
+  private func startSpinner() {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.isLoading else { return }
+        self.spinnerFrame += 1
+        self.render()
+      }
+    }
+    timer.resume()
+    sources.append(timer)
+  }
+
+  // MARK: Input
+
+  private func startInputThread() {
+    let fd = terminal.inputFD
+    let delay = escapeDelay
+    let thread = Thread { [weak self] in
+      var decoder = KeyDecoder()
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, decoder.hasPendingInput ? delay : -1)
+        var keys: [Key] = []
+        if ready < 0 {
+          if errno == EINTR { continue }
+          break
+        } else if ready == 0 {
+          keys = decoder.flush()
+        } else {
+          let count = read(fd, &buffer, buffer.count)
+          if count < 0 {
+            if errno == EINTR || errno == EAGAIN { continue }
+            break
+          }
+          if count == 0 {
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.quit(ExitCode.success) } }
+            return
+          }
+          keys = decoder.feed(buffer[0..<count])
+        }
+        if !keys.isEmpty {
+          let delivered = keys
+          DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(delivered) } }
+        }
+      }
+    }
+    thread.start()
+  }
+
+  func handle(_ keys: [Key]) {
+    for key in keys {
+      guard finish != nil else { return }
+      if store.state.notice != nil, key != .ctrl("c") { store.send(.noticeDismissed) }
+      switch key {
+      case .ctrl("c"), .ctrl("d"):
+        quit(ExitCode.success)
+        return
+      case .ctrl("z"):
+        terminal.suspend()
+        size = terminal.size()
+        render(force: true)
+      case .ctrl("l"):
+        render(force: true)
+      default:
+        if store.state.breed != nil { handleBreed(key) } else { handleDogs(key) }
+      }
+    }
+  }
+
+  private var listRows: Int { max(1, size.rows - 5) }
+
+  private func handleDogs(_ key: Key) {
+    let dogs = store.state.dogs
+    let view = DogsFeature.ViewState(dogs)
+    let failed: Bool = {
+      if case .failed = view.content { return true }
+      return false
+    }()
+    switch key {
+    case .character("r") where failed:
+      store.send(.dogs(.retryButtonTapped))
+    case .character(let character):
+      store.send(.dogs(.filterChanged(dogs.filter + String(character))))
+    case .paste(let text):
+      store.send(.dogs(.filterChanged(dogs.filter + text)))
+    case .backspace:
+      if !dogs.filter.isEmpty { store.send(.dogs(.filterChanged(String(dogs.filter.dropLast())))) }
+    case .ctrl("u"), .escape:
+      if !dogs.filter.isEmpty { store.send(.dogs(.filterChanged(""))) }
+    case .ctrl("w"):
+      var words = dogs.filter.split(separator: " ", omittingEmptySubsequences: false)
+      if !words.isEmpty { words.removeLast() }
+      store.send(.dogs(.filterChanged(words.joined(separator: " "))))
+    case .up, .ctrl("p"): store.send(.dogs(.highlightMoved(.up)))
+    case .down, .ctrl("n"): store.send(.dogs(.highlightMoved(.down)))
+    case .pageUp: store.send(.dogs(.highlightMoved(.pageUp(rows: listRows))))
+    case .pageDown: store.send(.dogs(.highlightMoved(.pageDown(rows: listRows))))
+    case .home: store.send(.dogs(.highlightMoved(.first)))
+    case .end: store.send(.dogs(.highlightMoved(.last)))
+    case .enter, .right:
+      if let name = view.highlightedBreed { store.send(.dogs(.rowSelected(name))) }
+    default:
+      break
+    }
+  }
+
+  private func handleBreed(_ key: Key) {
+    guard let breed = store.state.breed else { return }
+    switch key {
+    case .escape, .left, .backspace, .character("q"), .character("b"):
+      store.send(.breedScreenDismissed)
+    case .character("n"), .character(" "):
+      store.send(.breed(.anotherPictureButtonTapped))
+    case .character("r"):
+      store.send(.breed(.retryButtonTapped))
+    case .up, .character("k"): store.send(.breed(.highlightMoved(.up)))
+    case .down, .character("j"): store.send(.breed(.highlightMoved(.down)))
+    case .home: store.send(.breed(.highlightMoved(.first)))
+    case .end: store.send(.breed(.highlightMoved(.last)))
+    case .enter, .right:
+      if let highlighted = breed.highlighted {
+        store.send(.breed(.subBreedSelected(highlighted == breed.subBreed ? nil : highlighted)))
+      }
+    default:
+      break
+    }
+  }
+
+  // MARK: Signals
+
+  private func installSignals() {
+    signal(SIGPIPE, SIG_IGN)
+    for (number, code) in [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)] as [(Int32, Int32)] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.quit(code) } }
+      source.resume()
+      sources.append(source)
+    }
+    signal(SIGWINCH, SIG_IGN)
+    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+    resize.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        // Bursts of resizes collapse: this runs once per main-queue turn.
+        self.size = self.terminal.size()
+        self.render(force: true)
+      }
+    }
+    resize.resume()
+    sources.append(resize)
+  }
+}

@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The interactive terminal: raw mode, alternate screen, size, and restoring all of it on
+/// every way out.
+///
+/// Modes are entered in one order and undone in the reverse order; the saved `termios`
+/// is written back exactly as it was read (never rebuilt by OR-ing flags). The restore
+/// bytes and the saved `termios` are also copied to plain memory at start-up, so the crash
+/// handler can restore the terminal with nothing but `write` and `tcsetattr`, which are
+/// async-signal-safe.
+final class Terminal: @unchecked Sendable {
+  let inputFD: Int32
+  let outputFD: Int32
+  private var saved = termios()
+  private var active = false
+
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+  static let restoreSequence = "\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
+  init(inputFD: Int32, outputFD: Int32) {
+    self.inputFD = inputFD
+    self.outputFD = outputFD
+  }
+
+  /// Saves the current modes, then enters raw mode and the alternate screen.
+  func enter() throws {
+    guard tcgetattr(inputFD, &saved) == 0 else { throw POSIXError(.ENOTTY) }
+    var raw = saved
+    cfmakeraw(&raw)
+    withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    guard tcsetattr(inputFD, TCSAFLUSH, &raw) == 0 else { throw POSIXError(.ENOTTY) }
+    active = true
+    CrashRestore.install(
+      fd: outputFD, inputFD: inputFD, saved: saved, bytes: Array(Self.restoreSequence.utf8))
+    write(Array(Self.enterSequence.utf8))
+  }
+
+  /// Undoes `enter`, once; later calls do nothing.
+  func restore() {
+    guard active else { return }
+    active = false
+    write(Array(Self.restoreSequence.utf8))
+    tcsetattr(inputFD, TCSAFLUSH, &saved)
+    CrashRestore.disarm()
+  }
+
+  /// Restores the terminal, stops the process (Ctrl-Z), and re-enters when continued.
+  func suspend() {
+    restore()
+    signal(SIGTSTP, SIG_DFL)
+    kill(0, SIGTSTP)
+    // Continued (`fg`): take the terminal back.
+    try? enter()
+  }
+
+  /// Columns and rows, or 80×24 if the terminal does not say.
+  func size() -> (columns: Int, rows: Int) {
+    var size = winsize()
+    if ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+      return (Int(size.ws_col), Int(size.ws_row))
+    }
+    return (80, 24)
+  }
+
+  /// One write loop for a whole frame, retrying short writes and EINTR.
+  func write(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.write(outputFD, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return
+      }
+      offset += written
+    }
+  }
+}
+
+/// The crash path: a signal handler that restores the terminal, then lets the signal do
+/// what it would have done.
+enum CrashRestore {
+  nonisolated(unsafe) private static var bytes: UnsafeMutablePointer<UInt8>?
+  nonisolated(unsafe) private static var length = 0
+  nonisolated(unsafe) private static var termiosCopy: UnsafeMutablePointer<termios>?
+  nonisolated(unsafe) private static var outputFD: Int32 = 1
+  nonisolated(unsafe) private static var inputFD: Int32 = 0
+  nonisolated(unsafe) private static var armed: Int32 = 0
+
+  static let signals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE]
+
+  static func install(fd: Int32, inputFD input: Int32, saved: termios, bytes restore: [UInt8]) {
+    if bytes == nil {
+      bytes = .allocate(capacity: restore.count)
+      termiosCopy = .allocate(capacity: 1)
+    }
+    bytes!.update(from: restore, count: restore.count)
+    length = restore.count
+    termiosCopy!.pointee = saved
+    outputFD = fd
+    inputFD = input
+    armed = 1
+    for signal in signals {
+      Glibc.signal(signal, handler)
+    }
+  }
+
+  static func disarm() {
+    armed = 0
+  }
+
+  private static let handler: @convention(c) (Int32) -> Void = { signal in
+    if CrashRestore.armed == 1 {
+      CrashRestore.armed = 0
+      _ = Glibc.write(CrashRestore.outputFD, CrashRestore.bytes, CrashRestore.length)
+      _ = tcsetattr(CrashRestore.inputFD, TCSANOW, CrashRestore.termiosCopy)
+    }
+    Glibc.signal(signal, SIG_DFL)
+    raise(signal)
+  }
+}

@@ -1,0 +1,92 @@
+import AppFeature
+import Core
+import DogAPIClient
+import Foundation
+import TextRendering
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// DogBreedsCLI: parses arguments, picks the client, and runs either the interactive
+// terminal UI or a scriptable command. Behaviour lives in the modules; this file only
+// wires them together.
+
+signal(SIGPIPE, SIG_IGN)
+let environment = ProcessInfo.processInfo.environment
+
+let options: Options
+do {
+  options = try Arguments.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
+} catch {
+  Output.error("\(error.message) Run `DogBreedsCLI --help` for usage.")
+  exit(ExitCode.usage)
+}
+
+switch options.command {
+case .help:
+  Output.write(Arguments.help + "\n")
+  exit(ExitCode.success)
+case .version:
+  Output.line(Arguments.version)
+  exit(ExitCode.success)
+case .interactive, .list, .show:
+  break
+}
+
+let client: DogAPIClient
+switch options.api {
+case .fake:
+  let latency = Int(environment["DOGBREEDS_FAKE_LATENCY_MS"] ?? "") ?? 0
+  client = .fake(latency: .milliseconds(max(0, min(latency, 60_000))))
+case .live:
+  client = .live(
+    DogAPIClient.Configuration(
+      baseURL: options.baseURL, timeout: .milliseconds(Int(options.timeout * 1000)),
+      cache: BreedListCache(directory: BreedListCache.defaultDirectory(environment: environment)),
+      offline: options.offline))
+}
+
+/// The terminal the interactive app reads keys from, or nil when it cannot run.
+func interactiveInput() -> Int32? {
+  let term = environment["TERM"] ?? ""
+  guard isatty(1) == 1, !term.isEmpty, term != "dumb" else { return nil }
+  if isatty(0) == 1 { return 0 }
+  let tty = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+  return tty >= 0 ? tty : nil
+}
+
+@MainActor
+func run() async -> Int32 {
+  let store: Store<AppFeature.State, AppFeature.Action>
+  if options.trace {
+    store = Store(initialState: AppFeature.State(), reducer: AppFeature(client: client)._printChanges())
+  } else {
+    store = Store(initialState: AppFeature.State(), reducer: AppFeature(client: client))
+  }
+  let commands = Commands(store: store, options: options)
+  switch options.command {
+  case .list:
+    return await commands.list()
+  case .show(let breed):
+    return await commands.show(breed)
+  case .interactive:
+    guard let input = interactiveInput() else { return await commands.list() }
+    if options.trace && isatty(2) == 1 {
+      Output.error(
+        "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
+      )
+      return ExitCode.usage
+    }
+    let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
+    let app = InteractiveApp(
+      store: store, terminal: Terminal(inputFD: input, outputFD: 1),
+      colorMode: ColorPolicy.mode(choice: options.color, isTerminal: true, environment: environment),
+      unicode: ColorPolicy.supportsUnicode(environment: environment), escapeDelay: max(5, min(delay, 1000)))
+    return await app.run()
+  case .help, .version:
+    return ExitCode.success
+  }
+}
+
+exit(await run())

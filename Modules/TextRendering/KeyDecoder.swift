@@ -1,0 +1,254 @@
+/// A key press (or paste) decoded from terminal input.
+public enum Key: Hashable, Sendable {
+  /// A printable character (UTF-8 reassembled).
+  case character(Character)
+  /// Bracketed-paste text, with control characters removed.
+  case paste(String)
+  case enter, tab, backTab, backspace, delete, insert, escape
+  case up, down, left, right, home, end, pageUp, pageDown
+  /// Ctrl plus a letter (`ctrl("c")` for 0x03); Ctrl-Space is `ctrl(" ")`.
+  case ctrl(Character)
+  /// F1–F12.
+  case function(Int)
+  /// A sequence we do not use (kept so input is always consumed).
+  case unknown
+}
+
+/// Turns terminal input bytes into keys: a state machine over a byte buffer that keeps
+/// incomplete sequences (split UTF-8, a CSI cut between reads) for the next read.
+///
+/// A lone ESC is ambiguous: it may be the Escape key or the start of a sequence. The
+/// decoder holds it (``hasPendingInput``) until more bytes arrive or the caller's timeout
+/// expires and it calls ``flush()``, which turns it into ``Key/escape``. Inject the time
+/// that way, and tests never sleep.
+///
+/// Understood: arrows (`CSI`/`SS3`, with modifiers), Home/End (all common forms),
+/// PgUp/PgDn/Insert/Delete, F1–F12, Shift-Tab, Enter (CR or LF), Tab, Backspace (DEL or
+/// BS), Ctrl-letters, Alt-x (as Escape then x), UTF-8 text (invalid bytes become U+FFFD),
+/// and bracketed paste (`CSI 200~` … `CSI 201~`).
+public struct KeyDecoder: Sendable {
+  private var buffer: [UInt8] = []
+  private var pasteBuffer: [UInt8]?
+
+  public init() {}
+
+  /// Whether bytes are held back waiting for more (a lone ESC, a partial sequence).
+  public var hasPendingInput: Bool { !buffer.isEmpty }
+
+  /// Decodes `bytes` (appended to what was held back).
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    buffer.append(contentsOf: bytes)
+    return decode(final: false)
+  }
+
+  /// The input timeout expired: whatever is held back is taken as typed (a lone ESC is
+  /// the Escape key, a broken sequence is dropped as unknown).
+  public mutating func flush() -> [Key] {
+    decode(final: true)
+  }
+
+  private mutating func decode(final: Bool) -> [Key] {
+    var keys: [Key] = []
+    var index = 0
+    while index < buffer.count {
+      if pasteBuffer != nil {
+        // Inside a paste: everything up to ESC [ 2 0 1 ~ is text.
+        if let end = find(Self.pasteEnd, from: index) {
+          pasteBuffer! += buffer[index..<end]
+          keys.append(.paste(Self.pasteText(pasteBuffer!)))
+          pasteBuffer = nil
+          index = end + Self.pasteEnd.count
+          continue
+        }
+        // Keep a possible partial terminator for the next read.
+        let keep = Self.partialSuffixLength(of: buffer[index...], matching: Self.pasteEnd)
+        pasteBuffer! += buffer[index..<(buffer.count - keep)]
+        index = buffer.count - keep
+        if final {
+          pasteBuffer! += buffer[index...]
+          keys.append(.paste(Self.pasteText(pasteBuffer!)))
+          pasteBuffer = nil
+          index = buffer.count
+        }
+        break
+      }
+      let byte = buffer[index]
+      switch byte {
+      case 0x1B:
+        guard let (key, length) = escapeSequence(at: index, final: final) else {
+          buffer.removeFirst(index)
+          return keys
+        }
+        if let key { keys.append(key) }
+        index += length
+      case 0x0D, 0x0A:
+        keys.append(.enter)
+        index += 1
+      case 0x09:
+        keys.append(.tab)
+        index += 1
+      case 0x7F, 0x08:
+        keys.append(.backspace)
+        index += 1
+      case 0x00:
+        keys.append(.ctrl(" "))
+        index += 1
+      case 0x01...0x1A:
+        keys.append(.ctrl(Character(Unicode.Scalar(byte + 0x60))))
+        index += 1
+      case 0x1C...0x1F:
+        keys.append(.unknown)
+        index += 1
+      case 0x20..<0x7F:
+        keys.append(.character(Character(Unicode.Scalar(byte))))
+        index += 1
+      default:
+        let length = Self.utf8Length(byte)
+        guard length > 1 else {
+          keys.append(.character("\u{FFFD}"))
+          index += 1
+          continue
+        }
+        guard index + length <= buffer.count else {
+          if final {
+            keys.append(.character("\u{FFFD}"))
+            index = buffer.count
+            continue
+          }
+          buffer.removeFirst(index)
+          return keys
+        }
+        let slice = buffer[index..<(index + length)]
+        if slice.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
+          let scalar = String(validating: slice, as: UTF8.self)?.unicodeScalars.first
+        {
+          keys.append(.character(Character(scalar)))
+          index += length
+        } else {
+          keys.append(.character("\u{FFFD}"))
+          index += 1
+        }
+      }
+    }
+    buffer.removeFirst(min(index, buffer.count))
+    return keys
+  }
+
+  /// The key for the escape sequence at `start` and its length, `(nil, n)` for a
+  /// sequence that starts a paste, or `nil` if more bytes are needed.
+  private mutating func escapeSequence(at start: Int, final: Bool) -> (Key?, Int)? {
+    let available = buffer.count - start
+    guard available >= 2 else { return final ? (.escape, 1) : nil }
+    let second = buffer[start + 1]
+    switch second {
+    case UInt8(ascii: "["):
+      var end = start + 2
+      while end < buffer.count, !(0x40...0x7E).contains(buffer[end]) {
+        end += 1
+        if end - start > 32 { return (.unknown, end - start) }  // runaway sequence
+      }
+      guard end < buffer.count else { return final ? (.unknown, buffer.count - start) : nil }
+      let parameters = String(decoding: buffer[(start + 2)..<end], as: UTF8.self)
+      let length = end - start + 1
+      if parameters == "200" && buffer[end] == UInt8(ascii: "~") {
+        pasteBuffer = []
+        return (nil, length)
+      }
+      return (Self.csiKey(parameters: parameters, final: buffer[end]), length)
+    case UInt8(ascii: "O"):
+      guard available >= 3 else { return final ? (.unknown, available) : nil }
+      let key: Key
+      switch buffer[start + 2] {
+      case UInt8(ascii: "A"): key = .up
+      case UInt8(ascii: "B"): key = .down
+      case UInt8(ascii: "C"): key = .right
+      case UInt8(ascii: "D"): key = .left
+      case UInt8(ascii: "H"): key = .home
+      case UInt8(ascii: "F"): key = .end
+      case UInt8(ascii: "P"): key = .function(1)
+      case UInt8(ascii: "Q"): key = .function(2)
+      case UInt8(ascii: "R"): key = .function(3)
+      case UInt8(ascii: "S"): key = .function(4)
+      case UInt8(ascii: "M"): key = .enter
+      default: key = .unknown
+      }
+      return (key, 3)
+    case 0x1B:
+      // ESC ESC: the first is a lone Escape.
+      return (.escape, 1)
+    default:
+      // Alt-x arrives as ESC x: report Escape, then x on its own.
+      return (.escape, 1)
+    }
+  }
+
+  private static func csiKey(parameters: String, final: UInt8) -> Key {
+    // Modifiers (`1;5A`) do not change which key it is.
+    let fields = parameters.split(separator: ";").map { Int($0) }
+    switch final {
+    case UInt8(ascii: "A"): return .up
+    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "C"): return .right
+    case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "H"): return .home
+    case UInt8(ascii: "F"): return .end
+    case UInt8(ascii: "Z"): return .backTab
+    case UInt8(ascii: "~"):
+      guard let code = fields.first ?? nil else { return .unknown }
+      switch code {
+      case 1, 7: return .home
+      case 4, 8: return .end
+      case 2: return .insert
+      case 3: return .delete
+      case 5: return .pageUp
+      case 6: return .pageDown
+      case 11...15: return .function(code - 10)
+      case 17...21: return .function(code - 11)
+      case 23, 24: return .function(code - 12)
+      default: return .unknown
+      }
+    default: return .unknown
+    }
+  }
+
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+  private func find(_ needle: [UInt8], from start: Int) -> Int? {
+    guard buffer.count - start >= needle.count else { return nil }
+    for index in start...(buffer.count - needle.count) where buffer[index] == needle[0] {
+      if Array(buffer[index..<(index + needle.count)]) == needle { return index }
+    }
+    return nil
+  }
+
+  /// How many trailing bytes of `bytes` could be the start of `pattern`.
+  private static func partialSuffixLength(of bytes: ArraySlice<UInt8>, matching pattern: [UInt8]) -> Int {
+    for length in stride(from: min(pattern.count - 1, bytes.count), through: 1, by: -1)
+    where Array(bytes.suffix(length)) == Array(pattern.prefix(length)) {
+      return length
+    }
+    return 0
+  }
+
+  private static func pasteText(_ bytes: [UInt8]) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar == "\r" || scalar == "\n" || scalar == "\t" {
+        result.append(" ")
+      } else if scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  private static func utf8Length(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xC2...0xDF: return 2
+    case 0xE0...0xEF: return 3
+    case 0xF0...0xF4: return 4
+    default: return 1
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Testing
+import TextRendering
+
+struct KeyDecoderTests {
+  func decode(_ chunks: [String]) -> [Key] {
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for chunk in chunks { keys += decoder.feed(Array(chunk.utf8)) }
+    return keys
+  }
+
+  func decodeBytes(_ chunks: [[UInt8]], flush: Bool = false) -> [Key] {
+    var decoder = KeyDecoder()
+    var keys = chunks.flatMap { decoder.feed($0) }
+    if flush { keys += decoder.flush() }
+    return keys
+  }
+
+  @Test func arrowsAndNavigationInEveryCommonForm() {
+    #expect(decode(["\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D"]) == [.up, .down, .right, .left])
+    #expect(decode(["\u{1B}OA\u{1B}OB"]) == [.up, .down])
+    #expect(decode(["\u{1B}[1;5A"]) == [.up])
+    #expect(
+      decode(["\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH\u{1B}OF"]) == [
+        .home, .end, .home, .end, .home, .end, .home, .end,
+      ])
+    #expect(
+      decode(["\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[2~\u{1B}[Z"]) == [
+        .pageUp, .pageDown, .delete, .insert, .backTab,
+      ])
+    #expect(decode(["\u{1B}OP\u{1B}[15~\u{1B}[24~"]) == [.function(1), .function(5), .function(12)])
+  }
+
+  @Test func controlKeys() {
+    #expect(
+      decode(["\r\n\t\u{7F}\u{8}\u{3}\u{15}\u{0}"]) == [
+        .enter, .enter, .tab, .backspace, .backspace, .ctrl("c"), .ctrl("u"), .ctrl(" "),
+      ])
+  }
+
+  @Test func severalKeysInOneRead() {
+    // tmux delivers `send-keys Up Down Escape` as one read.
+    #expect(decodeBytes([Array("\u{1B}[A\u{1B}[B\u{1B}".utf8)], flush: true) == [.up, .down, .escape])
+  }
+
+  @Test func aLoneEscapeWaitsForTheTimeout() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.hasPendingInput)
+    #expect(decoder.flush() == [.escape])
+    #expect(!decoder.hasPendingInput)
+  }
+
+  @Test func aSequenceSplitAcrossReadsIsReassembled() {
+    let bytes = Array("\u{1B}[5~x".utf8)
+    for split in 1..<bytes.count {
+      #expect(
+        decodeBytes([Array(bytes[..<split]), Array(bytes[split...])]) == [.pageUp, .character("x")],
+        "split at \(split)")
+    }
+    #expect(decodeBytes(bytes.map { [$0] }) == [.pageUp, .character("x")])
+  }
+
+  @Test func utf8SplitAcrossReadsIsReassembled() {
+    let bytes = Array("é漢🐶".utf8)
+    for split in 1..<bytes.count {
+      #expect(
+        decodeBytes([Array(bytes[..<split]), Array(bytes[split...])]) == [
+          .character("é"), .character("漢"), .character("🐶"),
+        ])
+    }
+  }
+
+  @Test func invalidUTF8BecomesReplacementCharacters() {
+    #expect(decodeBytes([[0xFF, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
+    #expect(decodeBytes([[0xC3, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
+    #expect(decodeBytes([[0xE6, 0xBC]], flush: true) == [.character("\u{FFFD}")])
+  }
+
+  @Test func bracketedPasteIsLiteralTextWithoutControls() {
+    #expect(
+      decode(["\u{1B}[200~hello\u{1B}[Aworld\r\nx\u{1B}[201~q"]) == [
+        .paste("hello[Aworld  x"), .character("q"),
+      ])
+    let bytes = Array("\u{1B}[200~ab\u{1B}[201~".utf8)
+    for split in 1..<bytes.count {
+      #expect(
+        decodeBytes([Array(bytes[..<split]), Array(bytes[split...])]) == [.paste("ab")], "split at \(split)")
+    }
+  }
+
+  @Test func altLetterIsEscapeThenTheLetter() {
+    #expect(decode(["\u{1B}x"]) == [.escape, .character("x")])
+  }
+
+  @Test func randomBytesNeverCrashOrHangAndAreAlwaysConsumed() {
+    var generator = SystemRandomNumberGenerator()
+    let interesting: [UInt8] = [0x1B, 0x5B, 0x4F, 0x7E, 0x32, 0x30, 0x31, 0xC3, 0xE6, 0xF0, 0x80, 0x0D, 0x41]
+    for _ in 0..<3_000 {
+      var decoder = KeyDecoder()
+      let count = Int.random(in: 1...40, using: &generator)
+      let bytes = (0..<count).map { _ in
+        Bool.random(using: &generator)
+          ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+      }
+      _ = decoder.feed(bytes)
+      _ = decoder.flush()
+      // After a flush nothing is held back (a paste still open keeps waiting for its end).
+      #expect(!decoder.hasPendingInput)
+    }
+  }
+}
