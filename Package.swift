@@ -47,6 +47,10 @@ let package = Package(
     // MARK: - Test support
     .target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"),
     .target(name: "VirtualTerminal", dependencies: ["TextRendering"], path: "Tests/Support/VirtualTerminal"),
+    .target(name: "CPseudoTerminal", path: "Tests/Support/CPseudoTerminal"),
+    .target(
+      name: "PseudoTerminal", dependencies: ["CPseudoTerminal", "TextRendering", "VirtualTerminal"],
+      path: "Tests/Support/PseudoTerminal"),
 
     // MARK: - Tests
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
@@ -71,6 +75,10 @@ let package = Package(
         "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering",
       ],
       path: "Tests/AppFeatureTests"),
+    .testTarget(
+      name: "DogBreedsCLITests",
+      dependencies: ["DogBreedsCLI", "PseudoTerminal", "TestHTTPServer", "VirtualTerminal"],
+      path: "Tests/DogBreedsCLITests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTestingTests"),
   ]

@@ -230,8 +230,13 @@ public struct KeyDecoder: Sendable {
     return 0
   }
 
+  /// Paste for a one-line field: a copied line's trailing line break is dropped, inner
+  /// line breaks and tabs become spaces, other controls are removed.
   private static func pasteText(_ bytes: [UInt8]) -> String {
-    let text = String(decoding: bytes, as: UTF8.self)
+    var text = String(decoding: bytes, as: UTF8.self)
+    while let last = text.unicodeScalars.last, last == "\r" || last == "\n" {
+      text.unicodeScalars.removeLast()
+    }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if scalar == "\r" || scalar == "\n" || scalar == "\t" {

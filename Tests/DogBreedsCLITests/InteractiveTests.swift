@@ -1,0 +1,101 @@
+import Foundation
+import PseudoTerminal
+import Testing
+import VirtualTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// End-to-end: the real binary in a pseudo-terminal, driven by keys.
+@Suite(.serialized)
+struct InteractiveTests {
+  func launch(_ extra: [String] = [], environment: [String: String] = [:]) throws -> PseudoTerminalProcess {
+    try PseudoTerminalProcess(
+      executable: executable, arguments: ["--api", "fake"] + extra,
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]).merging(environment) { $1 })
+  }
+
+  func assertRestored(_ app: PseudoTerminalProcess) {
+    let screen = app.currentScreen
+    #expect(!screen.alternateScreen, "left the alternate screen")
+    #expect(screen.cursorVisible, "cursor shown again")
+    #expect(screen.autowrap, "autowrap back on")
+    #expect(!screen.bracketedPaste, "bracketed paste off")
+    #expect(sameModes(app.currentModes, app.initialModes), "termios restored exactly")
+  }
+
+  @Test func browseFilterOpenGoBackAndQuit() throws {
+    let app = try launch()
+    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    #expect(app.currentScreen.cursorVisible)  // at the filter caret
+    app.send("hou")
+    #expect(app.waitForScreen { $0.line(1) == "🔍 hou" && !$0.text.contains("Affenpinscher") })
+    #expect(app.currentScreen.lines[3] == "▶ Coonhound")
+    app.send("\u{1B}[B\u{1B}[B\u{1B}[B\u{1B}[B\r")  // four times Down, then Enter
+    #expect(app.waitForScreen { $0.text.contains("Picture of Hound") && $0.text.contains("Sub-breeds") })
+    app.send("\u{1B}[B\r")  // Down, Enter: the first sub-breed's picture
+    #expect(app.waitForScreen { $0.text.contains("Picture of Afghan Hound") })
+    app.send("\u{1B}")  // Escape: back to the list, filter kept
+    #expect(app.waitForScreen { $0.line(1) == "🔍 hou" })
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+    assertRestored(app)
+  }
+
+  @Test func resizingRelaysOutTheScreen() throws {
+    let app = try launch()
+    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.resize(columns: 100, rows: 30)
+    #expect(
+      app.waitForScreen {
+        $0.line(2) == String(repeating: "─", count: 100) && $0.line(29).contains("^C quit")
+      })
+    app.resize(columns: 40, rows: 10)
+    #expect(
+      app.waitForScreen { $0.line(2) == String(repeating: "─", count: 40) && $0.line(9).hasSuffix("…") })
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP] as [Int32])
+  func signalsRestoreTheTerminal(signal: Int32) throws {
+    let code: Int32 = 128 + signal
+    let app = try launch()
+    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.signal(signal)
+    #expect(app.waitForExit() == code)
+    assertRestored(app)
+  }
+
+  @Test func aCrashRestoresTheTerminal() throws {
+    // SIGSEGV goes through the crash handler: restore, then die of the signal.
+    let app = try launch()
+    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.signal(SIGSEGV)
+    #expect(app.waitForExit() == 128 + SIGSEGV)
+    assertRestored(app)
+  }
+
+  @Test func noColorMeansNoColourCodesButTheSelectionStillShows() throws {
+    let app = try launch(environment: ["NO_COLOR": "1"])
+    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    #expect(app.currentScreen[2, 3].style.reverse)  // the highlighted row
+    #expect(app.currentScreen[2, 3].style.foreground == nil)
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(!output.contains("38;") && !output.contains("48;"))
+    #expect(
+      output.range(of: #"\e\[[0-9;]*(3[0-7]|9[0-7]|4[0-7]|10[0-7])m"#, options: .regularExpression) == nil)
+  }
+
+  @Test func aPasteGoesIntoTheFilterLiterally() throws {
+    let app = try launch()
+    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.send("\u{1B}[200~bull\r\n\u{1B}[201~")
+    #expect(app.waitForScreen { $0.line(1) == "🔍 bull" && $0.text.contains("Bulldog") })
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+  }
+}

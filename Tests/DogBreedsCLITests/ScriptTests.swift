@@ -1,0 +1,178 @@
+import Foundation
+import TestHTTPServer
+import Testing
+
+@Suite(.serialized)
+struct ScriptTests {
+  let breedsJSON = #"{"message":{"hound":["afghan","basset"],"pug":[],"akita":[]},"status":"success"}"#
+  let imageJSON = #"{"message":"https:\/\/images.dog.ceo\/breeds\/hound\/n1.jpg","status":"success"}"#
+
+  func api(_ server: TestHTTPServer) -> [String] { ["--base-url", server.baseURL.absoluteString + "/api"] }
+
+  @Test func helpVersionAndUsageErrors() throws {
+    let help = try runCLI(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("EXIT STATUS"))
+    #expect(try runCLI(["--version"]).stdout == "DogBreedsCLI 0.1.0\n")
+    for bad in [
+      ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
+      ["--timeout", "-1"], ["--base-url", "ftp://x"], ["show", "hound", "--filter", "x"],
+    ] {
+      let run = try runCLI(bad)
+      #expect(run.status == 2, "\(bad)")
+      #expect(run.stdout.isEmpty)
+      #expect(
+        run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
+    }
+    let env = try runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
+    #expect(env.status == 2)
+    #expect(env.stderr.contains("DOG_API_BASE_URL must be an http(s) URL"))
+  }
+
+  @Test func listPrintsOneBreedPerLineAsShown() throws {
+    let run = try runCLI(["list", "--api", "fake"])
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.count == 108)
+    #expect(lines.first == "Affenpinscher")
+    #expect(lines.contains("Hound"))
+    #expect(run.stderr.isEmpty)
+    let filtered = try runCLI(["list", "--api", "fake", "--filter", "HOU"])
+    #expect(filtered.stdout == "Coonhound\nDeerhound\nElkhound\nGreyhound\nHound\nOtterhound\nWolfhound\n")
+    let none = try runCLI(["list", "--api", "fake", "--filter", "xyz"])
+    #expect(none.status == 3)
+    #expect(none.stdout.isEmpty)
+    #expect(none.stderr == "No breeds match “xyz”.\n")
+  }
+
+  @Test func listJSONSaysWhereTheListCameFrom() throws {
+    let server = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
+    defer { server.stop() }
+    let run = try runCLI(["list", "--json"] + api(server))
+    #expect(run.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+    #expect(object?["source"] as? String == "network")
+    let breeds = object?["breeds"] as? [[String: Any]]
+    #expect(breeds?.map { $0["displayName"] as? String } == ["Akita", "Hound", "Pug"])
+    #expect(breeds?[1]["subBreeds"] as? [String] == ["afghan", "basset"])
+  }
+
+  @Test func showAcceptsListedAndAPINames() throws {
+    let server = try TestHTTPServer { [breedsJSON, imageJSON] request in
+      request.path.contains("images/random") ? .json(imageJSON) : .json(breedsJSON)
+    }
+    defer { server.stop() }
+    for name in ["Hound", "hound", "HOUND"] {
+      let run = try runCLI(["show", name] + api(server))
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      #expect(
+        run.stdout
+          == "Hound\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\nSub-breeds:\n  Afghan\n  Basset\n")
+    }
+    let sub = try runCLI(["show", "hound/afghan", "--json"] + api(server))
+    #expect(sub.status == 0)
+    #expect(sub.stdout.contains(#""subBreed":"afghan""#))
+    #expect(server.requests.map(\.path).contains("/api/breed/hound/afghan/images/random"))
+    let pug = try runCLI(["show", "pug"] + api(server))
+    #expect(pug.stdout == "Pug\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\n")
+  }
+
+  @Test func notFoundAndBadNamesHaveTheirOwnExitCodes() throws {
+    let server = try TestHTTPServer { [breedsJSON] request in
+      request.path.contains("images/random")
+        ? .json(
+          #"{"status":"error","message":"Breed not found (main breed does not exist)","code":404}"#,
+          status: 404)
+        : .json(breedsJSON)
+    }
+    defer { server.stop() }
+    let unknown = try runCLI(["show", "unicorn"] + api(server))
+    #expect(unknown.status == 3)
+    #expect(unknown.stderr == "error: “unicorn” is not in the breed list.\n")
+    let noSub = try runCLI(["show", "pug/tiny"] + api(server))
+    #expect(noSub.status == 3)
+    #expect(noSub.stderr == "error: Pug has no sub-breed “tiny”.\n")
+    let gone = try runCLI(["show", "akita"] + api(server))
+    #expect(gone.status == 3)
+    #expect(gone.stderr.contains("Not found: Breed not found (main breed does not exist)."))
+    let bad = try runCLI(["show", "../../etc/passwd"] + api(server))
+    #expect(bad.status == 2)
+    #expect(!server.requests.contains { $0.path.contains("..") })
+  }
+
+  @Test func serverFailuresFallBackForTheListAndFailForPictures() throws {
+    let server = try TestHTTPServer { request in
+      .text("<html><body>502 Bad Gateway</body></html>", status: 502, contentType: "text/html")
+    }
+    defer { server.stop() }
+    let list = try runCLI(["list"] + api(server))
+    #expect(list.status == 0)
+    #expect(list.stdout.split(separator: "\n").count == 108)
+    #expect(
+      list.stderr
+        == "warning: Offline: showing the built-in breed list. The server reported an error (HTTP 502).\n")
+    let show = try runCLI(["show", "hound"] + api(server))
+    #expect(show.status == 1)
+    #expect(show.stdout.hasPrefix("Hound\nSub-breeds:\n"))
+    #expect(
+      show.stderr.hasSuffix("error: Couldn't load a picture. The server reported an error (HTTP 502).\n"))
+  }
+
+  @Test func malformedJSONAndAStallingServer() throws {
+    let server = try TestHTTPServer { request in
+      request.path.contains("images/random") ? .stall : .json("{\"message\": {\"hound\": [")
+    }
+    defer { server.stop() }
+    let run = try runCLI(["show", "hound", "--timeout", "1"] + api(server))
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("The server's answer could not be understood."))  // the list fell back…
+    #expect(run.stderr.contains("The server took longer than 1 s to answer."))  // …the picture timed out
+    #expect(run.elapsed < .seconds(3), "took \(run.elapsed)")
+  }
+
+  @Test func escapeSequencesFromTheNetworkNeverReachTheOutputRaw() throws {
+    let evil =
+      #"{"message":{"evil\u001b[2J\u001b]0;pwned\u0007":["x\u009b31m"],"hound":[]},"status":"success"}"#
+    let server = try TestHTTPServer { request in
+      request.path.contains("images/random")
+        ? .json(#"{"message":"https:\/\/images.dog.ceo\/breeds\/hound\/a\u001b[31m.jpg","status":"success"}"#)
+        : .json(evil)
+    }
+    defer { server.stop() }
+    for arguments in [["list"], ["list", "--json"], ["show", "hound"], ["show", "hound", "--json"]] {
+      let run = try runCLI(arguments + api(server))
+      #expect(!hasRawControls(run.stdout), "\(arguments): \(run.stdout.debugDescription)")
+      #expect(!hasRawControls(run.stderr), "\(arguments): \(run.stderr.debugDescription)")
+    }
+    let list = try runCLI(["list"] + api(server))
+    #expect(list.stdout.contains("Evil␛[2J␛]0;pwned␇"))
+  }
+
+  @Test func aClosedPipeEndsQuietly() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(executable)' list --api fake | head -1; exit ${PIPESTATUS:-0}"]
+    process.environment = cleanEnvironment()
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    process.waitUntilExit()
+    #expect(
+      String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "Affenpinscher\n")
+    #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+  }
+
+  @Test func offlineUsesTheCacheAfterAnOnlineRun() throws {
+    let server = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
+    let environment = cleanEnvironment()
+    let online = try runCLI(["list"] + api(server), environment: environment)
+    server.stop()
+    #expect(online.stdout == "Akita\nHound\nPug\n")
+    let offline = try runCLI(["list", "--offline", "--json"], environment: environment)
+    #expect(offline.status == 0)
+    #expect(offline.stdout.contains(#""source":"cache""#))
+    #expect(offline.stdout.contains(#""displayName":"Pug""#))
+  }
+}

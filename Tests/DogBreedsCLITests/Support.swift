@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `DogBreedsCLI` (beside this test binary).
+let executable: String = {
+  let candidates = [
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+      "DogBreedsCLI"),
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".build/debug/DogBreedsCLI"),
+  ]
+  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path
+    ?? candidates[1].path
+}()
+
+struct Run {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+  var elapsed: Duration
+}
+
+/// A clean environment: nothing from the developer's shell leaks in.
+func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+  let cache = NSTemporaryDirectory() + "dogbreeds-cli-tests-\(UUID().uuidString)"
+  return [
+    "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "DOGBREEDS_CACHE_DIR": cache, "LANG": "C.UTF-8",
+  ]
+  .merging(extra) { $1 }
+}
+
+/// Runs the CLI with piped stdin/stdout/stderr and a hard time limit.
+func runCLI(
+  _ arguments: [String], environment: [String: String] = cleanEnvironment(), limit: Duration = .seconds(20)
+)
+  throws -> Run
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  process.environment = environment
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  process.standardInput = FileHandle.nullDevice
+  let start = ContinuousClock.now
+  try process.run()
+  // Read both pipes concurrently so a chatty child never blocks.
+  nonisolated(unsafe) var outData = Data()
+  nonisolated(unsafe) var errData = Data()
+  let group = DispatchGroup()
+  group.enter()
+  DispatchQueue.global().async {
+    outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.leave()
+  }
+  group.enter()
+  DispatchQueue.global().async {
+    errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.leave()
+  }
+  let seconds = Double(limit.components.seconds)
+  if group.wait(timeout: .now() + seconds) == .timedOut {
+    process.terminate()
+    group.wait()
+  }
+  process.waitUntilExit()
+  return Run(
+    status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    stderr: String(decoding: errData, as: UTF8.self), elapsed: ContinuousClock.now - start)
+}
+
+/// Whether text carries anything a terminal would interpret (C0 except newline, DEL, C1).
+func hasRawControls(_ text: String) -> Bool {
+  text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+}

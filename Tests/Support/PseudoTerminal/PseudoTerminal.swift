@@ -1,0 +1,161 @@
+import CPseudoTerminal
+import Foundation
+import TextRendering
+import VirtualTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a program in a pseudo-terminal for end-to-end tests: type keys, resize, signal it,
+/// and read its screen through a ``VirtualTerminal``.
+///
+/// The child becomes a session leader and opens the slave itself, so the pty is its
+/// controlling terminal (`/dev/tty` works, SIGWINCH arrives). Output is drained
+/// continuously on a thread: a pty holds only ~20 KB, and an undrained one would block
+/// the app mid-frame.
+public final class PseudoTerminalProcess: @unchecked Sendable {
+  public let pid: pid_t
+  private let master: Int32
+  private let slave: Int32
+  private let lock = NSLock()
+  private var screen: VirtualTerminal
+  private var output: [UInt8] = []
+  private var exitStatus: Int32?
+  /// The terminal modes before the program started.
+  public let initialModes: termios
+
+  /// Starts `executable` with `arguments` and exactly `environment`.
+  public init(
+    executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24
+  ) throws {
+    var name = [CChar](repeating: 0, count: 256)
+    let master = dogbreeds_open_pty(&name, name.count)
+    guard master >= 0 else { throw POSIXError(.ENODEV) }
+    let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // The parent keeps the slave open too, to read its modes after the child exits.
+    let slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    var modes = termios()
+    tcgetattr(slave, &modes)
+    initialModes = modes
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
+    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID (glibc)
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var child: pid_t = 0
+    let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+    guard result == 0 else {
+      close(master)
+      close(slave)
+      throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO)
+    }
+    self.pid = child
+    self.master = master
+    self.slave = slave
+    self.screen = VirtualTerminal(width: columns, height: rows)
+    Thread { [self] in drain() }.start()
+  }
+
+  deinit {
+    if exitStatus == nil { kill(pid, SIGKILL) }
+    close(master)
+    close(slave)
+  }
+
+  private func drain() {
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    while true {
+      let count = read(master, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return }
+      lock.withLock {
+        output += buffer[0..<count]
+        screen.apply(Array(buffer[0..<count]))
+      }
+    }
+  }
+
+  /// Types text (or raw key bytes).
+  public func send(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Resizes the terminal; the child gets SIGWINCH.
+  public func resize(columns: Int, rows: Int) {
+    lock.withLock { screen.resize(width: columns, height: rows) }
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
+  /// Sends a signal to the child.
+  public func signal(_ number: Int32) { kill(pid, number) }
+
+  /// The virtual screen as it is now.
+  public var currentScreen: VirtualTerminal { lock.withLock { screen } }
+
+  /// Everything the program wrote.
+  public var allOutput: [UInt8] { lock.withLock { output } }
+
+  /// The terminal's modes now (compare with ``initialModes`` after the program exits).
+  public var currentModes: termios {
+    var modes = termios()
+    tcgetattr(slave, &modes)
+    return modes
+  }
+
+  /// Waits (polling every 20 ms, at most `timeout`) until `condition` holds for the screen.
+  @discardableResult
+  public func waitForScreen(timeout: Duration = .seconds(10), _ condition: (VirtualTerminal) -> Bool) -> Bool
+  {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if condition(currentScreen) { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return condition(currentScreen)
+  }
+
+  /// Waits for the child to exit; its exit code, 128+signal if killed, or nil on timeout.
+  public func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
+    if let exitStatus { return exitStatus }
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      var status: Int32 = 0
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid {
+        let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        exitStatus = code
+        Thread.sleep(forTimeInterval: 0.05)  // let the drain thread read the last bytes
+        return code
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return nil
+  }
+}
+
+/// Whether two sets of terminal modes are the same (flags and control characters).
+public func sameModes(_ a: termios, _ b: termios) -> Bool {
+  var a = a
+  var b = b
+  let ccEqual = withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
+  return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag
+    && ccEqual
+}
