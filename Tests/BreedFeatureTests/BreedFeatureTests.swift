@@ -10,6 +10,20 @@ let url1 = URL(string: "https://images.dog.ceo/breeds/hound/1.jpg")!
 let url2 = URL(string: "https://images.dog.ceo/breeds/hound/2.jpg")!
 let afghanURL = URL(string: "https://images.dog.ceo/breeds/hound-afghan/3.jpg")!
 
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}
+
 final class Requests: @unchecked Sendable {
   private let lock = NSLock()
   private var storage: [String] = []
@@ -92,21 +106,28 @@ struct BreedFeatureTests {
   }
 
   @Test func aSlowFirstAnswerNeverOverwritesASecondRequest() async {
+    // The first request is known to be in flight (it has started) before the second is
+    // made; its answer is released only after the second has landed.
     let requests = Requests()
+    let firstStarted = Gate()
+    let releaseFirst = Gate()
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       BreedFeature(
         client: client { breed, sub in
           if requests.record(breed, sub) == 1 {
-            try? await Task.sleep(for: .milliseconds(200))
+            await firstStarted.open()
+            await releaseFirst.wait()
             return url1  // late: must be dropped
           }
           return url2
         })
     }
     await store.send(.appeared) { $0.image = .loading }
+    await firstStarted.wait()
     await store.send(.anotherPictureButtonTapped)
     await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
-    try? await Task.sleep(for: .milliseconds(250))
+    await releaseFirst.open()
+    try? await Task.sleep(for: .milliseconds(50))
     await store.finish()
     #expect(store.state.image == .loaded(url2))
   }

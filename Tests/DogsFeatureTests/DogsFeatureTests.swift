@@ -103,26 +103,31 @@ struct DogsFeatureTests {
 
   @Test func aNewerLoadCancelsASlowOlderOne() async {
     let calls = Calls()
+    let firstStarted = Gate()
+    let releaseFirst = Gate()
     let fresh = BreedList(breeds: [Breed(name: "akita")], source: .network)
     let store = TestStore(initialState: DogsFeature.State()) {
       DogsFeature(
         client: client { () async throws(DogAPIError) -> BreedList in
           calls.record()
           if calls.count == 1 {
-            try? await Task.sleep(for: .milliseconds(200))
+            await firstStarted.open()
+            await releaseFirst.wait()
             return sample  // late and stale: must never arrive
           }
           return fresh
         })
     }
     await store.send(.appeared) { $0.status = .loading }
+    await firstStarted.wait()
     await store.send(.retryButtonTapped)
     await store.receive(.breedsResponse(.success(fresh))) {
       $0.breeds = fresh
       $0.status = .loaded
       $0.highlighted = "akita"
     }
-    try? await Task.sleep(for: .milliseconds(250))
+    await releaseFirst.open()
+    try? await Task.sleep(for: .milliseconds(50))
     await store.finish()
   }
 

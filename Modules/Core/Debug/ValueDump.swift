@@ -63,6 +63,14 @@ indirect enum DumpNode: Equatable {
     default:
       break
     }
+    // Foundation value types (URL, Date, UUID, Data…) read best as their description,
+    // not their private storage.
+    if let describable = value as? any CustomStringConvertible,
+      String(reflecting: type(of: value)).hasPrefix("Foundation."), !(type(of: value) is AnyClass)
+    {
+      self = .leaf(describable.description)
+      return
+    }
     let mirror = Mirror(reflecting: value)
     let typeName = Self.typeName(type(of: value))
     func children(labeled: Bool) -> [Child] {
