@@ -14,6 +14,7 @@ run:
 
 ## Release-mode benchmarks; prints tables of figures.
 bench:
+	$(SWIFT) build -c release --product DogBreedsCLI
 	$(SWIFT) build -c release --product DogBreedsBench
 	./.build/release/DogBreedsBench
 

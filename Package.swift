@@ -41,7 +41,8 @@ let package = Package(
       dependencies: ["AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
       path: "Apps/DogBreedsCLI"),
     .executableTarget(
-      name: "DogBreedsBench", dependencies: ["Core", "DogAPIClient", "DogsFeature"],
+      name: "DogBreedsBench",
+      dependencies: ["AppFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
       path: "Apps/DogBreedsBench"),
 
     // MARK: - Test support

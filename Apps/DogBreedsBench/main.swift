@@ -1,6 +1,8 @@
+import AppFeature
 import Core
 import DogAPIClient
 import DogsFeature
+import TextRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -133,6 +135,24 @@ func coreBenchmarks() -> [Row3] {
 }
 
 let arguments = Set(CommandLine.arguments.dropFirst())
+if arguments.contains("debug-keystroke") {
+  MainActor.assumeIsolated {
+    let store = Store(
+      initialState: AppFeature.State(breeds: DogAPIClient.bundledBreedList, dogsStatus: .loaded)
+    ) {
+      AppFeature(client: .failing)
+    }
+    var previous = AppView.render(AppView.ViewState(store.state), width: 80, height: 24)
+    for prefix in ["h", "ho", "hou"] {
+      store.send(.dogs(.filterChanged(prefix)))
+      let frame = AppView.render(AppView.ViewState(store.state), width: 80, height: 24)
+      let update = ScreenDiffer.update(from: previous, to: frame, colorMode: .ansi256)
+      print(prefix, update.count, String(decoding: update, as: UTF8.self).debugDescription)
+      previous = frame
+    }
+  }
+  exit(0)
+}
 if arguments.contains("profile-depth10") {
   MainActor.assumeIsolated {
     let store = Store(initialState: Depth10.initial(), reducer: Depth10.make())
@@ -149,4 +169,9 @@ if all || arguments.contains("core") {
 }
 if all || arguments.contains("features") {
   printTable("Features (200 conversions per run, median of 5 runs)", featureBenchmarks())
+}
+if all || arguments.contains("cli") {
+  printTable(
+    "CLI (median of 5 runs; cold start: median of 15 processes)",
+    MainActor.assumeIsolated { keystrokeBenchmarks() } + processBenchmarks())
 }

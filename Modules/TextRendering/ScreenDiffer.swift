@@ -16,15 +16,22 @@ public enum ScreenDiffer {
   ///   - colorMode: Colours are mapped to what the terminal supports.
   public static func update(from previous: Frame?, to next: Frame, colorMode: ColorMode) -> [UInt8] {
     var writer = Writer(colorMode: colorMode)
-    writer.bytes += Array("\u{1B}[?2026h\u{1B}[?25l\u{1B}[0m".utf8)
+    writer.bytes += Array("\u{1B}[?2026h\u{1B}[?25l".utf8)
     let full = previous == nil || previous!.width != next.width || previous!.height != next.height
     if full {
-      writer.bytes += Array("\u{1B}[?7l\u{1B}[H\u{1B}[2J".utf8)
+      // Every update ends in the plain style, so only a full repaint (after anything else
+      // may have written) needs the reset.
+      writer.bytes += Array("\u{1B}[0m\u{1B}[?7l\u{1B}[H\u{1B}[2J".utf8)
       writer.cursor = Position(x: 0, y: 0)
     }
     for y in 0..<next.height {
+      // From `blankFrom` to the end of the row the new frame is empty: one `CSI K` clears
+      // whatever was there, cheaper than writing spaces.
+      var blankFrom = next.width
+      while blankFrom > 0, next[blankFrom - 1, y] == .blank { blankFrom -= 1 }
+      if blankFrom < next.width, next[blankFrom, y].width == 0 { blankFrom += 1 }
       var x = 0
-      while x < next.width {
+      while x < blankFrom {
         guard full || differs(previous!, next, x, y) else {
           x += 1
           continue
@@ -32,10 +39,17 @@ public enum ScreenDiffer {
         // A run of changed cells, bridging short gaps of unchanged ones.
         var start = x
         if next[start, y].width == 0, start > 0 { start -= 1 }
+        // Just below the cursor, near the left edge: `\r\n` plus rewriting the few cells
+        // before `start` is cheaper than a cursor jump.
+        if !full, start <= 3, writer.cursor.y == y - 1, writer.cursor.x >= 0,
+          (0..<start).allSatisfy({ next[$0, y].width == 1 })
+        {
+          start = 0
+        }
         var end = x + 1
         var gap = 0
         var probe = end
-        while probe < next.width {
+        while probe < blankFrom {
           if full || differs(previous!, next, probe, y) {
             end = probe + 1
             gap = 0
@@ -46,9 +60,6 @@ public enum ScreenDiffer {
           probe += 1
         }
         if end < next.width, next[end, y].width == 0 { end += 1 }
-        if full, isBlankToEnd(next, from: start, y: y) {
-          break  // the screen was cleared: nothing to write on the rest of this row
-        }
         writer.move(to: Position(x: start, y: y))
         for column in start..<end {
           let cell = next[column, y]
@@ -58,6 +69,17 @@ public enum ScreenDiffer {
           writer.cursor.x += Int(cell.width)
         }
         x = end
+      }
+      if !full, blankFrom < next.width,
+        (blankFrom..<next.width).contains(where: { differs(previous!, next, $0, y) })
+      {
+        writer.move(to: Position(x: blankFrom, y: y))
+        // Erasing fills with the current background; bold or dim do not show on blanks.
+        var eraseStyle = writer.style
+        eraseStyle.background = nil
+        eraseStyle.reverse = false
+        writer.setStyle(eraseStyle)
+        writer.bytes += Array("\u{1B}[K".utf8)
       }
     }
     writer.setStyle(.plain)
@@ -73,10 +95,6 @@ public enum ScreenDiffer {
     previous[x, y] != next[x, y]
   }
 
-  private static func isBlankToEnd(_ frame: Frame, from x: Int, y: Int) -> Bool {
-    (x..<frame.width).allSatisfy { frame[$0, y] == .blank }
-  }
-
   struct Writer {
     let colorMode: ColorMode
     var bytes: [UInt8] = []
@@ -90,7 +108,9 @@ public enum ScreenDiffer {
 
     mutating func move(to position: Position) {
       guard position != cursor else { return }
-      if position.y == cursor.y, position.x > cursor.x, position.x - cursor.x <= 4 {
+      if position.x == 0, position.y == cursor.y + 1, cursor.x >= 0 {
+        bytes += Array("\r\n".utf8)  // autowrap is off and this is never the last row
+      } else if position.y == cursor.y, position.x > cursor.x, position.x - cursor.x <= 4 {
         bytes += Array("\u{1B}[\(position.x - cursor.x)C".utf8)
       } else if position.x == 0 {
         bytes += Array("\u{1B}[\(position.y + 1)H".utf8)
