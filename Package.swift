@@ -61,7 +61,7 @@ let package = Package(
       path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "TextRenderingTests", dependencies: ["TextRendering", "VirtualTerminal"],
-      path: "Tests/TextRenderingTests"),
+      path: "Tests/TextRenderingTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "DogsFeatureTests",
       dependencies: ["Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering"],

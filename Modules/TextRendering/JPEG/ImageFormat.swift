@@ -1,0 +1,52 @@
+/// What a file really is, from its first bytes (never from its name).
+public enum ImageFormat: String, Sendable, Equatable {
+  case jpeg, png, webp, gif, unknown
+
+  /// Sniffs the magic bytes: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`,
+  /// WEBP `RIFF….WEBP`, GIF `GIF8`.
+  public init(sniffing bytes: some Collection<UInt8>) {
+    let head = Array(bytes.prefix(12))
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+      self = .jpeg
+    } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+      self = .png
+    } else if head.count >= 12, head.starts(with: Array("RIFF".utf8)),
+      Array(head[8..<12]) == Array("WEBP".utf8)
+    {
+      self = .webp
+    } else if head.starts(with: Array("GIF8".utf8)) {
+      self = .gif
+    } else {
+      self = .unknown
+    }
+  }
+}
+
+/// Why a picture could not be decoded, in one sentence.
+public enum JPEGError: Error, Equatable, Sendable {
+  /// The bytes are another format (a PNG behind a `.jpg` name, say).
+  case unsupportedFormat(ImageFormat)
+  /// A JPEG feature we do not decode (arithmetic coding, lossless, 12-bit, CMYK…).
+  case unsupportedFeature(String)
+  /// The file ends before the picture does.
+  case truncated
+  /// The file breaks the JPEG rules.
+  case corrupt(String)
+  /// The declared size is beyond what we decode.
+  case tooLarge(width: Int, height: Int)
+
+  /// One sentence for a person.
+  public var message: String {
+    switch self {
+    case .unsupportedFormat(let format):
+      return format == .unknown
+        ? "The picture is in an unsupported image format."
+        : "The picture is a \(format.rawValue.uppercased()), an unsupported image format."
+    case .unsupportedFeature(let feature):
+      return "The picture uses a JPEG feature we cannot show (\(feature))."
+    case .truncated: return "The picture file is incomplete."
+    case .corrupt: return "The picture file is damaged."
+    case .tooLarge(let width, let height): return "The picture is too large to show (\(width)×\(height))."
+    }
+  }
+}

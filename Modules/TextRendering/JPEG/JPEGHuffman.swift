@@ -1,0 +1,184 @@
+/// A Huffman table built for fast decoding: a 9-bit lookahead table for short codes and
+/// the canonical `maxCode`/`valueOffset` arrays for the rest.
+struct HuffmanTable {
+  static let lookaheadBits = 9
+  /// For each 9-bit prefix: `(length << 8) | symbol`, or 0 if the code is longer.
+  var lookahead = [UInt16](repeating: 0, count: 1 << lookaheadBits)
+  var maxCode = [Int32](repeating: -1, count: 18)
+  var valueOffset = [Int32](repeating: 0, count: 18)
+  var symbols: [UInt8] = []
+
+  /// Builds the table from the 16 code-length counts and the symbols of a DHT segment.
+  init(counts: [UInt8], symbols: [UInt8]) throws(JPEGError) {
+    guard counts.count == 16, symbols.count == counts.reduce(0, { $0 + Int($1) }), symbols.count <= 256 else {
+      throw .corrupt("bad Huffman table")
+    }
+    self.symbols = symbols
+    var code: Int32 = 0
+    var index = 0
+    for length in 1...16 {
+      let count = Int(counts[length - 1])
+      if count > 0 {
+        valueOffset[length] = Int32(index) - code
+        for _ in 0..<count {
+          if length <= Self.lookaheadBits {
+            let shift = Self.lookaheadBits - length
+            let first = Int(code) << shift
+            for fill in 0..<(1 << shift) where first + fill < lookahead.count {
+              lookahead[first + fill] = UInt16(length << 8) | UInt16(symbols[index])
+            }
+          }
+          code += 1
+          index += 1
+        }
+        maxCode[length] = code - 1
+      }
+      // Codes of one length must fit in that many bits.
+      guard code <= (1 << length) else { throw .corrupt("bad Huffman table") }
+      code <<= 1
+    }
+    maxCode[17] = Int32.max
+  }
+}
+
+/// Reads the entropy-coded data bit by bit: undoes byte stuffing (`FF 00`), stops at a
+/// marker (feeding zeros after it, as the standard says), and notes running out of data.
+struct BitReader {
+  let data: [UInt8]
+  var position: Int
+  private var buffer: UInt64 = 0
+  private var count = 0
+  /// A marker (other than stuffing) was reached; its second byte.
+  private(set) var marker: UInt8?
+  /// Zero bits were fed past the end of the data.
+  private(set) var ranOut = false
+
+  init(data: [UInt8], position: Int) {
+    self.data = data
+    self.position = position
+  }
+
+  @inline(__always)
+  private mutating func fill() {
+    while count <= 56 {
+      var byte: UInt8 = 0
+      if marker == nil, position < data.count {
+        byte = data[position]
+        if byte == 0xFF {
+          var next = position + 1
+          while next < data.count, data[next] == 0xFF { next += 1 }  // fill bytes
+          if next < data.count, data[next] == 0x00 {
+            position = next + 1
+          } else if next < data.count {
+            marker = data[next]
+            byte = 0
+          } else {
+            ranOut = true
+            byte = 0
+            position = data.count
+          }
+        } else {
+          position += 1
+        }
+      } else if marker == nil {
+        ranOut = true
+      }
+      buffer |= UInt64(byte) << UInt64(56 - count)
+      count += 8
+    }
+  }
+
+  @inline(__always)
+  mutating func bits(_ n: Int) -> Int {
+    guard n > 0 else { return 0 }
+    if count < n { fill() }
+    let value = Int(buffer >> UInt64(64 - n))
+    buffer <<= UInt64(n)
+    count -= n
+    return value
+  }
+
+  @inline(__always)
+  mutating func bit() -> Int { bits(1) }
+
+  /// The next Huffman symbol.
+  @inline(__always)
+  mutating func decode(_ table: HuffmanTable) throws(JPEGError) -> Int {
+    if count < 16 { fill() }
+    let peek = Int(buffer >> UInt64(64 - HuffmanTable.lookaheadBits))
+    let entry = table.lookahead[peek]
+    if entry != 0 {
+      let length = Int(entry >> 8)
+      buffer <<= UInt64(length)
+      count -= length
+      return Int(entry & 0xFF)
+    }
+    var code = Int32(bits(HuffmanTable.lookaheadBits))
+    var length = HuffmanTable.lookaheadBits
+    while length < 16 {
+      code = (code << 1) | Int32(bit())
+      length += 1
+      if code <= table.maxCode[length] {
+        let index = Int(code + table.valueOffset[length])
+        guard index >= 0, index < table.symbols.count else { throw .corrupt("bad Huffman code") }
+        return Int(table.symbols[index])
+      }
+    }
+    throw .corrupt("bad Huffman code")
+  }
+
+  /// Reads `n` bits and sign-extends them as JPEG coefficients are coded. `n` comes from
+  /// a Huffman symbol, which corrupt tables can make anything up to 255: beyond 16 is an
+  /// error, never a shift past the buffer.
+  @inline(__always)
+  mutating func receiveExtend(_ n: Int) throws(JPEGError) -> Int {
+    guard n > 0 else { return 0 }
+    guard n <= 16 else { throw .corrupt("bad coefficient size") }
+    let value = bits(n)
+    return value < (1 << (n - 1)) ? value - (1 << n) + 1 : value
+  }
+
+  /// At a restart marker: drop the buffered bits and step past `RSTn`.
+  mutating func restart() throws(JPEGError) {
+    buffer = 0
+    count = 0
+    if let marker {
+      guard (0xD0...0xD7).contains(marker) else { throw .corrupt("expected a restart marker") }
+      // `position` points at the FF of the marker.
+      while position < data.count, data[position] == 0xFF { position += 1 }
+      position += 1
+      self.marker = nil
+    } else {
+      // No marker where one belongs: the data is damaged; look for it.
+      while position + 1 < data.count, !(data[position] == 0xFF && (0xD0...0xD7).contains(data[position + 1]))
+      {
+        position += 1
+      }
+      position = min(data.count, position + 2)
+    }
+  }
+
+  /// Where the scan's data ended (the next marker).
+  mutating func endOfScan() -> Int {
+    var index = position
+    while index + 1 < data.count {
+      if data[index] == 0xFF, data[index + 1] != 0x00, !(0xD0...0xD7).contains(data[index + 1]),
+        data[index + 1] != 0xFF
+      {
+        return index
+      }
+      index += 1
+    }
+    return data.count
+  }
+}
+
+/// Natural (row-major) position of the k-th coefficient in zig-zag order, with 16 extra
+/// entries so a corrupt run length cannot index past the block.
+let zigzag: [Int] = [
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7,
+  14, 21,
+  28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60,
+  61, 54,
+  47, 55, 62, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63, 63,
+]

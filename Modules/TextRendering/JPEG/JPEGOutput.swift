@@ -1,0 +1,445 @@
+/// Turning coefficients into pixels: inverse DCT, chroma upsampling, colour conversion,
+/// orientation. The arithmetic follows libjpeg's accurate integer path (`ISLOW` IDCT,
+/// "fancy" triangular upsampling for 2×1 and 2×2 chroma, fixed-point YCbCr), so full
+/// decodes match the reference decoder to within rounding.
+extension Decoder {
+  mutating func output() throws(JPEGError) -> RGBImage {
+    let step = scale.rawValue
+    // Each component as a plane of samples at the output scale.
+    var planes: [[UInt8]] = []
+    var planeWidths: [Int] = []
+    var upsampling: [(h: Int, v: Int)] = []
+    for component in frame.components {
+      let blockSize = blockScale(component)
+      let lumaScale = dcOnly ? 1 : blockSize
+      upsampling.append(
+        (
+          frame.maxH * lumaScale / (component.h * blockSize),
+          frame.maxV * lumaScale / (component.v * blockSize)
+        ))
+      let width = component.blocksPerLine * blockSize
+      var plane = [UInt8](repeating: 0, count: width * component.blocksPerColumn * blockSize)
+      let table = quantization[component.quantizationTable]
+      plane.withUnsafeMutableBufferPointer { output in
+        table.withUnsafeBufferPointer { q in
+          let coefficients = component.coefficients.buffer.baseAddress!
+          var samples = [UInt8](repeating: 0, count: 64)
+          for row in 0..<component.blocksPerColumn {
+            for column in 0..<component.blocksPerLine {
+              let block = row * component.blocksPerLine + column
+              if blockSize == 1 {
+                let dc = (Int(coefficients[block]) * Int(q[0]) + 4) >> 3
+                output[row * width + column] = clamp(dc + 128)
+                continue
+              }
+              if dcOnly {
+                inverseDCT2x2(
+                  coefficients + block * 64, q.baseAddress!,
+                  output.baseAddress! + row * 2 * width + column * 2, width)
+                continue
+              }
+              samples.withUnsafeMutableBufferPointer { out in
+                inverseDCT(coefficients + block * 64, q.baseAddress!, out.baseAddress!)
+              }
+              let x0 = column * blockSize
+              let y0 = row * blockSize
+              if step == 1 {
+                for y in 0..<8 {
+                  for x in 0..<8 { output[(y0 + y) * width + x0 + x] = samples[y * 8 + x] }
+                }
+              } else {
+                for y in 0..<blockSize {
+                  for x in 0..<blockSize {
+                    var sum = 0
+                    for dy in 0..<step {
+                      for dx in 0..<step { sum += Int(samples[(y * step + dy) * 8 + x * step + dx]) }
+                    }
+                    output[(y0 + y) * width + x0 + x] = UInt8((sum + step * step / 2) / (step * step))
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      planes.append(plane)
+      planeWidths.append(width)
+    }
+
+    let width = (frame.width + step - 1) / step
+    let height = (frame.height + step - 1) / step
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    if frame.components.count == 1 {
+      for y in 0..<height {
+        for x in 0..<width {
+          let value = planes[0][y * planeWidths[0] + x]
+          let index = (y * width + x) * 3
+          pixels[index] = value
+          pixels[index + 1] = value
+          pixels[index + 2] = value
+        }
+      }
+    } else {
+      // Chroma (and any subsampled component) brought up to full resolution.
+      var full: [[UInt8]] = []
+      for (index, component) in frame.components.enumerated() {
+        let hFactor = upsampling[index].h
+        let vFactor = upsampling[index].v
+        if hFactor == 1 && vFactor == 1 {
+          full.append(crop(planes[index], planeWidths[index], width, height))
+        } else if step == 1, hFactor == 2, vFactor <= 2, frame.maxH % component.h == 0,
+          frame.maxV % component.v == 0
+        {
+          let componentWidth = (frame.width * component.h + frame.maxH - 1) / frame.maxH
+          let componentHeight = (frame.height * component.v + frame.maxV - 1) / frame.maxV
+          full.append(
+            fancyUpsample(
+              planes[index], planeWidths[index], componentWidth, componentHeight, vertical: vFactor == 2,
+              width, height))
+        } else {
+          var plane = [UInt8](repeating: 0, count: width * height)
+          for y in 0..<height {
+            let sy = y / max(1, vFactor)
+            for x in 0..<width {
+              plane[y * width + x] = planes[index][sy * planeWidths[index] + x / max(1, hFactor)]
+            }
+          }
+          full.append(plane)
+        }
+      }
+      let isRGB =
+        adobeTransform == 0
+        || (adobeTransform == nil && !sawJFIF && frame.components.map(\.id) == [0x52, 0x47, 0x42])
+      if isRGB {
+        for index in 0..<(width * height) {
+          pixels[index * 3] = full[0][index]
+          pixels[index * 3 + 1] = full[1][index]
+          pixels[index * 3 + 2] = full[2][index]
+        }
+      } else {
+        ColorTables.shared.convert(full[0], full[1], full[2], into: &pixels)
+      }
+    }
+    return oriented(RGBImage(width: width, height: height, pixels: pixels))
+  }
+
+  private func crop(_ plane: [UInt8], _ planeWidth: Int, _ width: Int, _ height: Int) -> [UInt8] {
+    if planeWidth == width { return Array(plane[0..<(width * height)]) }
+    var result = [UInt8](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width { result[y * width + x] = plane[y * planeWidth + x] }
+    }
+    return result
+  }
+
+  /// libjpeg's triangular ("fancy") upsampling: each output sample is 3/4 of the nearer
+  /// input sample and 1/4 of the farther one, horizontally (and vertically for 2×2).
+  private func fancyUpsample(
+    _ plane: [UInt8], _ planeWidth: Int, _ inWidth: Int, _ inHeight: Int, vertical: Bool, _ width: Int,
+    _ height: Int
+  ) -> [UInt8] {
+    var result = [UInt8](repeating: 0, count: width * height)
+    func sample(_ x: Int, _ y: Int) -> Int {
+      Int(plane[min(y, inHeight - 1) * planeWidth + min(x, inWidth - 1)])
+    }
+    let outRows = vertical ? inHeight * 2 : inHeight
+    for outY in 0..<min(height, outRows) {
+      let inY = vertical ? outY / 2 : outY
+      let neighbourY = vertical ? (outY % 2 == 0 ? max(0, inY - 1) : min(inHeight - 1, inY + 1)) : inY
+      func columnSum(_ x: Int) -> Int {
+        vertical ? sample(x, inY) * 3 + sample(x, neighbourY) : sample(x, inY)
+      }
+      let rowBase = outY * width
+      if inWidth == 1 {
+        let value = vertical ? (columnSum(0) * 4 + 8) >> 4 : columnSum(0)
+        for x in 0..<min(2, width) { result[rowBase + x] = UInt8(clamping: value) }
+        continue
+      }
+      for inX in 0..<inWidth {
+        let this = columnSum(inX)
+        let last = columnSum(max(0, inX - 1))
+        let next = columnSum(min(inWidth - 1, inX + 1))
+        let left: Int
+        let right: Int
+        if vertical {
+          left = inX == 0 ? (this * 4 + 8) >> 4 : (this * 3 + last + 8) >> 4
+          right = inX == inWidth - 1 ? (this * 4 + 7) >> 4 : (this * 3 + next + 7) >> 4
+        } else {
+          left = inX == 0 ? this : (this * 3 + last + 1) >> 2
+          right = inX == inWidth - 1 ? this : (this * 3 + next + 2) >> 2
+        }
+        let outX = inX * 2
+        if outX < width { result[rowBase + outX] = UInt8(clamping: left) }
+        if outX + 1 < width { result[rowBase + outX + 1] = UInt8(clamping: right) }
+      }
+    }
+    return result
+  }
+
+  /// The EXIF orientation applied (1–8).
+  private func oriented(_ image: RGBImage) -> RGBImage {
+    guard orientation != 1 else { return image }
+    let w = image.width
+    let h = image.height
+    let swaps = orientation >= 5
+    let outWidth = swaps ? h : w
+    let outHeight = swaps ? w : h
+    var pixels = [UInt8](repeating: 0, count: image.pixels.count)
+    for y in 0..<outHeight {
+      for x in 0..<outWidth {
+        let (sx, sy): (Int, Int)
+        switch orientation {
+        case 2: (sx, sy) = (w - 1 - x, y)
+        case 3: (sx, sy) = (w - 1 - x, h - 1 - y)
+        case 4: (sx, sy) = (x, h - 1 - y)
+        case 5: (sx, sy) = (y, x)
+        case 6: (sx, sy) = (y, h - 1 - x)
+        case 7: (sx, sy) = (w - 1 - y, h - 1 - x)
+        default: (sx, sy) = (w - 1 - y, x)  // 8
+        }
+        let source = (sy * w + sx) * 3
+        let target = (y * outWidth + x) * 3
+        pixels[target] = image.pixels[source]
+        pixels[target + 1] = image.pixels[source + 1]
+        pixels[target + 2] = image.pixels[source + 2]
+      }
+    }
+    return RGBImage(width: outWidth, height: outHeight, pixels: pixels)
+  }
+}
+
+@inline(__always)
+func clamp(_ value: Int) -> UInt8 {
+  value < 0 ? 0 : value > 255 ? 255 : UInt8(value)
+}
+
+/// libjpeg's accurate integer inverse DCT (`jpeg_idct_islow`): dequantises, transforms
+/// columns then rows with 13-bit fixed-point constants, and level-shifts by 128.
+@inline(__always)
+func inverseDCT(
+  _ input: UnsafeMutablePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+  _ output: UnsafeMutablePointer<UInt8>
+) {
+  let constBits = 13
+  let pass1Bits = 2
+  let fix0_298631336 = 2446
+  let fix0_390180644 = 3196
+  let fix0_541196100 = 4433
+  let fix0_765366865 = 6270
+  let fix0_899976223 = 7373
+  let fix1_175875602 = 9633
+  let fix1_501321110 = 12299
+  let fix1_847759065 = 15137
+  let fix1_961570560 = 16069
+  let fix2_053119869 = 16819
+  let fix2_562915447 = 20995
+  let fix3_072711026 = 25172
+  var workspace = (
+    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
+    Int(0),
+    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
+    Int(0),
+    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
+    Int(0),
+    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
+    Int(0),
+    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0)
+  )
+  withUnsafeMutableBytes(of: &workspace) { raw in
+    let ws = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+    @inline(__always) func dq(_ index: Int) -> Int { Int(input[index]) * Int(quantization[index]) }
+    // Pass 1: columns.
+    for column in 0..<8 {
+      if input[8 + column] == 0 && input[16 + column] == 0 && input[24 + column] == 0
+        && input[32 + column] == 0
+        && input[40 + column] == 0 && input[48 + column] == 0 && input[56 + column] == 0
+      {
+        let dc = dq(column) << pass1Bits
+        for row in 0..<8 { ws[row * 8 + column] = dc }
+        continue
+      }
+      var z2 = dq(16 + column)
+      var z3 = dq(48 + column)
+      var z1 = (z2 + z3) * fix0_541196100
+      var tmp2 = z1 + z3 * -fix1_847759065
+      var tmp3 = z1 + z2 * fix0_765366865
+      z2 = dq(column)
+      z3 = dq(32 + column)
+      var tmp0 = (z2 + z3) << constBits
+      var tmp1 = (z2 - z3) << constBits
+      let tmp10 = tmp0 + tmp3
+      let tmp13 = tmp0 - tmp3
+      let tmp11 = tmp1 + tmp2
+      let tmp12 = tmp1 - tmp2
+      tmp0 = dq(56 + column)
+      tmp1 = dq(40 + column)
+      tmp2 = dq(24 + column)
+      tmp3 = dq(8 + column)
+      z1 = tmp0 + tmp3
+      z2 = tmp1 + tmp2
+      z3 = tmp0 + tmp2
+      var z4 = tmp1 + tmp3
+      let z5 = (z3 + z4) * fix1_175875602
+      tmp0 *= fix0_298631336
+      tmp1 *= fix2_053119869
+      tmp2 *= fix3_072711026
+      tmp3 *= fix1_501321110
+      z1 *= -fix0_899976223
+      z2 *= -fix2_562915447
+      z3 *= -fix1_961570560
+      z4 *= -fix0_390180644
+      z3 += z5
+      z4 += z5
+      tmp0 += z1 + z3
+      tmp1 += z2 + z4
+      tmp2 += z2 + z3
+      tmp3 += z1 + z4
+      let shift = constBits - pass1Bits
+      let round = 1 << (shift - 1)
+      ws[column] = (tmp10 + tmp3 + round) >> shift
+      ws[56 + column] = (tmp10 - tmp3 + round) >> shift
+      ws[8 + column] = (tmp11 + tmp2 + round) >> shift
+      ws[48 + column] = (tmp11 - tmp2 + round) >> shift
+      ws[16 + column] = (tmp12 + tmp1 + round) >> shift
+      ws[40 + column] = (tmp12 - tmp1 + round) >> shift
+      ws[24 + column] = (tmp13 + tmp0 + round) >> shift
+      ws[32 + column] = (tmp13 - tmp0 + round) >> shift
+    }
+    // Pass 2: rows.
+    let shift = constBits + pass1Bits + 3
+    let round = 1 << (shift - 1)
+    for row in 0..<8 {
+      let r = ws + row * 8
+      let out = output + row * 8
+      if r[1] == 0 && r[2] == 0 && r[3] == 0 && r[4] == 0 && r[5] == 0 && r[6] == 0 && r[7] == 0 {
+        let value = clamp(((r[0] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+        for x in 0..<8 { out[x] = value }
+        continue
+      }
+      var z2 = r[2]
+      var z3 = r[6]
+      var z1 = (z2 + z3) * fix0_541196100
+      var tmp2 = z1 + z3 * -fix1_847759065
+      var tmp3 = z1 + z2 * fix0_765366865
+      var tmp0 = (r[0] + r[4]) << constBits
+      var tmp1 = (r[0] - r[4]) << constBits
+      let tmp10 = tmp0 + tmp3
+      let tmp13 = tmp0 - tmp3
+      let tmp11 = tmp1 + tmp2
+      let tmp12 = tmp1 - tmp2
+      tmp0 = r[7]
+      tmp1 = r[5]
+      tmp2 = r[3]
+      tmp3 = r[1]
+      z1 = tmp0 + tmp3
+      z2 = tmp1 + tmp2
+      z3 = tmp0 + tmp2
+      var z4 = tmp1 + tmp3
+      let z5 = (z3 + z4) * fix1_175875602
+      tmp0 *= fix0_298631336
+      tmp1 *= fix2_053119869
+      tmp2 *= fix3_072711026
+      tmp3 *= fix1_501321110
+      z1 *= -fix0_899976223
+      z2 *= -fix2_562915447
+      z3 *= -fix1_961570560
+      z4 *= -fix0_390180644
+      z3 += z5
+      z4 += z5
+      tmp0 += z1 + z3
+      tmp1 += z2 + z4
+      tmp2 += z2 + z3
+      tmp3 += z1 + z4
+      out[0] = clamp(((tmp10 + tmp3 + round) >> shift) + 128)
+      out[7] = clamp(((tmp10 - tmp3 + round) >> shift) + 128)
+      out[1] = clamp(((tmp11 + tmp2 + round) >> shift) + 128)
+      out[6] = clamp(((tmp11 - tmp2 + round) >> shift) + 128)
+      out[2] = clamp(((tmp12 + tmp1 + round) >> shift) + 128)
+      out[5] = clamp(((tmp12 - tmp1 + round) >> shift) + 128)
+      out[3] = clamp(((tmp13 + tmp0 + round) >> shift) + 128)
+      out[4] = clamp(((tmp13 - tmp0 + round) >> shift) + 128)
+    }
+  }
+}
+
+/// libjpeg's 2×2 reduced inverse DCT (`jpeg_idct_2x2`): a block straight to 2×2 samples
+/// from its low-frequency coefficients.
+func inverseDCT2x2(
+  _ input: UnsafeMutablePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+  _ output: UnsafeMutablePointer<UInt8>,
+  _ stride: Int
+) {
+  let constBits = 13
+  let pass1Bits = 2
+  let fix0_720959822 = 5906
+  let fix0_850430095 = 6967
+  let fix1_272758580 = 10426
+  let fix3_624509785 = 29692
+  @inline(__always) func dq(_ index: Int) -> Int { Int(input[index]) * Int(quantization[index]) }
+  var workspace = [Int](repeating: 0, count: 16)
+  for column in [0, 1, 3, 5, 7] {
+    if input[8 + column] == 0 && input[24 + column] == 0 && input[40 + column] == 0 && input[56 + column] == 0
+    {
+      let dc = dq(column) << pass1Bits
+      workspace[column] = dc
+      workspace[8 + column] = dc
+      continue
+    }
+    let tmp10 = dq(column) << (constBits + 2)
+    let tmp0 =
+      dq(56 + column) * -fix0_720959822 + dq(40 + column) * fix0_850430095 + dq(24 + column) * -fix1_272758580
+      + dq(8 + column) * fix3_624509785
+    let shift = constBits - pass1Bits + 2
+    workspace[column] = (tmp10 + tmp0 + (1 << (shift - 1))) >> shift
+    workspace[8 + column] = (tmp10 - tmp0 + (1 << (shift - 1))) >> shift
+  }
+  for row in 0..<2 {
+    let w = row * 8
+    let out = output + row * stride
+    if workspace[w + 1] == 0 && workspace[w + 3] == 0 && workspace[w + 5] == 0 && workspace[w + 7] == 0 {
+      let value = clamp(((workspace[w] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+      out[0] = value
+      out[1] = value
+      continue
+    }
+    let tmp10 = workspace[w] << (constBits + 2)
+    let tmp0 =
+      workspace[w + 7] * -fix0_720959822 + workspace[w + 5] * fix0_850430095 + workspace[w + 3]
+      * -fix1_272758580
+      + workspace[w + 1] * fix3_624509785
+    let shift = constBits + pass1Bits + 3 + 2
+    out[0] = clamp(((tmp10 + tmp0 + (1 << (shift - 1))) >> shift) + 128)
+    out[1] = clamp(((tmp10 - tmp0 + (1 << (shift - 1))) >> shift) + 128)
+  }
+}
+
+/// libjpeg's fixed-point YCbCr → RGB tables.
+final class ColorTables: Sendable {
+  static let shared = ColorTables()
+  let crToR: [Int]
+  let cbToB: [Int]
+  let crToG: [Int]
+  let cbToG: [Int]
+
+  private init() {
+    let half = 1 << 15
+    func fix(_ value: Double) -> Int { Int(value * 65536 + 0.5) }
+    crToR = (0..<256).map { (fix(1.40200) * ($0 - 128) + half) >> 16 }
+    cbToB = (0..<256).map { (fix(1.77200) * ($0 - 128) + half) >> 16 }
+    crToG = (0..<256).map { -fix(0.71414) * ($0 - 128) }
+    cbToG = (0..<256).map { -fix(0.34414) * ($0 - 128) + half }
+  }
+
+  func convert(_ y: [UInt8], _ cb: [UInt8], _ cr: [UInt8], into pixels: inout [UInt8]) {
+    pixels.withUnsafeMutableBufferPointer { out in
+      for index in 0..<y.count {
+        let luma = Int(y[index])
+        let blue = Int(cb[index])
+        let red = Int(cr[index])
+        out[index * 3] = clamp(luma + crToR[red])
+        out[index * 3 + 1] = clamp(luma + ((cbToG[blue] + crToG[red]) >> 16))
+        out[index * 3 + 2] = clamp(luma + cbToB[blue])
+      }
+    }
+  }
+}

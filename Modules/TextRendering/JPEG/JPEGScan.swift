@@ -1,0 +1,203 @@
+/// Zero-initialised coefficient memory with a stable address, freed with its owner.
+final class CoefficientStorage {
+  let buffer: UnsafeMutableBufferPointer<Int16>
+  init(count: Int) {
+    buffer = .allocate(capacity: count)
+    buffer.initialize(repeating: 0)
+  }
+  deinit { buffer.deallocate() }
+}
+
+/// The parameters of one scan.
+struct Scan {
+  var components: [Int]
+  var ss: Int
+  var se: Int
+  var ah: Int
+  var al: Int
+  var eobrun = 0
+}
+
+extension Decoder {
+  mutating func decodeScan(_ scan: inout Scan, reader: inout BitReader) throws(JPEGError) {
+    for index in scan.components {
+      frame.components[index].predictor = 0
+      let component = frame.components[index]
+      let needsDC = scan.ss == 0 && scan.ah == 0
+      let needsAC = !frame.progressive || scan.ss > 0
+      if needsDC && dcTables[component.dcTable] == nil { throw .corrupt("missing DC Huffman table") }
+      if needsAC && acTables[component.acTable] == nil && !(frame.progressive && scan.ah > 0 && scan.ss == 0)
+      {
+        throw .corrupt("missing AC Huffman table")
+      }
+    }
+    let single = scan.components.count == 1
+    var unitsPerLine: Int
+    var unitCount: Int
+    if single {
+      let component = frame.components[scan.components[0]]
+      let width = (frame.width * component.h + frame.maxH - 1) / frame.maxH
+      let height = (frame.height * component.v + frame.maxV - 1) / frame.maxV
+      unitsPerLine = (width + 7) / 8
+      unitCount = unitsPerLine * ((height + 7) / 8)
+    } else {
+      unitsPerLine = frame.mcusPerLine
+      unitCount = frame.mcusPerLine * frame.mcusPerColumn
+    }
+    for unit in 0..<unitCount {
+      if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
+        try reader.restart()
+        scan.eobrun = 0
+        for index in scan.components { frame.components[index].predictor = 0 }
+      }
+      let row = unit / unitsPerLine
+      let column = unit % unitsPerLine
+      if single {
+        try decodeBlock(scan.components[0], row: row, column: column, &scan, &reader)
+      } else {
+        for index in scan.components {
+          let component = frame.components[index]
+          for v in 0..<component.v {
+            for h in 0..<component.h {
+              try decodeBlock(
+                index, row: row * component.v + v, column: column * component.h + h, &scan, &reader)
+            }
+          }
+        }
+      }
+      if reader.ranOut { throw .truncated }
+    }
+  }
+
+  private mutating func decodeBlock(
+    _ index: Int, row: Int, column: Int, _ scan: inout Scan, _ reader: inout BitReader
+  ) throws(JPEGError) {
+    let component = frame.components[index]
+    let perBlock = coefficientsPerBlock(component)
+    let block =
+      component.coefficients.buffer.baseAddress! + (row * component.blocksPerLine + column) * perBlock
+    if !frame.progressive {
+      try decodeBaseline(index, block, &reader)
+    } else if scan.ss == 0 {
+      if scan.ah == 0 {
+        let diff = try reader.receiveExtend(try reader.decode(dcTables[component.dcTable]!))
+        frame.components[index].predictor += diff
+        block[0] = Int16(truncatingIfNeeded: frame.components[index].predictor << scan.al)
+      } else if reader.bit() == 1 {
+        block[0] |= Int16(truncatingIfNeeded: 1 << scan.al)
+      }
+    } else if perBlock == 64 {
+      if scan.ah == 0 {
+        try decodeACFirst(block, acTables[component.acTable]!, &scan, &reader)
+      } else {
+        try decodeACRefine(block, acTables[component.acTable]!, &scan, &reader)
+      }
+    }
+  }
+
+  private mutating func decodeBaseline(
+    _ index: Int, _ block: UnsafeMutablePointer<Int16>, _ reader: inout BitReader
+  ) throws(JPEGError) {
+    let component = frame.components[index]
+    let diff = try reader.receiveExtend(try reader.decode(dcTables[component.dcTable]!))
+    frame.components[index].predictor += diff
+    block[0] = Int16(truncatingIfNeeded: frame.components[index].predictor)
+    let table = acTables[component.acTable]!
+    let keepsAC = coefficientsPerBlock(component) == 64
+    var k = 1
+    while k < 64 {
+      let rs = try reader.decode(table)
+      let r = rs >> 4
+      let size = rs & 15
+      if size == 0 {
+        if r != 15 { break }
+        k += 16
+        continue
+      }
+      k += r
+      let value = try reader.receiveExtend(size)
+      if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: value) }
+      k += 1
+    }
+  }
+
+  private func decodeACFirst(
+    _ block: UnsafeMutablePointer<Int16>, _ table: HuffmanTable, _ scan: inout Scan, _ reader: inout BitReader
+  ) throws(JPEGError) {
+    if scan.eobrun > 0 {
+      scan.eobrun -= 1
+      return
+    }
+    var k = scan.ss
+    while k <= scan.se {
+      let rs = try reader.decode(table)
+      let r = rs >> 4
+      let size = rs & 15
+      if size == 0 {
+        if r < 15 {
+          scan.eobrun = (1 << r) - 1
+          if r > 0 { scan.eobrun += reader.bits(r) }
+          break
+        }
+        k += 16
+        continue
+      }
+      k += r
+      guard k <= 63 else { throw .corrupt("coefficient index past the block") }
+      block[zigzag[k]] = Int16(truncatingIfNeeded: try reader.receiveExtend(size) * (1 << scan.al))
+      k += 1
+    }
+  }
+
+  /// Successive approximation of AC coefficients (ITU T.81 G.1.2.3): one more bit of
+  /// precision for coefficients already non-zero, and new ±1 coefficients in zero runs.
+  private func decodeACRefine(
+    _ block: UnsafeMutablePointer<Int16>, _ table: HuffmanTable, _ scan: inout Scan, _ reader: inout BitReader
+  ) throws(JPEGError) {
+    let positive = Int16(truncatingIfNeeded: 1 << scan.al)
+    let negative = Int16(truncatingIfNeeded: -1 << scan.al)
+    var k = scan.ss
+    func refine(_ position: Int, _ reader: inout BitReader) {
+      let value = block[position]
+      if reader.bit() == 1, value & positive == 0 {
+        block[position] = value >= 0 ? value &+ positive : value &+ negative
+      }
+    }
+    if scan.eobrun == 0 {
+      while k <= scan.se {
+        let rs = try reader.decode(table)
+        var r = rs >> 4
+        let size = rs & 15
+        var newValue: Int16 = 0
+        if size != 0 {
+          guard size == 1 else { throw .corrupt("bad refinement coefficient") }
+          newValue = reader.bit() == 1 ? positive : negative
+        } else if r != 15 {
+          scan.eobrun = 1 << r
+          if r > 0 { scan.eobrun += reader.bits(r) }
+          break
+        }
+        while k <= scan.se {
+          let position = zigzag[k]
+          if block[position] != 0 {
+            refine(position, &reader)
+          } else {
+            if r == 0 { break }
+            r -= 1
+          }
+          k += 1
+        }
+        if newValue != 0, k <= 63 { block[zigzag[k]] = newValue }
+        k += 1
+      }
+    }
+    if scan.eobrun > 0 {
+      while k <= scan.se {
+        let position = zigzag[k]
+        if block[position] != 0 { refine(position, &reader) }
+        k += 1
+      }
+      scan.eobrun -= 1
+    }
+  }
+}

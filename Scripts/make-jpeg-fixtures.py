@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Generates the JPEG test fixtures and their reference pixels (development only).
+
+Run once with Pillow installed (pip install pillow); the outputs are committed, so tests
+never need Python. References are decoded by Pillow's libjpeg(-turbo): `NAME.rgb` holds
+raw RGB bytes of the full decode, `NAME.dc.rgb` the 1/8-scale decode (`draft`, which is
+libjpeg's DC-only path, like `djpeg -scale 1/8`).
+"""
+import io, os, random, sys
+from PIL import Image, ImageDraw
+
+out = sys.argv[1] if len(sys.argv) > 1 else "Tests/TextRenderingTests/Fixtures/jpeg"
+random.seed(7)
+
+def scene(w, h):
+    im = Image.new("RGB", (w, h))
+    px = im.load()
+    for y in range(h):
+        for x in range(w):
+            r = int(255 * x / max(1, w - 1))
+            g = int(255 * y / max(1, h - 1))
+            b = (x * 7 + y * 13) % 256
+            n = random.randint(-12, 12)
+            px[x, y] = (max(0, min(255, r + n)), max(0, min(255, g + n)), max(0, min(255, b + n)))
+    d = ImageDraw.Draw(im)
+    if w < 4 or h < 4:
+        return im
+    d.ellipse([w // 5, h // 5, w * 3 // 5, h * 4 // 5], fill=(200, 40, 60))
+    d.rectangle([w // 2, h // 3, w - 2, h // 2], fill=(20, 90, 230))
+    return im
+
+def save(name, im, **kw):
+    path = os.path.join(out, name + ".jpg")
+    im.save(path, "JPEG", **kw)
+    return path
+
+def reference(path, name, dc=True):
+    with Image.open(path) as im:
+        im = im.convert("RGB")
+        open(os.path.join(out, name + ".rgb"), "wb").write(im.tobytes())
+    if dc:
+        with Image.open(path) as im:
+            w, h = im.size
+            im.draft("RGB", (max(1, w // 8), max(1, h // 8)))
+            assert im.size == ((w + 7) // 8, (h + 7) // 8), (name, im.size)
+            open(os.path.join(out, name + ".dc.rgb"), "wb").write(im.convert("RGB").tobytes())
+            print(name, "dc", im.size)
+
+cases = [
+    ("g-444-64x48", (64, 48), dict(quality=90, subsampling=0)),
+    ("g-422-64x48", (64, 48), dict(quality=90, subsampling=1)),
+    ("g-420-64x48", (64, 48), dict(quality=90, subsampling=2)),
+    ("g-420-odd-17x9", (17, 9), dict(quality=85, subsampling=2)),
+    ("g-1x1", (1, 1), dict(quality=90)),
+    ("g-420-optimized-64x48", (64, 48), dict(quality=75, subsampling=2, optimize=True)),
+    ("g-progressive-420-64x48", (64, 48), dict(quality=90, subsampling=2, progressive=True)),
+    ("g-progressive-444-33x21", (33, 21), dict(quality=95, subsampling=0, progressive=True)),
+    ("g-restart-420-64x48", (64, 48), dict(quality=90, subsampling=2, restart_marker_blocks=3)),
+    ("g-restart-progressive-64x48", (64, 48), dict(quality=90, subsampling=2, progressive=True, restart_marker_rows=1)),
+    ("g-q20-420-40x30", (40, 30), dict(quality=20, subsampling=2)),
+]
+for name, size, kw in cases:
+    reference(save(name, scene(*size), **kw), name)
+
+gray = scene(40, 24).convert("L")
+reference(save("g-gray-40x24", gray, quality=90), "g-gray-40x24")
+reference(save("g-gray-progressive-40x24", gray, quality=90, progressive=True), "g-gray-progressive-40x24")
+
+# EXIF orientation 6 (rotate 90° clockwise to display): reference is the upright picture.
+tall = scene(24, 16)
+exif = Image.Exif()
+exif[0x0112] = 6
+path = save("g-exif-orientation6-24x16", tall, quality=95, subsampling=0, exif=exif.tobytes())
+with Image.open(path) as im:
+    from PIL import ImageOps
+    upright = ImageOps.exif_transpose(im).convert("RGB")
+    open(os.path.join(out, "g-exif-orientation6-24x16.rgb"), "wb").write(upright.tobytes())
+    print("exif upright", upright.size)
+
+# CMYK: must be refused cleanly.
+scene(16, 16).convert("CMYK").save(os.path.join(out, "g-cmyk-16x16.jpg"), "JPEG", quality=90)
+# A PNG with a .jpg name.
+buffer = io.BytesIO()
+scene(8, 8).save(buffer, "PNG")
+open(os.path.join(out, "g-png-named.jpg"), "wb").write(buffer.getvalue())
+
+# References for the shared fixtures (full decode only for the smaller ones).
+for name in ["synthetic-375x500-baseline", "synthetic-500x333-progressive", "synthetic-320x240-grayscale"]:
+    reference(os.path.join(out, name + ".jpg"), name)
+for name in ["synthetic-500x375-baseline", "synthetic-1080x810-progressive"]:
+    path = os.path.join(out, name + ".jpg")
+    with Image.open(path) as im:
+        w, h = im.size
+        im.draft("RGB", (w // 8, h // 8))
+        assert im.size == ((w + 7) // 8, (h + 7) // 8), (name, im.size)
+        open(os.path.join(out, name + ".dc.rgb"), "wb").write(im.convert("RGB").tobytes())
+        print(name, "dc", im.size)

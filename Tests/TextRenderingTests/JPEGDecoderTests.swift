@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import TextRendering
+
+enum JPEGFixture {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/jpeg")
+  static func bytes(_ name: String) -> [UInt8] {
+    (try? [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))) ?? []
+  }
+}
+
+/// Peak signal-to-noise ratio in dB (∞ when identical).
+func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+  precondition(a.count == b.count && !a.isEmpty)
+  var sum = 0.0
+  for index in a.indices {
+    let d = Double(a[index]) - Double(b[index])
+    sum += d * d
+  }
+  let mse = sum / Double(a.count)
+  return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+}
+
+struct JPEGDecoderTests {
+  static let generated = [
+    "g-444-64x48", "g-422-64x48", "g-420-64x48", "g-420-odd-17x9", "g-1x1", "g-420-optimized-64x48",
+    "g-progressive-420-64x48", "g-progressive-444-33x21", "g-restart-420-64x48",
+    "g-restart-progressive-64x48",
+    "g-q20-420-40x30", "g-gray-40x24", "g-gray-progressive-40x24", "synthetic-375x500-baseline",
+    "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
+  ]
+
+  @Test(arguments: generated)
+  func aFullDecodeMatchesTheReference(name: String) throws {
+    let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"))
+    let reference = JPEGFixture.bytes(name + ".rgb")
+    #expect(image.pixels.count == reference.count, "\(image.width)×\(image.height)")
+    guard image.pixels.count == reference.count else { return }
+    let quality = psnr(image.pixels, reference)
+    #expect(quality >= 40, "\(name): \(quality) dB")
+  }
+
+  @Test(arguments: generated + ["synthetic-500x375-baseline", "synthetic-1080x810-progressive"])
+  func theDCPathMatchesAOneEighthReference(name: String) throws {
+    let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: .eighth)
+    let reference = JPEGFixture.bytes(name + ".dc.rgb")
+    #expect(image.pixels.count == reference.count, "\(image.width)×\(image.height)")
+    guard image.pixels.count == reference.count else { return }
+    // Stated tolerance: every sample within 2 levels of libjpeg's own 1/8 decode.
+    let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    #expect(worst <= 2, "\(name): worst difference \(worst)")
+  }
+
+  @Test func reducedScalesHaveTheRoundedUpSize() throws {
+    let bytes = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
+    for (scale, size) in [
+      (JPEGDecoder.Scale.full, (500, 375)), (.half, (250, 188)), (.quarter, (125, 94)), (.eighth, (63, 47)),
+    ] {
+      let image = try JPEGDecoder.decode(bytes, scale: scale)
+      #expect(image.width == size.0 && image.height == size.1, "\(scale)")
+    }
+    // A reduced decode is the full decode box-filtered: exactly so for grey (2×2 and 4×4
+    // boxes, up to rounding); for colour the subsampled chroma is averaged at its own
+    // resolution rather than after upsampling, so edges differ a little more.
+    let grey = JPEGFixture.bytes("synthetic-320x240-grayscale.jpg")
+    let fullGrey = try JPEGDecoder.decode(grey)
+    for scale in [JPEGDecoder.Scale.half, .quarter] {
+      let reduced = try JPEGDecoder.decode(grey, scale: scale)
+      let boxed = PictureRenderer.downscale(fullGrey, width: reduced.width, height: reduced.height)
+      #expect(psnr(reduced.pixels, boxed) > 45, "\(scale)")
+    }
+    let colour = JPEGFixture.bytes("synthetic-375x500-baseline.jpg")
+    let half = try JPEGDecoder.decode(colour, scale: .half)
+    let boxed = PictureRenderer.downscale(
+      try JPEGDecoder.decode(colour), width: half.width, height: half.height)
+    #expect(psnr(half.pixels, boxed) > 30)
+  }
+
+  @Test func fittingPicksTheSmallestScaleThatIsLargeEnough() throws {
+    let bytes = JPEGFixture.bytes("synthetic-1080x810-progressive.jpg")
+    #expect(try JPEGDecoder.decode(bytes, fitting: (120, 88)).width == 135)
+    #expect(try JPEGDecoder.decode(bytes, fitting: (200, 150)).width == 270)
+    #expect(try JPEGDecoder.size(of: bytes) == (1080, 810))
+  }
+
+  @Test func exifOrientationIsHonoured() throws {
+    let image = try JPEGDecoder.decode(JPEGFixture.bytes("g-exif-orientation6-24x16.jpg"))
+    #expect(image.width == 16 && image.height == 24)
+    #expect(psnr(image.pixels, JPEGFixture.bytes("g-exif-orientation6-24x16.rgb")) >= 40)
+  }
+
+  @Test func otherFormatsAndFeaturesAreRefusedClearly() {
+    #expect(throws: JPEGError.unsupportedFormat(.png)) {
+      try JPEGDecoder.decode(JPEGFixture.bytes("g-png-named.jpg"))
+    }
+    #expect(throws: JPEGError.unsupportedFormat(.webp)) {
+      try JPEGDecoder.decode(JPEGFixture.bytes("synthetic-400x300.webp"))
+    }
+    #expect(throws: JPEGError.unsupportedFeature("CMYK")) {
+      try JPEGDecoder.decode(JPEGFixture.bytes("g-cmyk-16x16.jpg"))
+    }
+    #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode(Array("hello".utf8)) }
+    #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode([]) }
+    #expect(JPEGError.unsupportedFormat(.png).message == "The picture is a PNG, an unsupported image format.")
+  }
+
+  @Test func everyTruncationIsAnErrorNotACrash() {
+    let bytes = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
+    for length in stride(from: 0, to: bytes.count - 2, by: 7) {
+      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(Array(bytes.prefix(length))) }
+    }
+    let baseline = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
+    #expect(throws: JPEGError.truncated) {
+      try JPEGDecoder.decode(Array(baseline.prefix(baseline.count / 2)))
+    }
+  }
+
+  @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
+    var bytes = JPEGFixture.bytes("g-444-64x48.jpg")
+    // Find SOF0 and declare 65535×65535.
+    let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+    bytes[sof + 5] = 0xFF
+    bytes[sof + 6] = 0xFF
+    bytes[sof + 7] = 0xFF
+    bytes[sof + 8] = 0xFF
+    let start = ContinuousClock.now
+    #expect(throws: JPEGError.tooLarge(width: 65535, height: 65535)) { try JPEGDecoder.decode(bytes) }
+    #expect(ContinuousClock.now - start < .milliseconds(100))
+  }
+
+  @Test func wrongSegmentLengthsAndBrokenTablesAreErrors() throws {
+    let original = JPEGFixture.bytes("g-420-64x48.jpg")
+    var longSegment = original
+    let dqt = try #require(
+      (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xDB })
+    longSegment[dqt + 2] = 0xFF
+    #expect(throws: JPEGError.self) { try JPEGDecoder.decode(longSegment) }
+    var brokenHuffman = original
+    let dht = try #require(
+      (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xC4 })
+    for offset in 5..<21 { brokenHuffman[dht + offset] = 0xFF }  // impossible code-length counts
+    #expect(throws: JPEGError.self) { try JPEGDecoder.decode(brokenHuffman) }
+  }
+
+  @Test func randomCorruptionNeverCrashes() {
+    var generator = SystemRandomNumberGenerator()
+    let sources = ["g-progressive-420-64x48.jpg", "g-restart-420-64x48.jpg", "g-420-odd-17x9.jpg"].map(
+      JPEGFixture.bytes)
+    for round in 0..<600 {
+      var bytes = sources[round % sources.count]
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(
+          in: 0...255, using: &generator)
+      }
+      if let image = try? JPEGDecoder.decode(bytes) {
+        #expect(image.pixels.count == image.width * image.height * 3)
+      }
+    }
+  }
+}
