@@ -2,7 +2,9 @@
 SWIFT ?= swift
 SOURCES = Package.swift Modules Apps Tests
 
-.PHONY: test run bench lint format test-core test-coretesting test-architecture clean
+.PHONY: test run bench lint format test-core test-coretesting test-architecture clean fuzz-jpeg
+
+FUZZ_RUNS ?= 1000000
 
 ## Run every test suite, the module-boundary check and the lint, with warnings as errors.
 test: lint
@@ -35,3 +37,12 @@ test-architecture:
 
 clean:
 	rm -rf .build
+
+## libFuzzer on the JPEG decoder (clang's fuzzer runtime ships with the toolchain).
+## Seeds: the test fixtures. FUZZ_RUNS=N to change the number of inputs.
+fuzz-jpeg:
+	mkdir -p .build/fuzz/jpeg-corpus
+	cp Tests/TextRenderingTests/Fixtures/jpeg/g-*.jpg .build/fuzz/jpeg-corpus/
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
+	  $$(find Modules/TextRendering -name '*.swift') Fuzz/JPEGFuzz.swift -o .build/fuzz/jpeg 2>&1 | grep -v "Cannot export local symbol" || true
+	./.build/fuzz/jpeg -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ .build/fuzz/jpeg-corpus

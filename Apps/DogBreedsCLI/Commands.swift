@@ -12,6 +12,9 @@ import TextRendering
 struct Commands {
   let store: Store<AppFeature.State, AppFeature.Action>
   let options: Options
+  let client: DogAPIClient
+  let pictures: PictureSettings
+  let pictureColumns: Int
 
   /// Loads the list through the Dogs feature, as the list screen would on appearing.
   private func loadBreeds() async -> Int32? {
@@ -113,6 +116,7 @@ struct Commands {
           ] + provenance(store.state.breeds)
         ).text)
     } else {
+      let pictureFailure = await printPicture(state, url: imageURL)
       var text = Sanitizer.sanitize(view.subject) + "\n"
       if let imageURL { text += "Picture: \(Sanitizer.sanitize(imageURL))\n" }
       if view.subtitle != nil {
@@ -120,6 +124,13 @@ struct Commands {
         for row in view.subBreeds { text += "  \(Sanitizer.sanitize(row.title))\n" }
       }
       Output.write(text)
+      if let pictureFailure, failure == nil {
+        if pictures.explicit {
+          Output.error(pictureFailure)
+          return ExitCode.failure
+        }
+        Output.warning(pictureFailure)
+      }
     }
     if let failure {
       Output.error("Couldn't load a picture. \(failure.message)")
@@ -127,6 +138,36 @@ struct Commands {
       return ExitCode.failure
     }
     return ExitCode.success
+  }
+
+  /// Prints the picture as the settings say; returns why it could not be, if so.
+  private func printPicture(_ state: BreedFeature.State, url: String?) async -> String? {
+    if pictures.terminalProtocol == .iterm, let url, let address = URL(string: url) {
+      do throws(DogAPIError) {
+        let bytes = [UInt8](try await client.imageData(address))
+        guard ImageFormat(sniffing: bytes) != .unknown else {
+          return JPEGError.unsupportedFormat(.unknown).message
+        }
+        Output.write(TerminalPicture.iterm(bytes, columns: pictureColumns))
+      } catch {
+        return "Couldn't download the picture. \(error.message)"
+      }
+      return nil
+    }
+    switch state.picture {
+    case .none, .loading:
+      return nil
+    case .failed(let error):
+      return error.message
+    case .loaded(let image):
+      if pictures.terminalProtocol == .kitty {
+        Output.write(TerminalPicture.kitty(image, columns: pictureColumns))
+      } else if pictures.mode != .none {
+        let cells = PictureRenderer.render(image, mode: pictures.mode, columns: pictureColumns, rows: 200)
+        Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))
+      }
+      return nil
+    }
   }
 
   private func provenance(_ list: BreedList?) -> [(String, JSON)] {

@@ -20,6 +20,7 @@ final class InteractiveApp {
   private let store: Store<AppFeature.State, AppFeature.Action>
   private let terminal: Terminal
   private let colorMode: ColorMode
+  private let pictureMode: PictureMode
   private let unicode: Bool
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
@@ -31,12 +32,12 @@ final class InteractiveApp {
 
   init(
     store: Store<AppFeature.State, AppFeature.Action>, terminal: Terminal, colorMode: ColorMode,
-    unicode: Bool,
-    escapeDelay: Int32
+    pictureMode: PictureMode, unicode: Bool, escapeDelay: Int32
   ) {
     self.store = store
     self.terminal = terminal
     self.colorMode = colorMode
+    self.pictureMode = pictureMode
     self.unicode = unicode
     self.escapeDelay = escapeDelay
     self.size = terminal.size()
@@ -81,7 +82,8 @@ final class InteractiveApp {
     guard finish != nil else { return }
     let view = AppView.ViewState(store.state)
     let frame = AppView.render(
-      view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: unicode)
+      view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: unicode,
+      pictureMode: pictureMode)
     if !force, frame == previousFrame { return }
     terminal.write(ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: colorMode))
     previousFrame = frame
@@ -89,7 +91,9 @@ final class InteractiveApp {
 
   private var isLoading: Bool {
     let view = AppView.ViewState(store.state)
-    if let breed = view.breed { return breed.image == .loading }
+    if let breed = view.breed {
+      return breed.image == .loading || breed.pictureNote == "Loading the picture…"
+    }
     return view.dogs.content == .loading
   }
 

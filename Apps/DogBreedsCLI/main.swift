@@ -56,22 +56,44 @@ func interactiveInput() -> Int32? {
   return tty >= 0 ? tty : nil
 }
 
+/// The terminal's size in cells, or `COLUMNS`/`LINES`, or 80×24.
+func terminalSize() -> (columns: Int, rows: Int) {
+  var size = winsize()
+  if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+  return (Int(environment["COLUMNS"] ?? "") ?? 80, Int(environment["LINES"] ?? "") ?? 24)
+}
+
 @MainActor
 func run() async -> Int32 {
+  let input: Int32? = options.command == .interactive ? interactiveInput() : nil
+  let interactive = input != nil
+  let isTerminal = isatty(1) == 1
+  let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+  let size = terminalSize()
+  // Pictures for `show` are at most 80 columns wide; the UI uses the whole screen.
+  let pictureColumns = interactive ? size.columns : min(size.columns, 80)
+  let pictureRows = interactive ? size.rows : 200
+  let pictures = PictureSettings.resolve(
+    options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: interactive,
+    environment: environment, columns: pictureColumns, rows: pictureRows)
+  let feature = AppFeature(client: client, pictureSize: pictures.decodeSize)
   let store: Store<AppFeature.State, AppFeature.Action>
   if options.trace {
-    store = Store(initialState: AppFeature.State(), reducer: AppFeature(client: client)._printChanges())
+    store = Store(initialState: AppFeature.State(), reducer: feature._printChanges())
   } else {
-    store = Store(initialState: AppFeature.State(), reducer: AppFeature(client: client))
+    store = Store(initialState: AppFeature.State(), reducer: feature)
   }
-  let commands = Commands(store: store, options: options)
+  let commands = Commands(
+    store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns)
   switch options.command {
   case .list:
     return await commands.list()
   case .show(let breed):
     return await commands.show(breed)
   case .interactive:
-    guard let input = interactiveInput() else { return await commands.list() }
+    guard let input else { return await commands.list() }
     if options.trace && isatty(2) == 1 {
       Output.error(
         "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
@@ -81,7 +103,7 @@ func run() async -> Int32 {
     let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
     let app = InteractiveApp(
       store: store, terminal: Terminal(inputFD: input, outputFD: 1),
-      colorMode: ColorPolicy.mode(choice: options.color, isTerminal: true, environment: environment),
+      colorMode: pictures.mode == .blocks ? pictures.colorMode : colorMode, pictureMode: pictures.mode,
       unicode: ColorPolicy.supportsUnicode(environment: environment), escapeDelay: max(5, min(delay, 1000)))
     return await app.run()
   case .help, .version:

@@ -77,12 +77,17 @@ public struct AppFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
+  let pictureSize: (width: Int, height: Int)?
 
   /// Creates the app feature.
   ///
-  /// - Parameter client: The API, passed to both screens.
-  public init(client: DogAPIClient) {
+  /// - Parameters:
+  ///   - client: The API, passed to both screens.
+  ///   - pictureSize: Passed to the Breed screen: download and decode pictures to about
+  ///     this many pixels, or `nil` to show only their addresses.
+  public init(client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil) {
     self.client = client
+    self.pictureSize = pictureSize
   }
 
   // MARK: Reducer
@@ -115,6 +120,6 @@ public struct AppFeature: Reducer {
         return .none
       }
     }
-    .ifLet(\.breed, action: Action.breedPath) { BreedFeature(client: client) }
+    .ifLet(\.breed, action: Action.breedPath) { BreedFeature(client: client, pictureSize: pictureSize) }
   }
 }

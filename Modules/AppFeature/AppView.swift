@@ -37,13 +37,14 @@ public enum AppView {
 
   /// The node tree for a `width` × `height` screen.
   public static func body(
-    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
+    pictureMode: PictureMode = .blocks
   ) -> Node {
     let footerRows = state.notice == nil ? 1 : 2
     let screenHeight = max(0, height - footerRows)
     let screen: Node
     if let breed = state.breed {
-      screen = BreedView.body(breed, spinnerFrame: spinnerFrame, unicode: unicode)
+      screen = BreedView.body(breed, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode)
     } else {
       screen = DogsView.body(state.dogs, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode)
     }
@@ -60,10 +61,13 @@ public enum AppView {
 
   /// The screen rendered into a frame.
   public static func render(
-    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
+    pictureMode: PictureMode = .blocks
   ) -> Frame {
     Layout.render(
-      body(state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode),
+      body(
+        state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
+        pictureMode: pictureMode),
       width: width, height: height, options: .init(unicode: unicode))
   }
 }

@@ -1,6 +1,7 @@
 import Core
 import DogAPIClient
 import Foundation
+import TextRendering
 
 /// The breed detail screen: a random picture of the breed (or of one of its
 /// sub-breeds), another one on request, and the list of sub-breeds.
@@ -18,18 +19,32 @@ public struct BreedFeature: Reducer {
     public var subBreed: String?
     /// The picture's address, as far as it has been fetched.
     public var image: ImageStatus
+    /// The picture itself, when the feature loads pictures.
+    public var picture: PictureStatus
     /// The sub-breed the keyboard highlight is on, if any.
     public var highlighted: String?
 
     public var id: String { breed.name }
 
     public init(
-      breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested, highlighted: String? = nil
+      breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested,
+      picture: PictureStatus = .none,
+      highlighted: String? = nil
     ) {
       self.breed = breed
       self.subBreed = subBreed
       self.image = image
+      self.picture = picture
       self.highlighted = highlighted
+    }
+
+    /// Where downloading and decoding the picture stands.
+    public enum PictureStatus: Equatable, Sendable {
+      /// Not requested (pictures off, or no address yet).
+      case none
+      case loading
+      case loaded(RGBImage)
+      case failed(PictureError)
     }
 
     /// Where fetching the picture's address stands.
@@ -56,6 +71,21 @@ public struct BreedFeature: Reducer {
     case highlightMoved(Move)
     /// The picture's address arrived, or fetching it failed.
     case imageResponse(Result<URL, DogAPIError>)
+    /// The picture was downloaded and decoded, or could not be.
+    case pictureResponse(Result<RGBImage, PictureError>)
+  }
+
+  /// Why a picture could not be shown, in one sentence.
+  public enum PictureError: Error, Equatable, Sendable {
+    case download(DogAPIError)
+    case decode(JPEGError)
+
+    public var message: String {
+      switch self {
+      case .download(let error): return "Couldn't download the picture. \(error.message)"
+      case .decode(let error): return error.message
+      }
+    }
   }
 
   /// Keyboard movement through the sub-breeds.
@@ -64,12 +94,18 @@ public struct BreedFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
+  let pictureSize: (width: Int, height: Int)?
 
   /// Creates the feature.
   ///
-  /// - Parameter client: The API; tests start from `DogAPIClient.failing`.
-  public init(client: DogAPIClient) {
+  /// - Parameters:
+  ///   - client: The API; tests start from `DogAPIClient.failing`.
+  ///   - pictureSize: When set, each picture is also downloaded and decoded (off the main
+  ///     actor) to at least this many pixels; `nil` shows only its address and downloads
+  ///     nothing.
+  public init(client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil) {
     self.client = client
+    self.pictureSize = pictureSize
   }
 
   enum CancelID { case image }
@@ -106,26 +142,54 @@ public struct BreedFeature: Reducer {
 
     case .imageResponse(.success(let url)):
       state.image = .loaded(url)
+      if pictureSize != nil { state.picture = .loading }
       return .none
 
     case .imageResponse(.failure(let error)):
       state.image = .failed(error)
+      return .none
+
+    case .pictureResponse(.success(let picture)):
+      state.picture = .loaded(picture)
+      return .none
+
+    case .pictureResponse(.failure(let error)):
+      state.picture = .failed(error)
       return .none
     }
   }
 
   // MARK: Helpers
 
+  /// Fetches a picture's address, then (when pictures are on) its bytes, decoded right
+  /// here in the effect, off the main actor. One cancellable effect: a newer request or
+  /// leaving the screen stops all of it.
   private func fetchImage(_ state: inout State) -> Effect<Action> {
     state.image = .loading
+    state.picture = .none
     let client = client
     let breed = state.breed.name
     let subBreed = state.subBreed
+    let pictureSize = pictureSize
     return .run { send in
+      let url: URL
       do throws(DogAPIError) {
-        await send(.imageResponse(.success(try await client.randomImage(breed, subBreed))))
+        url = try await client.randomImage(breed, subBreed)
       } catch {
         await send(.imageResponse(.failure(error)))
+        return
+      }
+      await send(.imageResponse(.success(url)))
+      guard let pictureSize else { return }
+      do throws(DogAPIError) {
+        let bytes = [UInt8](try await client.imageData(url))
+        do throws(JPEGError) {
+          await send(.pictureResponse(.success(try JPEGDecoder.decode(bytes, fitting: pictureSize))))
+        } catch {
+          await send(.pictureResponse(.failure(.decode(error))))
+        }
+      } catch {
+        await send(.pictureResponse(.failure(.download(error))))
       }
     }
     .cancellable(id: CancelID.image, cancelInFlight: true)

@@ -8,16 +8,29 @@ public enum BreedView {
   ///   - state: What to show.
   ///   - spinnerFrame: Which frame of the loading spinner to draw.
   ///   - unicode: Whether the terminal can show Unicode glyphs.
-  public static func body(_ state: BreedFeature.ViewState, spinnerFrame: Int = 0, unicode: Bool = true)
-    -> Node
-  {
+  public static func body(
+    _ state: BreedFeature.ViewState, spinnerFrame: Int = 0, unicode: Bool = true,
+    pictureMode: PictureMode = .blocks
+  ) -> Node {
     var children: [Node] = [.text(state.title, style: .bold), .divider]
+    var pictureShown = false
     switch state.image {
     case .loading:
       children.append(
         .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching a picture of \(state.subject)…"))
     case .url(let url):
-      children.append(.line([Span("Picture of \(state.subject): ", style: .dim), Span(url)]))
+      if let picture = state.picture, pictureMode != .none {
+        children.append(
+          .picture(PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)])))
+        pictureShown = true
+      } else {
+        children.append(.line([Span("Picture of \(state.subject): ", style: .dim), Span(url)]))
+        if let note = state.pictureNote {
+          let loading = state.picture == nil && note.hasSuffix("…")
+          let prefix = loading ? "\(Spinner.frame(spinnerFrame, unicode: unicode)) " : ""
+          children.append(.line([Span(prefix + note, style: .dim)]))
+        }
+      }
     case .failed(let message):
       children.append(.paragraph([Span(message, style: .error)]))
       children.append(.text("Press r to try again.", style: .dim))
@@ -29,8 +42,10 @@ public enum BreedView {
       let rows = state.subBreeds.map { row -> [Span] in
         row.isShown ? [Span(row.title), Span("  (shown)", style: .dim)] : [Span(row.title)]
       }
-      children.append(.list(ListNode(rows: rows, selected: selected)))
-    } else {
+      let list = Node.list(ListNode(rows: rows, selected: selected))
+      // Beside a picture the list keeps a few rows; the picture takes the rest.
+      children.append(pictureShown ? .sized(list, rows: min(rows.count, 6)) : list)
+    } else if !pictureShown {
       children.append(.spacer)
     }
     return .stack(children)
@@ -38,10 +53,11 @@ public enum BreedView {
 
   /// The screen rendered into a frame, for tests and the app.
   public static func render(
-    _ state: BreedFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+    _ state: BreedFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
+    pictureMode: PictureMode = .blocks
   ) -> Frame {
     Layout.render(
-      body(state, spinnerFrame: spinnerFrame, unicode: unicode), width: width, height: height,
-      options: .init(unicode: unicode))
+      body(state, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode), width: width,
+      height: height, options: .init(unicode: unicode))
   }
 }

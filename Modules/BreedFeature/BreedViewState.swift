@@ -14,6 +14,11 @@ extension BreedFeature {
     public var subject: String
     /// The picture area.
     public var image: Image
+    /// The decoded picture, when there is one.
+    public var picture: RGBImage?
+    /// What happened to the picture, when it is not shown: "Loading the picture…" or why
+    /// it failed.
+    public var pictureNote: String?
 
     public enum Image: Equatable, Sendable {
       /// Fetching: a placeholder that says so.
@@ -51,6 +56,16 @@ extension BreedFeature {
       case .notRequested, .loading: image = .loading
       case .loaded(let url): image = .url(url.absoluteString)
       case .failed(let error): image = .failed(message: "Couldn't load a picture. \(error.message)")
+      }
+      switch state.picture {
+      case .none: picture = nil
+      case .loading:
+        picture = nil
+        pictureNote = "Loading the picture…"
+      case .loaded(let image): picture = image
+      case .failed(let error):
+        picture = nil
+        pictureNote = error.message
       }
     }
   }

@@ -243,6 +243,8 @@ public final class TestStore<State: Equatable, Action> {
     }
     checkState(before: assertedState, after: state, update: update, location: location)
     assertedState = state
+    // Let an effect that just delivered its last action finish returning.
+    for _ in 0..<10 { await Task.yield() }
   }
 
   /// Drops the actions received so far without asserting them.

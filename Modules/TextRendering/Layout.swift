@@ -35,6 +35,7 @@ public enum Layout {
         }
         return total
       case .indented(let inner, let left): return fixedHeight(of: inner, width: max(0, width - left))
+      case .sized(_, let rows): return max(0, rows)
       case .list, .picture, .spacer: return nil
       }
     }
@@ -62,6 +63,8 @@ public enum Layout {
         break
       case .indented(let inner, let left):
         place(inner, x: x + left, y: y, width: width - left, height: height)
+      case .sized(let inner, let rows):
+        place(inner, x: x, y: y, width: width, height: min(rows, height))
       }
     }
 
@@ -138,7 +141,8 @@ public enum Layout {
     }
 
     mutating func placePicture(_ picture: PictureNode, x: Int, y: Int, width: Int, height: Int) {
-      let captionRows = picture.caption.isEmpty ? 0 : wrap(picture.caption, width: width).count
+      // The caption is one line (an address must not wrap mid-way), cut with `…`.
+      let captionRows = picture.caption.isEmpty ? 0 : 1
       let pictureRows = height - captionRows
       var top = y
       if let image = picture.image, picture.mode != .none, pictureRows >= 2 {
@@ -151,9 +155,8 @@ public enum Layout {
         }
         top = y + cells.rows
       }
-      for (offset, line) in wrap(picture.caption, width: width).prefix(max(0, y + height - top)).enumerated()
-      {
-        writeLine(line, x: x, y: top + offset, width: width)
+      if captionRows == 1, top < y + height {
+        writeLine(picture.caption, x: x, y: top, width: width)
       }
     }
 

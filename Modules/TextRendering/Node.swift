@@ -31,6 +31,8 @@ public indirect enum Node: Hashable, Sendable {
   case spacer
   /// `node` indented by `left` columns.
   case indented(Node, left: Int)
+  /// `node` given exactly `rows` rows (e.g. a short list under a flexible picture).
+  case sized(Node, rows: Int)
 
   /// One line of plain text.
   public static func text(_ text: String, style: Style = .plain) -> Node { .line([Span(text, style: style)]) }

@@ -4,6 +4,7 @@ import CoreTesting
 import DogAPIClient
 import Foundation
 import Testing
+import TextRendering
 
 let hound = Breed(name: "hound", subBreeds: ["afghan", "basset"])
 let url1 = URL(string: "https://images.dog.ceo/breeds/hound/1.jpg")!
@@ -168,5 +169,87 @@ struct BreedViewStateTests {
     #expect(
       BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.notFound(message: nil)))).image
         == .failed(message: "Couldn't load a picture. The API has no such breed."))
+  }
+}
+
+@MainActor
+struct BreedPictureTests {
+  func client(bytes: @escaping @Sendable () async throws(DogAPIError) -> Data) -> DogAPIClient {
+    var client = DogAPIClient.failing
+    client.randomImage = { _, _ in url1 }
+    client.imageData = { (url) async throws(DogAPIError) -> Data in
+      guard url == url1 else { throw .invalidURL(url.absoluteString) }
+      return try await bytes()
+    }
+    return client
+  }
+
+  @Test func aPictureIsDownloadedAndDecodedOffTheMainActor() async throws {
+    let jpeg = try await DogAPIClient.fake().imageData(
+      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let expected = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(client: client { jpeg }, pictureSize: (40, 30))
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url1))) {
+      $0.image = .loaded(url1)
+      $0.picture = .loading
+    }
+    await store.receive(.pictureResponse(.success(expected))) { $0.picture = .loaded(expected) }
+    await store.finish()
+    #expect(expected.width >= 40 && expected.height >= 30)
+  }
+
+  @Test func aPNGBehindAJPGNameIsReportedNotDrawn() async {
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(client: client { png }, pictureSize: (40, 30))
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url1))) {
+      $0.image = .loaded(url1)
+      $0.picture = .loading
+    }
+    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.png))))) {
+      $0.picture = .failed(.decode(.unsupportedFormat(.png)))
+    }
+    let view = BreedFeature.ViewState(store.state)
+    #expect(view.pictureNote == "The picture is a PNG, an unsupported image format.")
+    #expect(view.image == .url(url1.absoluteString))
+  }
+
+  @Test func aFailedDownloadIsReported() async {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(
+        client: client { () async throws(DogAPIError) -> Data in throw .server(status: 404, message: nil) },
+        pictureSize: (40, 30))
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url1))) {
+      $0.image = .loaded(url1)
+      $0.picture = .loading
+    }
+    await store.receive(.pictureResponse(.failure(.download(.server(status: 404, message: nil))))) {
+      $0.picture = .failed(.download(.server(status: 404, message: nil)))
+    }
+  }
+
+  @Test func anotherPictureClearsTheOldOne() async throws {
+    let jpeg = try await DogAPIClient.fake().imageData(
+      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let picture = try JPEGDecoder.decode([UInt8](jpeg), scale: .eighth)
+    let store = TestStore(
+      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+    ) {
+      BreedFeature(client: client { jpeg }, pictureSize: (40, 30))
+    }
+    store.exhaustivity = .off
+    await store.send(.anotherPictureButtonTapped) {
+      $0.image = .loading
+      $0.picture = .none
+    }
+    await store.skipReceivedActions(strict: false)
+    await store.finish()
   }
 }

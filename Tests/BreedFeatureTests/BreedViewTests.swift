@@ -49,3 +49,21 @@ struct BreedViewTests {
     #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 }
+
+struct BreedPictureViewTests {
+  @Test func aLoadedPictureIsDrawnAboveItsAddressAndAShortSubBreedList() {
+    var pixels: [UInt8] = []
+    for _ in 0..<(8 * 6) { pixels += [200, 120, 40] }
+    let picture = RGBImage(width: 8, height: 6, pixels: pixels)
+    let state = BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+    let frame = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 16, pictureMode: .blocks)
+    let lines = frame.lines
+    #expect(lines[0] == "Hound")
+    #expect(lines[2].contains("▀"))
+    #expect(lines.contains("https://images.dog.ceo/breeds/hound/1.j…"))
+    #expect(lines.suffix(3) == ["Sub-breeds", "  Afghan", "  Basset"])
+    let plain = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 16, pictureMode: .none)
+    #expect(!plain.text.contains("▀"))
+    #expect(plain.lines[2] == "Picture of Hound: https://images.dog.ce…")  // 40 columns
+  }
+}

@@ -176,3 +176,76 @@ struct ScriptTests {
     #expect(offline.stdout.contains(#""displayName":"Pug""#))
   }
 }
+
+@Suite(.serialized)
+struct PictureScriptTests {
+  static let jpeg = [UInt8](
+    (try? Data(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg"))) ?? Data()
+  )
+
+  func run(_ picture: [UInt8], _ mode: String) throws -> Run { try runRecording(picture, mode).run }
+
+  func runRecording(_ picture: [UInt8], _ mode: String) throws -> (run: Run, paths: [String]) {
+    // The image URL must point back at this server: patch the port into the answer.
+    let holder = PortHolder()
+    let server = try TestHTTPServer { request in
+      if request.path.hasPrefix("/img/") { return .bytes(picture) }
+      if request.path.contains("images/random") {
+        return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
+      }
+      return .json(#"{"message":{"hound":["afghan"]},"status":"success"}"#)
+    }
+    holder.port = Int(server.port)
+    defer { server.stop() }
+    let run = try runCLI([
+      "show", "hound", "--picture", mode, "--base-url", server.baseURL.absoluteString + "/api",
+    ])
+    return (run, server.requests.map(\.path))
+  }
+
+  @Test func blocksAndASCIIDrawThePicture() throws {
+    let blocks = try run(Self.jpeg, "blocks")
+    #expect(blocks.status == 0, "\(blocks.stderr)")
+    #expect(blocks.stdout.contains("▀"))
+    #expect(blocks.stdout.contains("\u{1B}[38;5;") || blocks.stdout.contains("\u{1B}[38;2;"))
+    #expect(blocks.stdout.contains("Hound\nPicture: http://127.0.0.1:"))
+    let ascii = try run(Self.jpeg, "ascii")
+    #expect(ascii.status == 0)
+    #expect(!ascii.stdout.contains("\u{1B}"))
+    let pictureLines = ascii.stdout.split(separator: "\n").prefix { !$0.hasPrefix("Hound") }
+    #expect(pictureLines.count == 30)  // 80 columns, a 4:3 picture, two pixels per row
+    #expect(pictureLines.allSatisfy { $0.count == 80 })
+  }
+
+  @Test func aPNGOrATruncatedPictureIsAClearError() throws {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)
+    let notJPEG = try run(png, "blocks")
+    #expect(notJPEG.status == 1)
+    #expect(notJPEG.stdout.hasPrefix("Hound\n"))
+    #expect(notJPEG.stderr == "error: The picture is a PNG, an unsupported image format.\n")
+    let truncated = try run(Array(Self.jpeg.prefix(Self.jpeg.count / 3)), "ascii")
+    #expect(truncated.status == 1)
+    #expect(truncated.stderr == "error: The picture file is incomplete.\n")
+  }
+
+  @Test func withoutAPictureRequestNothingIsDownloaded() throws {
+    let (plain, paths) = try runRecording(Self.jpeg, "none")
+    #expect(plain.status == 0)
+    #expect(plain.stdout.hasPrefix("Hound\nPicture: http://127.0.0.1:"))
+    #expect(plain.stdout.hasSuffix("/img/dog.jpg\nSub-breeds:\n  Afghan\n"))
+    #expect(!paths.contains { $0.hasPrefix("/img/") })
+    let (_, withPicture) = try runRecording(Self.jpeg, "ascii")
+    #expect(withPicture.contains("/img/dog.jpg"))
+  }
+}
+
+final class PortHolder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  var port: Int {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
+  }
+}

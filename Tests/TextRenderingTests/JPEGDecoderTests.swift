@@ -159,3 +159,17 @@ struct JPEGDecoderTests {
     }
   }
 }
+
+struct JPEGFuzzRegressionTests {
+  /// Found by `make fuzz-jpeg`: a 2.7 KB file declaring a large picture whose data ends at
+  /// once took seconds (decoding millions of empty blocks). It must fail fast.
+  @Test func aTinyFileDeclaringAHugePictureFailsFast() {
+    let bytes = JPEGFixture.bytes("fuzz-timeout-huge-declared.bin")
+    #expect(bytes.count > 0)
+    let start = ContinuousClock.now
+    for scale in [JPEGDecoder.Scale.full, .eighth] {
+      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
+    }
+    #expect(ContinuousClock.now - start < .seconds(1))
+  }
+}

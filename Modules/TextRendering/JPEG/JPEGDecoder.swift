@@ -153,8 +153,10 @@ struct Decoder {
   private mutating func nextSegment() throws(JPEGError) {
     // Find the next marker, skipping fill bytes.
     guard position < bytes.count else {
-      if scansDone > 0 && frameFound {
-        finished = true  // EOI missing after complete scans: accept
+      // A baseline file whose scan completed may lack its EOI; a progressive one may be
+      // missing scans, so it must end properly.
+      if scansDone > 0 && frameFound && !frame.progressive {
+        finished = true
         return
       }
       throw .truncated

@@ -50,8 +50,14 @@ struct BitReader {
   private var count = 0
   /// A marker (other than stuffing) was reached; its second byte.
   private(set) var marker: UInt8?
-  /// Zero bits were fed past the end of the data.
-  private(set) var ranOut = false
+  /// Zero bytes fed after the data ended (at a marker or the end of the file).
+  private var zeroBytes = 0
+
+  /// Bits were consumed beyond the real data (not merely read ahead). A valid stream never
+  /// does that (encoders pad the last byte with ones), so the data is truncated; stopping
+  /// here also keeps a tiny file that declares a huge picture from decoding millions of
+  /// empty blocks.
+  var ranOut: Bool { zeroBytes * 8 - count > 0 }
 
   init(data: [UInt8], position: Int) {
     self.data = data
@@ -72,16 +78,17 @@ struct BitReader {
           } else if next < data.count {
             marker = data[next]
             byte = 0
+            zeroBytes += 1
           } else {
-            ranOut = true
             byte = 0
             position = data.count
+            zeroBytes += 1
           }
         } else {
           position += 1
         }
-      } else if marker == nil {
-        ranOut = true
+      } else {
+        zeroBytes += 1
       }
       buffer |= UInt64(byte) << UInt64(56 - count)
       count += 8
@@ -142,6 +149,7 @@ struct BitReader {
   mutating func restart() throws(JPEGError) {
     buffer = 0
     count = 0
+    zeroBytes = 0
     if let marker {
       guard (0xD0...0xD7).contains(marker) else { throw .corrupt("expected a restart marker") }
       // `position` points at the FF of the marker.

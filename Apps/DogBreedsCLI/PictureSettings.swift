@@ -1,0 +1,94 @@
+import TextRendering
+
+/// How pictures are shown, resolved once from `--picture`, the colour mode, the terminal
+/// and the environment.
+///
+/// - `auto`: nothing when the output is not a terminal; kitty or iTerm2 protocols for
+///   `show` when the environment names such a terminal (not inside tmux); otherwise half
+///   blocks when the terminal has 256 or more colours, an ASCII ramp when it has fewer or
+///   none (NO_COLOR).
+/// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours, even
+///   if colour is otherwise off: asking for a picture overrides the colour default.
+/// - `kitty`/`iterm`: those protocols for `show`; the full-screen UI draws half blocks.
+/// - `ascii`, `none`: as named. With `none` no picture is downloaded.
+struct PictureSettings {
+  enum TerminalProtocol { case kitty, iterm }
+
+  var mode: PictureMode
+  var terminalProtocol: TerminalProtocol?
+  var colorMode: ColorMode
+  /// Pixels to decode to; `nil`: download nothing (or, for iTerm2, only raw bytes).
+  var decodeSize: (width: Int, height: Int)?
+  /// Whether the user asked for a picture explicitly (a failure is then an error).
+  var explicit: Bool
+
+  static func resolve(
+    _ choice: PictureChoice, colorMode: ColorMode, isTerminal: Bool, interactive: Bool,
+    environment: [String: String], columns: Int, rows: Int
+  ) -> PictureSettings {
+    let cells = (width: columns, height: rows * 2)
+    let richColor: ColorMode =
+      ["truecolor", "24bit"].contains((environment["COLORTERM"] ?? "").lowercased()) ? .truecolor : .ansi256
+    func blocks(_ mode: ColorMode) -> PictureSettings {
+      PictureSettings(mode: .blocks, colorMode: mode, decodeSize: cells, explicit: choice != .auto)
+    }
+    switch choice {
+    case .none:
+      return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
+    case .ascii:
+      return PictureSettings(mode: .ascii, colorMode: colorMode, decodeSize: cells, explicit: true)
+    case .blocks:
+      return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)
+    case .ansi256:
+      return blocks(.ansi256)
+    case .kitty where !interactive:
+      return PictureSettings(
+        mode: .none, terminalProtocol: .kitty, colorMode: colorMode, decodeSize: (columns * 10, rows * 20),
+        explicit: true)
+    case .iterm where !interactive:
+      return PictureSettings(
+        mode: .none, terminalProtocol: .iterm, colorMode: colorMode, decodeSize: nil, explicit: true)
+    case .kitty, .iterm:
+      return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)
+    case .auto:
+      guard isTerminal else {
+        return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
+      }
+      if !interactive, environment["TMUX"] == nil {
+        if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil {
+          return resolve(
+            .kitty, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
+            columns: columns, rows: rows
+          ).automatic
+        }
+        if ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
+          || environment["LC_TERMINAL"] == "iTerm2"
+        {
+          return resolve(
+            .iterm, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
+            columns: columns, rows: rows
+          ).automatic
+        }
+      }
+      if colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }
+      return PictureSettings(mode: .ascii, colorMode: colorMode, decodeSize: cells, explicit: false)
+    }
+  }
+
+  init(
+    mode: PictureMode, terminalProtocol: TerminalProtocol? = nil, colorMode: ColorMode,
+    decodeSize: (width: Int, height: Int)?, explicit: Bool
+  ) {
+    self.mode = mode
+    self.terminalProtocol = terminalProtocol
+    self.colorMode = colorMode
+    self.decodeSize = decodeSize
+    self.explicit = explicit
+  }
+
+  private var automatic: PictureSettings {
+    var copy = self
+    copy.explicit = false
+    return copy
+  }
+}

@@ -1,0 +1,17 @@
+// libFuzzer entry point for the JPEG decoder (see `make fuzz-jpeg`). Built together with
+// TextRendering's sources by swiftc -sanitize=fuzzer,address; not part of the package.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJPEG(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
+  let bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: count))
+  // Large pictures are decoded at 1/8 only (all entropy data is still decoded), so each
+  // input stays fast enough for millions of runs.
+  guard let size = try? JPEGDecoder.size(of: bytes) else { return 0 }
+  let scales: [JPEGDecoder.Scale] = size.width * size.height <= 256 * 256 ? [.full, .eighth] : [.eighth]
+  for scale in scales {
+    if let image = try? JPEGDecoder.decode(bytes, scale: scale) {
+      precondition(image.pixels.count == image.width * image.height * 3)
+    }
+  }
+  return 0
+}
