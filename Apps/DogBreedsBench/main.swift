@@ -1,5 +1,6 @@
 import AppFeature
 import Core
+import Foundation
 import DogAPIClient
 import DogsFeature
 import TextRendering
@@ -153,6 +154,11 @@ if arguments.contains("debug-keystroke") {
   }
   exit(0)
 }
+if arguments.contains("profile-jpeg") {
+  let bytes = [UInt8](FileManager.default.contents(atPath: "Tests/TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg")!)
+  for _ in 0..<20 { blackHole(try? JPEGDecoder.decode(bytes)) }
+  exit(0)
+}
 if arguments.contains("profile-depth10") {
   MainActor.assumeIsolated {
     let store = Store(initialState: Depth10.initial(), reducer: Depth10.make())
@@ -174,4 +180,7 @@ if all || arguments.contains("cli") {
   printTable(
     "CLI (median of 5 runs; cold start: median of 15 processes)",
     MainActor.assumeIsolated { keystrokeBenchmarks() } + processBenchmarks())
+}
+if all || arguments.contains("jpeg") {
+  printTable("JPEG (ns per decode, median of 5 runs; reference column: djpeg minus its start-up)", jpegBenchmarks())
 }

@@ -38,24 +38,24 @@ extension Decoder {
                   output.baseAddress! + row * 2 * width + column * 2, width)
                 continue
               }
-              samples.withUnsafeMutableBufferPointer { out in
-                inverseDCT(coefficients + block * 64, q.baseAddress!, out.baseAddress!)
-              }
               let x0 = column * blockSize
               let y0 = row * blockSize
               if step == 1 {
-                for y in 0..<8 {
-                  for x in 0..<8 { output[(y0 + y) * width + x0 + x] = samples[y * 8 + x] }
-                }
-              } else {
-                for y in 0..<blockSize {
-                  for x in 0..<blockSize {
-                    var sum = 0
-                    for dy in 0..<step {
-                      for dx in 0..<step { sum += Int(samples[(y * step + dy) * 8 + x * step + dx]) }
-                    }
-                    output[(y0 + y) * width + x0 + x] = UInt8((sum + step * step / 2) / (step * step))
+                inverseDCT(
+                  coefficients + block * 64, q.baseAddress!, output.baseAddress! + y0 * width + x0, width)
+                continue
+              }
+              samples.withUnsafeMutableBufferPointer { out in
+                inverseDCT(coefficients + block * 64, q.baseAddress!, out.baseAddress!, 8)
+              }
+              // Reduced scales: the block box-filtered to `blockSize` × `blockSize`.
+              for y in 0..<blockSize {
+                for x in 0..<blockSize {
+                  var sum = 0
+                  for dy in 0..<step {
+                    for dx in 0..<step { sum += Int(samples[(y * step + dy) * 8 + x * step + dx]) }
                   }
+                  output[(y0 + y) * width + x0 + x] = UInt8((sum + step * step / 2) / (step * step))
                 }
               }
             }
@@ -139,38 +139,47 @@ extension Decoder {
     _ height: Int
   ) -> [UInt8] {
     var result = [UInt8](repeating: 0, count: width * height)
-    func sample(_ x: Int, _ y: Int) -> Int {
-      Int(plane[min(y, inHeight - 1) * planeWidth + min(x, inWidth - 1)])
-    }
-    let outRows = vertical ? inHeight * 2 : inHeight
-    for outY in 0..<min(height, outRows) {
-      let inY = vertical ? outY / 2 : outY
-      let neighbourY = vertical ? (outY % 2 == 0 ? max(0, inY - 1) : min(inHeight - 1, inY + 1)) : inY
-      func columnSum(_ x: Int) -> Int {
-        vertical ? sample(x, inY) * 3 + sample(x, neighbourY) : sample(x, inY)
-      }
-      let rowBase = outY * width
-      if inWidth == 1 {
-        let value = vertical ? (columnSum(0) * 4 + 8) >> 4 : columnSum(0)
-        for x in 0..<min(2, width) { result[rowBase + x] = UInt8(clamping: value) }
-        continue
-      }
-      for inX in 0..<inWidth {
-        let this = columnSum(inX)
-        let last = columnSum(max(0, inX - 1))
-        let next = columnSum(min(inWidth - 1, inX + 1))
-        let left: Int
-        let right: Int
-        if vertical {
-          left = inX == 0 ? (this * 4 + 8) >> 4 : (this * 3 + last + 8) >> 4
-          right = inX == inWidth - 1 ? (this * 4 + 7) >> 4 : (this * 3 + next + 7) >> 4
-        } else {
-          left = inX == 0 ? this : (this * 3 + last + 1) >> 2
-          right = inX == inWidth - 1 ? this : (this * 3 + next + 2) >> 2
+    // Column sums of the row pair for one output row (3 × near row + far row for 2×2).
+    var sums = [Int](repeating: 0, count: inWidth)
+    let outRows = min(height, vertical ? inHeight * 2 : inHeight)
+    plane.withUnsafeBufferPointer { input in
+      result.withUnsafeMutableBufferPointer { output in
+        sums.withUnsafeMutableBufferPointer { sum in
+          for outY in 0..<outRows {
+            let inY = vertical ? outY / 2 : outY
+            let near = input.baseAddress! + inY * planeWidth
+            if vertical {
+              let farY = outY % 2 == 0 ? max(0, inY - 1) : min(inHeight - 1, inY + 1)
+              let far = input.baseAddress! + farY * planeWidth
+              for x in 0..<inWidth { sum[x] = Int(near[x]) * 3 + Int(far[x]) }
+            } else {
+              for x in 0..<inWidth { sum[x] = Int(near[x]) }
+            }
+            let row = output.baseAddress! + outY * width
+            if inWidth == 1 {
+              let value = UInt8(clamping: vertical ? (sum[0] * 4 + 8) >> 4 : sum[0])
+              row[0] = value
+              if width > 1 { row[1] = value }
+              continue
+            }
+            let last = inWidth - 1
+            for inX in 0...last {
+              let this = sum[inX]
+              let left: Int
+              let right: Int
+              if vertical {
+                left = inX == 0 ? (this * 4 + 8) >> 4 : (this * 3 + sum[inX - 1] + 8) >> 4
+                right = inX == last ? (this * 4 + 7) >> 4 : (this * 3 + sum[inX + 1] + 7) >> 4
+              } else {
+                left = inX == 0 ? this : (this * 3 + sum[inX - 1] + 1) >> 2
+                right = inX == last ? this : (this * 3 + sum[inX + 1] + 2) >> 2
+              }
+              let outX = inX * 2
+              if outX < width { row[outX] = UInt8(truncatingIfNeeded: left) }
+              if outX + 1 < width { row[outX + 1] = UInt8(truncatingIfNeeded: right) }
+            }
+          }
         }
-        let outX = inX * 2
-        if outX < width { result[rowBase + outX] = UInt8(clamping: left) }
-        if outX + 1 < width { result[rowBase + outX + 1] = UInt8(clamping: right) }
       }
     }
     return result
@@ -218,7 +227,7 @@ func clamp(_ value: Int) -> UInt8 {
 @inline(__always)
 func inverseDCT(
   _ input: UnsafeMutablePointer<Int16>, _ quantization: UnsafePointer<Int32>,
-  _ output: UnsafeMutablePointer<UInt8>
+  _ output: UnsafeMutablePointer<UInt8>, _ stride: Int
 ) {
   let constBits = 13
   let pass1Bits = 2
@@ -310,7 +319,7 @@ func inverseDCT(
     let round = 1 << (shift - 1)
     for row in 0..<8 {
       let r = ws + row * 8
-      let out = output + row * 8
+      let out = output + row * stride
       if r[1] == 0 && r[2] == 0 && r[3] == 0 && r[4] == 0 && r[5] == 0 && r[6] == 0 && r[7] == 0 {
         let value = clamp(((r[0] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
         for x in 0..<8 { out[x] = value }
@@ -431,14 +440,30 @@ final class ColorTables: Sendable {
   }
 
   func convert(_ y: [UInt8], _ cb: [UInt8], _ cr: [UInt8], into pixels: inout [UInt8]) {
-    pixels.withUnsafeMutableBufferPointer { out in
-      for index in 0..<y.count {
-        let luma = Int(y[index])
-        let blue = Int(cb[index])
-        let red = Int(cr[index])
-        out[index * 3] = clamp(luma + crToR[red])
-        out[index * 3 + 1] = clamp(luma + ((cbToG[blue] + crToG[red]) >> 16))
-        out[index * 3 + 2] = clamp(luma + cbToB[blue])
+    let count = min(y.count, cb.count, cr.count, pixels.count / 3)
+    y.withUnsafeBufferPointer { y in
+      cb.withUnsafeBufferPointer { cb in
+        cr.withUnsafeBufferPointer { cr in
+          crToR.withUnsafeBufferPointer { crToR in
+            cbToB.withUnsafeBufferPointer { cbToB in
+              crToG.withUnsafeBufferPointer { crToG in
+                cbToG.withUnsafeBufferPointer { cbToG in
+                  pixels.withUnsafeMutableBufferPointer { out in
+                    let out = out.baseAddress!
+                    for index in 0..<count {
+                      let luma = Int(y[index])
+                      let blue = Int(cb[index])
+                      let red = Int(cr[index])
+                      out[index * 3] = clamp(luma + crToR[red])
+                      out[index * 3 + 1] = clamp(luma + ((cbToG[blue] + crToG[red]) >> 16))
+                      out[index * 3 + 2] = clamp(luma + cbToB[blue])
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     }
   }
