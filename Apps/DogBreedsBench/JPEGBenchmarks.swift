@@ -14,12 +14,15 @@ func jpegBenchmarks() -> [Row3] {
   func load(_ name: String) -> [UInt8]? {
     FileManager.default.contents(atPath: folder + name).map { [UInt8]($0) }
   }
-  guard let baseline = load("synthetic-500x375-baseline.jpg"), let progressive = load("synthetic-500x333-progressive.jpg")
+  guard let baseline = load("synthetic-500x375-baseline.jpg"),
+    let progressive = load("synthetic-500x333-progressive.jpg")
   else {
     print("(skipping JPEG benchmarks: run from the repository root)")
     return []
   }
-  let djpeg = ["/usr/bin/djpeg", "/usr/local/bin/djpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  let djpeg = ["/usr/bin/djpeg", "/usr/local/bin/djpeg"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
   func djpegTime(_ arguments: [String], _ file: String) -> Double? {
     guard let djpeg else { return nil }
     var samples: [Double] = []
@@ -49,9 +52,17 @@ func jpegBenchmarks() -> [Row3] {
     rows.append(Row3(name: name, ns: ns, baseline: reference, goal: goal))
   }
   add("500×375 baseline, full decode", baseline, .full, "synthetic-500x375-baseline.jpg", goal: "≤ 3× djpeg")
-  add("500×333 progressive, full decode", progressive, .full, "synthetic-500x333-progressive.jpg", goal: "≤ 3× djpeg")
-  add("500×375 baseline, 1/8 (terminal size)", baseline, .eighth, "synthetic-500x375-baseline.jpg", goal: "≤ djpeg -scale 1/8")
-  add("500×333 progressive, 1/8", progressive, .eighth, "synthetic-500x333-progressive.jpg", goal: "≤ djpeg -scale 1/8")
-  if djpeg == nil { print("(djpeg not installed: apt-get install libjpeg-turbo-progs for the reference column)") }
+  add(
+    "500×333 progressive, full decode", progressive, .full, "synthetic-500x333-progressive.jpg",
+    goal: "≤ 3× djpeg")
+  add(
+    "500×375 baseline, 1/8 (terminal size)", baseline, .eighth, "synthetic-500x375-baseline.jpg",
+    goal: "≤ djpeg -scale 1/8")
+  add(
+    "500×333 progressive, 1/8", progressive, .eighth, "synthetic-500x333-progressive.jpg",
+    goal: "≤ djpeg -scale 1/8")
+  if djpeg == nil {
+    print("(djpeg not installed: apt-get install libjpeg-turbo-progs for the reference column)")
+  }
   return rows
 }

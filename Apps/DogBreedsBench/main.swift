@@ -1,8 +1,8 @@
 import AppFeature
 import Core
-import Foundation
 import DogAPIClient
 import DogsFeature
+import Foundation
 import TextRendering
 
 #if canImport(Glibc)
@@ -155,7 +155,9 @@ if arguments.contains("debug-keystroke") {
   exit(0)
 }
 if arguments.contains("profile-jpeg") {
-  let bytes = [UInt8](FileManager.default.contents(atPath: "Tests/TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg")!)
+  let bytes = [UInt8](
+    FileManager.default.contents(
+      atPath: "Tests/TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg")!)
   for _ in 0..<20 { blackHole(try? JPEGDecoder.decode(bytes)) }
   exit(0)
 }
@@ -182,5 +184,6 @@ if all || arguments.contains("cli") {
     MainActor.assumeIsolated { keystrokeBenchmarks() } + processBenchmarks())
 }
 if all || arguments.contains("jpeg") {
-  printTable("JPEG (ns per decode, median of 5 runs; reference column: djpeg minus its start-up)", jpegBenchmarks())
+  printTable(
+    "JPEG (ns per decode, median of 5 runs; reference column: djpeg minus its start-up)", jpegBenchmarks())
 }

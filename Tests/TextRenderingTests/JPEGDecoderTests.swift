@@ -172,4 +172,14 @@ struct JPEGFuzzRegressionTests {
     }
     #expect(ContinuousClock.now - start < .seconds(1))
   }
+
+  /// Found by `make fuzz-jpeg`: a fractional sampling ratio (3:2) made a smaller plane be
+  /// read as full size (index out of range). Refused now, as libjpeg refuses it.
+  @Test func fractionalSamplingIsRefusedNotCrashedOn() {
+    let bytes = JPEGFixture.bytes("fuzz-crash-1.bin")
+    #expect(bytes.count > 0)
+    for scale in JPEGDecoder.Scale.allCases {
+      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
+    }
+  }
 }

@@ -241,6 +241,10 @@ struct Decoder {
     frame.progressive = progressive
     frame.maxH = components.map(\.h).max()!
     frame.maxV = components.map(\.v).max()!
+    // Like libjpeg, only whole-number ratios between a component and the largest.
+    guard components.allSatisfy({ frame.maxH % $0.h == 0 && frame.maxV % $0.v == 0 }) else {
+      throw .unsupportedFeature("fractional sampling")
+    }
     frame.mcusPerLine = (width + 8 * frame.maxH - 1) / (8 * frame.maxH)
     frame.mcusPerColumn = (height + 8 * frame.maxV - 1) / (8 * frame.maxV)
     for index in components.indices {

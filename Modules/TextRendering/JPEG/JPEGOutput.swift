@@ -98,10 +98,13 @@ extension Decoder {
               width, height))
         } else {
           var plane = [UInt8](repeating: 0, count: width * height)
+          let source = planes[index]
+          let sourceWidth = planeWidths[index]
+          let sourceHeight = source.count / max(1, sourceWidth)
           for y in 0..<height {
-            let sy = y / max(1, vFactor)
+            let sy = min(sourceHeight - 1, y / max(1, vFactor))
             for x in 0..<width {
-              plane[y * width + x] = planes[index][sy * planeWidths[index] + x / max(1, hFactor)]
+              plane[y * width + x] = source[sy * sourceWidth + min(sourceWidth - 1, x / max(1, hFactor))]
             }
           }
           full.append(plane)
@@ -124,10 +127,11 @@ extension Decoder {
   }
 
   private func crop(_ plane: [UInt8], _ planeWidth: Int, _ width: Int, _ height: Int) -> [UInt8] {
-    if planeWidth == width { return Array(plane[0..<(width * height)]) }
+    let planeHeight = plane.count / max(1, planeWidth)
+    if planeWidth == width, planeHeight >= height { return Array(plane[0..<(width * height)]) }
     var result = [UInt8](repeating: 0, count: width * height)
-    for y in 0..<height {
-      for x in 0..<width { result[y * width + x] = plane[y * planeWidth + x] }
+    for y in 0..<min(height, planeHeight) {
+      for x in 0..<min(width, planeWidth) { result[y * width + x] = plane[y * planeWidth + x] }
     }
     return result
   }
