@@ -1,5 +1,6 @@
 import Foundation
 import PseudoTerminal
+import TestHTTPServer
 import Testing
 import VirtualTerminal
 
@@ -97,5 +98,35 @@ struct InteractiveTests {
     #expect(app.waitForScreen { $0.line(1) == "🔍 bull" && $0.text.contains("Bulldog") })
     app.send("\u{3}")
     #expect(app.waitForExit() == 0)
+  }
+}
+
+@Suite(.serialized)
+struct InteractiveFaultTests {
+  @Test func aFailingServerShowsTheFallbackAndAnErrorNotAFrozenScreen() throws {
+    let server = try TestHTTPServer { request in
+      request.path.contains("images/random")
+        ? .text("<h1>502</h1>", status: 502, contentType: "text/html") : .stall
+    }
+    defer { server.stop() }
+    let app = try PseudoTerminalProcess(
+      executable: executable,
+      arguments: ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
+    // The list request stalls: a spinner first, then the built-in list with the reason.
+    #expect(app.waitForScreen { $0.text.contains("Loading breeds") })
+    #expect(
+      app.waitForScreen(timeout: .seconds(5)) {
+        $0.text.contains("Offline: showing the built-in breed list.")
+      })
+    app.send("hound")
+    app.send("\r")
+    #expect(
+      app.waitForScreen(timeout: .seconds(5)) {
+        $0.text.contains("Couldn't load a picture.") && $0.text.contains("r retry")
+      })
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+    #expect(!app.currentScreen.alternateScreen)
   }
 }

@@ -34,6 +34,8 @@ public final class TestHTTPServer: @unchecked Sendable {
     case drip(status: Int, body: [UInt8], bytesPerChunk: Int, pause: Duration)
     /// Close the connection without a response.
     case hangUp
+    /// Wait, then give the reply.
+    indirect case delayed(Duration, Reply)
 
     /// A JSON response.
     public static func json(_ text: String, status: Int = 200) -> Reply {
@@ -153,7 +155,15 @@ public final class TestHTTPServer: @unchecked Sendable {
   private func serve(_ connection: Int32) {
     guard let request = readRequest(connection) else { return }
     lock.withLock { received.append(request) }
-    switch handler(request) {
+    reply(handler(request), on: connection)
+  }
+
+  private func reply(_ reply: Reply, on connection: Int32) {
+    switch reply {
+    case .delayed(let delay, let inner):
+      Thread.sleep(
+        forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+      if !isStopped { self.reply(inner, on: connection) }
     case .response(let status, let contentType, let body):
       send(connection, head(status: status, contentType: contentType, length: body.count) + body)
     case .stall:

@@ -1,0 +1,221 @@
+import Foundation
+import TestHTTPServer
+import Testing
+
+/// Every fault × every scriptable command, against the built app and a local server.
+///
+/// For each cell: the exit code and the one-sentence message are the documented ones,
+/// nothing raw reaches stdout or stderr, the run ends within the timeout plus a second,
+/// and a cache written beforehand is intact afterwards. The table is printed at the end.
+@Suite(.serialized)
+struct FaultMatrixTests {
+  struct Fault: Sendable {
+    var name: String
+    /// Reply for the breed list, for a random-image request, and for the picture bytes.
+    var list: @Sendable (String) -> TestHTTPServer.Reply
+    var image: @Sendable (String) -> TestHTTPServer.Reply
+    var picture: @Sendable () -> TestHTTPServer.Reply
+    var refused = false
+  }
+
+  /// What a cell must produce.
+  struct Expectation {
+    var status: Int32
+    var stderr: String?  // a fragment of the one sentence, or nil for "no error line"
+  }
+
+  static let breeds = #"{"message":{"hound":["afghan"],"pug":[]},"status":"success"}"#
+  static let jpeg = PictureScriptTests.jpeg
+
+  static func imageAt(_ base: String) -> TestHTTPServer.Reply {
+    .json(#"{"message":"\#(base)\/img\/dog.jpg","status":"success"}"#)
+  }
+
+  static let faults: [Fault] = [
+    Fault(name: "healthy", list: { _ in .json(breeds) }, image: imageAt, picture: { .bytes(jpeg) }),
+    Fault(
+      name: "latency 0.5 s", list: { _ in .delayed(.milliseconds(500), .json(breeds)) },
+      image: { base in .delayed(.milliseconds(500), imageAt(base)) }, picture: { .bytes(jpeg) }),
+    Fault(
+      name: "500 JSON", list: { _ in .json(#"{"status":"error","message":"Boom","code":500}"#, status: 500) },
+      image: { _ in .json(#"{"status":"error","message":"Boom","code":500}"#, status: 500) },
+      picture: { .bytes(jpeg) }),
+    Fault(
+      name: "500 HTML", list: { _ in .text("<h1>oops</h1>", status: 500, contentType: "text/html") },
+      image: { _ in .text("<h1>oops</h1>", status: 500, contentType: "text/html") }, picture: { .bytes(jpeg) }
+    ),
+    Fault(
+      name: "503 text", list: { _ in .text("Service Unavailable", status: 503) },
+      image: { _ in .text("Service Unavailable", status: 503) }, picture: { .bytes(jpeg) }),
+    Fault(
+      name: "200 without status", list: { _ in .json(#"{"message":"Internal server error"}"#) },
+      image: { _ in .json(#"{"message":"Internal server error"}"#) }, picture: { .bytes(jpeg) }),
+    Fault(
+      name: "malformed JSON", list: { _ in .json(#"{"message":{"hound":["#) },
+      image: { _ in .json("{\"mess") },
+      picture: { .bytes(jpeg) }),
+    Fault(
+      name: "slow drip past timeout",
+      list: { _ in .drip(status: 200, body: Array(breeds.utf8), bytesPerChunk: 2, pause: .milliseconds(200))
+      },
+      image: { _ in .drip(status: 200, body: Array(breeds.utf8), bytesPerChunk: 2, pause: .milliseconds(200))
+      },
+      picture: { .bytes(jpeg) }),
+    Fault(
+      name: "connection refused", list: { _ in .hangUp }, image: { _ in .hangUp }, picture: { .hangUp },
+      refused: true),
+    Fault(
+      name: "404 breed", list: { _ in .json(breeds) },
+      image: { _ in
+        .json(
+          #"{"status":"error","message":"Breed not found (master breed does not exist)","code":404}"#,
+          status: 404)
+      },
+      picture: { .bytes(jpeg) }),
+    Fault(
+      name: "image 404", list: { _ in .json(breeds) }, image: imageAt,
+      picture: { .text("Not Found", status: 404) }),
+    Fault(
+      name: "PNG behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
+      picture: {
+        .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100))
+      }),
+    Fault(
+      name: "truncated JPEG", list: { _ in .json(breeds) }, image: imageAt,
+      picture: { .bytes(Array(jpeg.prefix(jpeg.count / 2))) }),
+    Fault(
+      name: "escapes in names",
+      list: { _ in
+        .json(
+          #"{"message":{"hound":["a\u001b[2J","..\/..\/x"],"e\u009b31m\u001b]0;x\u0007":[]},"status":"success"}"#
+        )
+      },
+      image: { base in .json(#"{"message":"\#(base)\/img\/a\u001b[31m.jpg","status":"success"}"#) },
+      picture: { .bytes(jpeg) }),
+  ]
+
+  static let commands: [(name: String, arguments: [String])] = [
+    ("list", ["list"]), ("list --json", ["list", "--json"]), ("show", ["show", "hound"]),
+    ("show --json", ["show", "hound", "--json"]),
+    ("show --picture blocks", ["show", "hound", "--picture", "blocks"]),
+  ]
+
+  /// The documented outcome of `command` under `fault`.
+  static func expected(_ fault: String, _ command: String) -> Expectation {
+    let isList = command.hasPrefix("list")
+    let wantsPicture = command.contains("--picture")
+    let listFallback: [String: String] = [
+      "500 JSON": "The server reported an error (HTTP 500): Boom.", "500 HTML": "(HTTP 500).",
+      "503 text": "(HTTP 503).", "200 without status": "(HTTP 200): Internal server error.",
+      "malformed JSON": "could not be understood.", "slow drip past timeout": "took longer than 1 s",
+      "connection refused": "Can't reach 127.0.0.1",
+    ]
+    if isList {
+      if let reason = listFallback[fault] { return Expectation(status: 0, stderr: reason) }
+      return Expectation(status: 0, stderr: nil)
+    }
+    // show: the list falls back (warning), then the picture's address may fail.
+    switch fault {
+    case "healthy", "latency 0.5 s", "escapes in names":
+      return Expectation(status: 0, stderr: nil)
+    case "404 breed":
+      return Expectation(status: 3, stderr: "Not found: Breed not found (master breed does not exist).")
+    case "image 404":
+      return wantsPicture
+        ? Expectation(
+          status: 1, stderr: "Couldn't download the picture. The server reported an error (HTTP 404).")
+        : Expectation(status: 0, stderr: nil)
+    case "PNG behind .jpg":
+      return wantsPicture
+        ? Expectation(status: 1, stderr: "The picture is a PNG, an unsupported image format.")
+        : Expectation(status: 0, stderr: nil)
+    case "truncated JPEG":
+      return wantsPicture
+        ? Expectation(status: 1, stderr: "The picture file is incomplete.")
+        : Expectation(status: 0, stderr: nil)
+    default:
+      return Expectation(status: 1, stderr: "Couldn't load a picture.")
+    }
+  }
+
+  @Test func theFaultMatrix() throws {
+    var table: [[String]] = [["fault"] + Self.commands.map(\.name)]
+    var failures: [String] = []
+    for fault in Self.faults {
+      var row = [fault.name]
+      for command in Self.commands {
+        let holder = PortHolder()
+        let server = try TestHTTPServer { request in
+          let base = "http:\\/\\/127.0.0.1:\(holder.port)"
+          if request.path.hasPrefix("/img/") { return fault.picture() }
+          if request.path.contains("images/random") { return fault.image(base) }
+          return fault.list(base)
+        }
+        holder.port = Int(server.port)
+        if fault.refused { server.stop() }
+        let environment = cleanEnvironment()
+        // A cache written before the run must survive it (offline fallbacks read it).
+        let cacheFile = environment["DOGBREEDS_CACHE_DIR"]! + "/breeds.json"
+        try FileManager.default.createDirectory(
+          atPath: environment["DOGBREEDS_CACHE_DIR"]!, withIntermediateDirectories: true)
+        let seeded =
+          #"{"breeds":[{"name":"akita","subBreeds":[]},{"name":"hound","subBreeds":["afghan"]}],"fetchedAt":700000000,"version":1}"#
+        let wantsCache =
+          fault.name != "healthy" && fault.name != "latency 0.5 s" && fault.name != "escapes in names"
+          && !["404 breed", "image 404", "PNG behind .jpg", "truncated JPEG"].contains(fault.name)
+        if wantsCache { try Data(seeded.utf8).write(to: URL(fileURLWithPath: cacheFile)) }
+        let run = try runCLI(
+          command.arguments + ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
+          environment: environment, limit: .seconds(10))
+        server.stop()
+        let expectation = Self.expected(fault.name, command.name)
+        var problems: [String] = []
+        if run.status != expectation.status {
+          problems.append("exit \(run.status), expected \(expectation.status)")
+        }
+        let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        if let fragment = expectation.stderr {
+          if !run.stderr.contains(fragment) { problems.append("stderr lacks “\(fragment)”: \(run.stderr)") }
+        } else if !errorLines.isEmpty {
+          problems.append("unexpected error: \(run.stderr)")
+        }
+        if errorLines.count > 1 { problems.append("more than one error line") }
+        if hasRawControls(run.stderr)
+          || hasRawControls(run.stdout.replacingOccurrences(of: "\u{1B}[", with: ""))
+        {
+          problems.append("raw control characters in the output")
+        }
+        // Each request is bounded by the timeout (1 s); `show` makes up to two that can time out.
+        let limit: Duration = command.name.hasPrefix("show") ? .seconds(3) : .seconds(2)
+        if run.elapsed > limit { problems.append("took \(run.elapsed)") }
+        if wantsCache {
+          let after = (try? String(contentsOfFile: cacheFile, encoding: .utf8)) ?? ""
+          if after != seeded { problems.append("cache changed") }
+        }
+        if problems.isEmpty {
+          row.append("ok \(run.status)")
+        } else {
+          row.append("FAIL")
+          failures.append("\(fault.name) × \(command.name): \(problems.joined(separator: "; "))")
+        }
+      }
+      table.append(row)
+    }
+    // The table, as the run's record.
+    let widths = (0..<table[0].count).map { column in table.map { $0[column].count }.max()! }
+    var text = "\nFault matrix (exit code per cell; \(Self.faults.count * Self.commands.count) runs):\n"
+    for (index, row) in table.enumerated() {
+      text +=
+        "| "
+        + row.enumerated().map {
+          $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0)
+        }
+        .joined(separator: " | ") + " |\n"
+      if index == 0 {
+        text += "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|\n"
+      }
+    }
+    print(text)
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+}
