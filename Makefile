@@ -2,7 +2,8 @@
 SWIFT ?= swift
 SOURCES = Package.swift Modules Apps Tests
 
-.PHONY: test run bench lint format test-core test-coretesting test-architecture clean fuzz-jpeg
+.PHONY: test run bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-text \
+  test-tsan test-asan
 
 FUZZ_RUNS ?= 1000000
 
@@ -45,4 +46,25 @@ fuzz-jpeg:
 	cp Tests/TextRenderingTests/Fixtures/jpeg/g-*.jpg .build/fuzz/jpeg-corpus/
 	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
 	  $$(find Modules/TextRendering -name '*.swift') Fuzz/JPEGFuzz.swift -o .build/fuzz/jpeg 2>&1 | grep -v "Cannot export local symbol" || true
-	./.build/fuzz/jpeg -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ .build/fuzz/jpeg-corpus
+	./.build/fuzz/jpeg -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/jpeg-corpus
+
+## libFuzzer on the key decoder, the sanitiser and the screen differ.
+fuzz-text:
+	mkdir -p .build/fuzz/text-corpus
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
+	  $$(find Modules/TextRendering -name '*.swift') Tests/Support/VirtualTerminal/VirtualTerminal.swift \
+	  Fuzz/TextFuzz.swift -o .build/fuzz/text 2>&1 | grep -v "Cannot export local symbol\|ignoring import" || true
+	./.build/fuzz/text -runs=$(FUZZ_RUNS) -max_len=512 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/text-corpus
+
+## Both fuzzers, each for a bounded time (FUZZ_SECONDS, default 60).
+FUZZ_SECONDS ?= 60
+fuzz:
+	$(MAKE) fuzz-jpeg FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
+	$(MAKE) fuzz-text FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
+
+## The whole suite under ThreadSanitizer / AddressSanitizer.
+test-tsan:
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+
+test-asan:
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan

@@ -47,6 +47,7 @@ let package = Package(
 
     // MARK: - Test support
     .target(name: "TestHTTPServer", path: "Tests/Support/TestHTTPServer"),
+    .target(name: "TestSupport", dependencies: ["Core"], path: "Tests/Support/TestSupport"),
     .target(name: "VirtualTerminal", dependencies: ["TextRendering"], path: "Tests/Support/VirtualTerminal"),
     .target(name: "CPseudoTerminal", path: "Tests/Support/CPseudoTerminal"),
     .target(
@@ -55,25 +56,28 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
-    .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTests"),
     .testTarget(
-      name: "DogAPIClientTests", dependencies: ["Core", "CoreTesting", "DogAPIClient", "TestHTTPServer"],
+      name: "CoreTests", dependencies: ["Core", "CoreTesting", "TestSupport"], path: "Tests/CoreTests"),
+    .testTarget(
+      name: "DogAPIClientTests",
+      dependencies: ["Core", "CoreTesting", "DogAPIClient", "TestHTTPServer", "TestSupport"],
       path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "TextRenderingTests", dependencies: ["TextRendering", "VirtualTerminal"],
       path: "Tests/TextRenderingTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "DogsFeatureTests",
-      dependencies: ["Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering"],
+      dependencies: ["Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering", "TestSupport"],
       path: "Tests/DogsFeatureTests"),
     .testTarget(
       name: "BreedFeatureTests",
-      dependencies: ["BreedFeature", "Core", "CoreTesting", "DogAPIClient", "TextRendering"],
+      dependencies: ["BreedFeature", "Core", "CoreTesting", "DogAPIClient", "TextRendering", "TestSupport"],
       path: "Tests/BreedFeatureTests"),
     .testTarget(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering",
+        "TestSupport",
       ],
       path: "Tests/AppFeatureTests"),
     .testTarget(
@@ -81,6 +85,7 @@ let package = Package(
       dependencies: ["DogBreedsCLI", "PseudoTerminal", "TestHTTPServer", "VirtualTerminal"],
       path: "Tests/DogBreedsCLITests"),
     .testTarget(
-      name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"], path: "Tests/CoreTestingTests"),
+      name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "TestSupport"],
+      path: "Tests/CoreTestingTests"),
   ]
 )

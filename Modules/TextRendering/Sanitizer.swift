@@ -18,8 +18,10 @@ public enum Sanitizer {
       case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + value)!)
       case 0x7F: result.append("\u{2421}")
       case 0x80...0x9F: result.append("\u{FFFD}")
-      case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: continue
-      default: result.append(scalar)
+      case 0x200D: result.append(scalar)
+      default:
+        if scalar.properties.generalCategory == .format { continue }
+        result.append(scalar)
       }
     }
     return String(result)

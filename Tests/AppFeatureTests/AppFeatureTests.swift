@@ -5,25 +5,12 @@ import CoreTesting
 import DogAPIClient
 import DogsFeature
 import Foundation
+import TestSupport
 import Testing
 
 let list = BreedList(
   breeds: [Breed(name: "akita"), Breed(name: "hound", subBreeds: ["afghan", "basset"]), Breed(name: "pug")],
   source: .network)
-
-actor Gate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
-}
 
 @MainActor
 struct AppFeatureTests {
@@ -129,13 +116,6 @@ struct AppFeatureTests {
     await store.send(.breedScreenDismissed) { $0.breed = nil }
     await store.finish()
   }
-}
-
-final class IssueCollector: IssueReporter, @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [String] = []
-  var messages: [String] { lock.withLock { storage } }
-  func report(_ message: String, at location: IssueLocation) { lock.withLock { storage.append(message) } }
 }
 
 struct ProjectionLawTests {

@@ -3,6 +3,7 @@ import Core
 import CoreTesting
 import DogAPIClient
 import Foundation
+import TestSupport
 import Testing
 import TextRendering
 
@@ -10,20 +11,6 @@ let hound = Breed(name: "hound", subBreeds: ["afghan", "basset"])
 let url1 = URL(string: "https://images.dog.ceo/breeds/hound/1.jpg")!
 let url2 = URL(string: "https://images.dog.ceo/breeds/hound/2.jpg")!
 let afghanURL = URL(string: "https://images.dog.ceo/breeds/hound-afghan/3.jpg")!
-
-actor Gate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
-}
 
 final class Requests: @unchecked Sendable {
   private let lock = NSLock()

@@ -1,22 +1,6 @@
 import Core
 import Foundation
 
-final class IssueCollector: IssueReporter, @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [String] = []
-  var messages: [String] { lock.withLock { storage } }
-  func report(_ message: String, at location: IssueLocation) {
-    lock.withLock { storage.append(message) }
-  }
-}
-
-@MainActor
-func collectingIssues(_ body: @MainActor () async -> Void) async -> [String] {
-  let collector = IssueCollector()
-  await withIssueReporter(collector) { await body() }
-  return collector.messages
-}
-
 /// A small feature with every kind of effect a TestStore must track.
 struct Feature: Reducer {
   struct State: Equatable {

@@ -1,4 +1,5 @@
 import Core
+import TestSupport
 import Testing
 
 /// A feature whose load answers after `delay` with the request number.

@@ -1,23 +1,6 @@
 import Core
 import Foundation
 
-/// Collects issues so tests can assert on the exact messages.
-final class IssueCollector: IssueReporter, @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [String] = []
-  var messages: [String] { lock.withLock { storage } }
-  func report(_ message: String, at location: IssueLocation) {
-    lock.withLock { storage.append(message) }
-  }
-}
-
-@MainActor
-func collectingIssues(_ body: @MainActor () async -> Void) async -> [String] {
-  let collector = IssueCollector()
-  await withIssueReporter(collector) { await body() }
-  return collector.messages
-}
-
 /// Thread-safe append-only log for effect ordering tests.
 final class Log<Element: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
@@ -84,20 +67,5 @@ struct Parent: Reducer {
       return .none
     }
     .ifLet(\.optional, action: Self.optionalPath) { Counter() }
-  }
-}
-
-/// A gate effects wait at until something opens it: ordering without sleeps.
-actor Gate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
   }
 }

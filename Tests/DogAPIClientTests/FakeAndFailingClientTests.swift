@@ -1,6 +1,7 @@
 import Core
 import DogAPIClient
 import Foundation
+import TestSupport
 import Testing
 
 struct FakeClientTests {

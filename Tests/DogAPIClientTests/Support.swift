@@ -10,15 +10,6 @@ enum Fixture {
     contentsOf: directory.appendingPathComponent("breeds-list-all.json"), encoding: .utf8)
 }
 
-final class IssueCollector: IssueReporter, @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [String] = []
-  var messages: [String] { lock.withLock { storage } }
-  func report(_ message: String, at location: IssueLocation) {
-    lock.withLock { storage.append(message) }
-  }
-}
-
 /// A fresh, empty cache folder under the temporary directory.
 func temporaryCache() -> BreedListCache {
   let directory = URL(fileURLWithPath: NSTemporaryDirectory())

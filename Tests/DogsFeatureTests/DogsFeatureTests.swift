@@ -3,6 +3,7 @@ import CoreTesting
 import DogAPIClient
 import DogsFeature
 import Foundation
+import TestSupport
 import Testing
 
 let sample = BreedList(
@@ -10,21 +11,6 @@ let sample = BreedList(
     Breed(name: "pug"), Breed(name: "hound", subBreeds: ["afghan", "basset"]), Breed(name: "affenpinscher"),
     Breed(name: "african", subBreeds: ["wild"]), Breed(name: "husky"),
   ], source: .network)
-
-/// A gate an effect waits at until the test opens it: ordering without sleeps.
-actor Gate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
-}
 
 /// Counts calls, thread-safely.
 final class Calls: @unchecked Sendable {

@@ -40,6 +40,10 @@ struct SanitizerTests {
     #expect(Sanitizer.sanitize("del\u{7F}") == "del␡")
     #expect(Sanitizer.sanitize("c1\u{9B}31m") == "c1\u{FFFD}31m")
     #expect(Sanitizer.sanitize("bidi\u{202E}txt\u{2066}") == "biditxt")
+    // Found by make fuzz-text: U+06DD joins the *next* character into its grapheme, which
+    // terminals draw apart; format characters go (the emoji joiner stays).
+    #expect(Sanitizer.sanitize("\u{6DD}Se\u{FEFF}") == "Se")
+    #expect(Sanitizer.sanitize("👨\u{200D}👩") == "👨\u{200D}👩")
     #expect(Sanitizer.sanitize("hound") == "hound")
   }
 

@@ -226,8 +226,42 @@ func clamp(_ value: Int) -> UInt8 {
   value < 0 ? 0 : value > 255 ? 255 : UInt8(value)
 }
 
-/// libjpeg's accurate integer inverse DCT (`jpeg_idct_islow`): dequantises, transforms
-/// columns then rows with 13-bit fixed-point constants, and level-shifts by 128.
+/// One 8-point pass of libjpeg's accurate integer IDCT (`jpeg_idct_islow`), on inputs
+/// `v0…v7` (a column of dequantised coefficients, or a row of the first pass's output).
+/// Returns outputs 0…7 scaled by 2^13, before the pass's own descale.
+@inline(__always)
+func islowPass(
+  _ v0: Int, _ v1: Int, _ v2: Int, _ v3: Int, _ v4: Int, _ v5: Int, _ v6: Int, _ v7: Int
+) -> (Int, Int, Int, Int, Int, Int, Int, Int) {
+  let constBits = 13
+  // Even part.
+  let z1 = (v2 + v6) * 4433  // FIX(0.541196100)
+  let tmp2 = z1 + v6 * -15137  // FIX(1.847759065)
+  let tmp3 = z1 + v2 * 6270  // FIX(0.765366865)
+  let tmp0 = (v0 + v4) << constBits
+  let tmp1 = (v0 - v4) << constBits
+  let tmp10 = tmp0 + tmp3
+  let tmp13 = tmp0 - tmp3
+  let tmp11 = tmp1 + tmp2
+  let tmp12 = tmp1 - tmp2
+  // Odd part.
+  let z5 = (v7 + v3 + v5 + v1) * 9633  // FIX(1.175875602)
+  let o1 = (v7 + v1) * -7373  // FIX(0.899976223)
+  let o2 = (v5 + v3) * -20995  // FIX(2.562915447)
+  let o3 = (v7 + v3) * -16069 + z5  // FIX(1.961570560)
+  let o4 = (v5 + v1) * -3196 + z5  // FIX(0.390180644)
+  let odd0 = v7 * 2446 + o1 + o3  // FIX(0.298631336)
+  let odd1 = v5 * 16819 + o2 + o4  // FIX(2.053119869)
+  let odd2 = v3 * 25172 + o2 + o3  // FIX(3.072711026)
+  let odd3 = v1 * 12299 + o1 + o4  // FIX(1.501321110)
+  return (
+    tmp10 + odd3, tmp11 + odd2, tmp12 + odd1, tmp13 + odd0, tmp13 - odd0, tmp12 - odd1, tmp11 - odd2,
+    tmp10 - odd3
+  )
+}
+
+/// libjpeg's accurate integer inverse DCT: dequantises, transforms columns then rows with
+/// 13-bit fixed-point constants (``islowPass(_:_:_:_:_:_:_:_:)``), and level-shifts by 128.
 @inline(__always)
 func inverseDCT(
   _ input: UnsafeMutablePointer<Int16>, _ quantization: UnsafePointer<Int32>,
@@ -235,18 +269,6 @@ func inverseDCT(
 ) {
   let constBits = 13
   let pass1Bits = 2
-  let fix0_298631336 = 2446
-  let fix0_390180644 = 3196
-  let fix0_541196100 = 4433
-  let fix0_765366865 = 6270
-  let fix0_899976223 = 7373
-  let fix1_175875602 = 9633
-  let fix1_501321110 = 12299
-  let fix1_847759065 = 15137
-  let fix1_961570560 = 16069
-  let fix2_053119869 = 16819
-  let fix2_562915447 = 20995
-  let fix3_072711026 = 25172
   var workspace = (
     Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
     Int(0),
@@ -261,7 +283,9 @@ func inverseDCT(
   withUnsafeMutableBytes(of: &workspace) { raw in
     let ws = raw.baseAddress!.assumingMemoryBound(to: Int.self)
     @inline(__always) func dq(_ index: Int) -> Int { Int(input[index]) * Int(quantization[index]) }
-    // Pass 1: columns.
+    // Pass 1: columns, kept scaled by 2^pass1Bits.
+    let shift1 = constBits - pass1Bits
+    let round1 = 1 << (shift1 - 1)
     for column in 0..<8 {
       if input[8 + column] == 0 && input[16 + column] == 0 && input[24 + column] == 0
         && input[32 + column] == 0
@@ -271,106 +295,38 @@ func inverseDCT(
         for row in 0..<8 { ws[row * 8 + column] = dc }
         continue
       }
-      var z2 = dq(16 + column)
-      var z3 = dq(48 + column)
-      var z1 = (z2 + z3) * fix0_541196100
-      var tmp2 = z1 + z3 * -fix1_847759065
-      var tmp3 = z1 + z2 * fix0_765366865
-      z2 = dq(column)
-      z3 = dq(32 + column)
-      var tmp0 = (z2 + z3) << constBits
-      var tmp1 = (z2 - z3) << constBits
-      let tmp10 = tmp0 + tmp3
-      let tmp13 = tmp0 - tmp3
-      let tmp11 = tmp1 + tmp2
-      let tmp12 = tmp1 - tmp2
-      tmp0 = dq(56 + column)
-      tmp1 = dq(40 + column)
-      tmp2 = dq(24 + column)
-      tmp3 = dq(8 + column)
-      z1 = tmp0 + tmp3
-      z2 = tmp1 + tmp2
-      z3 = tmp0 + tmp2
-      var z4 = tmp1 + tmp3
-      let z5 = (z3 + z4) * fix1_175875602
-      tmp0 *= fix0_298631336
-      tmp1 *= fix2_053119869
-      tmp2 *= fix3_072711026
-      tmp3 *= fix1_501321110
-      z1 *= -fix0_899976223
-      z2 *= -fix2_562915447
-      z3 *= -fix1_961570560
-      z4 *= -fix0_390180644
-      z3 += z5
-      z4 += z5
-      tmp0 += z1 + z3
-      tmp1 += z2 + z4
-      tmp2 += z2 + z3
-      tmp3 += z1 + z4
-      let shift = constBits - pass1Bits
-      let round = 1 << (shift - 1)
-      ws[column] = (tmp10 + tmp3 + round) >> shift
-      ws[56 + column] = (tmp10 - tmp3 + round) >> shift
-      ws[8 + column] = (tmp11 + tmp2 + round) >> shift
-      ws[48 + column] = (tmp11 - tmp2 + round) >> shift
-      ws[16 + column] = (tmp12 + tmp1 + round) >> shift
-      ws[40 + column] = (tmp12 - tmp1 + round) >> shift
-      ws[24 + column] = (tmp13 + tmp0 + round) >> shift
-      ws[32 + column] = (tmp13 - tmp0 + round) >> shift
+      let r = islowPass(
+        dq(column), dq(8 + column), dq(16 + column), dq(24 + column), dq(32 + column), dq(40 + column),
+        dq(48 + column), dq(56 + column))
+      ws[column] = (r.0 + round1) >> shift1
+      ws[8 + column] = (r.1 + round1) >> shift1
+      ws[16 + column] = (r.2 + round1) >> shift1
+      ws[24 + column] = (r.3 + round1) >> shift1
+      ws[32 + column] = (r.4 + round1) >> shift1
+      ws[40 + column] = (r.5 + round1) >> shift1
+      ws[48 + column] = (r.6 + round1) >> shift1
+      ws[56 + column] = (r.7 + round1) >> shift1
     }
-    // Pass 2: rows.
-    let shift = constBits + pass1Bits + 3
-    let round = 1 << (shift - 1)
+    // Pass 2: rows, descaled and level-shifted to samples.
+    let shift2 = constBits + pass1Bits + 3
+    let round2 = 1 << (shift2 - 1)
     for row in 0..<8 {
-      let r = ws + row * 8
+      let w = ws + row * 8
       let out = output + row * stride
-      if r[1] == 0 && r[2] == 0 && r[3] == 0 && r[4] == 0 && r[5] == 0 && r[6] == 0 && r[7] == 0 {
-        let value = clamp(((r[0] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+      if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
+        let value = clamp(((w[0] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
         for x in 0..<8 { out[x] = value }
         continue
       }
-      var z2 = r[2]
-      var z3 = r[6]
-      var z1 = (z2 + z3) * fix0_541196100
-      var tmp2 = z1 + z3 * -fix1_847759065
-      var tmp3 = z1 + z2 * fix0_765366865
-      var tmp0 = (r[0] + r[4]) << constBits
-      var tmp1 = (r[0] - r[4]) << constBits
-      let tmp10 = tmp0 + tmp3
-      let tmp13 = tmp0 - tmp3
-      let tmp11 = tmp1 + tmp2
-      let tmp12 = tmp1 - tmp2
-      tmp0 = r[7]
-      tmp1 = r[5]
-      tmp2 = r[3]
-      tmp3 = r[1]
-      z1 = tmp0 + tmp3
-      z2 = tmp1 + tmp2
-      z3 = tmp0 + tmp2
-      var z4 = tmp1 + tmp3
-      let z5 = (z3 + z4) * fix1_175875602
-      tmp0 *= fix0_298631336
-      tmp1 *= fix2_053119869
-      tmp2 *= fix3_072711026
-      tmp3 *= fix1_501321110
-      z1 *= -fix0_899976223
-      z2 *= -fix2_562915447
-      z3 *= -fix1_961570560
-      z4 *= -fix0_390180644
-      z3 += z5
-      z4 += z5
-      tmp0 += z1 + z3
-      tmp1 += z2 + z4
-      tmp2 += z2 + z3
-      tmp3 += z1 + z4
-      out[0] = clamp(((tmp10 + tmp3 + round) >> shift) + 128)
-      out[7] = clamp(((tmp10 - tmp3 + round) >> shift) + 128)
-      out[1] = clamp(((tmp11 + tmp2 + round) >> shift) + 128)
-      out[6] = clamp(((tmp11 - tmp2 + round) >> shift) + 128)
-      out[2] = clamp(((tmp12 + tmp1 + round) >> shift) + 128)
-      out[5] = clamp(((tmp12 - tmp1 + round) >> shift) + 128)
-      out[3] = clamp(((tmp13 + tmp0 + round) >> shift) + 128)
-      out[4] = clamp(((tmp13 - tmp0 + round) >> shift) + 128)
+      let r = islowPass(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
+      out[0] = clamp(((r.0 + round2) >> shift2) + 128)
+      out[1] = clamp(((r.1 + round2) >> shift2) + 128)
+      out[2] = clamp(((r.2 + round2) >> shift2) + 128)
+      out[3] = clamp(((r.3 + round2) >> shift2) + 128)
+      out[4] = clamp(((r.4 + round2) >> shift2) + 128)
+      out[5] = clamp(((r.5 + round2) >> shift2) + 128)
+      out[6] = clamp(((r.6 + round2) >> shift2) + 128)
+      out[7] = clamp(((r.7 + round2) >> shift2) + 128)
     }
   }
 }

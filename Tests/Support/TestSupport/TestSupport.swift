@@ -1,0 +1,47 @@
+import Core
+import Foundation
+
+/// Collects the issues raised inside `withIssueReporter`, so tests can assert on the exact
+/// messages.
+public final class IssueCollector: IssueReporter, @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+
+  public init() {}
+
+  /// Every message reported so far, in order.
+  public var messages: [String] { lock.withLock { storage } }
+
+  public func report(_ message: String, at location: IssueLocation) {
+    lock.withLock { storage.append(message) }
+  }
+}
+
+/// Runs `body` and returns the issues it raised.
+@MainActor
+public func collectingIssues(_ body: @MainActor () async -> Void) async -> [String] {
+  let collector = IssueCollector()
+  await withIssueReporter(collector) { await body() }
+  return collector.messages
+}
+
+/// A gate effects wait at until the test opens it: ordering without sleeps.
+public actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  public init() {}
+
+  /// Returns once the gate is open.
+  public func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Opens the gate for everyone waiting and everyone to come.
+  public func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}
