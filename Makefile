@@ -64,7 +64,7 @@ fuzz:
 
 ## The whole suite under ThreadSanitizer / AddressSanitizer.
 test-tsan:
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+	DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 test-asan:
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=address --scratch-path .build/asan

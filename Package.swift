@@ -82,7 +82,7 @@ let package = Package(
       path: "Tests/AppFeatureTests"),
     .testTarget(
       name: "DogBreedsCLITests",
-      dependencies: ["DogBreedsCLI", "PseudoTerminal", "TestHTTPServer", "VirtualTerminal"],
+      dependencies: ["DogBreedsCLI", "PseudoTerminal", "TestHTTPServer", "TestSupport", "VirtualTerminal"],
       path: "Tests/DogBreedsCLITests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "TestSupport"],

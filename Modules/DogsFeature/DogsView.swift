@@ -40,7 +40,7 @@ public enum DogsView {
         var spans = [Span(row.title)]
         if row.subBreedCount > 0 {
           spans.append(
-            Span("  \(row.subBreedCount) sub-breed\(row.subBreedCount == 1 ? "" : "s")", style: .dim))
+            Span(" (\(row.subBreedCount))", style: .dim))
         }
         return spans
       }

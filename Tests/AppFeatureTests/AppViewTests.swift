@@ -17,7 +17,7 @@ struct AppViewTests {
         🔍 Filter breeds
         ────────────────────────────────────────────────────────────
           Akita
-        ▶ Hound  2 sub-breeds
+        ▶ Hound (2)
           Pug
 
 

@@ -41,7 +41,7 @@ struct Feature: Reducer {
       state.count += value
       return .none
     case .longLiving:
-      return .run { _ in try await Task.sleep(for: .seconds(30)) }
+      return .run { _ in try await Task.sleep(for: .seconds(3600)) }  // outlives any test run
     case .setText(let text):
       state.text = text
       return .none

@@ -205,7 +205,7 @@ struct TestStoreFailureTests {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.longLiving)
-      await store.finish(timeout: .milliseconds(20))
+      await store.finish(timeout: Duration.milliseconds(20).scaled)
     }
     #expect(issues.count == 1)
     #expect(

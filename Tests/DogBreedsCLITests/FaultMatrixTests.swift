@@ -1,5 +1,6 @@
 import Foundation
 import TestHTTPServer
+import TestSupport
 import Testing
 
 /// Every fault × every scriptable command, against the built app and a local server.
@@ -166,7 +167,7 @@ struct FaultMatrixTests {
         if wantsCache { try Data(seeded.utf8).write(to: URL(fileURLWithPath: cacheFile)) }
         let run = try runCLI(
           command.arguments + ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
-          environment: environment, limit: .seconds(10))
+          environment: environment, limit: Duration.seconds(10).scaled)
         server.stop()
         let expectation = Self.expected(fault.name, command.name)
         var problems: [String] = []
@@ -186,7 +187,7 @@ struct FaultMatrixTests {
           problems.append("raw control characters in the output")
         }
         // Each request is bounded by the timeout (1 s); `show` makes up to two that can time out.
-        let limit: Duration = command.name.hasPrefix("show") ? .seconds(3) : .seconds(2)
+        let limit = (command.name.hasPrefix("show") ? Duration.seconds(3) : .seconds(2)).scaled
         if run.elapsed > limit { problems.append("took \(run.elapsed)") }
         if wantsCache {
           let after = (try? String(contentsOfFile: cacheFile, encoding: .utf8)) ?? ""

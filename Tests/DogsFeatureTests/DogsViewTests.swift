@@ -15,8 +15,8 @@ struct DogsViewTests {
         🔍 Filter breeds
         ────────────────────────────────────────────────────────────────────────────────
           Affenpinscher
-          African  1 sub-breed
-        ▶ Hound  2 sub-breeds
+          African (1)
+        ▶ Hound (2)
           Husky
           Pug
         """)
@@ -55,11 +55,11 @@ struct DogsViewTests {
         Dogs
         🔍 Filter breeds
         ────────────────────────────────────────
-          German  1 sub-breed
-          Greyhound  2 sub-breeds
+          German (1)
+          Greyhound (2)
           Groenendael
           Havanese                             ┃
-        ▶ Hound  7 sub-breeds
+        ▶ Hound (7)
           Husky
           Keeshond
           Kelpie

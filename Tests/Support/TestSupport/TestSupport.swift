@@ -45,3 +45,12 @@ public actor Gate {
     waiters = []
   }
 }
+
+/// How much slower than normal this run is allowed to be: `DOGBREEDS_TIME_SCALE` (the
+/// sanitizer targets set 10), else 1. Tests that bound a duration multiply by it.
+public let timeScale: Double = Double(ProcessInfo.processInfo.environment["DOGBREEDS_TIME_SCALE"] ?? "") ?? 1
+
+extension Duration {
+  /// This duration stretched by ``timeScale``.
+  public var scaled: Duration { self * timeScale }
+}
