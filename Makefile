@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SOURCES = Package.swift Modules Apps Tests
 
-.PHONY: test run bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-text \
+.PHONY: test run bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-text fuzz-api \
   test-tsan test-asan
 
 FUZZ_RUNS ?= 1000000
@@ -56,11 +56,23 @@ fuzz-text:
 	  Fuzz/TextFuzz.swift -o .build/fuzz/text 2>&1 | grep -v "Cannot export local symbol\|ignoring import" || true
 	./.build/fuzz/text -runs=$(FUZZ_RUNS) -max_len=512 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/text-corpus
 
-## Both fuzzers, each for a bounded time (FUZZ_SECONDS, default 60).
+## libFuzzer on the API response decoding: Core's and DogAPIClient's sources built as one
+## module (their `import Core` lines removed in a copy under .build/fuzz).
+fuzz-api:
+	rm -rf .build/fuzz/api-src && mkdir -p .build/fuzz/api-src .build/fuzz/api-corpus
+	for f in $$(find Modules/Core Modules/DogAPIClient -name '*.swift'); do \
+	  sed -e '/^import Core$$/d' -e 's/^@_spi(Internals) import Core$$//' $$f > .build/fuzz/api-src/$$(echo $$f | tr / _); done
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DogAPIClient \
+	  .build/fuzz/api-src/*.swift Fuzz/APIFuzz.swift -o .build/fuzz/api 2>&1 | grep -v "Cannot export local symbol" || true
+	./.build/fuzz/api -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) \
+	  .build/fuzz/api-corpus Tests/DogAPIClientTests/Fixtures
+
+## Every fuzzer, each for a bounded time (FUZZ_SECONDS, default 60).
 FUZZ_SECONDS ?= 60
 fuzz:
 	$(MAKE) fuzz-jpeg FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-text FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
+	$(MAKE) fuzz-api FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 
 ## The whole suite under ThreadSanitizer / AddressSanitizer.
 test-tsan:
