@@ -72,6 +72,14 @@ enum Arguments {
       0 success · 1 runtime failure (network, server) · 2 usage error · 3 not found
       130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
 
+    ENVIRONMENT
+      DOG_API_BASE_URL       API root, when --base-url is not given
+      NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, COLORTERM, TERM
+                             colour policy (see --color) and depth
+      ESCDELAY               milliseconds to wait before a lone Esc counts (default 50)
+      DOGBREEDS_FAKE_LATENCY_MS
+                             delay each answer of --api fake (to see loading states)
+
     FILES
       Breed list cache: $DOGBREEDS_CACHE_DIR, else $XDG_CACHE_HOME/dogbreeds, else
       ~/.cache/dogbreeds. Written atomically; a damaged cache is ignored.

@@ -82,6 +82,8 @@ struct Component {
   var dcTable = 0
   var acTable = 0
   var predictor = 0
+  /// Coefficients stored per block: 64, or 1 when only the DC is kept (1/8 scale).
+  var perBlock = 64
 }
 
 struct JPEGFrame {
@@ -259,8 +261,10 @@ struct Decoder {
   private mutating func allocateCoefficients() {
     for index in frame.components.indices where frame.components[index].coefficients.buffer.isEmpty {
       let component = frame.components[index]
+      let perBlock = coefficientsPerBlock(component)
+      frame.components[index].perBlock = perBlock
       frame.components[index].coefficients = CoefficientStorage(
-        count: component.blocksPerLine * component.blocksPerColumn * coefficientsPerBlock(component))
+        count: component.blocksPerLine * component.blocksPerColumn * perBlock)
     }
   }
 

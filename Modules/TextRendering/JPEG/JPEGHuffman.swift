@@ -1,12 +1,14 @@
 /// A Huffman table built for fast decoding: a 9-bit lookahead table for short codes and
-/// the canonical `maxCode`/`valueOffset` arrays for the rest.
-struct HuffmanTable {
+/// the canonical `maxCode`/`valueOffset` arrays for the rest. A class: every block
+/// refers to its tables, and a struct of four arrays would be copied (four retains) each
+/// time.
+final class HuffmanTable {
   static let lookaheadBits = 9
   /// For each 9-bit prefix: `(length << 8) | symbol`, or 0 if the code is longer.
-  var lookahead = [UInt16](repeating: 0, count: 1 << lookaheadBits)
-  var maxCode = [Int32](repeating: -1, count: 18)
-  var valueOffset = [Int32](repeating: 0, count: 18)
-  var symbols: [UInt8] = []
+  private(set) var lookahead = [UInt16](repeating: 0, count: 1 << lookaheadBits)
+  private(set) var maxCode = [Int32](repeating: -1, count: 18)
+  private(set) var valueOffset = [Int32](repeating: 0, count: 18)
+  let symbols: [UInt8]
 
   /// Builds the table from the 16 code-length counts and the symbols of a DHT segment.
   init(counts: [UInt8], symbols: [UInt8]) throws(JPEGError) {

@@ -18,7 +18,9 @@ extension Decoder {
           frame.maxV * lumaScale / (component.v * blockSize)
         ))
       let width = component.blocksPerLine * blockSize
-      var plane = [UInt8](repeating: 0, count: width * component.blocksPerColumn * blockSize)
+      // Every sample of every block is written below: no need to zero the plane first.
+      let planeCount = width * component.blocksPerColumn * blockSize
+      var plane = [UInt8](unsafeUninitializedCapacity: planeCount) { _, count in count = planeCount }
       let table = quantization[component.quantizationTable]
       plane.withUnsafeMutableBufferPointer { output in
         table.withUnsafeBufferPointer { q in
@@ -130,8 +132,14 @@ extension Decoder {
     let planeHeight = plane.count / max(1, planeWidth)
     if planeWidth == width, planeHeight >= height { return Array(plane[0..<(width * height)]) }
     var result = [UInt8](repeating: 0, count: width * height)
-    for y in 0..<min(height, planeHeight) {
-      for x in 0..<min(width, planeWidth) { result[y * width + x] = plane[y * planeWidth + x] }
+    let rowBytes = min(width, planeWidth)
+    plane.withUnsafeBufferPointer { source in
+      result.withUnsafeMutableBufferPointer { target in
+        for y in 0..<min(height, planeHeight) {
+          (target.baseAddress! + y * width).update(
+            from: source.baseAddress! + y * planeWidth, count: rowBytes)
+        }
+      }
     }
     return result
   }

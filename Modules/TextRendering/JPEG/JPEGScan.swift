@@ -72,25 +72,27 @@ extension Decoder {
   private mutating func decodeBlock(
     _ index: Int, row: Int, column: Int, _ scan: inout Scan, _ reader: inout BitReader
   ) throws(JPEGError) {
-    let component = frame.components[index]
-    let perBlock = coefficientsPerBlock(component)
+    // Read the fields needed rather than copying the component for every block.
+    let perBlock = frame.components[index].perBlock
     let block =
-      component.coefficients.buffer.baseAddress! + (row * component.blocksPerLine + column) * perBlock
+      frame.components[index].coefficients.buffer.baseAddress!
+      + (row * frame.components[index].blocksPerLine + column) * perBlock
     if !frame.progressive {
       try decodeBaseline(index, block, &reader)
     } else if scan.ss == 0 {
       if scan.ah == 0 {
-        let diff = try reader.receiveExtend(try reader.decode(dcTables[component.dcTable]!))
+        let diff = try reader.receiveExtend(try reader.decode(dcTables[frame.components[index].dcTable]!))
         frame.components[index].predictor += diff
         block[0] = Int16(truncatingIfNeeded: frame.components[index].predictor << scan.al)
       } else if reader.bit() == 1 {
         block[0] |= Int16(truncatingIfNeeded: 1 << scan.al)
       }
     } else if perBlock == 64 {
+      let table = acTables[frame.components[index].acTable]!
       if scan.ah == 0 {
-        try decodeACFirst(block, acTables[component.acTable]!, &scan, &reader)
+        try decodeACFirst(block, table, &scan, &reader)
       } else {
-        try decodeACRefine(block, acTables[component.acTable]!, &scan, &reader)
+        try decodeACRefine(block, table, &scan, &reader)
       }
     }
   }
@@ -98,12 +100,11 @@ extension Decoder {
   private mutating func decodeBaseline(
     _ index: Int, _ block: UnsafeMutablePointer<Int16>, _ reader: inout BitReader
   ) throws(JPEGError) {
-    let component = frame.components[index]
-    let diff = try reader.receiveExtend(try reader.decode(dcTables[component.dcTable]!))
+    let diff = try reader.receiveExtend(try reader.decode(dcTables[frame.components[index].dcTable]!))
     frame.components[index].predictor += diff
     block[0] = Int16(truncatingIfNeeded: frame.components[index].predictor)
-    let table = acTables[component.acTable]!
-    let keepsAC = coefficientsPerBlock(component) == 64
+    let table = acTables[frame.components[index].acTable]!
+    let keepsAC = frame.components[index].perBlock == 64
     var k = 1
     while k < 64 {
       let rs = try reader.decode(table)
