@@ -29,6 +29,15 @@ struct ScriptTests {
     #expect(env.stderr.contains("DOG_API_BASE_URL must be an http(s) URL"))
   }
 
+  @Test func traceLogsEveryActionAndStateChangeToStandardError() throws {
+    let run = try runCLI(["list", "--api", "fake", "--filter", "pug", "--trace"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "Pug\nPuggle\n")  // the output itself is unchanged
+    #expect(run.stderr.contains("received action:\n  .dogs(.appeared)\n"))
+    #expect(run.stderr.contains("-   dogsStatus: .notStarted\n+   dogsStatus: .loading"))
+    #expect(run.stderr.contains("received action:\n  .dogs(.filterChanged(\"pug\"))"))
+  }
+
   @Test func listPrintsOneBreedPerLineAsShown() throws {
     let run = try runCLI(["list", "--api", "fake"])
     #expect(run.status == 0)
