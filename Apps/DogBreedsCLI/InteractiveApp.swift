@@ -51,7 +51,8 @@ final class InteractiveApp {
       Output.error("This terminal cannot be put in raw mode; try `DogBreedsCLI list`.")
       return ExitCode.failure
     }
-    observations.append(store.observe(AppView.ViewState.init) { [weak self] _ in self?.render() })
+    // The observation derives the view state once per change; rendering reuses it.
+    observations.append(store.observe(AppView.ViewState.init) { [weak self] view in self?.render(view) })
     observations.append(
       store.observe({ $0.breed?.id }) { [weak self] id in
         if id != nil { self?.store.send(.breed(.appeared)) }
@@ -78,9 +79,9 @@ final class InteractiveApp {
 
   // MARK: Rendering
 
-  private func render(force: Bool = false) {
+  private func render(_ view: AppView.ViewState? = nil, force: Bool = false) {
     guard finish != nil else { return }
-    let view = AppView.ViewState(store.state)
+    let view = view ?? AppView.ViewState(store.state)
     let frame = AppView.render(
       view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: unicode,
       pictureMode: pictureMode)
@@ -89,12 +90,12 @@ final class InteractiveApp {
     previousFrame = frame
   }
 
+  /// Whether a spinner is showing. Read from the state: the timer asks ten times a second,
+  /// and deriving the whole view state (which filters the list) for that would be waste.
   private var isLoading: Bool {
-    let view = AppView.ViewState(store.state)
-    if let breed = view.breed {
-      return breed.image == .loading || breed.pictureNote == "Loading the picture…"
-    }
-    return view.dogs.content == .loading
+    let state = store.state
+    if let breed = state.breed { return breed.image == .loading || breed.picture == .loading }
+    return state.dogsStatus == .loading || state.dogsStatus == .notStarted
   }
 
   private func startSpinner() {

@@ -118,9 +118,10 @@ extension DogAPIClient {
   }
 
   /// The snapshot of the real breed list compiled into the binary, marked `.bundled`.
-  public static var bundledBreedList: BreedList {
+  /// Parsed once, on first use (the fake client reads it on every request).
+  public static let bundledBreedList: BreedList = {
     // The literal is checked by a test; a broken literal would be a build mistake.
     let breeds = (try? ResponseDecoding.breeds(status: 200, body: Data(BundledBreedList.json.utf8))) ?? []
     return BreedList(breeds: breeds, source: .bundled)
-  }
+  }()
 }
