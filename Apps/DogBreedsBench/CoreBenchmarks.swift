@@ -39,14 +39,17 @@ struct Nest<Child: Reducer & Sendable>: Reducer, Sendable where Child.Action: Se
 }
 
 protocol Nestable: Reducer where Action: Sendable {
+  associatedtype Plain: PlainLevel
   static func make() -> Self
   static func initial() -> State
 }
 extension Counter: Nestable {
+  typealias Plain = PlainLeaf
   static func make() -> Counter { Counter() }
   static func initial() -> State { State() }
 }
 extension Nest: Nestable where Child: Nestable {
+  typealias Plain = PlainNest<Child.Plain>
   static func make() -> Self { Nest(child: Child.make()) }
   static func initial() -> State { State(child: Child.initial()) }
 }
@@ -84,30 +87,43 @@ func plainReduce(_ state: inout PlainCounter, _ action: PlainAction) {
   }
 }
 
-/// Nested plain state, reduced by a recursive switch: the work a Store does at depth N,
-/// without a Store.
-indirect enum PlainNestedAction { case child(PlainNestedAction), leaf }
-struct PlainNested {
+/// Nested plain state, one concrete struct and action enum per level, reduced by a
+/// `switch` per level: the work a Store does at depth N, without a Store.
+protocol PlainLevel: Sendable {
+  associatedtype Action: Sendable
+  init()
+  mutating func apply(_ action: Action)
+  static func leafIncrement() -> Action
+}
+struct PlainLeaf: PlainLevel {
   var count = 0
-  var children: [PlainNested] = []
+  enum Action { case increment }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .increment: count &+= 1
+    }
+  }
+  static func leafIncrement() -> Action { .increment }
+}
+struct PlainNest<Child: PlainLevel>: PlainLevel {
+  var child = Child()
+  var other = 0
+  enum Action {
+    case child(Child.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+  static func leafIncrement() -> Action { .child(Child.leafIncrement()) }
 }
 
 @inline(never)
-func plainNestedReduce(_ state: inout PlainNested, _ action: PlainNestedAction) {
-  switch action {
-  case .leaf: state.count &+= 1
-  case .child(let inner): plainNestedReduce(&state.children[0], inner)
-  }
-}
-
-func plainNested(depth: Int) -> (PlainNested, PlainNestedAction) {
-  var state = PlainNested()
-  var action = PlainNestedAction.leaf
-  for _ in 0..<depth {
-    state = PlainNested(count: 0, children: [state])
-    action = .child(action)
-  }
-  return (state, action)
+func plainNestedReduce<Level: PlainLevel>(_ state: inout Level, _ action: Level.Action) {
+  state.apply(action)
 }
 
 // MARK: - forEach

@@ -104,7 +104,8 @@ func coreBenchmarks() -> [Row3] {
       for _ in 0..<n { leaf.send(.increment) }
     }
     precondition(leaf.state.count == 5 * iterations || iterations < 1000, "the leaf store did not update")
-    var (plain, action) = plainNested(depth: depth)
+    var plain = R.Plain()
+    let action = R.Plain.leafIncrement()
     let baseline = measure(iterations: iterations) { n in
       for _ in 0..<n { plainNestedReduce(&plain, action) }
     }
@@ -159,6 +160,15 @@ if arguments.contains("profile-jpeg") {
     FileManager.default.contents(
       atPath: "Tests/TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg")!)
   for _ in 0..<20 { blackHole(try? JPEGDecoder.decode(bytes)) }
+  exit(0)
+}
+if arguments.contains("profile-foreach") {
+  MainActor.assumeIsolated {
+    let store = Store(
+      initialState: Rows.State(rows: IdentifiedArray((0..<1000).map { Row.State(id: $0) })), reducer: Rows())
+    for i in 0..<200_000 { store.send(.row(i % 1000, .increment)) }
+    print(store.state.rows.count)
+  }
   exit(0)
 }
 if arguments.contains("profile-depth10") {

@@ -23,7 +23,7 @@ extension Reducer {
   ///   - action: How an `(id, element action)` pair embeds into this reducer's action.
   ///   - element: The element reducer.
   /// - Returns: The combined reducer.
-  @inlinable
+  @inlinable @inline(__always)
   public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(
     _ elements: WritableKeyPath<State, IdentifiedArray<ElementState>>,
     action: CasePath<Action, (ElementState.ID, ElementAction)>,
@@ -51,7 +51,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   @usableFromInline let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
   @usableFromInline let location: IssueLocation
 
-  @usableFromInline
+  @usableFromInline @inline(__always)
   init(
     parent: Parent, element: Element,
     toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>,
@@ -64,53 +64,42 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     self.location = location
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    _reduceFunction()(&state, action)
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
-    let parentReduce = parent._reduceFunction()
-    let elementReduce = element._reduceFunction()
-    let toElements = StatePath(toElements)
-    let elementsKeyPath: AnyKeyPath = self.toElements
-    let extract = toElementAction.extract
-    let embed = toElementAction.embed
-    let location = location
-    return { state, action in
-      var elementEffect = Effect<Parent.Action>.none
-      if let (id, elementAction) = extract(action) {
-        let effect = toElements.modify(&state) { elements -> Effect<Element.Action>? in
-          guard let index = elements.index(id: id) else { return nil }
-          return elementReduce(&elements[index], elementAction)
-        }
-        if let effect {
-          if case .none = effect.operation {
-          } else {
-            elementEffect = effect.map { embed((id, $0)) }
-              .namespaced(ElementID(keyPath: elementsKeyPath, id: id))
-          }
+    let toElements = StatePath(self.toElements)
+    var elementEffect = Effect<Parent.Action>.none
+    if let (id, elementAction) = toElementAction.extract(action) {
+      let effect = toElements.modify(&state) { elements -> Effect<Element.Action>? in
+        guard let index = elements.index(id: id) else { return nil }
+        return element.reduce(into: &elements[index], action: elementAction)
+      }
+      if let effect {
+        if case .none = effect.operation {
         } else {
-          reportIssue(
-            """
-            A 'forEach' received an action for an element that is not in the collection:
-              id: \(dumpValue(id))
-            \(indentedDump(elementAction))
-            The action was ignored. Usually a late effect of a removed element.
-            """, at: location)
+          let embed = toElementAction.embed
+          elementEffect = effect.map { embed((id, $0)) }
+            .namespaced(ElementID(keyPath: self.toElements, id: id))
         }
+      } else {
+        reportIssue(
+          """
+          A 'forEach' received an action for an element that is not in the collection:
+            id: \(dumpValue(id))
+          \(indentedDump(elementAction))
+          The action was ignored. Usually a late effect of a removed element.
+          """, at: location)
       }
-      let idsBefore = toElements.get(state).ids
-      let parentEffect = parentReduce(&state, action)
-      let effect = elementEffect.merge(with: parentEffect)
-      let idsAfter = toElements.get(state).ids
-      guard idsBefore != idsAfter else { return effect }
-      let remaining = Set(idsAfter)
-      let teardown = idsBefore.lazy.filter { !remaining.contains($0) }.map {
-        Effect<Parent.Action>.cancelNamespace(ElementID(keyPath: elementsKeyPath, id: $0))
-      }
-      return effect.merge(with: .merge(teardown))
     }
+    let idsBefore = toElements.get(&state).ids
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let effect = elementEffect.merge(with: parentEffect)
+    let idsAfter = toElements.get(&state).ids
+    guard idsBefore != idsAfter else { return effect }
+    let remaining = Set(idsAfter)
+    let elements: AnyKeyPath = self.toElements
+    let teardown = idsBefore.lazy.filter { !remaining.contains($0) }.map {
+      Effect<Parent.Action>.cancelNamespace(ElementID(keyPath: elements, id: $0))
+    }
+    return effect.merge(with: .merge(teardown))
   }
 }

@@ -16,7 +16,7 @@ extension Reducer {
   ///   - action: How the child's actions embed into this reducer's.
   ///   - child: The child reducer.
   /// - Returns: The combined reducer.
-  @inlinable
+  @inlinable @inline(__always)
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ state: WritableKeyPath<State, ChildState?>,
     action: CasePath<Action, ChildAction>,
@@ -39,7 +39,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
 
-  @usableFromInline
+  @usableFromInline @inline(__always)
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CasePath<Parent.Action, Child.Action>, location: IssueLocation
@@ -51,44 +51,33 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    _reduceFunction()(&state, action)
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<Parent.State, Parent.Action> {
-    let parentReduce = parent._reduceFunction()
-    let childReduce = child._reduceFunction()
-    let toChildState = StatePath(toChildState)
-    let extract = toChildAction.extract
-    let embed = toChildAction.embed
-    let namespace = KeyPathID(self.toChildState)
-    let location = location
-    return { state, action in
-      var childEffect = Effect<Parent.Action>.none
-      if let childAction = extract(action) {
-        if toChildState.get(state) != nil {
-          childEffect = toChildState.modify(&state) { childReduce(&$0!, childAction) }
-            .map(embed).namespaced(namespace)
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(action) {
+      if state[keyPath: toChildState] != nil {
+        let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+        if case .none = effect.operation {
         } else {
-          reportIssue(
-            """
-            An 'ifLet' received a child action while its child state was nil:
-            \(indentedDump(childAction))
-            The action was ignored. Usually a late effect of a dismissed screen, or a \
-            child action sent after the parent cleared the state.
-            """, at: location)
+          childEffect = effect.map(toChildAction.embed).namespaced(KeyPathID(toChildState))
         }
+      } else {
+        reportIssue(
+          """
+          An 'ifLet' received a child action while its child state was nil:
+          \(indentedDump(childAction))
+          The action was ignored. Usually a late effect of a dismissed screen, or a \
+          child action sent after the parent cleared the state.
+          """, at: location)
       }
-      let wasPresent = toChildState.get(state) != nil
-      let parentEffect = parentReduce(&state, action)
-      let effect = childEffect.merge(with: parentEffect)
-      if wasPresent && toChildState.get(state) == nil {
-        return effect.merge(with: .cancelNamespace(namespace))
-      }
-      return effect
     }
+    let wasPresent = state[keyPath: toChildState] != nil
+    let parentEffect = parent.reduce(into: &state, action: action)
+    let effect = childEffect.merge(with: parentEffect)
+    if wasPresent && state[keyPath: toChildState] == nil {
+      return effect.merge(with: .cancelNamespace(KeyPathID(toChildState)))
+    }
+    return effect
   }
 }
 

@@ -18,9 +18,11 @@
 /// }
 /// ```
 ///
-/// A ``Store`` (and `TestStore`) evaluates `body` exactly once, when it is created, and
-/// keeps the resulting tree of reducers for every later action. `body` should therefore
-/// be a pure description of the composition, not a place for per-action work.
+/// `body` is evaluated for every action, like a SwiftUI view's `body`: it should be a
+/// cheap, pure description of the composition, not a place for work. Because every
+/// combinator is a concrete generic type, the optimiser sees the whole tree of a feature
+/// and compiles it into straight-line code (a send to a leaf ten features down costs the
+/// same as one feature down; see Docs/Performance.md).
 public protocol Reducer<State, Action> {
   /// The state this reducer mutates.
   associatedtype State
@@ -40,13 +42,6 @@ public protocol Reducer<State, Action> {
   /// The reducers this reducer is composed of, run in order for every action.
   @ReducerBuilder<State, Action>
   var body: Body { get }
-
-  /// Builds this reducer's tree once and returns it as a plain function.
-  ///
-  /// Stores call this once when they are created, so `body` is not rebuilt for every
-  /// action. You never need to implement it: the default implementations resolve `body`
-  /// (or wrap ``reduce(into:action:)``).
-  func _reduceFunction() -> ReduceFunction<State, Action>
 }
 
 /// A reducer compiled into a single function, as stores run it.
@@ -57,24 +52,13 @@ extension Reducer where Body == Never {
   public var body: Never {
     fatalError("'\(Self.self)' has no body: it implements reduce(into:action:) directly.")
   }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<State, Action> {
-    let reducer = self
-    return { state, action in reducer.reduce(into: &state, action: action) }
-  }
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
-  /// Runs ``body``. Stores do not call this per action; they use ``_reduceFunction()``.
-  @inlinable
+  /// Runs ``body``.
+  @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<State, Action> {
-    body._reduceFunction()
   }
 }
 
@@ -99,21 +83,18 @@ public struct Reduce<State, Action>: Reducer {
     self.run = reduce
   }
 
-  /// Type-erases any reducer with the same state and action, resolving its body once.
+  /// Type-erases any reducer with the same state and action.
   ///
   /// - Parameter reducer: The reducer to wrap.
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.run = reducer._reduceFunction()
+    self.run = { reducer.reduce(into: &$0, action: $1) }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     run(&state, action)
   }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<State, Action> { run }
 }
 
 /// A reducer that does nothing; what an empty `body` builds.
@@ -122,7 +103,7 @@ public struct EmptyReducer<State, Action>: Reducer {
   @inlinable
   public init() {}
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }
 
@@ -142,13 +123,8 @@ where Reducers.State == State, Reducers.Action == Action {
     self.reducers = build()
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<State, Action> {
-    reducers._reduceFunction()
   }
 }

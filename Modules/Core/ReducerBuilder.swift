@@ -49,18 +49,9 @@ where R0.State == R1.State, R0.Action == R1.Action {
     self.second = second
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     first.reduce(into: &state, action: action).merge(with: second.reduce(into: &state, action: action))
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<R0.State, R0.Action> {
-    let first = first._reduceFunction()
-    let second = second._reduceFunction()
-    return { state, action in
-      first(&state, action).merge(with: second(&state, action))
-    }
   }
 }
 
@@ -71,15 +62,9 @@ public struct _OptionalReducer<Wrapped: Reducer>: Reducer {
   @usableFromInline
   init(wrapped: Wrapped?) { self.wrapped = wrapped }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
     wrapped?.reduce(into: &state, action: action) ?? .none
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<Wrapped.State, Wrapped.Action> {
-    guard let wrapped else { return { _, _ in .none } }
-    return wrapped._reduceFunction()
   }
 }
 
@@ -89,19 +74,11 @@ where R0.State == R1.State, R0.Action == R1.Action {
   case first(R0)
   case second(R1)
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
     case .second(let reducer): reducer.reduce(into: &state, action: action)
-    }
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<R0.State, R0.Action> {
-    switch self {
-    case .first(let reducer): reducer._reduceFunction()
-    case .second(let reducer): reducer._reduceFunction()
     }
   }
 }

@@ -32,22 +32,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child()
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    _reduceFunction()(&state, action)
-  }
-
-  @inlinable
-  public func _reduceFunction() -> ReduceFunction<ParentState, ParentAction> {
-    let childReduce = child._reduceFunction()
-    let toChildState = StatePath(toChildState)
-    let extract = toChildAction.extract
-    let embed = toChildAction.embed
-    return { state, action in
-      guard let childAction = extract(action) else { return .none }
-      let effect = toChildState.modify(&state) { childReduce(&$0, childAction) }
-      if case .none = effect.operation { return .none }
-      return effect.map(embed)
-    }
+    guard let childAction = toChildAction.extract(action) else { return .none }
+    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    if case .none = effect.operation { return .none }
+    return effect.map(toChildAction.embed)
   }
 }

@@ -12,8 +12,8 @@
 /// Swift concurrency and send their actions back on the main actor.
 ///
 /// ``scope(state:action:)`` derives a store for a child feature. A scoped store owns
-/// nothing: it reads its state from the root and forwards actions to it, so its cost per
-/// send does not depend on how many stores sit between it and the root.
+/// nothing: it reads its state from the root and forwards actions to it, embedding each
+/// action once per level of scoping (one small closure call per level).
 ///
 /// Releasing the root store cancels every effect it still runs.
 @MainActor
@@ -26,8 +26,6 @@ public final class Store<State, Action> {
   @usableFromInline let unregisterObserver: (Int) -> Void
 
   /// Creates a root store.
-  ///
-  /// The reducer's `body` is evaluated once, here.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
@@ -47,7 +45,7 @@ public final class Store<State, Action> {
   @inlinable
   public init<R: Reducer>(initialState: State, reducer: R)
   where R.State == State, R.Action == Action {
-    let runtime = StoreRuntime(initialState: initialState, reduce: reducer._reduceFunction())
+    let runtime = StoreRuntime(initialState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) })
     self.root = runtime
     self.readState = { runtime.state }
     self.sendAction = { runtime.send($0) }
@@ -103,7 +101,7 @@ public final class Store<State, Action> {
   ///     computed property, such as a projection).
   ///   - action: Embeds a child action into this store's action.
   /// - Returns: A store that reads from and sends into this one.
-  @inlinable
+  @inlinable @inline(__always)
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action

@@ -97,7 +97,7 @@ public final class TestStore<State: Equatable, Action> {
   ) where R.State == State, R.Action == Action {
     _ = mainQueueKey
     creationLocation = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    runtime = StoreRuntime(initialState: initialState, reduce: reducer._reduceFunction())
+    runtime = StoreRuntime(initialState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) })
     assertedState = initialState
     runtime.describeOrigin = { dumpValue($0) }
     runtime.didReduce = { [unowned self] action, state, origin in

@@ -28,25 +28,17 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let log: @Sendable (String) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    _reduceFunction()(&state, action)
-  }
-
-  public func _reduceFunction() -> ReduceFunction<Base.State, Base.Action> {
-    let reduce = base._reduceFunction()
-    let log = log
-    return { state, action in
-      let before = state
-      let effect = reduce(&state, action)
-      var entry = "received action:\n"
-      entry += dumpValue(action).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
-      entry += "\n"
-      if let diff = diffValues(before, state) {
-        entry += diff + "\n"
-      } else {
-        entry += "  (no state changes)\n"
-      }
-      log(entry)
-      return effect
+    let before = state
+    let effect = base.reduce(into: &state, action: action)
+    var entry = "received action:\n"
+    entry += dumpValue(action).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+    entry += "\n"
+    if let diff = diffValues(before, state) {
+      entry += diff + "\n"
+    } else {
+      entry += "  (no state changes)\n"
     }
+    log(entry)
+    return effect
   }
 }

@@ -26,9 +26,12 @@ struct StatePath<Root, Value> {
     }
   }
 
-  /// Reads the value.
+  /// Reads the value (in place: `root` is only borrowed, never copied).
   @inlinable
-  func get(_ root: Root) -> Value {
-    root[keyPath: keyPath]
+  func get(_ root: inout Root) -> Value {
+    guard let offset else { return root[keyPath: keyPath] }
+    return withUnsafeBytes(of: &root) { bytes in
+      (bytes.baseAddress! + offset).assumingMemoryBound(to: Value.self).pointee
+    }
   }
 }

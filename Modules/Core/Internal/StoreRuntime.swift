@@ -13,11 +13,13 @@ public enum ActionOrigin: Sendable {
 /// path; use ``Store``.
 @MainActor
 public final class StoreRuntime<State, Action> {
-  // Only this main-actor class touches `_state`, and never re-entrantly (reducers are pure
-  // functions that cannot reach the runtime), so the dynamic exclusivity check is skipped.
+  // Only this main-actor class touches these, and never with overlapping accesses
+  // (reducers are pure functions that cannot reach the runtime; observers are iterated
+  // over a copy), so the dynamic exclusivity checks — two thirds of a flat send — are
+  // skipped on the hot path.
   @exclusivity(unchecked) @usableFromInline var _state: State
   @usableFromInline let reduce: ReduceFunction<State, Action>
-  @usableFromInline var _didReduce: ((Action, State, ActionOrigin) -> Void)?
+  @exclusivity(unchecked) @usableFromInline var _didReduce: ((Action, State, ActionOrigin) -> Void)?
 
   /// The current state.
   public var state: State { _state }
@@ -37,7 +39,7 @@ public final class StoreRuntime<State, Action> {
   @usableFromInline var keysByTask: [Int: [CancelKey]] = [:]
   @usableFromInline var tasksByKey: [CancelKey: Set<Int>] = [:]
   private var nextTaskID = 0
-  @usableFromInline var observers: [(id: Int, update: (State) -> Void)] = []
+  @exclusivity(unchecked) @usableFromInline var observers: [(id: Int, update: (State) -> Void)] = []
   private var nextObserverID = 0
 
   /// Creates a runtime; ``Store`` does this for you.
