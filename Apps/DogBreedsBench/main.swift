@@ -159,7 +159,8 @@ if arguments.contains("profile-jpeg") {
   let bytes = [UInt8](
     FileManager.default.contents(
       atPath: "Tests/TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg")!)
-  for _ in 0..<20 { blackHole(try? JPEGDecoder.decode(bytes)) }
+  let scale: JPEGDecoder.Scale = arguments.contains("eighth") ? .eighth : .full
+  for _ in 0..<20 { blackHole(try? JPEGDecoder.decode(bytes, scale: scale)) }
   exit(0)
 }
 if arguments.contains("profile-foreach") {

@@ -112,6 +112,13 @@ struct Decoder {
   var position = 2
   var frameFound = false
   var scansDone = 0
+  /// Each component's samples at the output scale, once rendered (see JPEGOutput.swift).
+  var planes: [[UInt8]] = []
+  /// Whether a baseline frame is decoded one MCU row at a time: its single interleaved
+  /// scan renders each row of blocks into the planes as soon as it is decoded, so the
+  /// coefficients of the whole picture are never held (less memory to fault in, which
+  /// costs more than the decoding itself on small machines).
+  var streaming = false
   var finished = false
   /// Whether the output is 1/8 scale, where a full-resolution component keeps only its
   /// DC coefficient (its block average) and needs no inverse DCT at all.
@@ -257,14 +264,16 @@ struct Decoder {
     frameFound = true
   }
 
-  /// Allocates coefficient storage once the first scan starts (after the header checks).
+  /// Allocates coefficient storage once the first scan starts (after the header checks):
+  /// one MCU row of blocks when streaming, else every block.
   private mutating func allocateCoefficients() {
     for index in frame.components.indices where frame.components[index].coefficients.buffer.isEmpty {
       let component = frame.components[index]
       let perBlock = coefficientsPerBlock(component)
+      let rows = streaming ? component.v : component.blocksPerColumn
       frame.components[index].perBlock = perBlock
       frame.components[index].coefficients = CoefficientStorage(
-        count: component.blocksPerLine * component.blocksPerColumn * perBlock)
+        count: component.blocksPerLine * rows * perBlock)
     }
   }
 
@@ -358,6 +367,16 @@ struct Decoder {
       guard ss <= se, se <= 63, (ss == 0) || (count == 1 && ss > 0), al <= 13 else {
         throw .corrupt("bad progressive scan")
       }
+    }
+    if streaming {
+      // Every component was in the streamed scan; a further scan has nothing to add.
+      var reader = BitReader(data: bytes, position: end)
+      position = reader.endOfScan()
+      return
+    }
+    if scansDone == 0 && !frame.progressive && count == frame.components.count {
+      streaming = true
+      allocatePlanes()
     }
     allocateCoefficients()
     var scan = Scan(

@@ -1,21 +1,35 @@
-/// A Huffman table built for fast decoding: a 9-bit lookahead table for short codes and
-/// the canonical `maxCode`/`valueOffset` arrays for the rest. A class: every block
-/// refers to its tables, and a struct of four arrays would be copied (four retains) each
-/// time.
+/// A Huffman table built for fast decoding: a 9-bit lookahead table for short codes, the
+/// canonical `maxCode`/`valueOffset` arrays for the rest, and for AC tables a second
+/// lookahead that also decodes the coefficient's extra bits when code and bits fit in 9
+/// (most coefficients of a photo), so one lookup yields run, value and length.
+///
+/// A class over fixed, immutable memory: blocks share their tables, reading a `let`
+/// pointer needs no exclusivity check or bounds check, and the decoder's validation
+/// (symbol indexes, lengths ≤ 16) happens here, once, instead of per symbol.
 final class HuffmanTable {
   static let lookaheadBits = 9
   /// For each 9-bit prefix: `(length << 8) | symbol`, or 0 if the code is longer.
-  private(set) var lookahead = [UInt16](repeating: 0, count: 1 << lookaheadBits)
-  private(set) var maxCode = [Int32](repeating: -1, count: 18)
-  private(set) var valueOffset = [Int32](repeating: 0, count: 18)
-  let symbols: [UInt8]
+  let lookahead: UnsafeMutablePointer<UInt16>
+  /// For each 9-bit prefix, when the prefix holds a whole AC code and its extra bits:
+  /// `value << 16 | run << 8 | length` (length of code plus bits); an end-of-block code is
+  /// `endOfBlock | length`. 0 when the slow path must decode.
+  let fastAC: UnsafeMutablePointer<Int32>
+  static let endOfBlock: Int32 = 0x1000
+  /// Largest code of each length (index 1…16; 17 is a sentinel), and the offset that
+  /// turns a code of that length into a symbol index.
+  let maxCode: UnsafeMutablePointer<Int32>
+  let valueOffset: UnsafeMutablePointer<Int32>
+  /// The symbols, padded to 256 so any index the tables produce is in bounds.
+  let symbols: UnsafeMutablePointer<UInt8>
 
   /// Builds the table from the 16 code-length counts and the symbols of a DHT segment.
   init(counts: [UInt8], symbols: [UInt8]) throws(JPEGError) {
     guard counts.count == 16, symbols.count == counts.reduce(0, { $0 + Int($1) }), symbols.count <= 256 else {
       throw .corrupt("bad Huffman table")
     }
-    self.symbols = symbols
+    var lookahead = [UInt16](repeating: 0, count: 1 << Self.lookaheadBits)
+    var maxCode = [Int32](repeating: -1, count: 18)
+    var valueOffset = [Int32](repeating: 0, count: 18)
     var code: Int32 = 0
     var index = 0
     for length in 1...16 {
@@ -40,6 +54,38 @@ final class HuffmanTable {
       code <<= 1
     }
     maxCode[17] = Int32.max
+    var fastAC = [Int32](repeating: 0, count: 1 << Self.lookaheadBits)
+    for prefix in 0..<fastAC.count where lookahead[prefix] != 0 {
+      let length = Int(lookahead[prefix] >> 8)
+      let symbol = Int(lookahead[prefix] & 0xFF)
+      let size = symbol & 15
+      if symbol == 0 {
+        fastAC[prefix] = Self.endOfBlock | Int32(length)
+      } else if size != 0, length + size <= Self.lookaheadBits {
+        let bits = (prefix >> (Self.lookaheadBits - length - size)) & ((1 << size) - 1)
+        let value = bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
+        fastAC[prefix] = Int32(value) << 16 | Int32(symbol >> 4) << 8 | Int32(length + size)
+      }
+    }
+    func copy<T>(_ array: [T], count: Int, padding: T) -> UnsafeMutablePointer<T> {
+      let pointer = UnsafeMutablePointer<T>.allocate(capacity: count)
+      pointer.initialize(repeating: padding, count: count)
+      _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).update(from: array)
+      return pointer
+    }
+    self.lookahead = copy(lookahead, count: lookahead.count, padding: 0)
+    self.fastAC = copy(fastAC, count: fastAC.count, padding: 0)
+    self.maxCode = copy(maxCode, count: maxCode.count, padding: 0)
+    self.valueOffset = copy(valueOffset, count: valueOffset.count, padding: 0)
+    self.symbols = copy(symbols, count: 256, padding: 0)
+  }
+
+  deinit {
+    lookahead.deallocate()
+    fastAC.deallocate()
+    maxCode.deallocate()
+    valueOffset.deallocate()
+    symbols.deallocate()
   }
 }
 
@@ -66,8 +112,25 @@ struct BitReader {
     self.position = position
   }
 
+  /// Tops the buffer up to at least 57 bits. The common case — plain bytes, no `FF` — is
+  /// a tight loop; stuffing, markers and the end of data take the slow path.
   @inline(__always)
   private mutating func fill() {
+    if marker == nil {
+      while count <= 56, position < data.count {
+        let byte = data[position]
+        if byte == 0xFF { break }
+        buffer |= UInt64(byte) << UInt64(56 - count)
+        count += 8
+        position += 1
+      }
+      if count > 56 { return }
+    }
+    slowFill()
+  }
+
+  @inline(never)
+  private mutating func slowFill() {
     while count <= 56 {
       var byte: UInt8 = 0
       if marker == nil, position < data.count {
@@ -110,18 +173,34 @@ struct BitReader {
   @inline(__always)
   mutating func bit() -> Int { bits(1) }
 
+  /// The next 9 bits, without consuming them (the buffer holds at least 16 after).
+  @inline(__always)
+  mutating func peek9() -> Int {
+    if count < 16 { fill() }
+    return Int(buffer >> UInt64(64 - HuffmanTable.lookaheadBits))
+  }
+
+  /// Consumes `n` bits already in the buffer (after ``peek9()``; `n` ≤ 16).
+  @inline(__always)
+  mutating func skip(_ n: Int) {
+    buffer <<= UInt64(n)
+    count -= n
+  }
+
   /// The next Huffman symbol.
   @inline(__always)
   mutating func decode(_ table: HuffmanTable) throws(JPEGError) -> Int {
-    if count < 16 { fill() }
-    let peek = Int(buffer >> UInt64(64 - HuffmanTable.lookaheadBits))
-    let entry = table.lookahead[peek]
+    let entry = table.lookahead[peek9()]
     if entry != 0 {
-      let length = Int(entry >> 8)
-      buffer <<= UInt64(length)
-      count -= length
+      skip(Int(entry >> 8))
       return Int(entry & 0xFF)
     }
+    return try decodeLong(table)
+  }
+
+  /// A code longer than the lookahead: canonical decoding, one bit at a time.
+  @inline(never)
+  private mutating func decodeLong(_ table: HuffmanTable) throws(JPEGError) -> Int {
     var code = Int32(bits(HuffmanTable.lookaheadBits))
     var length = HuffmanTable.lookaheadBits
     while length < 16 {
@@ -129,7 +208,7 @@ struct BitReader {
       length += 1
       if code <= table.maxCode[length] {
         let index = Int(code + table.valueOffset[length])
-        guard index >= 0, index < table.symbols.count else { throw .corrupt("bad Huffman code") }
+        guard index >= 0, index < 256 else { throw .corrupt("bad Huffman code") }
         return Int(table.symbols[index])
       }
     }

@@ -3,11 +3,88 @@
 /// "fancy" triangular upsampling for 2×1 and 2×2 chroma, fixed-point YCbCr), so full
 /// decodes match the reference decoder to within rounding.
 extension Decoder {
+  /// Samples per line of a component's plane.
+  func planeWidth(_ component: Component) -> Int {
+    component.blocksPerLine * blockScale(component)
+  }
+
+  /// Allocates every component's plane; every sample of every block is written later,
+  /// so they are not zeroed.
+  mutating func allocatePlanes() {
+    planes = frame.components.map { component in
+      let count = planeWidth(component) * component.blocksPerColumn * blockScale(component)
+      return [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+  }
+
+  /// Renders `rowCount` rows of blocks of component `index`, whose coefficients start at
+  /// `coefficients`, into its plane from block row `firstRow` on: the inverse DCT (full,
+  /// or 2×2 for subsampled chroma at 1/8), the DC alone at 1/8, or a box filter of the
+  /// full IDCT at 1/2 and 1/4.
+  mutating func renderBlockRows(
+    _ index: Int, from coefficients: UnsafeMutablePointer<Int16>, firstRow: Int, rowCount: Int
+  ) {
+    let component = frame.components[index]
+    let step = scale.rawValue
+    let dcOnly = self.dcOnly
+    let blockSize = blockScale(component)
+    let width = planeWidth(component)
+    let perBlock = component.perBlock
+    let blocksPerLine = component.blocksPerLine
+    let table = quantization[component.quantizationTable]
+    planes[index].withUnsafeMutableBufferPointer { output in
+      table.withUnsafeBufferPointer { q in
+        var samples = [UInt8](repeating: 0, count: 64)
+        for blockRow in 0..<rowCount {
+          let row = firstRow + blockRow
+          for column in 0..<blocksPerLine {
+            let block = coefficients + (blockRow * blocksPerLine + column) * perBlock
+            if blockSize == 1 {
+              let dc = (Int(block[0]) * Int(q[0]) + 4) >> 3
+              output[row * width + column] = clamp(dc + 128)
+              continue
+            }
+            if dcOnly {
+              inverseDCT2x2(block, q.baseAddress!, output.baseAddress! + row * 2 * width + column * 2, width)
+              continue
+            }
+            let x0 = column * blockSize
+            let y0 = row * blockSize
+            if step == 1 {
+              inverseDCT(block, q.baseAddress!, output.baseAddress! + y0 * width + x0, width)
+              continue
+            }
+            samples.withUnsafeMutableBufferPointer { out in
+              inverseDCT(block, q.baseAddress!, out.baseAddress!, 8)
+            }
+            // Reduced scales: the block box-filtered to `blockSize` × `blockSize`.
+            for y in 0..<blockSize {
+              for x in 0..<blockSize {
+                var sum = 0
+                for dy in 0..<step {
+                  for dx in 0..<step { sum += Int(samples[(y * step + dy) * 8 + x * step + dx]) }
+                }
+                output[(y0 + y) * width + x0 + x] = UInt8((sum + step * step / 2) / (step * step))
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
   mutating func output() throws(JPEGError) -> RGBImage {
     let step = scale.rawValue
-    // Each component as a plane of samples at the output scale.
-    var planes: [[UInt8]] = []
-    var planeWidths: [Int] = []
+    if planes.isEmpty {
+      allocatePlanes()
+      for index in frame.components.indices {
+        let component = frame.components[index]
+        renderBlockRows(
+          index, from: component.coefficients.buffer.baseAddress!, firstRow: 0,
+          rowCount: component.blocksPerColumn)
+      }
+    }
+    // How much each plane must be enlarged to reach the output resolution.
     var upsampling: [(h: Int, v: Int)] = []
     for component in frame.components {
       let blockSize = blockScale(component)
@@ -17,56 +94,9 @@ extension Decoder {
           frame.maxH * lumaScale / (component.h * blockSize),
           frame.maxV * lumaScale / (component.v * blockSize)
         ))
-      let width = component.blocksPerLine * blockSize
-      // Every sample of every block is written below: no need to zero the plane first.
-      let planeCount = width * component.blocksPerColumn * blockSize
-      var plane = [UInt8](unsafeUninitializedCapacity: planeCount) { _, count in count = planeCount }
-      let table = quantization[component.quantizationTable]
-      plane.withUnsafeMutableBufferPointer { output in
-        table.withUnsafeBufferPointer { q in
-          let coefficients = component.coefficients.buffer.baseAddress!
-          var samples = [UInt8](repeating: 0, count: 64)
-          for row in 0..<component.blocksPerColumn {
-            for column in 0..<component.blocksPerLine {
-              let block = row * component.blocksPerLine + column
-              if blockSize == 1 {
-                let dc = (Int(coefficients[block]) * Int(q[0]) + 4) >> 3
-                output[row * width + column] = clamp(dc + 128)
-                continue
-              }
-              if dcOnly {
-                inverseDCT2x2(
-                  coefficients + block * 64, q.baseAddress!,
-                  output.baseAddress! + row * 2 * width + column * 2, width)
-                continue
-              }
-              let x0 = column * blockSize
-              let y0 = row * blockSize
-              if step == 1 {
-                inverseDCT(
-                  coefficients + block * 64, q.baseAddress!, output.baseAddress! + y0 * width + x0, width)
-                continue
-              }
-              samples.withUnsafeMutableBufferPointer { out in
-                inverseDCT(coefficients + block * 64, q.baseAddress!, out.baseAddress!, 8)
-              }
-              // Reduced scales: the block box-filtered to `blockSize` × `blockSize`.
-              for y in 0..<blockSize {
-                for x in 0..<blockSize {
-                  var sum = 0
-                  for dy in 0..<step {
-                    for dx in 0..<step { sum += Int(samples[(y * step + dy) * 8 + x * step + dx]) }
-                  }
-                  output[(y0 + y) * width + x0 + x] = UInt8((sum + step * step / 2) / (step * step))
-                }
-              }
-            }
-          }
-        }
-      }
-      planes.append(plane)
-      planeWidths.append(width)
     }
+    let planes = self.planes
+    let planeWidths = frame.components.map(planeWidth)
 
     let width = (frame.width + step - 1) / step
     let height = (frame.height + step - 1) / step
@@ -81,6 +111,8 @@ extension Decoder {
           pixels[index + 2] = value
         }
       }
+    } else if let fused = fusedYCbCr(planes, planeWidths, upsampling, width, height) {
+      pixels = fused
     } else {
       // Chroma (and any subsampled component) brought up to full resolution.
       var full: [[UInt8]] = []
@@ -112,9 +144,6 @@ extension Decoder {
           full.append(plane)
         }
       }
-      let isRGB =
-        adobeTransform == 0
-        || (adobeTransform == nil && !sawJFIF && frame.components.map(\.id) == [0x52, 0x47, 0x42])
       if isRGB {
         for index in 0..<(width * height) {
           pixels[index * 3] = full[0][index]
@@ -122,10 +151,77 @@ extension Decoder {
           pixels[index * 3 + 2] = full[2][index]
         }
       } else {
-        ColorTables.shared.convert(full[0], full[1], full[2], into: &pixels)
+        YCbCr.convert(full[0], full[1], full[2], into: &pixels)
       }
     }
     return oriented(RGBImage(width: width, height: height, pixels: pixels))
+  }
+
+  /// Whether the frame is stored as RGB rather than YCbCr (Adobe transform 0, or three
+  /// components named R, G, B without JFIF).
+  private var isRGB: Bool {
+    adobeTransform == 0
+      || (adobeTransform == nil && !sawJFIF && frame.components.map(\.id) == [0x52, 0x47, 0x42])
+  }
+
+  /// The common case in one pass, row by row: YCbCr whose chroma is at full resolution or
+  /// subsampled 2×1 / 2×2 (fancy upsampling), converted straight into the pixels without
+  /// full-size chroma planes. `nil` for anything else (the general path handles it).
+  private func fusedYCbCr(
+    _ planes: [[UInt8]], _ planeWidths: [Int], _ upsampling: [(h: Int, v: Int)], _ width: Int, _ height: Int
+  ) -> [UInt8]? {
+    guard frame.components.count == 3, !isRGB, upsampling[0] == (1, 1), upsampling[1] == upsampling[2]
+    else { return nil }
+    let (hFactor, vFactor) = upsampling[1]
+    let chroma = frame.components[1]
+    let native = hFactor == 1 && vFactor == 1
+    let fancy =
+      scale == .full && hFactor == 2 && vFactor <= 2 && frame.maxH % chroma.h == 0
+      && frame.maxV % chroma.v == 0 && frame.components[2].h == chroma.h && frame.components[2].v == chroma.v
+    guard native || fancy else { return nil }
+    let inWidth = native ? width : (frame.width * chroma.h + frame.maxH - 1) / frame.maxH
+    let inHeight = native ? height : (frame.height * chroma.v + frame.maxV - 1) / frame.maxV
+    let count = width * height * 3
+    let rowCapacity = max(width, 2 * inWidth + 2)
+    var cbRow = [UInt8](repeating: 0, count: rowCapacity)
+    var crRow = [UInt8](repeating: 0, count: rowCapacity)
+    var sums = [Int32](repeating: 0, count: inWidth)
+    return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+      planes[0].withUnsafeBufferPointer { luma in
+        planes[1].withUnsafeBufferPointer { cb in
+          planes[2].withUnsafeBufferPointer { cr in
+            cbRow.withUnsafeMutableBufferPointer { cbRow in
+              crRow.withUnsafeMutableBufferPointer { crRow in
+                sums.withUnsafeMutableBufferPointer { sums in
+                  for y in 0..<height {
+                    let cbLine: UnsafePointer<UInt8>
+                    let crLine: UnsafePointer<UInt8>
+                    if native {
+                      cbLine = cb.baseAddress! + y * planeWidths[1]
+                      crLine = cr.baseAddress! + y * planeWidths[2]
+                    } else {
+                      fancyRow(
+                        cb.baseAddress!, planeWidths[1], inWidth, inHeight, vertical: vFactor == 2, y,
+                        sums.baseAddress!, cbRow.baseAddress!)
+                      fancyRow(
+                        cr.baseAddress!, planeWidths[2], inWidth, inHeight, vertical: vFactor == 2, y,
+                        sums.baseAddress!, crRow.baseAddress!)
+                      cbLine = UnsafePointer(cbRow.baseAddress!)
+                      crLine = UnsafePointer(crRow.baseAddress!)
+                    }
+                    YCbCr.convertRow(
+                      luma.baseAddress! + y * planeWidths[0], cbLine, crLine,
+                      output.baseAddress! + y * width * 3,
+                      width)
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      initialized = count
+    }
   }
 
   private func crop(_ plane: [UInt8], _ planeWidth: Int, _ width: Int, _ height: Int) -> [UInt8] {
@@ -144,51 +240,27 @@ extension Decoder {
     return result
   }
 
-  /// libjpeg's triangular ("fancy") upsampling: each output sample is 3/4 of the nearer
-  /// input sample and 1/4 of the farther one, horizontally (and vertically for 2×2).
+  /// A whole plane through ``fancyRow(_:_:_:_:vertical:_:_:_:)`` (for layouts the fused
+  /// path does not take).
   private func fancyUpsample(
     _ plane: [UInt8], _ planeWidth: Int, _ inWidth: Int, _ inHeight: Int, vertical: Bool, _ width: Int,
     _ height: Int
   ) -> [UInt8] {
     var result = [UInt8](repeating: 0, count: width * height)
-    // Column sums of the row pair for one output row (3 × near row + far row for 2×2).
-    var sums = [Int](repeating: 0, count: inWidth)
+    var sums = [Int32](repeating: 0, count: inWidth)
+    var row = [UInt8](repeating: 0, count: 2 * inWidth + 2)
     let outRows = min(height, vertical ? inHeight * 2 : inHeight)
     plane.withUnsafeBufferPointer { input in
       result.withUnsafeMutableBufferPointer { output in
-        sums.withUnsafeMutableBufferPointer { sum in
-          for outY in 0..<outRows {
-            let inY = vertical ? outY / 2 : outY
-            let near = input.baseAddress! + inY * planeWidth
-            if vertical {
-              let farY = outY % 2 == 0 ? max(0, inY - 1) : min(inHeight - 1, inY + 1)
-              let far = input.baseAddress! + farY * planeWidth
-              for x in 0..<inWidth { sum[x] = Int(near[x]) * 3 + Int(far[x]) }
-            } else {
-              for x in 0..<inWidth { sum[x] = Int(near[x]) }
-            }
-            let row = output.baseAddress! + outY * width
-            if inWidth == 1 {
-              let value = UInt8(clamping: vertical ? (sum[0] * 4 + 8) >> 4 : sum[0])
-              row[0] = value
-              if width > 1 { row[1] = value }
-              continue
-            }
-            let last = inWidth - 1
-            for inX in 0...last {
-              let this = sum[inX]
-              let left: Int
-              let right: Int
-              if vertical {
-                left = inX == 0 ? (this * 4 + 8) >> 4 : (this * 3 + sum[inX - 1] + 8) >> 4
-                right = inX == last ? (this * 4 + 7) >> 4 : (this * 3 + sum[inX + 1] + 7) >> 4
-              } else {
-                left = inX == 0 ? this : (this * 3 + sum[inX - 1] + 1) >> 2
-                right = inX == last ? this : (this * 3 + sum[inX + 1] + 2) >> 2
-              }
-              let outX = inX * 2
-              if outX < width { row[outX] = UInt8(truncatingIfNeeded: left) }
-              if outX + 1 < width { row[outX + 1] = UInt8(truncatingIfNeeded: right) }
+        sums.withUnsafeMutableBufferPointer { sums in
+          row.withUnsafeMutableBufferPointer { row in
+            for outY in 0..<outRows {
+              fancyRow(
+                input.baseAddress!, planeWidth, inWidth, inHeight, vertical: vertical, outY,
+                sums.baseAddress!,
+                row.baseAddress!)
+              (output.baseAddress! + outY * width).update(
+                from: row.baseAddress!, count: min(width, 2 * inWidth))
             }
           }
         }
@@ -231,7 +303,7 @@ extension Decoder {
 
 @inline(__always)
 func clamp(_ value: Int) -> UInt8 {
-  value < 0 ? 0 : value > 255 ? 255 : UInt8(value)
+  UInt8(truncatingIfNeeded: Swift.min(Swift.max(value, 0), 255))
 }
 
 /// One 8-point pass of libjpeg's accurate integer IDCT (`jpeg_idct_islow`), on inputs
@@ -270,6 +342,10 @@ func islowPass(
 
 /// libjpeg's accurate integer inverse DCT: dequantises, transforms columns then rows with
 /// 13-bit fixed-point constants (``islowPass(_:_:_:_:_:_:_:_:)``), and level-shifts by 128.
+///
+/// The column pass runs on all eight columns at once (`SIMD8`, one lane per column); the
+/// row pass is scalar, with libjpeg's shortcut for rows whose AC terms are all zero. A
+/// block with no AC coefficients at all (common in smooth areas) is one flat fill.
 @inline(__always)
 func inverseDCT(
   _ input: UnsafeMutablePointer<Int16>, _ quantization: UnsafePointer<Int32>,
@@ -277,44 +353,30 @@ func inverseDCT(
 ) {
   let constBits = 13
   let pass1Bits = 2
+  let raw = UnsafeRawPointer(input)
+  var ac = raw.loadUnaligned(as: UInt64.self) & ~0xFFFF
+  for word in 1..<16 { ac |= raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self) }
+  if ac == 0 {
+    let dc = (Int(input[0]) * Int(quantization[0])) << pass1Bits
+    let value = clamp(((dc + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+    for row in 0..<8 { (output + row * stride).update(repeating: value, count: 8) }
+    return
+  }
+  @inline(__always) func row(_ index: Int) -> SIMD8<Int32> {
+    SIMD8<Int32>(truncatingIfNeeded: (raw + index * 16).loadUnaligned(as: SIMD8<Int16>.self))
+      &* UnsafeRawPointer(quantization + index * 8).loadUnaligned(as: SIMD8<Int32>.self)
+  }
+  // Pass 1: columns, kept scaled by 2^pass1Bits.
+  let shift1 = Int32(constBits - pass1Bits)
+  let round1 = SIMD8<Int32>(repeating: 1 << (shift1 - 1))
+  let r = islowPass8(row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
   var workspace = (
-    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
-    Int(0),
-    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
-    Int(0),
-    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
-    Int(0),
-    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
-    Int(0),
-    Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0)
+    (r.0 &+ round1) &>> shift1, (r.1 &+ round1) &>> shift1, (r.2 &+ round1) &>> shift1,
+    (r.3 &+ round1) &>> shift1, (r.4 &+ round1) &>> shift1, (r.5 &+ round1) &>> shift1,
+    (r.6 &+ round1) &>> shift1, (r.7 &+ round1) &>> shift1
   )
-  withUnsafeMutableBytes(of: &workspace) { raw in
-    let ws = raw.baseAddress!.assumingMemoryBound(to: Int.self)
-    @inline(__always) func dq(_ index: Int) -> Int { Int(input[index]) * Int(quantization[index]) }
-    // Pass 1: columns, kept scaled by 2^pass1Bits.
-    let shift1 = constBits - pass1Bits
-    let round1 = 1 << (shift1 - 1)
-    for column in 0..<8 {
-      if input[8 + column] == 0 && input[16 + column] == 0 && input[24 + column] == 0
-        && input[32 + column] == 0
-        && input[40 + column] == 0 && input[48 + column] == 0 && input[56 + column] == 0
-      {
-        let dc = dq(column) << pass1Bits
-        for row in 0..<8 { ws[row * 8 + column] = dc }
-        continue
-      }
-      let r = islowPass(
-        dq(column), dq(8 + column), dq(16 + column), dq(24 + column), dq(32 + column), dq(40 + column),
-        dq(48 + column), dq(56 + column))
-      ws[column] = (r.0 + round1) >> shift1
-      ws[8 + column] = (r.1 + round1) >> shift1
-      ws[16 + column] = (r.2 + round1) >> shift1
-      ws[24 + column] = (r.3 + round1) >> shift1
-      ws[32 + column] = (r.4 + round1) >> shift1
-      ws[40 + column] = (r.5 + round1) >> shift1
-      ws[48 + column] = (r.6 + round1) >> shift1
-      ws[56 + column] = (r.7 + round1) >> shift1
-    }
+  withUnsafeBytes(of: &workspace) { bytes in
+    let ws = bytes.baseAddress!.assumingMemoryBound(to: Int32.self)
     // Pass 2: rows, descaled and level-shifted to samples.
     let shift2 = constBits + pass1Bits + 3
     let round2 = 1 << (shift2 - 1)
@@ -322,11 +384,12 @@ func inverseDCT(
       let w = ws + row * 8
       let out = output + row * stride
       if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
-        let value = clamp(((w[0] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
-        for x in 0..<8 { out[x] = value }
+        let value = clamp(((Int(w[0]) + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+        out.update(repeating: value, count: 8)
         continue
       }
-      let r = islowPass(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
+      let r = islowPass(
+        Int(w[0]), Int(w[1]), Int(w[2]), Int(w[3]), Int(w[4]), Int(w[5]), Int(w[6]), Int(w[7]))
       out[0] = clamp(((r.0 + round2) >> shift2) + 128)
       out[1] = clamp(((r.1 + round2) >> shift2) + 128)
       out[2] = clamp(((r.2 + round2) >> shift2) + 128)
@@ -337,6 +400,41 @@ func inverseDCT(
       out[7] = clamp(((r.7 + round2) >> shift2) + 128)
     }
   }
+}
+
+/// ``islowPass(_:_:_:_:_:_:_:_:)`` on eight columns at once: the same arithmetic, lane-wise.
+/// (32-bit lanes suffice for 8-bit samples, as in libjpeg.)
+@inline(__always)
+func islowPass8(
+  _ v0: SIMD8<Int32>, _ v1: SIMD8<Int32>, _ v2: SIMD8<Int32>, _ v3: SIMD8<Int32>, _ v4: SIMD8<Int32>,
+  _ v5: SIMD8<Int32>, _ v6: SIMD8<Int32>, _ v7: SIMD8<Int32>
+) -> (
+  SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>,
+  SIMD8<Int32>
+) {
+  let constBits: Int32 = 13
+  let z1 = (v2 &+ v6) &* 4433
+  let tmp2 = z1 &+ v6 &* -15137
+  let tmp3 = z1 &+ v2 &* 6270
+  let tmp0 = (v0 &+ v4) &<< constBits
+  let tmp1 = (v0 &- v4) &<< constBits
+  let tmp10 = tmp0 &+ tmp3
+  let tmp13 = tmp0 &- tmp3
+  let tmp11 = tmp1 &+ tmp2
+  let tmp12 = tmp1 &- tmp2
+  let z5 = (v7 &+ v3 &+ v5 &+ v1) &* 9633
+  let o1 = (v7 &+ v1) &* -7373
+  let o2 = (v5 &+ v3) &* -20995
+  let o3 = (v7 &+ v3) &* -16069 &+ z5
+  let o4 = (v5 &+ v1) &* -3196 &+ z5
+  let odd0 = v7 &* 2446 &+ o1 &+ o3
+  let odd1 = v5 &* 16819 &+ o2 &+ o4
+  let odd2 = v3 &* 25172 &+ o2 &+ o3
+  let odd3 = v1 &* 12299 &+ o1 &+ o4
+  return (
+    tmp10 &+ odd3, tmp11 &+ odd2, tmp12 &+ odd1, tmp13 &+ odd0, tmp13 &- odd0, tmp12 &- odd1, tmp11 &- odd2,
+    tmp10 &- odd3
+  )
 }
 
 /// libjpeg's 2×2 reduced inverse DCT (`jpeg_idct_2x2`): a block straight to 2×2 samples
@@ -353,83 +451,139 @@ func inverseDCT2x2(
   let fix1_272758580 = 10426
   let fix3_624509785 = 29692
   @inline(__always) func dq(_ index: Int) -> Int { Int(input[index]) * Int(quantization[index]) }
-  var workspace = [Int](repeating: 0, count: 16)
-  for column in [0, 1, 3, 5, 7] {
+  // Pass 1 on columns 0, 1, 3, 5 and 7 (the only ones the 2-point rows read): the top
+  // and bottom results of each.
+  @inline(__always) func column(_ column: Int) -> (Int, Int) {
     if input[8 + column] == 0 && input[24 + column] == 0 && input[40 + column] == 0 && input[56 + column] == 0
     {
       let dc = dq(column) << pass1Bits
-      workspace[column] = dc
-      workspace[8 + column] = dc
-      continue
+      return (dc, dc)
     }
     let tmp10 = dq(column) << (constBits + 2)
     let tmp0 =
       dq(56 + column) * -fix0_720959822 + dq(40 + column) * fix0_850430095 + dq(24 + column) * -fix1_272758580
       + dq(8 + column) * fix3_624509785
     let shift = constBits - pass1Bits + 2
-    workspace[column] = (tmp10 + tmp0 + (1 << (shift - 1))) >> shift
-    workspace[8 + column] = (tmp10 - tmp0 + (1 << (shift - 1))) >> shift
+    return ((tmp10 + tmp0 + (1 << (shift - 1))) >> shift, (tmp10 - tmp0 + (1 << (shift - 1))) >> shift)
   }
-  for row in 0..<2 {
-    let w = row * 8
-    let out = output + row * stride
-    if workspace[w + 1] == 0 && workspace[w + 3] == 0 && workspace[w + 5] == 0 && workspace[w + 7] == 0 {
-      let value = clamp(((workspace[w] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+  let c0 = column(0)
+  let c1 = column(1)
+  let c3 = column(3)
+  let c5 = column(5)
+  let c7 = column(7)
+  @inline(__always) func row(
+    _ w0: Int, _ w1: Int, _ w3: Int, _ w5: Int, _ w7: Int, _ out: UnsafeMutablePointer<UInt8>
+  ) {
+    if w1 == 0 && w3 == 0 && w5 == 0 && w7 == 0 {
+      let value = clamp(((w0 + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
       out[0] = value
       out[1] = value
-      continue
+      return
     }
-    let tmp10 = workspace[w] << (constBits + 2)
-    let tmp0 =
-      workspace[w + 7] * -fix0_720959822 + workspace[w + 5] * fix0_850430095 + workspace[w + 3]
-      * -fix1_272758580
-      + workspace[w + 1] * fix3_624509785
+    let tmp10 = w0 << (constBits + 2)
+    let tmp0 = w7 * -fix0_720959822 + w5 * fix0_850430095 + w3 * -fix1_272758580 + w1 * fix3_624509785
     let shift = constBits + pass1Bits + 3 + 2
     out[0] = clamp(((tmp10 + tmp0 + (1 << (shift - 1))) >> shift) + 128)
     out[1] = clamp(((tmp10 - tmp0 + (1 << (shift - 1))) >> shift) + 128)
   }
+  row(c0.0, c1.0, c3.0, c5.0, c7.0, output)
+  row(c0.1, c1.1, c3.1, c5.1, c7.1, output + stride)
 }
 
-/// libjpeg's fixed-point YCbCr → RGB tables.
-final class ColorTables: Sendable {
-  static let shared = ColorTables()
-  let crToR: [Int]
-  let cbToB: [Int]
-  let crToG: [Int]
-  let cbToG: [Int]
+/// One output row of libjpeg's triangular ("fancy") upsampling of a chroma plane
+/// subsampled 2× horizontally (and 2× vertically when `vertical`): each output sample is
+/// 3/4 of the nearer input sample and 1/4 of the farther one, in each direction. Writes
+/// `2 × inWidth` samples to `out`; `sums` holds `inWidth` values of scratch.
+@inline(__always)
+func fancyRow(
+  _ plane: UnsafePointer<UInt8>, _ planeWidth: Int, _ inWidth: Int, _ inHeight: Int, vertical: Bool,
+  _ outY: Int, _ sums: UnsafeMutablePointer<Int32>, _ out: UnsafeMutablePointer<UInt8>
+) {
+  let inY = vertical ? min(inHeight - 1, outY / 2) : min(inHeight - 1, outY)
+  let near = plane + inY * planeWidth
+  if vertical {
+    let farY = outY % 2 == 0 ? max(0, inY - 1) : min(inHeight - 1, inY + 1)
+    let far = plane + farY * planeWidth
+    for x in 0..<inWidth { sums[x] = Int32(near[x]) &* 3 &+ Int32(far[x]) }
+  } else {
+    for x in 0..<inWidth { sums[x] = Int32(near[x]) }
+  }
+  // Vertical sums carry 4× weight: round and scale by 16; horizontal only: by 4.
+  let (shift, roundLeft, roundRight): (Int32, Int32, Int32) = vertical ? (4, 8, 7) : (2, 1, 2)
+  let last = inWidth - 1
+  out[0] = UInt8(truncatingIfNeeded: (sums[0] &* 4 &+ (vertical ? 8 : 0)) >> shift)
+  var x = 0
+  while x < last {
+    let this = sums[x]
+    let next = sums[x + 1]
+    out[2 * x + 1] = UInt8(truncatingIfNeeded: (this &* 3 &+ next &+ roundRight) >> shift)
+    out[2 * x + 2] = UInt8(truncatingIfNeeded: (next &* 3 &+ this &+ roundLeft) >> shift)
+    x += 1
+  }
+  out[2 * last + 1] = UInt8(truncatingIfNeeded: (sums[last] &* 4 &+ (vertical ? 7 : 0)) >> shift)
+}
 
-  private init() {
-    let half = 1 << 15
-    func fix(_ value: Double) -> Int { Int(value * 65536 + 0.5) }
-    crToR = (0..<256).map { (fix(1.40200) * ($0 - 128) + half) >> 16 }
-    cbToB = (0..<256).map { (fix(1.77200) * ($0 - 128) + half) >> 16 }
-    crToG = (0..<256).map { -fix(0.71414) * ($0 - 128) }
-    cbToG = (0..<256).map { -fix(0.34414) * ($0 - 128) + half }
+/// libjpeg's fixed-point YCbCr → RGB conversion (the formulas of its tables, computed).
+enum YCbCr {
+  static let half: Int32 = 1 << 15
+  static let rFromCr: Int32 = 91881  // FIX(1.40200)
+  static let bFromCb: Int32 = 116130  // FIX(1.77200)
+  static let gFromCr: Int32 = -46802  // -FIX(0.71414)
+  static let gFromCb: Int32 = -22554  // -FIX(0.34414)
+
+  /// Converts `count` samples of Y, Cb and Cr into RGB triples.
+  @inline(__always)
+  static func convertRow(
+    _ y: UnsafePointer<UInt8>, _ cb: UnsafePointer<UInt8>, _ cr: UnsafePointer<UInt8>,
+    _ out: UnsafeMutablePointer<UInt8>, _ count: Int
+  ) {
+    // libjpeg's table formulas computed inline (the same integers), eight pixels at a time.
+    var index = 0
+    while index + 8 <= count {
+      let luma = SIMD8<Int32>(
+        truncatingIfNeeded: UnsafeRawPointer(y + index).loadUnaligned(as: SIMD8<UInt8>.self))
+      let blue =
+        SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cb + index).loadUnaligned(as: SIMD8<UInt8>.self))
+        &- 128
+      let red =
+        SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cr + index).loadUnaligned(as: SIMD8<UInt8>.self))
+        &- 128
+      let half = SIMD8<Int32>(repeating: Self.half)
+      let zero = SIMD8<Int32>(repeating: 0)
+      let top = SIMD8<Int32>(repeating: 255)
+      let r = (luma &+ ((Self.rFromCr &* red &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+      let g = (luma &+ ((Self.gFromCb &* blue &+ half &+ Self.gFromCr &* red) &>> 16))
+        .clamped(lowerBound: zero, upperBound: top)
+      let b = (luma &+ ((Self.bFromCb &* blue &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+      let target = out + index * 3
+      for lane in 0..<8 {
+        target[lane * 3] = UInt8(truncatingIfNeeded: r[lane])
+        target[lane * 3 + 1] = UInt8(truncatingIfNeeded: g[lane])
+        target[lane * 3 + 2] = UInt8(truncatingIfNeeded: b[lane])
+      }
+      index += 8
+    }
+    while index < count {
+      let luma = Int32(y[index])
+      let blue = Int32(cb[index]) &- 128
+      let red = Int32(cr[index]) &- 128
+      let r = luma &+ ((Self.rFromCr &* red &+ Self.half) >> 16)
+      let g = luma &+ ((Self.gFromCb &* blue &+ Self.half &+ Self.gFromCr &* red) >> 16)
+      let b = luma &+ ((Self.bFromCb &* blue &+ Self.half) >> 16)
+      out[index * 3] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(r, 0), 255))
+      out[index * 3 + 1] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(g, 0), 255))
+      out[index * 3 + 2] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(b, 0), 255))
+      index += 1
+    }
   }
 
-  func convert(_ y: [UInt8], _ cb: [UInt8], _ cr: [UInt8], into pixels: inout [UInt8]) {
+  static func convert(_ y: [UInt8], _ cb: [UInt8], _ cr: [UInt8], into pixels: inout [UInt8]) {
     let count = min(y.count, cb.count, cr.count, pixels.count / 3)
     y.withUnsafeBufferPointer { y in
       cb.withUnsafeBufferPointer { cb in
         cr.withUnsafeBufferPointer { cr in
-          crToR.withUnsafeBufferPointer { crToR in
-            cbToB.withUnsafeBufferPointer { cbToB in
-              crToG.withUnsafeBufferPointer { crToG in
-                cbToG.withUnsafeBufferPointer { cbToG in
-                  pixels.withUnsafeMutableBufferPointer { out in
-                    let out = out.baseAddress!
-                    for index in 0..<count {
-                      let luma = Int(y[index])
-                      let blue = Int(cb[index])
-                      let red = Int(cr[index])
-                      out[index * 3] = clamp(luma + crToR[red])
-                      out[index * 3 + 1] = clamp(luma + ((cbToG[blue] + crToG[red]) >> 16))
-                      out[index * 3 + 2] = clamp(luma + cbToB[blue])
-                    }
-                  }
-                }
-              }
-            }
+          pixels.withUnsafeMutableBufferPointer { out in
+            convertRow(y.baseAddress!, cb.baseAddress!, cr.baseAddress!, out.baseAddress!, count)
           }
         }
       }

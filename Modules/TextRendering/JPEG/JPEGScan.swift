@@ -44,6 +44,10 @@ extension Decoder {
       unitsPerLine = frame.mcusPerLine
       unitCount = frame.mcusPerLine * frame.mcusPerColumn
     }
+    if !frame.progressive {
+      try decodeBaselineScan(scan.components, single: single, unitsPerLine, unitCount, &reader)
+      return
+    }
     for unit in 0..<unitCount {
       if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
         try reader.restart()
@@ -69,6 +73,110 @@ extension Decoder {
     }
   }
 
+  /// What a baseline scan needs of one component, gathered once so the per-block loop
+  /// touches no arrays of structs and no reference counts.
+  private struct BaselinePart {
+    let dc: HuffmanTable
+    let ac: HuffmanTable
+    let coefficients: UnsafeMutablePointer<Int16>
+    let blocksPerLine: Int
+    let perBlock: Int
+    let h: Int
+    let v: Int
+    var predictor = 0
+  }
+
+  /// Streaming: renders the MCU row just decoded into the planes and clears the row's
+  /// coefficients for the next one.
+  private mutating func flushStreamedRow(_ mcuRow: Int) {
+    for index in frame.components.indices {
+      let component = frame.components[index]
+      let coefficients = component.coefficients.buffer
+      renderBlockRows(
+        index, from: coefficients.baseAddress!, firstRow: mcuRow * component.v, rowCount: component.v)
+      coefficients.update(repeating: 0)
+    }
+  }
+
+  private mutating func decodeBaselineScan(
+    _ components: [Int], single: Bool, _ unitsPerLine: Int, _ unitCount: Int, _ reader: inout BitReader
+  ) throws(JPEGError) {
+    var parts: [BaselinePart] = []
+    for index in components {
+      let component = frame.components[index]
+      parts.append(
+        BaselinePart(
+          dc: dcTables[component.dcTable]!, ac: acTables[component.acTable]!,
+          coefficients: component.coefficients.buffer.baseAddress!, blocksPerLine: component.blocksPerLine,
+          perBlock: component.perBlock, h: single ? 1 : component.h, v: single ? 1 : component.v))
+    }
+    let order = zigzag
+    try withExtendedLifetime(parts) { () throws(JPEGError) in
+      try order.withUnsafeBufferPointer { (order) throws(JPEGError) in
+        for unit in 0..<unitCount {
+          if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
+            try reader.restart()
+            for index in parts.indices { parts[index].predictor = 0 }
+          }
+          let row = unit / unitsPerLine
+          let column = unit % unitsPerLine
+          for index in parts.indices {
+            for v in 0..<parts[index].v {
+              for h in 0..<parts[index].h {
+                let blockRow = streaming ? v : row * parts[index].v + v
+                let block =
+                  parts[index].coefficients
+                  + (blockRow * parts[index].blocksPerLine + column * parts[index].h + h)
+                  * parts[index].perBlock
+                try Self.decodeBaselineBlock(block, &parts[index], order.baseAddress!, &reader)
+              }
+            }
+          }
+          if reader.ranOut { throw .truncated }
+          if streaming && column == unitsPerLine - 1 { flushStreamedRow(row) }
+        }
+      }
+    }
+  }
+
+  /// One baseline block: the DC difference, then the AC coefficients, mostly through the
+  /// table's one-lookup fast path. At 1/8 scale (`perBlock == 1`) the AC coefficients are
+  /// decoded only to be skipped.
+  @inline(__always)
+  private static func decodeBaselineBlock(
+    _ block: UnsafeMutablePointer<Int16>, _ part: inout BaselinePart, _ zigzag: UnsafePointer<Int>,
+    _ reader: inout BitReader
+  ) throws(JPEGError) {
+    part.predictor += try reader.receiveExtend(try reader.decode(part.dc))
+    block[0] = Int16(truncatingIfNeeded: part.predictor)
+    let table = part.ac
+    let keepsAC = part.perBlock == 64
+    var k = 1
+    while k < 64 {
+      let fast = table.fastAC[reader.peek9()]
+      if fast != 0 {
+        reader.skip(Int(fast & 31))
+        if fast & HuffmanTable.endOfBlock != 0 { break }
+        k += Int((fast >> 8) & 15)
+        if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: fast >> 16) }
+        k += 1
+        continue
+      }
+      let rs = try reader.decode(table)
+      let r = rs >> 4
+      let size = rs & 15
+      if size == 0 {
+        if r != 15 { break }
+        k += 16
+        continue
+      }
+      k += r
+      let value = try reader.receiveExtend(size)
+      if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: value) }
+      k += 1
+    }
+  }
+
   private mutating func decodeBlock(
     _ index: Int, row: Int, column: Int, _ scan: inout Scan, _ reader: inout BitReader
   ) throws(JPEGError) {
@@ -77,9 +185,7 @@ extension Decoder {
     let block =
       frame.components[index].coefficients.buffer.baseAddress!
       + (row * frame.components[index].blocksPerLine + column) * perBlock
-    if !frame.progressive {
-      try decodeBaseline(index, block, &reader)
-    } else if scan.ss == 0 {
+    if scan.ss == 0 {
       if scan.ah == 0 {
         let diff = try reader.receiveExtend(try reader.decode(dcTables[frame.components[index].dcTable]!))
         frame.components[index].predictor += diff
@@ -94,31 +200,6 @@ extension Decoder {
       } else {
         try decodeACRefine(block, table, &scan, &reader)
       }
-    }
-  }
-
-  private mutating func decodeBaseline(
-    _ index: Int, _ block: UnsafeMutablePointer<Int16>, _ reader: inout BitReader
-  ) throws(JPEGError) {
-    let diff = try reader.receiveExtend(try reader.decode(dcTables[frame.components[index].dcTable]!))
-    frame.components[index].predictor += diff
-    block[0] = Int16(truncatingIfNeeded: frame.components[index].predictor)
-    let table = acTables[frame.components[index].acTable]!
-    let keepsAC = frame.components[index].perBlock == 64
-    var k = 1
-    while k < 64 {
-      let rs = try reader.decode(table)
-      let r = rs >> 4
-      let size = rs & 15
-      if size == 0 {
-        if r != 15 { break }
-        k += 16
-        continue
-      }
-      k += r
-      let value = try reader.receiveExtend(size)
-      if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: value) }
-      k += 1
     }
   }
 
