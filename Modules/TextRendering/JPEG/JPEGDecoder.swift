@@ -287,7 +287,8 @@ struct Decoder {
       let counts = Array(bytes[(index + 1)..<(index + 17)])
       let total = counts.reduce(0) { $0 + Int($1) }
       guard index + 17 + total <= end else { throw .corrupt("short Huffman table") }
-      let table = try HuffmanTable(counts: counts, symbols: Array(bytes[(index + 17)..<(index + 17 + total)]))
+      let table = try HuffmanTable(
+        counts: counts, symbols: Array(bytes[(index + 17)..<(index + 17 + total)]), isDC: kind == 0)
       if kind == 0 { dcTables[id] = table } else { acTables[id] = table }
       index += 17 + total
     }

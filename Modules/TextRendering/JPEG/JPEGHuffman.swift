@@ -10,11 +10,13 @@ final class HuffmanTable {
   static let lookaheadBits = 9
   /// For each 9-bit prefix: `(length << 8) | symbol`, or 0 if the code is longer.
   let lookahead: UnsafeMutablePointer<UInt16>
-  /// For each 9-bit prefix, when the prefix holds a whole AC code and its extra bits:
-  /// `value << 16 | run << 8 | length` (length of code plus bits); an end-of-block code is
-  /// `endOfBlock | length`. 0 when the slow path must decode.
-  let fastAC: UnsafeMutablePointer<Int32>
+  /// For each 9-bit prefix that holds a whole code and its extra bits, the decoded
+  /// coefficient: `value << 16 | run << 8 | length` (length of code plus bits), with
+  /// `endOfBlock` set for an AC end-of-block code and `hit` for any DC entry (whose value
+  /// may be 0). 0 when the slow path must decode.
+  let fast: UnsafeMutablePointer<Int32>
   static let endOfBlock: Int32 = 0x1000
+  static let hit: Int32 = 0x2000
   /// Largest code of each length (index 1…16; 17 is a sentinel), and the offset that
   /// turns a code of that length into a symbol index.
   let maxCode: UnsafeMutablePointer<Int32>
@@ -23,7 +25,8 @@ final class HuffmanTable {
   let symbols: UnsafeMutablePointer<UInt8>
 
   /// Builds the table from the 16 code-length counts and the symbols of a DHT segment.
-  init(counts: [UInt8], symbols: [UInt8]) throws(JPEGError) {
+  /// `isDC`: a DC table, whose symbols are sizes alone (no run).
+  init(counts: [UInt8], symbols: [UInt8], isDC: Bool = false) throws(JPEGError) {
     guard counts.count == 16, symbols.count == counts.reduce(0, { $0 + Int($1) }), symbols.count <= 256 else {
       throw .corrupt("bad Huffman table")
     }
@@ -54,18 +57,26 @@ final class HuffmanTable {
       code <<= 1
     }
     maxCode[17] = Int32.max
-    var fastAC = [Int32](repeating: 0, count: 1 << Self.lookaheadBits)
-    for prefix in 0..<fastAC.count where lookahead[prefix] != 0 {
-      let length = Int(lookahead[prefix] >> 8)
-      let symbol = Int(lookahead[prefix] & 0xFF)
-      let size = symbol & 15
-      if symbol == 0 {
-        fastAC[prefix] = Self.endOfBlock | Int32(length)
-      } else if size != 0, length + size <= Self.lookaheadBits {
-        let bits = (prefix >> (Self.lookaheadBits - length - size)) & ((1 << size) - 1)
-        let value = bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
-        fastAC[prefix] = Int32(value) << 16 | Int32(symbol >> 4) << 8 | Int32(length + size)
+    var fast = [Int32](repeating: 0, count: 1 << Self.lookaheadBits)
+    var prefix = 0
+    while prefix < fast.count {
+      let entry = lookahead[prefix]
+      guard entry != 0 else {
+        prefix += 1
+        continue
       }
+      let length = Int(entry >> 8)
+      let symbol = Int(entry & 0xFF)
+      let size = isDC ? symbol : symbol & 15
+      let run = isDC ? 0 : symbol >> 4
+      if !isDC && symbol == 0 {
+        fast[prefix] = Self.endOfBlock | Int32(length)
+      } else if (isDC || size != 0), length + size <= Self.lookaheadBits {
+        let bits = size == 0 ? 0 : (prefix >> (Self.lookaheadBits - length - size)) & ((1 << size) - 1)
+        let value = size == 0 ? 0 : bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
+        fast[prefix] = Int32(value) << 16 | (isDC ? Self.hit : 0) | Int32(run) << 8 | Int32(length + size)
+      }
+      prefix += 1
     }
     func copy<T>(_ array: [T], count: Int, padding: T) -> UnsafeMutablePointer<T> {
       let pointer = UnsafeMutablePointer<T>.allocate(capacity: count)
@@ -74,7 +85,7 @@ final class HuffmanTable {
       return pointer
     }
     self.lookahead = copy(lookahead, count: lookahead.count, padding: 0)
-    self.fastAC = copy(fastAC, count: fastAC.count, padding: 0)
+    self.fast = copy(fast, count: fast.count, padding: 0)
     self.maxCode = copy(maxCode, count: maxCode.count, padding: 0)
     self.valueOffset = copy(valueOffset, count: valueOffset.count, padding: 0)
     self.symbols = copy(symbols, count: 256, padding: 0)
@@ -82,7 +93,7 @@ final class HuffmanTable {
 
   deinit {
     lookahead.deallocate()
-    fastAC.deallocate()
+    fast.deallocate()
     maxCode.deallocate()
     valueOffset.deallocate()
     symbols.deallocate()
@@ -94,8 +105,10 @@ final class HuffmanTable {
 struct BitReader {
   let data: [UInt8]
   var position: Int
-  private var buffer: UInt64 = 0
-  private var count = 0
+  /// Buffered bits, most significant first, and how many are valid. Hot loops may keep
+  /// copies in registers (see `decodeBaselineBlock`) and write them back.
+  var buffer: UInt64 = 0
+  var count = 0
   /// A marker (other than stuffing) was reached; its second byte.
   private(set) var marker: UInt8?
   /// Zero bytes fed after the data ended (at a marker or the end of the file).
@@ -115,7 +128,7 @@ struct BitReader {
   /// Tops the buffer up to at least 57 bits. The common case — plain bytes, no `FF` — is
   /// a tight loop; stuffing, markers and the end of data take the slow path.
   @inline(__always)
-  private mutating func fill() {
+  mutating func fill() {
     if marker == nil {
       while count <= 56, position < data.count {
         let byte = data[position]

@@ -100,6 +100,9 @@ extension Decoder {
 
     let width = (frame.width + step - 1) / step
     let height = (frame.height + step - 1) / step
+    if let fused = fusedYCbCr(planes, planeWidths, upsampling, width, height) {
+      return oriented(RGBImage(width: width, height: height, pixels: fused))
+    }
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     if frame.components.count == 1 {
       for y in 0..<height {
@@ -111,8 +114,6 @@ extension Decoder {
           pixels[index + 2] = value
         }
       }
-    } else if let fused = fusedYCbCr(planes, planeWidths, upsampling, width, height) {
-      pixels = fused
     } else {
       // Chroma (and any subsampled component) brought up to full resolution.
       var full: [[UInt8]] = []
@@ -182,10 +183,10 @@ extension Decoder {
     let inWidth = native ? width : (frame.width * chroma.h + frame.maxH - 1) / frame.maxH
     let inHeight = native ? height : (frame.height * chroma.v + frame.maxV - 1) / frame.maxV
     let count = width * height * 3
-    let rowCapacity = max(width, 2 * inWidth + 2)
+    let rowCapacity = max(width, 2 * inWidth + 18)
     var cbRow = [UInt8](repeating: 0, count: rowCapacity)
     var crRow = [UInt8](repeating: 0, count: rowCapacity)
-    var sums = [Int32](repeating: 0, count: inWidth)
+    var sums = [Int16](repeating: 0, count: inWidth + 16)
     return [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
       planes[0].withUnsafeBufferPointer { luma in
         planes[1].withUnsafeBufferPointer { cb in
@@ -247,8 +248,8 @@ extension Decoder {
     _ height: Int
   ) -> [UInt8] {
     var result = [UInt8](repeating: 0, count: width * height)
-    var sums = [Int32](repeating: 0, count: inWidth)
-    var row = [UInt8](repeating: 0, count: 2 * inWidth + 2)
+    var sums = [Int16](repeating: 0, count: inWidth + 16)
+    var row = [UInt8](repeating: 0, count: 2 * inWidth + 18)
     let outRows = min(height, vertical ? inHeight * 2 : inHeight)
     plane.withUnsafeBufferPointer { input in
       result.withUnsafeMutableBufferPointer { output in
@@ -354,9 +355,7 @@ func inverseDCT(
   let constBits = 13
   let pass1Bits = 2
   let raw = UnsafeRawPointer(input)
-  var ac = raw.loadUnaligned(as: UInt64.self) & ~0xFFFF
-  for word in 1..<16 { ac |= raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self) }
-  if ac == 0 {
+  if hasNoAC(input) {
     let dc = (Int(input[0]) * Int(quantization[0])) << pass1Bits
     let value = clamp(((dc + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
     for row in 0..<8 { (output + row * stride).update(repeating: value, count: 8) }
@@ -400,6 +399,16 @@ func inverseDCT(
       out[7] = clamp(((r.7 + round2) >> shift2) + 128)
     }
   }
+}
+
+/// Whether all 63 AC coefficients of a block are zero (16 eight-byte loads).
+@inline(__always)
+func hasNoAC(_ block: UnsafeMutablePointer<Int16>) -> Bool {
+  let raw = UnsafeRawPointer(block)
+  // Little-endian: the DC coefficient is the low 16 bits of the first word.
+  var ac = raw.loadUnaligned(as: UInt64.self) & ~0xFFFF
+  for word in 1..<16 { ac |= raw.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self) }
+  return ac == 0
 }
 
 /// ``islowPass(_:_:_:_:_:_:_:_:)`` on eight columns at once: the same arithmetic, lane-wise.
@@ -451,6 +460,15 @@ func inverseDCT2x2(
   let fix1_272758580 = 10426
   let fix3_624509785 = 29692
   @inline(__always) func dq(_ index: Int) -> Int { Int(input[index]) * Int(quantization[index]) }
+  if hasNoAC(input) {
+    // What the passes below compute when every AC coefficient is zero.
+    let value = clamp((((dq(0) << pass1Bits) + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+    output[0] = value
+    output[1] = value
+    output[stride] = value
+    output[stride + 1] = value
+    return
+  }
   // Pass 1 on columns 0, 1, 3, 5 and 7 (the only ones the 2-point rows read): the top
   // and bottom results of each.
   @inline(__always) func column(_ column: Int) -> (Int, Int) {
@@ -493,26 +511,39 @@ func inverseDCT2x2(
 /// One output row of libjpeg's triangular ("fancy") upsampling of a chroma plane
 /// subsampled 2× horizontally (and 2× vertically when `vertical`): each output sample is
 /// 3/4 of the nearer input sample and 1/4 of the farther one, in each direction. Writes
-/// `2 × inWidth` samples to `out`; `sums` holds `inWidth` values of scratch.
+/// `2 × inWidth` samples to `out`, which must have room for 16 more; `sums` is scratch
+/// for `inWidth + 16` values. The interior runs eight input samples at a time.
 @inline(__always)
 func fancyRow(
   _ plane: UnsafePointer<UInt8>, _ planeWidth: Int, _ inWidth: Int, _ inHeight: Int, vertical: Bool,
-  _ outY: Int, _ sums: UnsafeMutablePointer<Int32>, _ out: UnsafeMutablePointer<UInt8>
+  _ outY: Int, _ sums: UnsafeMutablePointer<Int16>, _ out: UnsafeMutablePointer<UInt8>
 ) {
   let inY = vertical ? min(inHeight - 1, outY / 2) : min(inHeight - 1, outY)
   let near = plane + inY * planeWidth
   if vertical {
     let farY = outY % 2 == 0 ? max(0, inY - 1) : min(inHeight - 1, inY + 1)
     let far = plane + farY * planeWidth
-    for x in 0..<inWidth { sums[x] = Int32(near[x]) &* 3 &+ Int32(far[x]) }
+    for x in 0..<inWidth { sums[x] = Int16(near[x]) &* 3 &+ Int16(far[x]) }
   } else {
-    for x in 0..<inWidth { sums[x] = Int32(near[x]) }
+    for x in 0..<inWidth { sums[x] = Int16(near[x]) }
   }
   // Vertical sums carry 4× weight: round and scale by 16; horizontal only: by 4.
-  let (shift, roundLeft, roundRight): (Int32, Int32, Int32) = vertical ? (4, 8, 7) : (2, 1, 2)
+  let (shift, roundLeft, roundRight): (Int16, Int16, Int16) = vertical ? (4, 8, 7) : (2, 1, 2)
   let last = inWidth - 1
   out[0] = UInt8(truncatingIfNeeded: (sums[0] &* 4 &+ (vertical ? 8 : 0)) >> shift)
   var x = 0
+  while x + 8 <= last {
+    let this = UnsafeRawPointer(sums + x).loadUnaligned(as: SIMD8<Int16>.self)
+    let next = UnsafeRawPointer(sums + x + 1).loadUnaligned(as: SIMD8<Int16>.self)
+    let right = (this &* 3 &+ next &+ roundRight) &>> shift
+    let left = (next &* 3 &+ this &+ roundLeft) &>> shift
+    let pairs = SIMD16<Int16>(
+      right[0], left[0], right[1], left[1], right[2], left[2], right[3], left[3], right[4], left[4], right[5],
+      left[5], right[6], left[6], right[7], left[7])
+    UnsafeMutableRawPointer(out + 2 * x + 1).storeBytes(
+      of: SIMD16<UInt8>(truncatingIfNeeded: pairs), as: SIMD16<UInt8>.self)
+    x += 8
+  }
   while x < last {
     let this = sums[x]
     let next = sums[x + 1]

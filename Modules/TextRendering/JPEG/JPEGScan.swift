@@ -94,7 +94,6 @@ extension Decoder {
       let coefficients = component.coefficients.buffer
       renderBlockRows(
         index, from: coefficients.baseAddress!, firstRow: mcuRow * component.v, rowCount: component.v)
-      coefficients.update(repeating: 0)
     }
   }
 
@@ -111,7 +110,9 @@ extension Decoder {
           perBlock: component.perBlock, h: single ? 1 : component.h, v: single ? 1 : component.v))
     }
     let order = zigzag
-    try withExtendedLifetime(parts) { () throws(JPEGError) in
+    let streaming = self.streaming
+    let restartInterval = self.restartInterval
+    try parts.withUnsafeMutableBufferPointer { (parts) throws(JPEGError) in
       try order.withUnsafeBufferPointer { (order) throws(JPEGError) in
         for unit in 0..<unitCount {
           if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
@@ -121,15 +122,18 @@ extension Decoder {
           let row = unit / unitsPerLine
           let column = unit % unitsPerLine
           for index in parts.indices {
-            for v in 0..<parts[index].v {
-              for h in 0..<parts[index].h {
-                let blockRow = streaming ? v : row * parts[index].v + v
-                let block =
-                  parts[index].coefficients
-                  + (blockRow * parts[index].blocksPerLine + column * parts[index].h + h)
-                  * parts[index].perBlock
-                try Self.decodeBaselineBlock(block, &parts[index], order.baseAddress!, &reader)
+            let part = parts.baseAddress! + index
+            let (v, h, perBlock, blocksPerLine) = (
+              part.pointee.v, part.pointee.h, part.pointee.perBlock, part.pointee.blocksPerLine
+            )
+            let firstRow = streaming ? 0 : row * v
+            var block = part.pointee.coefficients + (firstRow * blocksPerLine + column * h) * perBlock
+            for _ in 0..<v {
+              for offset in 0..<h {
+                try Self.decodeBaselineBlock(
+                  block + offset * perBlock, &part.pointee, order.baseAddress!, &reader)
               }
+              block += blocksPerLine * perBlock
             }
           }
           if reader.ranOut { throw .truncated }
@@ -147,34 +151,75 @@ extension Decoder {
     _ block: UnsafeMutablePointer<Int16>, _ part: inout BaselinePart, _ zigzag: UnsafePointer<Int>,
     _ reader: inout BitReader
   ) throws(JPEGError) {
-    part.predictor += try reader.receiveExtend(try reader.decode(part.dc))
+    if part.perBlock == 64 {
+      // Only non-zero coefficients are written; clear what the last block left here.
+      let raw = UnsafeMutableRawPointer(block)
+      for word in 0..<16 { raw.storeBytes(of: 0, toByteOffset: word * 8, as: UInt64.self) }
+    }
+    // The bit buffer lives in locals for the block (registers, not memory behind the
+    // `inout`): written back before any slow path that reads the reader, reloaded after.
+    var bits = reader.buffer
+    var available = reader.count
+    @inline(__always) func peek() -> Int {
+      if available < 16 {
+        reader.buffer = bits
+        reader.count = available
+        reader.fill()
+        bits = reader.buffer
+        available = reader.count
+      }
+      return Int(truncatingIfNeeded: bits >> UInt64(64 - HuffmanTable.lookaheadBits))
+    }
+    @inline(__always) func consume(_ entry: Int32) {
+      let length = Int(entry & 31)
+      bits <<= UInt64(length)
+      available &-= length
+    }
+    @inline(__always) func slowSymbol(
+      _ table: HuffmanTable, isDC: Bool
+    ) throws(JPEGError) -> (run: Int, value: Int, size: Int) {
+      reader.buffer = bits
+      reader.count = available
+      let rs = try reader.decode(table)
+      let size = isDC ? rs : rs & 15
+      let value = try reader.receiveExtend(size)
+      bits = reader.buffer
+      available = reader.count
+      return (isDC ? 0 : rs >> 4, value, size)
+    }
+    let dc = part.dc.fast[peek()]
+    if dc != 0 {
+      consume(dc)
+      part.predictor &+= Int(dc >> 16)
+    } else {
+      part.predictor &+= try slowSymbol(part.dc, isDC: true).value
+    }
     block[0] = Int16(truncatingIfNeeded: part.predictor)
     let table = part.ac
     let keepsAC = part.perBlock == 64
     var k = 1
     while k < 64 {
-      let fast = table.fastAC[reader.peek9()]
+      let fast = table.fast[peek()]
       if fast != 0 {
-        reader.skip(Int(fast & 31))
+        consume(fast)
         if fast & HuffmanTable.endOfBlock != 0 { break }
-        k += Int((fast >> 8) & 15)
+        k &+= Int((fast >> 8) & 15)
         if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: fast >> 16) }
-        k += 1
+        k &+= 1
         continue
       }
-      let rs = try reader.decode(table)
-      let r = rs >> 4
-      let size = rs & 15
+      let (r, value, size) = try slowSymbol(table, isDC: false)
       if size == 0 {
         if r != 15 { break }
-        k += 16
+        k &+= 16
         continue
       }
-      k += r
-      let value = try reader.receiveExtend(size)
+      k &+= r
       if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: value) }
-      k += 1
+      k &+= 1
     }
+    reader.buffer = bits
+    reader.count = available
   }
 
   private mutating func decodeBlock(
