@@ -4,7 +4,8 @@
 Run once with Pillow installed (pip install pillow); the outputs are committed, so tests
 never need Python. References are decoded by Pillow's libjpeg(-turbo): `NAME.rgb` holds
 raw RGB bytes of the full decode, `NAME.dc.rgb` the 1/8-scale decode (`draft`, which is
-libjpeg's DC-only path, like `djpeg -scale 1/8`).
+libjpeg's DC-only path, like `djpeg -scale 1/8`), `NAME.half.rgb` / `NAME.quarter.rgb` its
+1/2 and 1/4 scaled decodes.
 """
 import io, os, random, sys
 from PIL import Image, ImageDraw
@@ -95,3 +96,18 @@ for name in ["synthetic-500x375-baseline", "synthetic-1080x810-progressive"]:
         assert im.size == ((w + 7) // 8, (h + 7) // 8), (name, im.size)
         open(os.path.join(out, name + ".dc.rgb"), "wb").write(im.convert("RGB").tobytes())
         print(name, "dc", im.size)
+
+# libjpeg's scaled decodes at 1/2 and 1/4 (its reduced 4×4 and 2×2 IDCTs): `draft` picks
+# the scale from the integer ratio of the sizes, hence the floor division.
+for name in [
+    "synthetic-500x375-baseline", "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
+    "synthetic-375x500-baseline", "g-420-64x48", "g-422-64x48", "g-444-64x48", "g-420-odd-17x9",
+    "g-progressive-420-64x48",
+]:
+    for divisor, suffix in [(2, "half"), (4, "quarter")]:
+        with Image.open(os.path.join(out, name + ".jpg")) as im:
+            w, h = im.size
+            im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
+            assert im.size == ((w + divisor - 1) // divisor, (h + divisor - 1) // divisor), (name, im.size)
+            open(os.path.join(out, f"{name}.{suffix}.rgb"), "wb").write(im.convert("RGB").tobytes())
+            print(name, suffix, im.size)

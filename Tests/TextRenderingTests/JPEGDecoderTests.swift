@@ -52,6 +52,27 @@ struct JPEGDecoderTests {
     #expect(worst <= 2, "\(name): worst difference \(worst)")
   }
 
+  static let reducedReferences = [
+    "synthetic-500x375-baseline", "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
+    "synthetic-375x500-baseline", "g-420-64x48", "g-422-64x48", "g-444-64x48", "g-420-odd-17x9",
+    "g-progressive-420-64x48",
+  ]
+
+  /// 1/2 and 1/4 come from libjpeg's reduced IDCTs (4×4, 2×2, and 8×8 for chroma that
+  /// was subsampled), compared with libjpeg's own scaled decode (`NAME.half.rgb`,
+  /// `NAME.quarter.rgb`, made with Pillow's `draft`). Stated tolerance: 1 level.
+  @Test(arguments: reducedReferences)
+  func reducedScalesMatchLibjpegsScaledDecode(name: String) throws {
+    for (scale, suffix) in [(JPEGDecoder.Scale.half, "half"), (.quarter, "quarter")] {
+      let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: scale)
+      let reference = JPEGFixture.bytes("\(name).\(suffix).rgb")
+      #expect(image.pixels.count == reference.count, "\(name) \(suffix): \(image.width)×\(image.height)")
+      guard image.pixels.count == reference.count else { continue }
+      let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+      #expect(worst <= 1, "\(name) \(suffix): worst difference \(worst)")
+    }
+  }
+
   @Test func reducedScalesHaveTheRoundedUpSize() throws {
     let bytes = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
     for (scale, size) in [
@@ -60,9 +81,9 @@ struct JPEGDecoderTests {
       let image = try JPEGDecoder.decode(bytes, scale: scale)
       #expect(image.width == size.0 && image.height == size.1, "\(scale)")
     }
-    // A reduced decode is the full decode box-filtered: exactly so for grey (2×2 and 4×4
-    // boxes, up to rounding); for colour the subsampled chroma is averaged at its own
-    // resolution rather than after upsampling, so edges differ a little more.
+    // A reduced IDCT keeps a block's low frequencies, which is close to box-filtering the
+    // full decode: very close for grey; for colour the subsampled chroma is reduced at its
+    // own resolution rather than after upsampling, so edges differ a little more.
     let grey = JPEGFixture.bytes("synthetic-320x240-grayscale.jpg")
     let fullGrey = try JPEGDecoder.decode(grey)
     for scale in [JPEGDecoder.Scale.half, .quarter] {

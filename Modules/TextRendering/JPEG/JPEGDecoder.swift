@@ -124,17 +124,25 @@ struct Decoder {
   /// DC coefficient (its block average) and needs no inverse DCT at all.
   var dcOnly: Bool { scale == .eighth }
 
-  /// Output samples per block side for a component. At 1/8 scale a component subsampled
-  /// 2×2 (4:2:0 chroma) is rebuilt with a 2×2 reduced IDCT, as libjpeg does, so it lands at
-  /// the output resolution with real detail instead of one value per 2×2 pixels.
+  /// Output samples per block side for a component, chosen as libjpeg does: 8 / scale
+  /// (a reduced IDCT: 4×4 at 1/2, 2×2 at 1/4, the DC alone at 1/8), doubled for a
+  /// subsampled component while that does not exceed the output resolution. So 4:2:0
+  /// chroma at 1/2 uses the full 8×8 IDCT and needs no upsampling at all, and at 1/8 a
+  /// 2×2 IDCT gives it real detail instead of one value per 2×2 pixels.
   func blockScale(_ component: Component) -> Int {
-    guard dcOnly else { return 8 / scale.rawValue }
-    return frame.maxH == 2 * component.h && frame.maxV == 2 * component.v ? 2 : 1
+    let smallest = 8 / scale.rawValue
+    var size = smallest
+    while size < 8 && component.h * size * 2 <= frame.maxH * smallest
+      && component.v * size * 2 <= frame.maxV * smallest
+    {
+      size *= 2
+    }
+    return size
   }
 
-  /// Coefficients stored per block for a component.
+  /// Coefficients stored per block for a component: 1 when only the DC is used.
   func coefficientsPerBlock(_ component: Component) -> Int {
-    blockScale(component) == 1 && dcOnly ? 1 : 64
+    blockScale(component) == 1 ? 1 : 64
   }
 
   /// Reads markers up to the frame header (so the size is known).

@@ -18,15 +18,12 @@ extension Decoder {
   }
 
   /// Renders `rowCount` rows of blocks of component `index`, whose coefficients start at
-  /// `coefficients`, into its plane from block row `firstRow` on: the inverse DCT (full,
-  /// or 2×2 for subsampled chroma at 1/8), the DC alone at 1/8, or a box filter of the
-  /// full IDCT at 1/2 and 1/4.
+  /// `coefficients`, into its plane from block row `firstRow` on, with the inverse DCT of
+  /// the component's size (``blockScale(_:)``): 8×8, 4×4, 2×2 or the DC alone.
   mutating func renderBlockRows(
     _ index: Int, from coefficients: UnsafeMutablePointer<Int16>, firstRow: Int, rowCount: Int
   ) {
     let component = frame.components[index]
-    let step = scale.rawValue
-    let dcOnly = self.dcOnly
     let blockSize = blockScale(component)
     let width = planeWidth(component)
     let perBlock = component.perBlock
@@ -34,38 +31,16 @@ extension Decoder {
     let table = quantization[component.quantizationTable]
     planes[index].withUnsafeMutableBufferPointer { output in
       table.withUnsafeBufferPointer { q in
-        var samples = [UInt8](repeating: 0, count: 64)
         for blockRow in 0..<rowCount {
           let row = firstRow + blockRow
           for column in 0..<blocksPerLine {
             let block = coefficients + (blockRow * blocksPerLine + column) * perBlock
-            if blockSize == 1 {
-              let dc = (Int(block[0]) * Int(q[0]) + 4) >> 3
-              output[row * width + column] = clamp(dc + 128)
-              continue
-            }
-            if dcOnly {
-              inverseDCT2x2(block, q.baseAddress!, output.baseAddress! + row * 2 * width + column * 2, width)
-              continue
-            }
-            let x0 = column * blockSize
-            let y0 = row * blockSize
-            if step == 1 {
-              inverseDCT(block, q.baseAddress!, output.baseAddress! + y0 * width + x0, width)
-              continue
-            }
-            samples.withUnsafeMutableBufferPointer { out in
-              inverseDCT(block, q.baseAddress!, out.baseAddress!, 8)
-            }
-            // Reduced scales: the block box-filtered to `blockSize` × `blockSize`.
-            for y in 0..<blockSize {
-              for x in 0..<blockSize {
-                var sum = 0
-                for dy in 0..<step {
-                  for dx in 0..<step { sum += Int(samples[(y * step + dy) * 8 + x * step + dx]) }
-                }
-                output[(y0 + y) * width + x0 + x] = UInt8((sum + step * step / 2) / (step * step))
-              }
+            let target = output.baseAddress! + row * blockSize * width + column * blockSize
+            switch blockSize {
+            case 1: target[0] = clamp(((Int(block[0]) * Int(q[0]) + 4) >> 3) + 128)
+            case 2: inverseDCT2x2(block, q.baseAddress!, target, width)
+            case 4: inverseDCT4x4(block, q.baseAddress!, target, width)
+            default: inverseDCT(block, q.baseAddress!, target, width)
             }
           }
         }
@@ -86,13 +61,13 @@ extension Decoder {
     }
     // How much each plane must be enlarged to reach the output resolution.
     var upsampling: [(h: Int, v: Int)] = []
+    let smallest = 8 / step
     for component in frame.components {
       let blockSize = blockScale(component)
-      let lumaScale = dcOnly ? 1 : blockSize
       upsampling.append(
         (
-          frame.maxH * lumaScale / (component.h * blockSize),
-          frame.maxV * lumaScale / (component.v * blockSize)
+          frame.maxH * smallest / (component.h * blockSize),
+          frame.maxV * smallest / (component.v * blockSize)
         ))
     }
     let planes = self.planes
@@ -122,14 +97,11 @@ extension Decoder {
         let vFactor = upsampling[index].v
         if hFactor == 1 && vFactor == 1 {
           full.append(crop(planes[index], planeWidths[index], width, height))
-        } else if step == 1, hFactor == 2, vFactor <= 2, frame.maxH % component.h == 0,
-          frame.maxV % component.v == 0
-        {
-          let componentWidth = (frame.width * component.h + frame.maxH - 1) / frame.maxH
-          let componentHeight = (frame.height * component.v + frame.maxV - 1) / frame.maxV
+        } else if usesFancyUpsampling(component, hFactor, vFactor) {
+          let samples = sampleSize(component)
           full.append(
             fancyUpsample(
-              planes[index], planeWidths[index], componentWidth, componentHeight, vertical: vFactor == 2,
+              planes[index], planeWidths[index], samples.width, samples.height, vertical: vFactor == 2,
               width, height))
         } else {
           var plane = [UInt8](repeating: 0, count: width * height)
@@ -158,6 +130,22 @@ extension Decoder {
     return oriented(RGBImage(width: width, height: height, pixels: pixels))
   }
 
+  /// libjpeg's choice: triangular upsampling for 2×1 and 2×2 when the component had a
+  /// real IDCT (more than its DC); plain replication otherwise.
+  private func usesFancyUpsampling(_ component: Component, _ hFactor: Int, _ vFactor: Int) -> Bool {
+    blockScale(component) > 1 && hFactor == 2 && vFactor <= 2 && frame.maxH % component.h == 0
+      && frame.maxV % component.v == 0
+  }
+
+  /// A component's meaningful samples at the output scale (its plane is padded to blocks).
+  private func sampleSize(_ component: Component) -> (width: Int, height: Int) {
+    let size = blockScale(component)
+    return (
+      (frame.width * component.h * size + frame.maxH * 8 - 1) / (frame.maxH * 8),
+      (frame.height * component.v * size + frame.maxV * 8 - 1) / (frame.maxV * 8)
+    )
+  }
+
   /// Whether the frame is stored as RGB rather than YCbCr (Adobe transform 0, or three
   /// components named R, G, B without JFIF).
   private var isRGB: Bool {
@@ -177,11 +165,11 @@ extension Decoder {
     let chroma = frame.components[1]
     let native = hFactor == 1 && vFactor == 1
     let fancy =
-      scale == .full && hFactor == 2 && vFactor <= 2 && frame.maxH % chroma.h == 0
-      && frame.maxV % chroma.v == 0 && frame.components[2].h == chroma.h && frame.components[2].v == chroma.v
+      usesFancyUpsampling(chroma, hFactor, vFactor) && frame.components[2].h == chroma.h
+      && frame.components[2].v == chroma.v
     guard native || fancy else { return nil }
-    let inWidth = native ? width : (frame.width * chroma.h + frame.maxH - 1) / frame.maxH
-    let inHeight = native ? height : (frame.height * chroma.v + frame.maxV - 1) / frame.maxV
+    let inWidth = native ? width : sampleSize(chroma).width
+    let inHeight = native ? height : sampleSize(chroma).height
     let count = width * height * 3
     let rowCapacity = max(width, 2 * inWidth + 18)
     var cbRow = [UInt8](repeating: 0, count: rowCapacity)
@@ -444,6 +432,73 @@ func islowPass8(
     tmp10 &+ odd3, tmp11 &+ odd2, tmp12 &+ odd1, tmp13 &+ odd0, tmp13 &- odd0, tmp12 &- odd1, tmp11 &- odd2,
     tmp10 &- odd3
   )
+}
+
+/// libjpeg's 4×4 reduced inverse DCT (`jpeg_idct_4x4`): a block straight to 4×4 samples
+/// (the 1/2 scale). Row and column 4 do not contribute to the even outputs it keeps.
+func inverseDCT4x4(
+  _ input: UnsafeMutablePointer<Int16>, _ quantization: UnsafePointer<Int32>,
+  _ output: UnsafeMutablePointer<UInt8>, _ stride: Int
+) {
+  let constBits = 13
+  let pass1Bits = 2
+  @inline(__always) func dq(_ index: Int) -> Int { Int(input[index]) * Int(quantization[index]) }
+  if hasNoAC(input) {
+    let value = clamp((((dq(0) << pass1Bits) + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128)
+    for row in 0..<4 { (output + row * stride).update(repeating: value, count: 4) }
+    return
+  }
+  /// The shared butterfly: inputs 0, 2, 6 (even) and 7, 5, 3, 1 (odd), returning the four
+  /// outputs before descaling.
+  @inline(__always) func pass(
+    _ v0: Int, _ v2: Int, _ v6: Int, _ v7: Int, _ v5: Int, _ v3: Int, _ v1: Int
+  ) -> (Int, Int, Int, Int) {
+    let tmp0 = v0 << (constBits + 1)
+    let tmp2 = v2 * 15137 + v6 * -6270  // FIX(1.847759065), -FIX(0.765366865)
+    let tmp10 = tmp0 + tmp2
+    let tmp12 = tmp0 - tmp2
+    // FIX(0.211164243), FIX(1.451774981), FIX(2.172734803), FIX(1.061594337)
+    let odd0 = v7 * -1730 + v5 * 11893 + v3 * -17799 + v1 * 8697
+    // FIX(0.509795579), FIX(0.601344887), FIX(0.899976223), FIX(2.562915447)
+    let odd2 = v7 * -4176 + v5 * -4926 + v3 * 7373 + v1 * 20995
+    return (tmp10 + odd2, tmp12 + odd0, tmp12 - odd0, tmp10 - odd2)
+  }
+  let zeros = (0, 0, 0, 0, 0, 0, 0, 0)
+  var rows = (zeros, zeros, zeros, zeros)
+  withUnsafeMutableBytes(of: &rows) { raw in
+    let ws = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+    let shift1 = constBits - pass1Bits + 1
+    for column in 0..<8 where column != 4 {
+      if input[8 + column] == 0 && input[16 + column] == 0 && input[24 + column] == 0
+        && input[40 + column] == 0 && input[48 + column] == 0 && input[56 + column] == 0
+      {
+        let dc = dq(column) << pass1Bits
+        for row in 0..<4 { ws[row * 8 + column] = dc }
+        continue
+      }
+      let r = pass(
+        dq(column), dq(16 + column), dq(48 + column), dq(56 + column), dq(40 + column), dq(24 + column),
+        dq(8 + column))
+      ws[column] = (r.0 + (1 << (shift1 - 1))) >> shift1
+      ws[8 + column] = (r.1 + (1 << (shift1 - 1))) >> shift1
+      ws[16 + column] = (r.2 + (1 << (shift1 - 1))) >> shift1
+      ws[24 + column] = (r.3 + (1 << (shift1 - 1))) >> shift1
+    }
+    let shift2 = constBits + pass1Bits + 3 + 1
+    for row in 0..<4 {
+      let w = ws + row * 8
+      let out = output + row * stride
+      if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
+        out.update(repeating: clamp(((w[0] + (1 << (pass1Bits + 2))) >> (pass1Bits + 3)) + 128), count: 4)
+        continue
+      }
+      let r = pass(w[0], w[2], w[6], w[7], w[5], w[3], w[1])
+      out[0] = clamp(((r.0 + (1 << (shift2 - 1))) >> shift2) + 128)
+      out[1] = clamp(((r.1 + (1 << (shift2 - 1))) >> shift2) + 128)
+      out[2] = clamp(((r.2 + (1 << (shift2 - 1))) >> shift2) + 128)
+      out[3] = clamp(((r.3 + (1 << (shift2 - 1))) >> shift2) + 128)
+    }
+  }
 }
 
 /// libjpeg's 2×2 reduced inverse DCT (`jpeg_idct_2x2`): a block straight to 2×2 samples
