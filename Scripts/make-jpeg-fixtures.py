@@ -111,3 +111,24 @@ for name in [
             assert im.size == ((w + divisor - 1) // divisor, (h + divisor - 1) // divisor), (name, im.size)
             open(os.path.join(out, f"{name}.{suffix}.rgb"), "wb").write(im.convert("RGB").tobytes())
             print(name, suffix, im.size)
+
+# 3×2 luma sampling, which Pillow cannot write: libjpeg-turbo's cjpeg (libjpeg-turbo-progs).
+import shutil, subprocess, tempfile
+if shutil.which("cjpeg"):
+    image = Image.new("RGB", (50, 34))
+    pixels = image.load()
+    for y in range(34):
+        for x in range(50):
+            pixels[x, y] = ((x * 5 + y * 3) % 256, (x * x + y * 7) % 256, (y * 11 + x) % 256)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = os.path.join(tmp, "source.ppm")
+        image.save(source)
+        name = "g-sampling-3x2-50x34"
+        target = os.path.join(out, name + ".jpg")
+        subprocess.run(["cjpeg", "-sample", "3x2,1x1,1x1", "-quality", "90", "-outfile", target, source], check=True)
+    for divisor, suffix in [(1, ""), (2, ".half"), (4, ".quarter"), (8, ".dc")]:
+        with Image.open(target) as im:
+            w, h = im.size
+            if divisor > 1:
+                im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
+            open(os.path.join(out, name + suffix + ".rgb"), "wb").write(im.convert("RGB").tobytes())

@@ -203,4 +203,36 @@ struct JPEGFuzzRegressionTests {
       #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
     }
   }
+
+  /// Found by `make fuzz-jpeg`: luma sampled 3×2 against 1×1 chroma. At 1/2 the chroma
+  /// transform was doubled to 8×8, which needs 1.5× upsampling; the ratio was truncated to
+  /// 1 and the fused colour conversion read past the chroma plane (a heap overflow under
+  /// ASan). libjpeg doubles only while the ratio stays whole, and so do we now.
+  @Test func threeToOneSamplingDecodesAtEveryScale() throws {
+    let bytes = JPEGFixture.bytes("fuzz-crash-2.bin")
+    #expect(bytes.count > 0)
+    for scale in JPEGDecoder.Scale.allCases {
+      // The file is damaged further on; what matters is a clean result or a clean error.
+      if let image = try? JPEGDecoder.decode(bytes, scale: scale) {
+        #expect(image.pixels.count == image.width * image.height * 3)
+      }
+    }
+    #expect(try JPEGDecoder.size(of: bytes) == (64, 48))
+  }
+
+  /// A valid file with 3×2 luma sampling (made with `cjpeg -sample 3x2,1x1,1x1`) decodes
+  /// like libjpeg at every scale: chroma is upsampled 3× horizontally, 2× vertically.
+  @Test func threeByTwoSamplingMatchesLibjpegAtEveryScale() throws {
+    let bytes = JPEGFixture.bytes("g-sampling-3x2-50x34.jpg")
+    for (scale, suffix) in [
+      (JPEGDecoder.Scale.full, ""), (.half, ".half"), (.quarter, ".quarter"), (.eighth, ".dc"),
+    ] {
+      let image = try JPEGDecoder.decode(bytes, scale: scale)
+      let reference = JPEGFixture.bytes("g-sampling-3x2-50x34\(suffix).rgb")
+      #expect(image.pixels.count == reference.count, "\(scale): \(image.width)×\(image.height)")
+      guard image.pixels.count == reference.count else { continue }
+      let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+      #expect(worst <= 1, "\(scale): worst difference \(worst)")
+    }
+  }
 }

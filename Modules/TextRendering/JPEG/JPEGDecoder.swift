@@ -132,8 +132,10 @@ struct Decoder {
   func blockScale(_ component: Component) -> Int {
     let smallest = 8 / scale.rawValue
     var size = smallest
-    while size < 8 && component.h * size * 2 <= frame.maxH * smallest
-      && component.v * size * 2 <= frame.maxV * smallest
+    // libjpeg's rule: double only while the ratio to the largest sampling factor stays a
+    // whole number (with factors like 3:1 the next size would need 1.5× upsampling).
+    while size < 8 && (frame.maxH * smallest) % (component.h * size * 2) == 0
+      && (frame.maxV * smallest) % (component.v * size * 2) == 0
     {
       size *= 2
     }

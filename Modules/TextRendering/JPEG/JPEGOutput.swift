@@ -170,6 +170,13 @@ extension Decoder {
     guard native || fancy else { return nil }
     let inWidth = native ? width : sampleSize(chroma).width
     let inHeight = native ? height : sampleSize(chroma).height
+    // Every row read below must lie inside the planes (they are padded to whole blocks).
+    for index in 0..<3 {
+      let needed = index == 0 ? (width, height) : (inWidth, inHeight)
+      guard planeWidths[index] >= needed.0, planes[index].count >= planeWidths[index] * needed.1 else {
+        return nil
+      }
+    }
     let count = width * height * 3
     let rowCapacity = max(width, 2 * inWidth + 18)
     var cbRow = [UInt8](repeating: 0, count: rowCapacity)
