@@ -31,18 +31,27 @@ extension Decoder {
     let table = quantization[component.quantizationTable]
     planes[index].withUnsafeMutableBufferPointer { output in
       table.withUnsafeBufferPointer { q in
-        for blockRow in 0..<rowCount {
-          let row = firstRow + blockRow
-          for column in 0..<blocksPerLine {
-            let block = coefficients + (blockRow * blocksPerLine + column) * perBlock
-            let target = output.baseAddress! + row * blockSize * width + column * blockSize
-            switch blockSize {
-            case 1: target[0] = clamp(((Int(block[0]) * Int(q[0]) + 4) >> 3) + 128)
-            case 2: inverseDCT2x2(block, q.baseAddress!, target, width)
-            case 4: inverseDCT4x4(block, q.baseAddress!, target, width)
-            default: inverseDCT(block, q.baseAddress!, target, width)
+        // One loop per transform size, so each is a tight loop of one kind of block.
+        @inline(__always) func each(
+          _ render: (UnsafeMutablePointer<Int16>, UnsafeMutablePointer<UInt8>) -> Void
+        ) {
+          for blockRow in 0..<rowCount {
+            let row = firstRow + blockRow
+            for column in 0..<blocksPerLine {
+              render(
+                coefficients + (blockRow * blocksPerLine + column) * perBlock,
+                output.baseAddress! + row * blockSize * width + column * blockSize)
             }
           }
+        }
+        let quantization = q.baseAddress!
+        switch blockSize {
+        case 1:
+          let dcStep = Int(quantization[0])
+          each { block, target in target[0] = clamp(((Int(block[0]) * dcStep + 4) >> 3) + 128) }
+        case 2: each { inverseDCT2x2($0, quantization, $1, width) }
+        case 4: each { inverseDCT4x4($0, quantization, $1, width) }
+        default: each { inverseDCT($0, quantization, $1, width) }
         }
       }
     }
