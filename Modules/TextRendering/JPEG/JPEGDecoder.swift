@@ -120,10 +120,6 @@ struct Decoder {
   /// costs more than the decoding itself on small machines).
   var streaming = false
   var finished = false
-  /// Whether the output is 1/8 scale, where a full-resolution component keeps only its
-  /// DC coefficient (its block average) and needs no inverse DCT at all.
-  var dcOnly: Bool { scale == .eighth }
-
   /// Output samples per block side for a component, chosen as libjpeg does: 8 / scale
   /// (a reduced IDCT: 4×4 at 1/2, 2×2 at 1/4, the DC alone at 1/8), doubled for a
   /// subsampled component while that does not exceed the output resolution. So 4:2:0
@@ -397,7 +393,7 @@ struct Decoder {
     // adds nothing we use: skip its data.
     var reader = BitReader(data: bytes, position: end)
     let skip =
-      dcOnly && frame.progressive && scan.ss > 0
+      frame.progressive && scan.ss > 0
       && scanComponents.allSatisfy { coefficientsPerBlock(frame.components[$0]) == 1 }
     if !skip {
       try decodeScan(&scan, reader: &reader)
