@@ -220,6 +220,31 @@ struct JPEGFuzzRegressionTests {
     #expect(try JPEGDecoder.size(of: bytes) == (64, 48))
   }
 
+  /// Found by `make fuzz-jpeg`: a one-component baseline frame declaring 2×2 sampling.
+  /// Its scan is not interleaved (one block per MCU), but it was streamed as if its MCU
+  /// rows were two blocks high, writing past the plane (a heap overflow under ASan).
+  @Test func aSampledSingleComponentFrameIsNotStreamedAsInterleaved() throws {
+    let crash = JPEGFixture.bytes("fuzz-crash-3.bin")
+    #expect(crash.count > 0)
+    for scale in JPEGDecoder.Scale.allCases {
+      if let image = try? JPEGDecoder.decode(crash, scale: scale) {
+        #expect(image.pixels.count == image.width * image.height * 3)
+      }
+    }
+    // The same layout, valid (`cjpeg -grayscale -sample 2x2`), decodes like libjpeg.
+    let bytes = JPEGFixture.bytes("g-gray-sampled-2x2-21x13.jpg")
+    for (scale, suffix) in [
+      (JPEGDecoder.Scale.full, ""), (.half, ".half"), (.quarter, ".quarter"), (.eighth, ".dc"),
+    ] {
+      let image = try JPEGDecoder.decode(bytes, scale: scale)
+      let reference = JPEGFixture.bytes("g-gray-sampled-2x2-21x13\(suffix).rgb")
+      #expect(image.pixels.count == reference.count, "\(scale): \(image.width)×\(image.height)")
+      guard image.pixels.count == reference.count else { continue }
+      let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+      #expect(worst <= 1, "\(scale): worst difference \(worst)")
+    }
+  }
+
   /// A valid file with 3×2 luma sampling (made with `cjpeg -sample 3x2,1x1,1x1`) decodes
   /// like libjpeg at every scale: chroma is upsampled 3× horizontally, 2× vertically.
   @Test func threeByTwoSamplingMatchesLibjpegAtEveryScale() throws {

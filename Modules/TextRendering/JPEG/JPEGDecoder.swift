@@ -381,7 +381,13 @@ struct Decoder {
       position = reader.endOfScan()
       return
     }
-    if scansDone == 0 && !frame.progressive && count == frame.components.count {
+    // Streamed: a first scan holding every component, in MCU rows of `v` block rows. A
+    // scan of one component is not interleaved (one block per MCU), so that only holds
+    // when the component is not subsampled (plain greyscale).
+    let component = frame.components[scanComponents[0]]
+    if scansDone == 0 && !frame.progressive && count == frame.components.count
+      && (count > 1 || (component.h == 1 && component.v == 1))
+    {
       streaming = true
       allocatePlanes()
     }
