@@ -132,3 +132,23 @@ if shutil.which("cjpeg"):
             if divisor > 1:
                 im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
             open(os.path.join(out, name + suffix + ".rgb"), "wb").write(im.convert("RGB").tobytes())
+
+# One component declaring 2×2 sampling (a non-interleaved scan of a subsampled layout).
+if shutil.which("cjpeg"):
+    image = Image.new("L", (21, 13))
+    pixels = image.load()
+    for y in range(13):
+        for x in range(21):
+            pixels[x, y] = (x * 11 + y * 17) % 256
+    with tempfile.TemporaryDirectory() as tmp:
+        source = os.path.join(tmp, "source.pgm")
+        image.save(source)
+        name = "g-gray-sampled-2x2-21x13"
+        target = os.path.join(out, name + ".jpg")
+        subprocess.run(["cjpeg", "-grayscale", "-sample", "2x2", "-quality", "90", "-outfile", target, source], check=True)
+    for divisor, suffix in [(1, ""), (2, ".half"), (4, ".quarter"), (8, ".dc")]:
+        with Image.open(target) as im:
+            w, h = im.size
+            if divisor > 1:
+                im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
+            open(os.path.join(out, name + suffix + ".rgb"), "wb").write(im.convert("RGB").tobytes())
