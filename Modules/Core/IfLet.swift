@@ -53,13 +53,14 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let toChildState = StatePath(self.toChildState)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
-      if state[keyPath: toChildState] != nil {
-        let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+      if toChildState.get(&state) != nil {
+        let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
         if case .none = effect.operation {
         } else {
-          childEffect = effect.map(toChildAction.embed).namespaced(KeyPathID(toChildState))
+          childEffect = effect.map(toChildAction.embed).namespaced(KeyPathID(self.toChildState))
         }
       } else {
         reportIssue(
@@ -71,11 +72,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           """, at: location)
       }
     }
-    let wasPresent = state[keyPath: toChildState] != nil
+    let wasPresent = toChildState.get(&state) != nil
     let parentEffect = parent.reduce(into: &state, action: action)
     let effect = childEffect.merge(with: parentEffect)
-    if wasPresent && state[keyPath: toChildState] == nil {
-      return effect.merge(with: .cancelNamespace(KeyPathID(toChildState)))
+    if wasPresent && toChildState.get(&state) == nil {
+      return effect.merge(with: .cancelNamespace(KeyPathID(self.toChildState)))
     }
     return effect
   }
