@@ -105,10 +105,8 @@ final class HuffmanTable {
 struct BitReader {
   let data: [UInt8]
   var position: Int
-  /// Buffered bits, most significant first, and how many are valid. Hot loops may keep
-  /// copies in registers (see `decodeBaselineBlock`) and write them back.
-  var buffer: UInt64 = 0
-  var count = 0
+  private var buffer: UInt64 = 0
+  private var count = 0
   /// A marker (other than stuffing) was reached; its second byte.
   private(set) var marker: UInt8?
   /// Zero bytes fed after the data ended (at a marker or the end of the file).
@@ -128,7 +126,7 @@ struct BitReader {
   /// Tops the buffer up to at least 57 bits. The common case — plain bytes, no `FF` — is
   /// a tight loop; stuffing, markers and the end of data take the slow path.
   @inline(__always)
-  mutating func fill() {
+  private mutating func fill() {
     if marker == nil {
       while count <= 56, position < data.count {
         let byte = data[position]

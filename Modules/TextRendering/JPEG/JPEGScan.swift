@@ -151,75 +151,45 @@ extension Decoder {
     _ block: UnsafeMutablePointer<Int16>, _ part: inout BaselinePart, _ zigzag: UnsafePointer<Int>,
     _ reader: inout BitReader
   ) throws(JPEGError) {
-    if part.perBlock == 64 {
+    let keepsAC = part.perBlock == 64
+    if keepsAC {
       // Only non-zero coefficients are written; clear what the last block left here.
       let raw = UnsafeMutableRawPointer(block)
       for word in 0..<16 { raw.storeBytes(of: 0, toByteOffset: word * 8, as: UInt64.self) }
     }
-    // The bit buffer lives in locals for the block (registers, not memory behind the
-    // `inout`): written back before any slow path that reads the reader, reloaded after.
-    var bits = reader.buffer
-    var available = reader.count
-    @inline(__always) func peek() -> Int {
-      if available < 16 {
-        reader.buffer = bits
-        reader.count = available
-        reader.fill()
-        bits = reader.buffer
-        available = reader.count
-      }
-      return Int(truncatingIfNeeded: bits >> UInt64(64 - HuffmanTable.lookaheadBits))
-    }
-    @inline(__always) func consume(_ entry: Int32) {
-      let length = Int(entry & 31)
-      bits <<= UInt64(length)
-      available &-= length
-    }
-    @inline(__always) func slowSymbol(
-      _ table: HuffmanTable, isDC: Bool
-    ) throws(JPEGError) -> (run: Int, value: Int, size: Int) {
-      reader.buffer = bits
-      reader.count = available
-      let rs = try reader.decode(table)
-      let size = isDC ? rs : rs & 15
-      let value = try reader.receiveExtend(size)
-      bits = reader.buffer
-      available = reader.count
-      return (isDC ? 0 : rs >> 4, value, size)
-    }
-    let dc = part.dc.fast[peek()]
+    let dc = part.dc.fast[reader.peek9()]
     if dc != 0 {
-      consume(dc)
+      reader.skip(Int(dc & 31))
       part.predictor &+= Int(dc >> 16)
     } else {
-      part.predictor &+= try slowSymbol(part.dc, isDC: true).value
+      part.predictor &+= try reader.receiveExtend(try reader.decode(part.dc))
     }
     block[0] = Int16(truncatingIfNeeded: part.predictor)
     let table = part.ac
-    let keepsAC = part.perBlock == 64
     var k = 1
     while k < 64 {
-      let fast = table.fast[peek()]
+      let fast = table.fast[reader.peek9()]
       if fast != 0 {
-        consume(fast)
+        reader.skip(Int(fast & 31))
         if fast & HuffmanTable.endOfBlock != 0 { break }
         k &+= Int((fast >> 8) & 15)
         if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: fast >> 16) }
         k &+= 1
         continue
       }
-      let (r, value, size) = try slowSymbol(table, isDC: false)
+      let rs = try reader.decode(table)
+      let r = rs >> 4
+      let size = rs & 15
       if size == 0 {
         if r != 15 { break }
         k &+= 16
         continue
       }
       k &+= r
+      let value = try reader.receiveExtend(size)
       if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: value) }
       k &+= 1
     }
-    reader.buffer = bits
-    reader.count = available
   }
 
   private mutating func decodeBlock(
