@@ -25,50 +25,59 @@ final class HuffmanTable {
   let symbols: UnsafeMutablePointer<UInt8>
 
   /// Builds the table from the 16 code-length counts and the symbols of a DHT segment.
-  /// `isDC`: a DC table, whose symbols are sizes alone (no run).
+  /// `isDC`: a DC table, whose symbols are sizes alone (no run). Writes straight into the
+  /// table's memory: a picture brings up to four tables, and building them through
+  /// intermediate arrays cost as much as decoding a small picture's blocks.
   init(counts: [UInt8], symbols: [UInt8], isDC: Bool = false) throws(JPEGError) {
     guard counts.count == 16, symbols.count == counts.reduce(0, { $0 + Int($1) }), symbols.count <= 256 else {
       throw .corrupt("bad Huffman table")
     }
-    var lookahead = [UInt16](repeating: 0, count: 1 << Self.lookaheadBits)
-    var maxCode = [Int32](repeating: -1, count: 18)
-    var valueOffset = [Int32](repeating: 0, count: 18)
-    var code: Int32 = 0
+    let size = 1 << Self.lookaheadBits
+    lookahead = .allocate(capacity: size)
+    lookahead.initialize(repeating: 0, count: size)
+    fast = .allocate(capacity: size)
+    fast.initialize(repeating: 0, count: size)
+    maxCode = .allocate(capacity: 18)
+    maxCode.initialize(repeating: -1, count: 18)
+    valueOffset = .allocate(capacity: 18)
+    valueOffset.initialize(repeating: 0, count: 18)
+    self.symbols = .allocate(capacity: 256)
+    self.symbols.initialize(repeating: 0, count: 256)
+    _ = UnsafeMutableBufferPointer(start: self.symbols, count: symbols.count).update(from: symbols)
+
+    var code = 0
     var index = 0
     for length in 1...16 {
       let count = Int(counts[length - 1])
+      // Codes of one length must fit in that many bits (which also keeps the short
+      // codes' prefixes inside the 9-bit tables). A throw here frees the memory in deinit.
+      guard code + count <= (1 << length) else { throw .corrupt("bad Huffman table") }
       if count > 0 {
-        valueOffset[length] = Int32(index) - code
-        for _ in 0..<count {
-          if length <= Self.lookaheadBits {
-            let shift = Self.lookaheadBits - length
-            let first = Int(code) << shift
-            for fill in 0..<(1 << shift) where first + fill < lookahead.count {
-              lookahead[first + fill] = UInt16(length << 8) | UInt16(symbols[index])
-            }
+        valueOffset[length] = Int32(index - code)
+        if length <= Self.lookaheadBits {
+          for offset in 0..<count {
+            fillShortCode(code + offset, length: length, symbol: Int(symbols[index + offset]), isDC: isDC)
           }
-          code += 1
-          index += 1
         }
-        maxCode[length] = code - 1
+        index += count
+        code += count
+        maxCode[length] = Int32(code - 1)
       }
-      // Codes of one length must fit in that many bits.
-      guard code <= (1 << length) else { throw .corrupt("bad Huffman table") }
       code <<= 1
     }
     maxCode[17] = Int32.max
-    var fast = [Int32](repeating: 0, count: 1 << Self.lookaheadBits)
-    var prefix = 0
-    while prefix < fast.count {
-      let entry = lookahead[prefix]
-      guard entry != 0 else {
-        prefix += 1
-        continue
-      }
-      let length = Int(entry >> 8)
-      let symbol = Int(entry & 0xFF)
-      let size = isDC ? symbol : symbol & 15
-      let run = isDC ? 0 : symbol >> 4
+  }
+
+  /// Enters a code of at most 9 bits: every 9-bit prefix that starts with it gets the
+  /// symbol, and, where the coefficient's extra bits also fit, the decoded value.
+  private func fillShortCode(_ code: Int, length: Int, symbol: Int, isDC: Bool) {
+    let shift = Self.lookaheadBits - length
+    let first = code << shift
+    let entry = UInt16(length << 8) | UInt16(symbol)
+    let size = isDC ? symbol : symbol & 15
+    let run = isDC ? 0 : symbol >> 4
+    for prefix in first..<(first + (1 << shift)) {
+      lookahead[prefix] = entry
       if !isDC && symbol == 0 {
         fast[prefix] = Self.endOfBlock | Int32(length)
       } else if (isDC || size != 0), length + size <= Self.lookaheadBits {
@@ -76,19 +85,7 @@ final class HuffmanTable {
         let value = size == 0 ? 0 : bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
         fast[prefix] = Int32(value) << 16 | (isDC ? Self.hit : 0) | Int32(run) << 8 | Int32(length + size)
       }
-      prefix += 1
     }
-    func copy<T>(_ array: [T], count: Int, padding: T) -> UnsafeMutablePointer<T> {
-      let pointer = UnsafeMutablePointer<T>.allocate(capacity: count)
-      pointer.initialize(repeating: padding, count: count)
-      _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).update(from: array)
-      return pointer
-    }
-    self.lookahead = copy(lookahead, count: lookahead.count, padding: 0)
-    self.fast = copy(fast, count: fast.count, padding: 0)
-    self.maxCode = copy(maxCode, count: maxCode.count, padding: 0)
-    self.valueOffset = copy(valueOffset, count: valueOffset.count, padding: 0)
-    self.symbols = copy(symbols, count: 256, padding: 0)
   }
 
   deinit {
@@ -123,11 +120,29 @@ struct BitReader {
     self.position = position
   }
 
-  /// Tops the buffer up to at least 57 bits. The common case — plain bytes, no `FF` — is
-  /// a tight loop; stuffing, markers and the end of data take the slow path.
+  /// Tops the buffer up to at least 57 bits. The common case — eight plain bytes ahead,
+  /// none of them `FF` — takes as many whole bytes as fit in one 64-bit load; near the
+  /// end a byte loop does the same, and stuffing and markers take the slow path.
   @inline(__always)
   private mutating func fill() {
     if marker == nil {
+      if position &+ 8 <= data.count {
+        let word = data.withUnsafeBytes {
+          UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        }
+        let taken = (64 &- count) &>> 3
+        let kept = ~UInt64(0) &<< UInt64(64 &- taken &* 8)
+        // A byte of `word` is FF where a byte of its complement is zero; borrows can only
+        // flag extra bytes, never hide one, and then the byte loop below decides.
+        let inverted = ~word
+        let ffBytes = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
+        if ffBytes & kept == 0 {
+          buffer |= (word & kept) &>> UInt64(count)
+          count &+= taken &* 8
+          position &+= taken
+          return
+        }
+      }
       while count <= 56, position < data.count {
         let byte = data[position]
         if byte == 0xFF { break }
