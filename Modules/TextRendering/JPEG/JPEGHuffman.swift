@@ -69,21 +69,22 @@ final class HuffmanTable {
   }
 
   /// Enters a code of at most 9 bits: every 9-bit prefix that starts with it gets the
-  /// symbol, and, where the coefficient's extra bits also fit, the decoded value.
+  /// symbol, and, where the coefficient's extra bits also fit, the decoded value (one
+  /// run of equal entries per value of the extra bits).
   private func fillShortCode(_ code: Int, length: Int, symbol: Int, isDC: Bool) {
     let shift = Self.lookaheadBits - length
     let first = code << shift
-    let entry = UInt16(length << 8) | UInt16(symbol)
+    (lookahead + first).update(repeating: UInt16(length << 8) | UInt16(symbol), count: 1 << shift)
     let size = isDC ? symbol : symbol & 15
     let run = isDC ? 0 : symbol >> 4
-    for prefix in first..<(first + (1 << shift)) {
-      lookahead[prefix] = entry
-      if !isDC && symbol == 0 {
-        fast[prefix] = Self.endOfBlock | Int32(length)
-      } else if (isDC || size != 0), length + size <= Self.lookaheadBits {
-        let bits = size == 0 ? 0 : (prefix >> (Self.lookaheadBits - length - size)) & ((1 << size) - 1)
+    if !isDC && symbol == 0 {
+      (fast + first).update(repeating: Self.endOfBlock | Int32(length), count: 1 << shift)
+    } else if (isDC || size != 0), size <= shift {
+      let rest = shift - size
+      let flags = (isDC ? Self.hit : 0) | Int32(run) << 8 | Int32(length + size)
+      for bits in 0..<(1 << size) {
         let value = size == 0 ? 0 : bits < (1 << (size - 1)) ? bits - (1 << size) + 1 : bits
-        fast[prefix] = Int32(value) << 16 | (isDC ? Self.hit : 0) | Int32(run) << 8 | Int32(length + size)
+        (fast + first + bits << rest).update(repeating: Int32(value) << 16 | flags, count: 1 << rest)
       }
     }
   }

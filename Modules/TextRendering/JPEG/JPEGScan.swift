@@ -112,32 +112,43 @@ extension Decoder {
     let order = zigzag
     let streaming = self.streaming
     let restartInterval = self.restartInterval
+    let rows = unitCount / unitsPerLine
     try parts.withUnsafeMutableBufferPointer { (parts) throws(JPEGError) in
       try order.withUnsafeBufferPointer { (order) throws(JPEGError) in
-        for unit in 0..<unitCount {
-          if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
-            try reader.restart()
-            for index in parts.indices { parts[index].predictor = 0 }
-          }
-          let row = unit / unitsPerLine
-          let column = unit % unitsPerLine
-          for index in parts.indices {
-            let part = parts.baseAddress! + index
-            let (v, h, perBlock, blocksPerLine) = (
-              part.pointee.v, part.pointee.h, part.pointee.perBlock, part.pointee.blocksPerLine
-            )
-            let firstRow = streaming ? 0 : row * v
-            var block = part.pointee.coefficients + (firstRow * blocksPerLine + column * h) * perBlock
-            for _ in 0..<v {
-              for offset in 0..<h {
-                try Self.decodeBaselineBlock(
-                  block + offset * perBlock, &part.pointee, order.baseAddress!, &reader)
+        var untilRestart = restartInterval
+        for row in 0..<rows {
+          for column in 0..<unitsPerLine {
+            if restartInterval > 0 {
+              if untilRestart == 0 {
+                try reader.restart()
+                for index in parts.indices { parts[index].predictor = 0 }
+                untilRestart = restartInterval
               }
-              block += blocksPerLine * perBlock
+              untilRestart -= 1
             }
+            for index in parts.indices {
+              let part = parts.baseAddress! + index
+              let (v, h, perBlock, blocksPerLine) = (
+                part.pointee.v, part.pointee.h, part.pointee.perBlock, part.pointee.blocksPerLine
+              )
+              let firstRow = streaming ? 0 : row * v
+              let first = part.pointee.coefficients + (firstRow * blocksPerLine + column * h) * perBlock
+              // One loop per kind of block, so the choice is made once per component.
+              @inline(__always) func each(keepsAC: Bool) throws(JPEGError) {
+                var block = first
+                for _ in 0..<v {
+                  for offset in 0..<h {
+                    try Self.decodeBaselineBlock(
+                      block + offset * perBlock, keepsAC: keepsAC, &part.pointee, order.baseAddress!, &reader)
+                  }
+                  block += blocksPerLine * perBlock
+                }
+              }
+              if perBlock == 64 { try each(keepsAC: true) } else { try each(keepsAC: false) }
+            }
+            if reader.ranOut { throw .truncated }
           }
-          if reader.ranOut { throw .truncated }
-          if streaming && column == unitsPerLine - 1 { flushStreamedRow(row) }
+          if streaming { flushStreamedRow(row) }
         }
       }
     }
@@ -148,10 +159,9 @@ extension Decoder {
   /// decoded only to be skipped.
   @inline(__always)
   private static func decodeBaselineBlock(
-    _ block: UnsafeMutablePointer<Int16>, _ part: inout BaselinePart, _ zigzag: UnsafePointer<Int>,
-    _ reader: inout BitReader
+    _ block: UnsafeMutablePointer<Int16>, keepsAC: Bool, _ part: inout BaselinePart,
+    _ zigzag: UnsafePointer<Int>, _ reader: inout BitReader
   ) throws(JPEGError) {
-    let keepsAC = part.perBlock == 64
     if keepsAC {
       // Only non-zero coefficients are written; clear what the last block left here.
       let raw = UnsafeMutableRawPointer(block)
