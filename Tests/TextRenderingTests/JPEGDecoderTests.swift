@@ -137,6 +137,36 @@ struct JPEGDecoderTests {
     }
   }
 
+  /// The entropy-coded data is unstuffed and split at restart markers once per scan:
+  /// fill bytes (any number of extra `FF`s before a marker, which the standard allows)
+  /// must change nothing, and a missing restart marker is an error, not a misread.
+  @Test func fillBytesAndRestartMarkersAreHandledAsTheStandardSays() throws {
+    let bytes = JPEGFixture.bytes("g-restart-420-64x48.jpg")
+    guard let sos = (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+    else {
+      Issue.record("no SOS")
+      return
+    }
+    let data = sos + 2 + Int(bytes[sos + 2]) << 8 + Int(bytes[sos + 3])
+    let markers = (data..<(bytes.count - 1)).filter {
+      bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1])
+        || (bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD9)
+    }
+    #expect(markers.count > 2, "the fixture has restart markers")
+    var padded = bytes
+    for marker in markers.reversed() {
+      padded.insert(contentsOf: [0xFF, 0xFF, 0xFF], at: marker)
+    }
+    for scale in JPEGDecoder.Scale.allCases {
+      let plain = try JPEGDecoder.decode(bytes, scale: scale)
+      let withFill = try JPEGDecoder.decode(padded, scale: scale)
+      #expect(withFill.pixels == plain.pixels, "\(scale)")
+    }
+    var missing = bytes
+    missing.removeSubrange(markers[0]..<(markers[0] + 2))
+    #expect(throws: JPEGError.self) { try JPEGDecoder.decode(missing) }
+  }
+
   @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
     var bytes = JPEGFixture.bytes("g-444-64x48.jpg")
     // Find SOF0 and declare 65535×65535.

@@ -377,8 +377,7 @@ struct Decoder {
     }
     if streaming {
       // Every component was in the streamed scan; a further scan has nothing to add.
-      var reader = BitReader(data: bytes, position: end)
-      position = reader.endOfScan()
+      position = bytes.withUnsafeBufferPointer { BitReader(data: $0, position: end).endOfScan }
       return
     }
     // Streamed: a first scan holding every component, in MCU rows of `v` block rows. A
@@ -397,15 +396,18 @@ struct Decoder {
       ah: frame.progressive ? ah : 0, al: frame.progressive ? al : 0)
     // At 1/8 scale an AC-only progressive scan of components that keep only their DC
     // adds nothing we use: skip its data.
-    var reader = BitReader(data: bytes, position: end)
     let skip =
       frame.progressive && scan.ss > 0
       && scanComponents.allSatisfy { coefficientsPerBlock(frame.components[$0]) == 1 }
-    if !skip {
-      try decodeScan(&scan, reader: &reader)
-      if reader.ranOut { throw .truncated }
+    let bytes = self.bytes
+    position = try bytes.withUnsafeBufferPointer { (data) throws(JPEGError) in
+      var reader = BitReader(data: data, position: end)
+      if !skip {
+        try decodeScan(&scan, reader: &reader)
+        if reader.ranOut { throw .truncated }
+      }
+      return reader.endOfScan
     }
-    position = reader.endOfScan()
     scansDone += 1
   }
 }

@@ -98,102 +98,125 @@ final class HuffmanTable {
   }
 }
 
-/// Reads the entropy-coded data bit by bit: undoes byte stuffing (`FF 00`), stops at a
-/// marker (feeding zeros after it, as the standard says), and notes running out of data.
+/// A scan's entropy-coded data, made ready for fast reading once: byte stuffing (`FF 00`)
+/// and fill bytes removed, split at restart markers into segments, and followed by zero
+/// padding so that reading ahead never needs a bounds check.
+final class EntropyCodedData {
+  /// The unstuffed bytes of every segment, back to back, then `padding` zero bytes.
+  let bytes: UnsafeMutablePointer<UInt8>
+  /// Where each segment ends in `bytes`; segment `i` starts where `i - 1` ends.
+  let segmentEnds: [Int]
+  /// In the file: the marker that ended the scan (or the end of the data).
+  let scanEnd: Int
+  /// Zero bytes after the data: two loads' worth, so a reader may look ahead freely.
+  static let padding = 16
+
+  /// Copies the data from `start` up to the first marker that is not `RSTn`.
+  init(_ data: UnsafeBufferPointer<UInt8>, from start: Int) {
+    let capacity = max(0, data.count - start) + Self.padding
+    bytes = .allocate(capacity: capacity)
+    var ends: [Int] = []
+    var input = start
+    var output = 0
+    var end = data.count
+    scanning: while input < data.count {
+      // Eight bytes at a time while none of them is FF (see BitReader.fill for the test).
+      while input &+ 8 <= data.count {
+        let word = UnsafeRawPointer(data.baseAddress! + input).loadUnaligned(as: UInt64.self)
+        let inverted = ~word
+        if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0 { break }
+        UnsafeMutableRawPointer(bytes + output).storeBytes(of: word, as: UInt64.self)
+        input &+= 8
+        output &+= 8
+      }
+      guard input < data.count else { break }
+      let byte = data[input]
+      if byte != 0xFF {
+        bytes[output] = byte
+        output += 1
+        input += 1
+        continue
+      }
+      var next = input + 1
+      while next < data.count, data[next] == 0xFF { next += 1 }  // fill bytes
+      guard next < data.count else {
+        input = data.count
+        break
+      }
+      switch data[next] {
+      case 0x00:  // stuffing: a data byte FF
+        bytes[output] = 0xFF
+        output += 1
+        input = next + 1
+      case 0xD0...0xD7:  // a restart marker ends a segment
+        ends.append(output)
+        input = next + 1
+      default:  // any other marker ends the scan; the parser reads it from its last FF
+        end = next - 1
+        break scanning
+      }
+    }
+    ends.append(output)
+    (bytes + output).initialize(repeating: 0, count: Self.padding)
+    segmentEnds = ends
+    scanEnd = end
+  }
+
+  deinit { bytes.deallocate() }
+}
+
+/// Reads a scan's entropy-coded data bit by bit through a 64-bit buffer, feeding zeros
+/// after the data ends (as the standard says) and noting when bits beyond the real data
+/// were consumed.
+///
+/// The data is prepared by ``EntropyCodedData``, so topping up the buffer is one
+/// unaligned load and a shift: no `FF` checks and no calls in the decoding loops, which
+/// lets the optimiser keep the buffer and count in registers.
 struct BitReader {
-  let data: [UInt8]
-  var position: Int
+  private let storage: EntropyCodedData
+  private let bytes: UnsafePointer<UInt8>
+  /// Reading position in the unstuffed bytes; never beyond `limit`.
+  private var position = 0
+  private let limit: Int
   private var buffer: UInt64 = 0
   private var count = 0
-  /// A marker (other than stuffing) was reached; its second byte.
-  private(set) var marker: UInt8?
-  /// Zero bytes fed after the data ended (at a marker or the end of the file).
-  private var zeroBytes = 0
+  private var segment = 0
+  private var segmentEnd: Int
 
-  /// Bits were consumed beyond the real data (not merely read ahead). A valid stream never
-  /// does that (encoders pad the last byte with ones), so the data is truncated; stopping
-  /// here also keeps a tiny file that declares a huge picture from decoding millions of
-  /// empty blocks.
-  var ranOut: Bool { zeroBytes * 8 - count > 0 }
+  /// Bits were consumed beyond the current segment's data (not merely read ahead). A
+  /// valid stream never does that (encoders pad the last byte with ones), so the data is
+  /// truncated; stopping here also keeps a tiny file that declares a huge picture from
+  /// decoding millions of empty blocks.
+  var ranOut: Bool { position &* 8 &- count > segmentEnd &* 8 }
 
-  init(data: [UInt8], position: Int) {
-    self.data = data
-    self.position = position
+  /// Where the scan's data ended in the file (the next marker, or the end of the data).
+  var endOfScan: Int { storage.scanEnd }
+
+  init(data: UnsafeBufferPointer<UInt8>, position: Int) {
+    storage = EntropyCodedData(data, from: position)
+    bytes = UnsafePointer(storage.bytes)
+    segmentEnd = storage.segmentEnds[0]
+    limit = storage.segmentEnds[storage.segmentEnds.count - 1] + EntropyCodedData.padding - 8
   }
 
-  /// Tops the buffer up to at least 57 bits. The common case — eight plain bytes ahead,
-  /// none of them `FF` — takes as many whole bytes as fit in one 64-bit load; near the
-  /// end a byte loop does the same, and stuffing and markers take the slow path.
+  /// Tops the buffer up to at least 57 bits with as many whole bytes as fit. Past the last
+  /// byte it reads the zero padding, and stays there.
   @inline(__always)
   private mutating func fill() {
-    if marker == nil {
-      if position &+ 8 <= data.count {
-        let word = data.withUnsafeBytes {
-          UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        }
-        let taken = (64 &- count) &>> 3
-        let kept = ~UInt64(0) &<< UInt64(64 &- taken &* 8)
-        // A byte of `word` is FF where a byte of its complement is zero; borrows can only
-        // flag extra bytes, never hide one, and then the byte loop below decides.
-        let inverted = ~word
-        let ffBytes = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
-        if ffBytes & kept == 0 {
-          buffer |= (word & kept) &>> UInt64(count)
-          count &+= taken &* 8
-          position &+= taken
-          return
-        }
-      }
-      while count <= 56, position < data.count {
-        let byte = data[position]
-        if byte == 0xFF { break }
-        buffer |= UInt64(byte) << UInt64(56 - count)
-        count += 8
-        position += 1
-      }
-      if count > 56 { return }
-    }
-    slowFill()
-  }
-
-  @inline(never)
-  private mutating func slowFill() {
-    while count <= 56 {
-      var byte: UInt8 = 0
-      if marker == nil, position < data.count {
-        byte = data[position]
-        if byte == 0xFF {
-          var next = position + 1
-          while next < data.count, data[next] == 0xFF { next += 1 }  // fill bytes
-          if next < data.count, data[next] == 0x00 {
-            position = next + 1
-          } else if next < data.count {
-            marker = data[next]
-            byte = 0
-            zeroBytes += 1
-          } else {
-            byte = 0
-            position = data.count
-            zeroBytes += 1
-          }
-        } else {
-          position += 1
-        }
-      } else {
-        zeroBytes += 1
-      }
-      buffer |= UInt64(byte) << UInt64(56 - count)
-      count += 8
-    }
+    let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+    let taken = (64 &- count) &>> 3
+    buffer |= (word & (~0 &<< UInt64(64 &- taken &* 8))) &>> UInt64(count)
+    count &+= taken &* 8
+    position = min(position &+ taken, limit)
   }
 
   @inline(__always)
   mutating func bits(_ n: Int) -> Int {
     guard n > 0 else { return 0 }
     if count < n { fill() }
-    let value = Int(buffer >> UInt64(64 - n))
-    buffer <<= UInt64(n)
-    count -= n
+    let value = Int(buffer &>> UInt64(64 &- n))
+    buffer &<<= UInt64(n)
+    count &-= n
     return value
   }
 
@@ -204,14 +227,14 @@ struct BitReader {
   @inline(__always)
   mutating func peek9() -> Int {
     if count < 16 { fill() }
-    return Int(buffer >> UInt64(64 - HuffmanTable.lookaheadBits))
+    return Int(buffer &>> UInt64(64 &- HuffmanTable.lookaheadBits))
   }
 
   /// Consumes `n` bits already in the buffer (after ``peek9()``; `n` ≤ 16).
   @inline(__always)
   mutating func skip(_ n: Int) {
-    buffer <<= UInt64(n)
-    count -= n
+    buffer &<<= UInt64(n)
+    count &-= n
   }
 
   /// The next Huffman symbol.
@@ -222,24 +245,26 @@ struct BitReader {
       skip(Int(entry >> 8))
       return Int(entry & 0xFF)
     }
-    return try decodeLong(table)
+    // peek9 left at least 16 bits in the buffer: enough for the longest code.
+    let long = Self.decodeLong(Int(buffer &>> 48), table)
+    guard long >= 0 else { throw .corrupt("bad Huffman code") }
+    skip(long >> 8)
+    return long & 0xFF
   }
 
-  /// A code longer than the lookahead: canonical decoding, one bit at a time.
+  /// A code longer than the lookahead, from the next 16 bits: canonical decoding.
+  /// Returns `length << 8 | symbol`, or -1 for a code the table does not have.
   @inline(never)
-  private mutating func decodeLong(_ table: HuffmanTable) throws(JPEGError) -> Int {
-    var code = Int32(bits(HuffmanTable.lookaheadBits))
-    var length = HuffmanTable.lookaheadBits
-    while length < 16 {
-      code = (code << 1) | Int32(bit())
-      length += 1
+  private static func decodeLong(_ window: Int, _ table: HuffmanTable) -> Int {
+    for length in (HuffmanTable.lookaheadBits + 1)...16 {
+      let code = Int32(window >> (16 - length))
       if code <= table.maxCode[length] {
         let index = Int(code + table.valueOffset[length])
-        guard index >= 0, index < 256 else { throw .corrupt("bad Huffman code") }
-        return Int(table.symbols[index])
+        guard index >= 0, index < 256 else { return -1 }
+        return length << 8 | Int(table.symbols[index])
       }
     }
-    throw .corrupt("bad Huffman code")
+    return -1
   }
 
   /// Reads `n` bits and sign-extends them as JPEG coefficients are coded. `n` comes from
@@ -249,43 +274,26 @@ struct BitReader {
   mutating func receiveExtend(_ n: Int) throws(JPEGError) -> Int {
     guard n > 0 else { return 0 }
     guard n <= 16 else { throw .corrupt("bad coefficient size") }
-    let value = bits(n)
-    return value < (1 << (n - 1)) ? value - (1 << n) + 1 : value
+    return extend(n)
   }
 
-  /// At a restart marker: drop the buffered bits and step past `RSTn`.
+  /// ``receiveExtend(_:)`` for a size known to be 1…15 (the low nibble of an AC symbol).
+  @inline(__always)
+  mutating func extend(_ n: Int) -> Int {
+    let value = bits(n)
+    return value < (1 &<< (n &- 1)) ? value &- (1 &<< n) &+ 1 : value
+  }
+
+  /// At a restart marker: drop the buffered bits and go on with the next segment. A scan
+  /// whose data ended without one is damaged.
+  @inline(__always)
   mutating func restart() throws(JPEGError) {
+    segment &+= 1
+    guard segment < storage.segmentEnds.count else { throw .corrupt("expected a restart marker") }
+    position = segmentEnd
+    segmentEnd = storage.segmentEnds[segment]
     buffer = 0
     count = 0
-    zeroBytes = 0
-    if let marker {
-      guard (0xD0...0xD7).contains(marker) else { throw .corrupt("expected a restart marker") }
-      // `position` points at the FF of the marker.
-      while position < data.count, data[position] == 0xFF { position += 1 }
-      position += 1
-      self.marker = nil
-    } else {
-      // No marker where one belongs: the data is damaged; look for it.
-      while position + 1 < data.count, !(data[position] == 0xFF && (0xD0...0xD7).contains(data[position + 1]))
-      {
-        position += 1
-      }
-      position = min(data.count, position + 2)
-    }
-  }
-
-  /// Where the scan's data ended (the next marker).
-  mutating func endOfScan() -> Int {
-    var index = position
-    while index + 1 < data.count {
-      if data[index] == 0xFF, data[index + 1] != 0x00, !(0xD0...0xD7).contains(data[index + 1]),
-        data[index + 1] != 0xFF
-      {
-        return index
-      }
-      index += 1
-    }
-    return data.count
   }
 }
 

@@ -196,7 +196,7 @@ extension Decoder {
         continue
       }
       k &+= r
-      let value = try reader.receiveExtend(size)
+      let value = reader.extend(size)
       if k < 64, keepsAC { block[zigzag[k]] = Int16(truncatingIfNeeded: value) }
       k &+= 1
     }
