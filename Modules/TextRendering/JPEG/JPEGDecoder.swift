@@ -377,7 +377,7 @@ struct Decoder {
     }
     if streaming {
       // Every component was in the streamed scan; a further scan has nothing to add.
-      position = bytes.withUnsafeBufferPointer { BitReader(data: $0, position: end).endOfScan }
+      position = bytes.withUnsafeBufferPointer { EntropyCodedData($0, from: end).scanEnd }
       return
     }
     // Streamed: a first scan holding every component, in MCU rows of `v` block rows. A
@@ -399,15 +399,15 @@ struct Decoder {
     let skip =
       frame.progressive && scan.ss > 0
       && scanComponents.allSatisfy { coefficientsPerBlock(frame.components[$0]) == 1 }
-    let bytes = self.bytes
-    position = try bytes.withUnsafeBufferPointer { (data) throws(JPEGError) in
-      var reader = BitReader(data: data, position: end)
-      if !skip {
+    let data = bytes.withUnsafeBufferPointer { EntropyCodedData($0, from: end) }
+    if !skip {
+      try withExtendedLifetime(data) { () throws(JPEGError) in
+        var reader = BitReader(data)
         try decodeScan(&scan, reader: &reader)
         if reader.ranOut { throw .truncated }
       }
-      return reader.endOfScan
     }
+    position = data.scanEnd
     scansDone += 1
   }
 }

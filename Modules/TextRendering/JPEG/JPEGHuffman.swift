@@ -105,7 +105,7 @@ final class EntropyCodedData {
   /// The unstuffed bytes of every segment, back to back, then `padding` zero bytes.
   let bytes: UnsafeMutablePointer<UInt8>
   /// Where each segment ends in `bytes`; segment `i` starts where `i - 1` ends.
-  let segmentEnds: [Int]
+  let segmentEnds: UnsafeMutableBufferPointer<Int>
   /// In the file: the marker that ended the scan (or the end of the data).
   let scanEnd: Int
   /// Zero bytes after the data: two loads' worth, so a reader may look ahead freely.
@@ -158,11 +158,15 @@ final class EntropyCodedData {
     }
     ends.append(output)
     (bytes + output).initialize(repeating: 0, count: Self.padding)
-    segmentEnds = ends
+    segmentEnds = .allocate(capacity: ends.count)
+    _ = segmentEnds.initialize(from: ends)
     scanEnd = end
   }
 
-  deinit { bytes.deallocate() }
+  deinit {
+    bytes.deallocate()
+    segmentEnds.deallocate()
+  }
 }
 
 /// Reads a scan's entropy-coded data bit by bit through a 64-bit buffer, feeding zeros
@@ -171,10 +175,12 @@ final class EntropyCodedData {
 ///
 /// The data is prepared by ``EntropyCodedData``, so topping up the buffer is one
 /// unaligned load and a shift: no `FF` checks and no calls in the decoding loops, which
-/// lets the optimiser keep the buffer and count in registers.
+/// lets the optimiser keep the buffer and count in registers. The reader only points
+/// into that data (the caller keeps it alive), so it is a plain value: copying it costs
+/// no reference counting.
 struct BitReader {
-  private let storage: EntropyCodedData
   private let bytes: UnsafePointer<UInt8>
+  private let segmentEnds: UnsafeBufferPointer<Int>
   /// Reading position in the unstuffed bytes; never beyond `limit`.
   private var position = 0
   private let limit: Int
@@ -189,14 +195,12 @@ struct BitReader {
   /// decoding millions of empty blocks.
   var ranOut: Bool { position &* 8 &- count > segmentEnd &* 8 }
 
-  /// Where the scan's data ended in the file (the next marker, or the end of the data).
-  var endOfScan: Int { storage.scanEnd }
-
-  init(data: UnsafeBufferPointer<UInt8>, position: Int) {
-    storage = EntropyCodedData(data, from: position)
-    bytes = UnsafePointer(storage.bytes)
-    segmentEnd = storage.segmentEnds[0]
-    limit = storage.segmentEnds[storage.segmentEnds.count - 1] + EntropyCodedData.padding - 8
+  /// Reads `data`, which must outlive the reader.
+  init(_ data: EntropyCodedData) {
+    bytes = UnsafePointer(data.bytes)
+    segmentEnds = UnsafeBufferPointer(data.segmentEnds)
+    segmentEnd = segmentEnds[0]
+    limit = segmentEnds[segmentEnds.count - 1] + EntropyCodedData.padding - 8
   }
 
   /// Tops the buffer up to at least 57 bits with as many whole bytes as fit. Past the last
@@ -289,13 +293,22 @@ struct BitReader {
   @inline(__always)
   mutating func restart() throws(JPEGError) {
     segment &+= 1
-    guard segment < storage.segmentEnds.count else { throw .corrupt("expected a restart marker") }
+    guard segment < segmentEnds.count else { throw .corrupt("expected a restart marker") }
     position = segmentEnd
-    segmentEnd = storage.segmentEnds[segment]
+    segmentEnd = segmentEnds[segment]
     buffer = 0
     count = 0
   }
 }
+
+/// ``zigzag`` at a fixed address, for the decoding loops (allocated once, never freed).
+/// Written once by the global's thread-safe initialiser and only read after: sharing it
+/// between threads is safe although the pointer type is not `Sendable`.
+nonisolated(unsafe) let zigzagPointer: UnsafePointer<Int> = {
+  let pointer = UnsafeMutablePointer<Int>.allocate(capacity: zigzag.count)
+  pointer.initialize(from: zigzag, count: zigzag.count)
+  return UnsafePointer(pointer)
+}()
 
 /// Natural (row-major) position of the k-th coefficient in zig-zag order, with 16 extra
 /// entries so a corrupt run length cannot index past the block.

@@ -100,57 +100,74 @@ extension Decoder {
   private mutating func decodeBaselineScan(
     _ components: [Int], single: Bool, _ unitsPerLine: Int, _ unitCount: Int, _ reader: inout BitReader
   ) throws(JPEGError) {
-    var parts: [BaselinePart] = []
-    for index in components {
+    // Plain pointers and a local reader, no closures: nothing the loops touch is captured,
+    // so the reader's bit buffer and count stay in registers and no access is checked
+    // dynamically.
+    let parts = UnsafeMutablePointer<BaselinePart>.allocate(capacity: components.count)
+    for (slot, index) in components.enumerated() {
       let component = frame.components[index]
-      parts.append(
-        BaselinePart(
+      (parts + slot).initialize(
+        to: BaselinePart(
           dc: dcTables[component.dcTable]!, ac: acTables[component.acTable]!,
           coefficients: component.coefficients.buffer.baseAddress!, blocksPerLine: component.blocksPerLine,
           perBlock: component.perBlock, h: single ? 1 : component.h, v: single ? 1 : component.v))
     }
-    let order = zigzag
+    defer {
+      parts.deinitialize(count: components.count)
+      parts.deallocate()
+    }
+    let partCount = components.count
+    let order = zigzagPointer
     let streaming = self.streaming
     let restartInterval = self.restartInterval
     let rows = unitCount / unitsPerLine
-    try parts.withUnsafeMutableBufferPointer { (parts) throws(JPEGError) in
-      try order.withUnsafeBufferPointer { (order) throws(JPEGError) in
-        var untilRestart = restartInterval
-        for row in 0..<rows {
-          for column in 0..<unitsPerLine {
-            if restartInterval > 0 {
-              if untilRestart == 0 {
-                try reader.restart()
-                for index in parts.indices { parts[index].predictor = 0 }
-                untilRestart = restartInterval
-              }
-              untilRestart -= 1
-            }
-            for index in parts.indices {
-              let part = parts.baseAddress! + index
-              let (v, h, perBlock, blocksPerLine) = (
-                part.pointee.v, part.pointee.h, part.pointee.perBlock, part.pointee.blocksPerLine
-              )
-              let firstRow = streaming ? 0 : row * v
-              let first = part.pointee.coefficients + (firstRow * blocksPerLine + column * h) * perBlock
-              // One loop per kind of block, so the choice is made once per component.
-              @inline(__always) func each(keepsAC: Bool) throws(JPEGError) {
-                var block = first
-                for _ in 0..<v {
-                  for offset in 0..<h {
-                    try Self.decodeBaselineBlock(
-                      block + offset * perBlock, keepsAC: keepsAC, &part.pointee, order.baseAddress!, &reader)
-                  }
-                  block += blocksPerLine * perBlock
-                }
-              }
-              if perBlock == 64 { try each(keepsAC: true) } else { try each(keepsAC: false) }
-            }
-            if reader.ranOut { throw .truncated }
+    var local = reader
+    defer { reader = local }
+    var untilRestart = restartInterval
+    for row in 0..<rows {
+      for column in 0..<unitsPerLine {
+        if restartInterval > 0 {
+          if untilRestart == 0 {
+            try local.restart()
+            for index in 0..<partCount { parts[index].predictor = 0 }
+            untilRestart = restartInterval
           }
-          if streaming { flushStreamedRow(row) }
+          untilRestart -= 1
         }
+        for index in 0..<partCount {
+          let part = parts + index
+          let firstRow = streaming ? 0 : row * part.pointee.v
+          let first =
+            part.pointee.coefficients
+            + (firstRow * part.pointee.blocksPerLine + column * part.pointee.h) * part.pointee.perBlock
+          // One loop per kind of block, so the choice is made once per component.
+          if part.pointee.perBlock == 64 {
+            try Self.decodeBaselineBlocks(first, keepsAC: true, part, order, &local)
+          } else {
+            try Self.decodeBaselineBlocks(first, keepsAC: false, part, order, &local)
+          }
+        }
+        if local.ranOut { throw .truncated }
       }
+      if streaming { flushStreamedRow(row) }
+    }
+  }
+
+  /// The `v` rows of `h` blocks one component has in an MCU.
+  @inline(__always)
+  private static func decodeBaselineBlocks(
+    _ first: UnsafeMutablePointer<Int16>, keepsAC: Bool, _ part: UnsafeMutablePointer<BaselinePart>,
+    _ zigzag: UnsafePointer<Int>, _ reader: inout BitReader
+  ) throws(JPEGError) {
+    let (v, h, perBlock, blocksPerLine) = (
+      part.pointee.v, part.pointee.h, part.pointee.perBlock, part.pointee.blocksPerLine
+    )
+    var block = first
+    for _ in 0..<v {
+      for offset in 0..<h {
+        try decodeBaselineBlock(block + offset * perBlock, keepsAC: keepsAC, &part.pointee, zigzag, &reader)
+      }
+      block += blocksPerLine * perBlock
     }
   }
 
