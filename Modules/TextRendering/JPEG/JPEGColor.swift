@@ -55,6 +55,15 @@ enum YCbCr {
   static let gFromCr: Int32 = -46802  // -FIX(0.71414)
   static let gFromCb: Int32 = -22554  // -FIX(0.34414)
 
+  /// Clamps lanes to 0…255 with shifts and masks: the lane operations of `SIMD8<Int32>`
+  /// compile to vector instructions, where `clamped(lowerBound:upperBound:)` became a
+  /// call per use. The result's low byte is the clamped value.
+  @inline(__always)
+  static func toByte(_ value: SIMD8<Int32>) -> SIMD8<Int32> {
+    let nonNegative = value & ~(value &>> 31)
+    return nonNegative | ((255 &- nonNegative) &>> 31)
+  }
+
   /// Converts `count` samples of Y, Cb and Cr into RGB triples.
   @inline(__always)
   static func convertRow(
@@ -73,12 +82,9 @@ enum YCbCr {
         SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cr + index).loadUnaligned(as: SIMD8<UInt8>.self))
         &- 128
       let half = SIMD8<Int32>(repeating: Self.half)
-      let zero = SIMD8<Int32>(repeating: 0)
-      let top = SIMD8<Int32>(repeating: 255)
-      let r = (luma &+ ((Self.rFromCr &* red &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
-      let g = (luma &+ ((Self.gFromCb &* blue &+ half &+ Self.gFromCr &* red) &>> 16))
-        .clamped(lowerBound: zero, upperBound: top)
-      let b = (luma &+ ((Self.bFromCb &* blue &+ half) &>> 16)).clamped(lowerBound: zero, upperBound: top)
+      let r = toByte(luma &+ ((Self.rFromCr &* red &+ half) &>> 16))
+      let g = toByte(luma &+ ((Self.gFromCb &* blue &+ half &+ Self.gFromCr &* red) &>> 16))
+      let b = toByte(luma &+ ((Self.bFromCb &* blue &+ half) &>> 16))
       let target = out + index * 3
       for lane in 0..<8 {
         target[lane * 3] = UInt8(truncatingIfNeeded: r[lane])

@@ -46,8 +46,15 @@ extension Decoder {
         let quantization = q.baseAddress!
         switch blockSize {
         case 1:
+          // The DC alone: one sample per block (and one coefficient per block), a plain loop.
           let dcStep = Int(quantization[0])
-          each { block, target in target[0] = clamp(((Int(block[0]) * dcStep + 4) >> 3) + 128) }
+          for blockRow in 0..<rowCount {
+            let source = coefficients + blockRow * blocksPerLine
+            let target = output.baseAddress! + (firstRow + blockRow) * width
+            for column in 0..<blocksPerLine {
+              target[column] = clamp(((Int(source[column]) &* dcStep &+ 4) &>> 3) &+ 128)
+            }
+          }
         case 2: each { inverseDCT2x2($0, quantization, $1, width) }
         case 4: each { inverseDCT4x4($0, quantization, $1, width) }
         default: each { inverseDCT($0, quantization, $1, width) }
