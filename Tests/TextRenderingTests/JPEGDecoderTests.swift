@@ -73,6 +73,28 @@ struct JPEGDecoderTests {
     }
   }
 
+  /// Stronger than the tolerances above, and what Docs/Performance.md claims: our
+  /// arithmetic is libjpeg's, so every reference (made by libjpeg-turbo) is matched
+  /// sample for sample at every scale it exists for. A speed-up that changes one pixel
+  /// fails here.
+  @Test(arguments: generated + ["synthetic-500x375-baseline", "synthetic-1080x810-progressive"])
+  func everyReferenceIsMatchedExactly(name: String) throws {
+    let scales: [(JPEGDecoder.Scale, String)] = [
+      (.full, "rgb"), (.half, "half.rgb"), (.quarter, "quarter.rgb"), (.eighth, "dc.rgb"),
+    ]
+    var compared = 0
+    for (scale, suffix) in scales {
+      let reference = JPEGFixture.bytes("\(name).\(suffix)")
+      guard !reference.isEmpty else { continue }
+      let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: scale)
+      let differing = zip(image.pixels, reference).filter { $0 != $1 }.count
+      #expect(
+        image.pixels.count == reference.count && differing == 0, "\(name) \(suffix): \(differing) differ")
+      compared += 1
+    }
+    #expect(compared > 0, "\(name) has references")
+  }
+
   @Test func reducedScalesHaveTheRoundedUpSize() throws {
     let bytes = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
     for (scale, size) in [

@@ -209,7 +209,8 @@ struct BitReader {
   private mutating func fill() {
     let word = UInt64(bigEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
     let taken = (64 &- count) &>> 3
-    buffer |= (word & (~0 &<< UInt64(64 &- taken &* 8))) &>> UInt64(count)
+    buffer |=
+      (word & (~0 &<< UInt64(truncatingIfNeeded: 64 &- taken &* 8))) &>> UInt64(truncatingIfNeeded: count)
     count &+= taken &* 8
     position = min(position &+ taken, limit)
   }
@@ -218,8 +219,8 @@ struct BitReader {
   mutating func bits(_ n: Int) -> Int {
     guard n > 0 else { return 0 }
     if count < n { fill() }
-    let value = Int(buffer &>> UInt64(64 &- n))
-    buffer &<<= UInt64(n)
+    let value = Int(buffer &>> UInt64(truncatingIfNeeded: 64 &- n))
+    buffer &<<= UInt64(truncatingIfNeeded: n)
     count &-= n
     return value
   }
@@ -231,13 +232,13 @@ struct BitReader {
   @inline(__always)
   mutating func peek9() -> Int {
     if count < 16 { fill() }
-    return Int(buffer &>> UInt64(64 &- HuffmanTable.lookaheadBits))
+    return Int(buffer &>> UInt64(truncatingIfNeeded: 64 &- HuffmanTable.lookaheadBits))
   }
 
   /// Consumes `n` bits already in the buffer (after ``peek9()``; `n` ≤ 16).
   @inline(__always)
   mutating func skip(_ n: Int) {
-    buffer &<<= UInt64(n)
+    buffer &<<= UInt64(truncatingIfNeeded: n)
     count &-= n
   }
 
