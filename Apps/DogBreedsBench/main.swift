@@ -158,7 +158,9 @@ if arguments.contains("debug-keystroke") {
 if arguments.contains("profile-jpeg") {
   let bytes = [UInt8](
     FileManager.default.contents(
-      atPath: "Tests/TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg")!)
+      atPath: "Tests/TextRenderingTests/Fixtures/jpeg/"
+        + (arguments.contains("progressive")
+          ? "synthetic-500x333-progressive.jpg" : "synthetic-500x375-baseline.jpg"))!)
   let scale: JPEGDecoder.Scale = arguments.contains("eighth") ? .eighth : .full
   let repeats = Int(ProcessInfo.processInfo.environment["PROFILE_REPEATS"] ?? "20") ?? 20
   for _ in 0..<repeats { blackHole(try? JPEGDecoder.decode(bytes, scale: scale)) }
