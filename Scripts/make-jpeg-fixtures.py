@@ -152,3 +152,28 @@ if shutil.which("cjpeg"):
             if divisor > 1:
                 im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
             open(os.path.join(out, name + suffix + ".rgb"), "wb").write(im.convert("RGB").tobytes())
+
+# A detailed, photo-like 500×375 picture (texture and noise in every block, ~60 KB at
+# quality 85): the smooth synthetic fixtures have few AC coefficients, so this is the one
+# that measures per-symbol decoding speed in `make bench`. Its own generator, so the
+# fixtures above stay byte for byte what they were.
+detail = random.Random(2026)
+image = Image.new("RGB", (500, 375))
+pixels = image.load()
+for y in range(375):
+    for x in range(500):
+        n = detail.randint(0, 30)
+        pixels[x, y] = ((x // 2 + y // 3 + n) % 256, (128 + (x - y) // 4 + n) % 256, (200 - y // 2 + n) % 256)
+draw = ImageDraw.Draw(image)
+for _ in range(40):
+    x, y, r = detail.randint(0, 499), detail.randint(0, 374), detail.randint(4, 40)
+    draw.ellipse([x - r, y - r, x + r, y + r], outline=(detail.randint(0, 255), detail.randint(0, 255), detail.randint(0, 255)), width=3)
+name = "g-detailed-500x375"
+path = save(name, image, quality=85, subsampling=2)
+for divisor, suffix in [(4, "quarter"), (8, "dc")]:
+    with Image.open(path) as im:
+        w, h = im.size
+        im.draft("RGB", (w // divisor, h // divisor))
+        assert im.size == ((w + divisor - 1) // divisor, (h + divisor - 1) // divisor), (name, im.size)
+        open(os.path.join(out, f"{name}.{suffix}.rgb"), "wb").write(im.convert("RGB").tobytes())
+        print(name, suffix, im.size)

@@ -41,7 +41,10 @@ struct JPEGDecoderTests {
     #expect(quality >= 40, "\(name): \(quality) dB")
   }
 
-  @Test(arguments: generated + ["synthetic-500x375-baseline", "synthetic-1080x810-progressive"])
+  @Test(
+    arguments: generated + [
+      "synthetic-500x375-baseline", "synthetic-1080x810-progressive", "g-detailed-500x375",
+    ])
   func theDCPathMatchesAOneEighthReference(name: String) throws {
     let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: .eighth)
     let reference = JPEGFixture.bytes(name + ".dc.rgb")
@@ -77,7 +80,10 @@ struct JPEGDecoderTests {
   /// arithmetic is libjpeg's, so every reference (made by libjpeg-turbo) is matched
   /// sample for sample at every scale it exists for. A speed-up that changes one pixel
   /// fails here.
-  @Test(arguments: generated + ["synthetic-500x375-baseline", "synthetic-1080x810-progressive"])
+  @Test(
+    arguments: generated + [
+      "synthetic-500x375-baseline", "synthetic-1080x810-progressive", "g-detailed-500x375",
+    ])
   func everyReferenceIsMatchedExactly(name: String) throws {
     let scales: [(JPEGDecoder.Scale, String)] = [
       (.full, "rgb"), (.half, "half.rgb"), (.quarter, "quarter.rgb"), (.eighth, "dc.rgb"),

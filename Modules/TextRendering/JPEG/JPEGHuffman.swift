@@ -1,16 +1,16 @@
-/// A Huffman table built for fast decoding: a 9-bit lookahead table for short codes, the
+/// A Huffman table built for fast decoding: an 11-bit lookahead table for short codes, the
 /// canonical `maxCode`/`valueOffset` arrays for the rest, and for AC tables a second
-/// lookahead that also decodes the coefficient's extra bits when code and bits fit in 9
+/// lookahead that also decodes the coefficient's extra bits when code and bits fit in 11
 /// (most coefficients of a photo), so one lookup yields run, value and length.
 ///
 /// A class over fixed, immutable memory: blocks share their tables, reading a `let`
 /// pointer needs no exclusivity check or bounds check, and the decoder's validation
 /// (symbol indexes, lengths ≤ 16) happens here, once, instead of per symbol.
 final class HuffmanTable {
-  static let lookaheadBits = 9
-  /// For each 9-bit prefix: `(length << 8) | symbol`, or 0 if the code is longer.
+  static let lookaheadBits = 11
+  /// For each 11-bit prefix: `(length << 8) | symbol`, or 0 if the code is longer.
   let lookahead: UnsafeMutablePointer<UInt16>
-  /// For each 9-bit prefix that holds a whole code and its extra bits, the decoded
+  /// For each 11-bit prefix that holds a whole code and its extra bits, the decoded
   /// coefficient: `value << 16 | run << 8 | length` (length of code plus bits), with
   /// `endOfBlock` set for an AC end-of-block code and `hit` for any DC entry (whose value
   /// may be 0). 0 when the slow path must decode.
@@ -50,7 +50,7 @@ final class HuffmanTable {
     for length in 1...16 {
       let count = Int(counts[length - 1])
       // Codes of one length must fit in that many bits (which also keeps the short
-      // codes' prefixes inside the 9-bit tables). A throw here frees the memory in deinit.
+      // codes' prefixes inside the lookahead tables). A throw here frees the memory in deinit.
       guard code + count <= (1 << length) else { throw .corrupt("bad Huffman table") }
       if count > 0 {
         valueOffset[length] = Int32(index - code)
@@ -68,7 +68,7 @@ final class HuffmanTable {
     maxCode[17] = Int32.max
   }
 
-  /// Enters a code of at most 9 bits: every 9-bit prefix that starts with it gets the
+  /// Enters a code of at most 11 bits: every 11-bit prefix that starts with it gets the
   /// symbol, and, where the coefficient's extra bits also fit, the decoded value (one
   /// run of equal entries per value of the extra bits).
   private func fillShortCode(_ code: Int, length: Int, symbol: Int, isDC: Bool) {
@@ -228,14 +228,15 @@ struct BitReader {
   @inline(__always)
   mutating func bit() -> Int { bits(1) }
 
-  /// The next 9 bits, without consuming them (the buffer holds at least 16 after).
+  /// The next ``HuffmanTable/lookaheadBits`` bits, without consuming them (the buffer
+  /// holds at least 16 after).
   @inline(__always)
-  mutating func peek9() -> Int {
+  mutating func peekLookahead() -> Int {
     if count < 16 { fill() }
     return Int(buffer &>> UInt64(truncatingIfNeeded: 64 &- HuffmanTable.lookaheadBits))
   }
 
-  /// Consumes `n` bits already in the buffer (after ``peek9()``; `n` ≤ 16).
+  /// Consumes `n` bits already in the buffer (after ``peekLookahead()``; `n` ≤ 16).
   @inline(__always)
   mutating func skip(_ n: Int) {
     buffer &<<= UInt64(truncatingIfNeeded: n)
@@ -245,12 +246,12 @@ struct BitReader {
   /// The next Huffman symbol.
   @inline(__always)
   mutating func decode(_ table: HuffmanTable) throws(JPEGError) -> Int {
-    let entry = table.lookahead[peek9()]
+    let entry = table.lookahead[peekLookahead()]
     if entry != 0 {
       skip(Int(entry >> 8))
       return Int(entry & 0xFF)
     }
-    // peek9 left at least 16 bits in the buffer: enough for the longest code.
+    // peekLookahead left at least 16 bits in the buffer: enough for the longest code.
     let long = Self.decodeLong(Int(buffer &>> 48), table)
     guard long >= 0 else { throw .corrupt("bad Huffman code") }
     skip(long >> 8)

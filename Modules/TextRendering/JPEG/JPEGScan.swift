@@ -184,7 +184,7 @@ extension Decoder {
       let raw = UnsafeMutableRawPointer(block)
       for word in 0..<16 { raw.storeBytes(of: 0, toByteOffset: word * 8, as: UInt64.self) }
     }
-    let dc = part.dc.fast[reader.peek9()]
+    let dc = part.dc.fast[reader.peekLookahead()]
     if dc != 0 {
       reader.skip(Int(dc & 31))
       part.predictor &+= Int(dc >> 16)
@@ -195,7 +195,7 @@ extension Decoder {
     let table = part.ac
     var k = 1
     while k < 64 {
-      let fast = table.fast[reader.peek9()]
+      let fast = table.fast[reader.peekLookahead()]
       if fast != 0 {
         reader.skip(Int(fast & 31))
         if fast & HuffmanTable.endOfBlock != 0 { break }
