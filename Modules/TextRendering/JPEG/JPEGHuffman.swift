@@ -120,7 +120,9 @@ final class EntropyCodedData {
     var output = 0
     var end = data.count
     scanning: while input < data.count {
-      // Eight bytes at a time while none of them is FF (see BitReader.fill for the test).
+      // Eight bytes at a time while none of them is FF: a byte of `word` is FF where a
+      // byte of its complement is zero, which the classic zero-byte test finds (its
+      // borrows can flag extra bytes, never miss one, and then the byte path decides).
       while input &+ 8 <= data.count {
         let word = UnsafeRawPointer(data.baseAddress! + input).loadUnaligned(as: UInt64.self)
         let inverted = ~word
