@@ -47,6 +47,20 @@ def reference(path, name, dc=True):
             open(os.path.join(out, name + ".dc.rgb"), "wb").write(im.convert("RGB").tobytes())
             print(name, "dc", im.size)
 
+def scaled_references(path, name, scales):
+    """Writes `NAME.SUFFIX.rgb` for each (divisor, suffix): libjpeg's decode scaled by
+    1/divisor (`draft` picks the scale from the integer ratio of the sizes, hence the
+    floor division); divisor 1 is the full decode, written as `NAME.rgb`."""
+    for divisor, suffix in scales:
+        with Image.open(path) as im:
+            w, h = im.size
+            if divisor > 1:
+                im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
+                assert im.size == ((w + divisor - 1) // divisor, (h + divisor - 1) // divisor), (name, im.size)
+            target = os.path.join(out, name + (f".{suffix}" if suffix else "") + ".rgb")
+            open(target, "wb").write(im.convert("RGB").tobytes())
+            print(name, suffix or "full", im.size)
+
 cases = [
     ("g-444-64x48", (64, 48), dict(quality=90, subsampling=0)),
     ("g-422-64x48", (64, 48), dict(quality=90, subsampling=1)),
@@ -97,20 +111,13 @@ for name in ["synthetic-500x375-baseline", "synthetic-1080x810-progressive"]:
         open(os.path.join(out, name + ".dc.rgb"), "wb").write(im.convert("RGB").tobytes())
         print(name, "dc", im.size)
 
-# libjpeg's scaled decodes at 1/2 and 1/4 (its reduced 4×4 and 2×2 IDCTs): `draft` picks
-# the scale from the integer ratio of the sizes, hence the floor division.
+# libjpeg's scaled decodes at 1/2 and 1/4 (its reduced 4×4 and 2×2 IDCTs).
 for name in [
     "synthetic-500x375-baseline", "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
     "synthetic-375x500-baseline", "g-420-64x48", "g-422-64x48", "g-444-64x48", "g-420-odd-17x9",
     "g-progressive-420-64x48",
 ]:
-    for divisor, suffix in [(2, "half"), (4, "quarter")]:
-        with Image.open(os.path.join(out, name + ".jpg")) as im:
-            w, h = im.size
-            im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
-            assert im.size == ((w + divisor - 1) // divisor, (h + divisor - 1) // divisor), (name, im.size)
-            open(os.path.join(out, f"{name}.{suffix}.rgb"), "wb").write(im.convert("RGB").tobytes())
-            print(name, suffix, im.size)
+    scaled_references(os.path.join(out, name + ".jpg"), name, [(2, "half"), (4, "quarter")])
 
 # 3×2 luma sampling, which Pillow cannot write: libjpeg-turbo's cjpeg (libjpeg-turbo-progs).
 import shutil, subprocess, tempfile
@@ -126,12 +133,7 @@ if shutil.which("cjpeg"):
         name = "g-sampling-3x2-50x34"
         target = os.path.join(out, name + ".jpg")
         subprocess.run(["cjpeg", "-sample", "3x2,1x1,1x1", "-quality", "90", "-outfile", target, source], check=True)
-    for divisor, suffix in [(1, ""), (2, ".half"), (4, ".quarter"), (8, ".dc")]:
-        with Image.open(target) as im:
-            w, h = im.size
-            if divisor > 1:
-                im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
-            open(os.path.join(out, name + suffix + ".rgb"), "wb").write(im.convert("RGB").tobytes())
+    scaled_references(target, name, [(1, ""), (2, "half"), (4, "quarter"), (8, "dc")])
 
 # One component declaring 2×2 sampling (a non-interleaved scan of a subsampled layout).
 if shutil.which("cjpeg"):
@@ -146,12 +148,7 @@ if shutil.which("cjpeg"):
         name = "g-gray-sampled-2x2-21x13"
         target = os.path.join(out, name + ".jpg")
         subprocess.run(["cjpeg", "-grayscale", "-sample", "2x2", "-quality", "90", "-outfile", target, source], check=True)
-    for divisor, suffix in [(1, ""), (2, ".half"), (4, ".quarter"), (8, ".dc")]:
-        with Image.open(target) as im:
-            w, h = im.size
-            if divisor > 1:
-                im.draft("RGB", (max(1, w // divisor), max(1, h // divisor)))
-            open(os.path.join(out, name + suffix + ".rgb"), "wb").write(im.convert("RGB").tobytes())
+    scaled_references(target, name, [(1, ""), (2, "half"), (4, "quarter"), (8, "dc")])
 
 # A detailed, photo-like 500×375 picture (texture and noise in every block, ~60 KB at
 # quality 85): the smooth synthetic fixtures have few AC coefficients, so this is the one
@@ -170,10 +167,4 @@ for _ in range(40):
     draw.ellipse([x - r, y - r, x + r, y + r], outline=(detail.randint(0, 255), detail.randint(0, 255), detail.randint(0, 255)), width=3)
 name = "g-detailed-500x375"
 path = save(name, image, quality=85, subsampling=2)
-for divisor, suffix in [(4, "quarter"), (8, "dc")]:
-    with Image.open(path) as im:
-        w, h = im.size
-        im.draft("RGB", (w // divisor, h // divisor))
-        assert im.size == ((w + divisor - 1) // divisor, (h + divisor - 1) // divisor), (name, im.size)
-        open(os.path.join(out, f"{name}.{suffix}.rgb"), "wb").write(im.convert("RGB").tobytes())
-        print(name, suffix, im.size)
+scaled_references(path, name, [(4, "quarter"), (8, "dc")])
