@@ -273,19 +273,25 @@ struct JPEGFuzzRegressionTests {
     }
   }
 
+  /// A fuzz input decoded at every scale ends in an error or in a whole picture (the
+  /// crashes themselves are what the sanitizer runs would catch).
+  static func expectCleanResultOrErrorAtEveryScale(_ bytes: [UInt8]) {
+    #expect(bytes.count > 0)
+    for scale in JPEGDecoder.Scale.allCases {
+      if let image = try? JPEGDecoder.decode(bytes, scale: scale) {
+        #expect(image.pixels.count == image.width * image.height * 3)
+      }
+    }
+  }
+
   /// Found by `make fuzz-jpeg`: luma sampled 3×2 against 1×1 chroma. At 1/2 the chroma
   /// transform was doubled to 8×8, which needs 1.5× upsampling; the ratio was truncated to
   /// 1 and the fused colour conversion read past the chroma plane (a heap overflow under
   /// ASan). libjpeg doubles only while the ratio stays whole, and so do we now.
   @Test func threeToOneSamplingDecodesAtEveryScale() throws {
     let bytes = JPEGFixture.bytes("fuzz-crash-2.bin")
-    #expect(bytes.count > 0)
-    for scale in JPEGDecoder.Scale.allCases {
-      // The file is damaged further on; what matters is a clean result or a clean error.
-      if let image = try? JPEGDecoder.decode(bytes, scale: scale) {
-        #expect(image.pixels.count == image.width * image.height * 3)
-      }
-    }
+    // The file is damaged further on; what matters is a clean result or a clean error.
+    Self.expectCleanResultOrErrorAtEveryScale(bytes)
     #expect(try JPEGDecoder.size(of: bytes) == (64, 48))
   }
 
@@ -293,13 +299,7 @@ struct JPEGFuzzRegressionTests {
   /// Its scan is not interleaved (one block per MCU), but it was streamed as if its MCU
   /// rows were two blocks high, writing past the plane (a heap overflow under ASan).
   @Test func aSampledSingleComponentFrameIsNotStreamedAsInterleaved() throws {
-    let crash = JPEGFixture.bytes("fuzz-crash-3.bin")
-    #expect(crash.count > 0)
-    for scale in JPEGDecoder.Scale.allCases {
-      if let image = try? JPEGDecoder.decode(crash, scale: scale) {
-        #expect(image.pixels.count == image.width * image.height * 3)
-      }
-    }
+    Self.expectCleanResultOrErrorAtEveryScale(JPEGFixture.bytes("fuzz-crash-3.bin"))
     // The same layout, valid (`cjpeg -grayscale -sample 2x2`), decodes like libjpeg.
     #expect(
       try JPEGDecoderTests.compareWithEveryScaledReference("g-gray-sampled-2x2-21x13", tolerance: 1) == 4)
