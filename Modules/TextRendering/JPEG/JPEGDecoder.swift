@@ -377,7 +377,7 @@ struct Decoder {
     }
     if streaming {
       // Every component was in the streamed scan; a further scan has nothing to add.
-      position = bytes.withUnsafeBufferPointer { EntropyCodedData($0, from: end).scanEnd }
+      position = bytes.withUnsafeBufferPointer { EntropyCodedData.scanEnd(of: $0, from: end) }
       return
     }
     // Streamed: a first scan holding every component, in MCU rows of `v` block rows. A
@@ -399,15 +399,17 @@ struct Decoder {
     let skip =
       frame.progressive && scan.ss > 0
       && scanComponents.allSatisfy { coefficientsPerBlock(frame.components[$0]) == 1 }
-    let data = bytes.withUnsafeBufferPointer { EntropyCodedData($0, from: end) }
-    if !skip {
+    if skip {
+      position = bytes.withUnsafeBufferPointer { EntropyCodedData.scanEnd(of: $0, from: end) }
+    } else {
+      let data = bytes.withUnsafeBufferPointer { EntropyCodedData($0, from: end) }
       try withExtendedLifetime(data) { () throws(JPEGError) in
         var reader = BitReader(data)
         try decodeScan(&scan, reader: &reader)
         if reader.ranOut { throw .truncated }
       }
+      position = data.scanEnd
     }
-    position = data.scanEnd
     scansDone += 1
   }
 }

@@ -113,11 +113,28 @@ final class EntropyCodedData {
 
   /// Copies the data from `start` up to the first marker that is not `RSTn`.
   init(_ data: UnsafeBufferPointer<UInt8>, from start: Int) {
-    let capacity = max(0, data.count - start) + Self.padding
-    bytes = .allocate(capacity: capacity)
+    bytes = .allocate(capacity: max(0, data.count - start) + Self.padding)
+    let walk = Self.walk(data, from: start, copyingTo: bytes)
+    (bytes + walk.length).initialize(repeating: 0, count: Self.padding)
+    segmentEnds = .allocate(capacity: walk.segmentEnds.count)
+    _ = segmentEnds.initialize(from: walk.segmentEnds)
+    scanEnd = walk.scanEnd
+  }
+
+  /// Where a scan starting at `start` ends (its closing marker), without copying it: for
+  /// scans whose data is skipped.
+  static func scanEnd(of data: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    walk(data, from: start, copyingTo: nil).scanEnd
+  }
+
+  /// Walks a scan's data: unstuffs it into `output` (when given), notes where each
+  /// restart segment ends there, and finds the marker that ends the scan.
+  private static func walk(
+    _ data: UnsafeBufferPointer<UInt8>, from start: Int, copyingTo output: UnsafeMutablePointer<UInt8>?
+  ) -> (length: Int, segmentEnds: [Int], scanEnd: Int) {
     var ends: [Int] = []
     var input = start
-    var output = 0
+    var length = 0
     var end = data.count
     scanning: while input < data.count {
       // Eight bytes at a time while none of them is FF: a byte of `word` is FF where a
@@ -127,42 +144,36 @@ final class EntropyCodedData {
         let word = UnsafeRawPointer(data.baseAddress! + input).loadUnaligned(as: UInt64.self)
         let inverted = ~word
         if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0 { break }
-        UnsafeMutableRawPointer(bytes + output).storeBytes(of: word, as: UInt64.self)
+        UnsafeMutableRawPointer(output?.advanced(by: length))?.storeBytes(of: word, as: UInt64.self)
         input &+= 8
-        output &+= 8
+        length &+= 8
       }
       guard input < data.count else { break }
       let byte = data[input]
       if byte != 0xFF {
-        bytes[output] = byte
-        output += 1
+        output?[length] = byte
+        length += 1
         input += 1
         continue
       }
       var next = input + 1
       while next < data.count, data[next] == 0xFF { next += 1 }  // fill bytes
-      guard next < data.count else {
-        input = data.count
-        break
-      }
+      guard next < data.count else { break }
       switch data[next] {
       case 0x00:  // stuffing: a data byte FF
-        bytes[output] = 0xFF
-        output += 1
+        output?[length] = 0xFF
+        length += 1
         input = next + 1
       case 0xD0...0xD7:  // a restart marker ends a segment
-        ends.append(output)
+        ends.append(length)
         input = next + 1
       default:  // any other marker ends the scan; the parser reads it from its last FF
         end = next - 1
         break scanning
       }
     }
-    ends.append(output)
-    (bytes + output).initialize(repeating: 0, count: Self.padding)
-    segmentEnds = .allocate(capacity: ends.count)
-    _ = segmentEnds.initialize(from: ends)
-    scanEnd = end
+    ends.append(length)
+    return (length, ends, end)
   }
 
   deinit {
