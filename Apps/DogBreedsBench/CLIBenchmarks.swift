@@ -87,11 +87,10 @@ func processBenchmarks() -> [Row3] {
   }
   var rows: [Row3] = []
   for arguments in [["list", "--api", "fake"], ["show", "hound", "--api", "fake"]] {
-    var samples = (0..<15).map { _ in run(arguments) }
-    samples.sort()
+    let samples = (0..<15).map { _ in run(arguments) }
     rows.append(
       Row3(
-        name: "cold start: \(arguments.joined(separator: " "))", ns: samples[samples.count / 2], baseline: 0,
+        name: "cold start: \(arguments.joined(separator: " "))", ns: median(samples), baseline: 0,
         goal: "≤ 30,000,000 ns"))
   }
   var usage = rusage()

@@ -43,8 +43,7 @@ func jpegBenchmarks() -> (rows: [Row3], reference: String) {
       waitpid(pid, &status, 0)
       samples.append(Double(now() - start))
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return median(samples)
   }
   let startup = turbo == nil ? djpegTime([], "g-1x1.jpg") : nil
   var rows: [Row3] = []

@@ -22,16 +22,18 @@ func now() -> UInt64 {
   return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
+/// Nanoseconds per iteration of one run of `body`.
+func timePerIteration(_ iterations: Int, _ body: (Int) -> Void) -> Double {
+  let start = now()
+  body(iterations)
+  return Double(now() - start) / Double(iterations)
+}
+
+func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+
 /// Median nanoseconds per iteration over `runs` runs.
 func measure(runs: Int = 5, iterations: Int, _ body: (Int) -> Void) -> Double {
-  var samples: [Double] = []
-  for _ in 0..<runs {
-    let start = now()
-    body(iterations)
-    samples.append(Double(now() - start) / Double(iterations))
-  }
-  samples.sort()
-  return samples[samples.count / 2]
+  median((0..<runs).map { _ in timePerIteration(iterations, body) })
 }
 
 /// Like ``measure(runs:iterations:_:)`` for two things compared with each other: their
@@ -39,16 +41,10 @@ func measure(runs: Int = 5, iterations: Int, _ body: (Int) -> Void) -> Double {
 func measureAlternately(
   runs: Int = 7, iterations: Int, _ first: (Int) -> Void, _ second: (Int) -> Void
 ) -> (Double, Double) {
-  var samples: ([Double], [Double]) = ([], [])
-  for _ in 0..<runs {
-    var start = now()
-    first(iterations)
-    samples.0.append(Double(now() - start) / Double(iterations))
-    start = now()
-    second(iterations)
-    samples.1.append(Double(now() - start) / Double(iterations))
+  let pairs = (0..<runs).map { _ in
+    (timePerIteration(iterations, first), timePerIteration(iterations, second))
   }
-  return (samples.0.sorted()[runs / 2], samples.1.sorted()[runs / 2])
+  return (median(pairs.map(\.0)), median(pairs.map(\.1)))
 }
 
 @inline(never)
