@@ -23,6 +23,7 @@ public struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
     }
   }
 
+  /// The wrapped identifier, as text (used in test failure messages).
   public var description: String { "\(base)" }
 }
 

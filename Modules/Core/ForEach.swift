@@ -44,6 +44,7 @@ extension Reducer {
 /// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` builds.
 public struct _ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID: Sendable {
+  /// The identifier type of the elements.
   public typealias ID = Element.State.ID
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
@@ -64,6 +65,8 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     self.location = location
   }
 
+  /// Runs the element reducer for an element action (reporting an unknown id), then the parent
+  /// reducer; cancels the effects of elements that the action removed.
   @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let toElements = StatePath(self.toElements)

@@ -10,6 +10,7 @@
 /// rows.remove(id: 1)
 /// ```
 public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection {
+  /// The type of the elements' identifiers.
   public typealias ID = Element.ID
 
   @usableFromInline var storage: [Element]
@@ -33,9 +34,12 @@ public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection {
     for element in elements { updateOrAppend(element) }
   }
 
+  /// The position of the first element (always 0).
   public var startIndex: Int { 0 }
+  /// The position after the last element.
   public var endIndex: Int { storage.count }
 
+  /// The element at `position`, which must be a valid index.
   @inlinable
   public subscript(position: Int) -> Element {
     get { storage[position] }
@@ -186,18 +190,21 @@ public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection {
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element>
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// Creates an array from a literal; later duplicates of an id replace earlier ones.
   public init(arrayLiteral elements: Element...) {
     self.init(elements)
   }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Two arrays are equal when they hold equal elements in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.storage == rhs.storage
   }
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
+  /// Hashes the elements in order.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage)
   }
@@ -206,11 +213,13 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
 
 extension IdentifiedArray: CustomReflectable {
+  /// Mirrors as the plain array of elements, so diffs show elements rather than storage.
   public var customMirror: Mirror {
     Mirror(self, unlabeledChildren: storage, displayStyle: .collection)
   }
 }
 
 extension IdentifiedArray: CustomStringConvertible {
+  /// The elements, printed like an array.
   public var description: String { storage.description }
 }

@@ -51,6 +51,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
   }
 
+  /// Runs the child reducer while the child state exists, then the parent reducer; cancels the
+  /// child's effects when the child state becomes `nil`.
   @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let toChildState = StatePath(self.toChildState)

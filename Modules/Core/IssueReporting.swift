@@ -8,9 +8,13 @@
 
 /// Where an issue was raised in source.
 public struct IssueLocation: Sendable, Hashable {
+  /// The file as `#fileID` gives it (`Module/File.swift`).
   public var fileID: StaticString
+  /// The full path of the file, as `#filePath` gives it.
   public var filePath: StaticString
+  /// The line, starting at 1.
   public var line: UInt
+  /// The column, starting at 1.
   public var column: UInt
 
   /// Creates a location; the defaults capture the caller's position.
@@ -24,10 +28,12 @@ public struct IssueLocation: Sendable, Hashable {
     self.column = column
   }
 
+  /// Two locations are equal when file path, line and column are.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     "\(lhs.filePath)" == "\(rhs.filePath)" && lhs.line == rhs.line && lhs.column == rhs.column
   }
 
+  /// Hashes file path, line and column.
   public func hash(into hasher: inout Hasher) {
     hasher.combine("\(filePath)")
     hasher.combine(line)
@@ -131,6 +137,7 @@ public struct StandardErrorIssueReporter: IssueReporter {
   /// Creates the reporter.
   public init() {}
 
+  /// Writes `warning: <file>:<line>: <message>` to standard error.
   public func report(_ message: String, at location: IssueLocation) {
     Self.write("warning: \(location.fileID):\(location.line): \(message)\n")
   }

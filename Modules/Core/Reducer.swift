@@ -91,6 +91,7 @@ public struct Reduce<State, Action>: Reducer {
     self.run = { reducer.reduce(into: &$0, action: $1) }
   }
 
+  /// Calls the closure.
   @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     run(&state, action)
@@ -103,6 +104,7 @@ public struct EmptyReducer<State, Action>: Reducer {
   @inlinable
   public init() {}
 
+  /// Returns ``Effect/none`` and leaves the state alone.
   @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 }
@@ -123,6 +125,7 @@ where Reducers.State == State, Reducers.Action == Action {
     self.reducers = build()
   }
 
+  /// Runs the combined reducers in order.
   @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)

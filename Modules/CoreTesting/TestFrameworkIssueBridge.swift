@@ -9,6 +9,7 @@ import XCTest
 /// test framework. Inside a Swift Testing test an issue is recorded; otherwise the
 /// issue goes to `XCTFail`.
 public final class TestFrameworkIssueBridge: _TestFrameworkIssueBridge {
+  /// The reporter Core uses while CoreTesting is linked: a ``TestFrameworkIssueReporter``.
   public static var reporter: any IssueReporter { TestFrameworkIssueReporter() }
 }
 
@@ -17,6 +18,7 @@ public struct TestFrameworkIssueReporter: IssueReporter {
   /// Creates the reporter.
   public init() {}
 
+  /// Records the issue in the running Swift Testing test, or calls `XCTFail` outside one.
   public func report(_ message: String, at location: IssueLocation) {
     if Test.current != nil {
       Issue.record(

@@ -27,6 +27,7 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let base: Base
   let log: @Sendable (String) -> Void
 
+  /// Runs the wrapped reducer, then prints the action and the state change it made.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = state
     let effect = base.reduce(into: &state, action: action)
