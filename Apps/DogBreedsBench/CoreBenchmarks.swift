@@ -42,16 +42,24 @@ protocol Nestable: Reducer where Action: Sendable {
   associatedtype Plain: PlainLevel
   static func make() -> Self
   static func initial() -> State
+  /// The leaf's action embedded in every level's `child` case: what a leaf store sends the root.
+  static func embedLeaf(_ action: Counter.Action) -> Action
+  /// Where the leaf's state sits: `\.child.child…`.
+  static var leafState: KeyPath<State, Counter.State> { get }
 }
 extension Counter: Nestable {
   typealias Plain = PlainLeaf
   static func make() -> Counter { Counter() }
   static func initial() -> State { State() }
+  static func embedLeaf(_ action: Counter.Action) -> Action { action }
+  static var leafState: KeyPath<State, Counter.State> { \.self }
 }
 extension Nest: Nestable where Child: Nestable {
   typealias Plain = PlainNest<Child.Plain>
   static func make() -> Self { Nest(child: Child.make()) }
   static func initial() -> State { State(child: Child.initial()) }
+  static func embedLeaf(_ action: Counter.Action) -> Action { .child(Child.embedLeaf(action)) }
+  static var leafState: KeyPath<State, Counter.State> { (\State.child).appending(path: Child.leafState) }
 }
 
 /// Scopes a store of `Nest<…>` down to its leaf `Counter` store, level by level.
@@ -161,3 +169,23 @@ struct PlainRows {
 func plainRowsReduce(_ state: inout PlainRows, id: Int) {
   if let position = state.index[id] { state.rows[position].count &+= 1 }
 }
+
+// MARK: - The floor of forwarding
+
+/// The least that passing an action up `levels` separately created stores can cost: a
+/// chain of closures that each call the next, made at run time so that the optimiser
+/// cannot merge them (as a chain of scoped stores, each created where its parent is only a
+/// `Store<State, Action>`). The last closure counts, so the chain cannot be dropped.
+@inline(never)
+func forwardingChain(levels: Int, into counter: ForwardingCounter) -> (Int) -> Void {
+  var forward: (Int) -> Void = { counter.count &+= $0 }
+  for _ in 0..<levels { forward = forwardingLink(to: forward) }
+  return forward
+}
+
+@inline(never)
+func forwardingLink(to next: @escaping (Int) -> Void) -> (Int) -> Void {
+  { next($0) }
+}
+
+final class ForwardingCounter { var count = 0 }

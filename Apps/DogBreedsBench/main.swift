@@ -65,15 +65,20 @@ func format(_ value: Double) -> String {
 }
 
 func printTable(_ title: String, _ rows: [Row3], reference: String = "plain Swift ns") {
+  printGrid(
+    title, header: ["case", "ns per op", reference, "ratio", "goal"],
+    lines: rows.map { row in
+      [
+        row.name, format(row.ns), row.baseline > 0 ? format(row.baseline) : "-",
+        row.baseline > 0 ? format(row.ns / row.baseline) + "×" : "-", row.goal,
+      ]
+    })
+}
+
+/// Prints a Markdown table with padded columns.
+func printGrid(_ title: String, header: [String], lines body: [[String]]) {
   print("\n\(title)")
-  let header = ["case", "ns per op", reference, "ratio", "goal"]
-  var lines = [header]
-  for row in rows {
-    lines.append([
-      row.name, format(row.ns), row.baseline > 0 ? format(row.baseline) : "-",
-      row.baseline > 0 ? format(row.ns / row.baseline) + "×" : "-", row.goal,
-    ])
-  }
+  let lines = [header] + body
   let widths = (0..<header.count).map { column in lines.map { $0[column].count }.max() ?? 0 }
   for (index, line) in lines.enumerated() {
     print(
@@ -149,6 +154,39 @@ func coreBenchmarks() -> [Row3] {
   return rows
 }
 
+/// Where the time of a scoped send goes, at 1, 5 and 10 levels: the whole send from the
+/// leaf store (scoped once per level); the same action embedded beforehand and sent to the
+/// root store (the reducers' share); a chain of that many closures that only forward (the
+/// least that forwarding through separately created stores can cost); and a leaf store
+/// scoped once from the root with the whole path (`\.child.child…`, `{ .child(.child(…)) }`).
+@MainActor
+func depthBreakdown() -> [[String]] {
+  func row<R: Nestable & LeafScopable>(_: R.Type, levels: Int) -> [String] {
+    let store = Store(initialState: R.initial(), reducer: R.make())
+    let leaf = R.leaf(store)
+    let leafNs = measure(iterations: 1_000_000) { n in
+      for _ in 0..<n { leaf.send(.increment) }
+    }
+    let embedded = R.embedLeaf(.increment)
+    let rootNs = measure(iterations: 1_000_000) { n in
+      for _ in 0..<n { store.send(embedded) }
+    }
+    let direct = store.scope(state: R.leafState) { R.embedLeaf($0) }
+    let directNs = measure(iterations: 1_000_000) { n in
+      for _ in 0..<n { direct.send(.increment) }
+    }
+    precondition(direct.state.count == 15_000_000, "a send did not reach the leaf")
+    let counter = ForwardingCounter()
+    let forward = forwardingChain(levels: levels, into: counter)
+    let forwardingNs = measure(iterations: 1_000_000) { n in
+      for _ in 0..<n { forward(1) }
+    }
+    precondition(counter.count == 5_000_000, "the forwarding chain did not run")
+    return [String(levels), format(leafNs), format(rootNs), format(forwardingNs), format(directNs)]
+  }
+  return [row(Depth1.self, levels: 1), row(Depth5.self, levels: 5), row(Depth10.self, levels: 10)]
+}
+
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("debug-keystroke") {
   MainActor.assumeIsolated {
@@ -201,6 +239,13 @@ let all = arguments.isEmpty
 if all || arguments.contains("core") {
   let rows = MainActor.assumeIsolated { coreBenchmarks() }
   printTable("Core (1,000,000 actions per run, median of 5 runs)", rows)
+  printGrid(
+    "Core: what depth costs (ns per action, median of 5 runs)",
+    header: [
+      "levels", "leaf store send", "root send of the embedded action", "forwarding closures alone",
+      "one scope, whole path",
+    ],
+    lines: MainActor.assumeIsolated { depthBreakdown() })
 }
 if all || arguments.contains("features") {
   printTable("Features (200 conversions per run, median of 5 runs)", featureBenchmarks())

@@ -20,18 +20,6 @@ struct ScopeTests {
   }
 
   @Test func aScopedStoreOfAScopedStore() {
-    struct Outer: Reducer {
-      struct State: Equatable { var parent = Parent.State() }
-      enum Action: Equatable, Sendable { case parent(Parent.Action) }
-      var body: some Reducer<State, Action> {
-        Scope(
-          state: \.parent,
-          action: CasePath(embed: Action.parent) {
-            if case .parent(let action) = $0 { action } else { nil }
-          }
-        ) { Parent() }
-      }
-    }
     let store = Store(initialState: Outer.State()) { Outer() }
     let parent = store.scope(state: \.parent, action: Outer.Action.parent)
     let child = parent.scope(state: \.child, action: Parent.Action.child)
@@ -40,6 +28,20 @@ struct ScopeTests {
     #expect(store.state.parent.child.count == 2)
     #expect(child.state.count == 2)
     #expect(parent.state.log.count == 2)
+  }
+
+  @Test func oneScopeWithTheWholePathActsLikeAScopeOfAScope() {
+    let store = Store(initialState: Outer.State()) { Outer() }
+    let child = store.scope(state: \.parent.child, action: { .parent(.child($0)) })
+    var seen: [Int] = []
+    let observation = child.observe(\.count) { seen.append($0) }
+    child.send(.increment)
+    child.send(.set(7))
+    #expect(child.state.count == 7)
+    #expect(store.state.parent.child.count == 7)
+    #expect(store.state.parent.log == ["child increment", "child set(7)"])
+    #expect(seen == [1, 7])
+    observation.cancel()
   }
 
   @Test func actionsForOtherChildrenPassThroughAScope() {
@@ -107,5 +109,19 @@ struct IfLetTests {
     store.send(.present)
     store.send(.dismiss)
     #expect(store.state.optional == nil)
+  }
+}
+
+/// `Parent` one level further down.
+private struct Outer: Reducer {
+  struct State: Equatable { var parent = Parent.State() }
+  enum Action: Equatable, Sendable { case parent(Parent.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(
+      state: \.parent,
+      action: CasePath(embed: Action.parent) {
+        if case .parent(let action) = $0 { action } else { nil }
+      }
+    ) { Parent() }
   }
 }
