@@ -14,18 +14,22 @@ import DogsFeature
 public struct AppFeature: Reducer {
   // MARK: State
 
+  /// The app's state: the shared list, the Dogs fields kept beside it, the open Breed screen.
   public struct State: Equatable {
     /// The shared breed list, owned here once.
     public var breeds: BreedList?
     /// The Dogs feature's own fields, kept beside the shared list.
     public var dogsFilter: String
+    /// The Dogs feature's load status.
     public var dogsStatus: DogsFeature.State.Status
+    /// The breed the Dogs list's keyboard highlight is on.
     public var dogsHighlighted: String?
     /// The open Breed screen, if any.
     public var breed: BreedFeature.State?
     /// A one-sentence notice for the user (e.g. a breed that is not in the list).
     public var notice: String?
 
+    /// Creates the state; the defaults are an app that has not loaded anything yet.
     public init(
       breeds: BreedList? = nil, dogsFilter: String = "", dogsStatus: DogsFeature.State.Status = .notStarted,
       dogsHighlighted: String? = nil, breed: BreedFeature.State? = nil, notice: String? = nil
@@ -58,6 +62,7 @@ public struct AppFeature: Reducer {
 
   // MARK: Action
 
+  /// What can happen in the app: either screen's actions, and the app's own.
   public enum Action: Equatable, Sendable {
     case dogs(DogsFeature.Action)
     case breed(BreedFeature.Action)
@@ -66,9 +71,11 @@ public struct AppFeature: Reducer {
     /// The user acknowledged the notice.
     case noticeDismissed
 
+    /// How Dogs actions sit in ``Action/dogs(_:)``; `Scope` and `scope` use it.
     public static let dogsPath = CasePath<Action, DogsFeature.Action>(embed: Action.dogs) {
       if case .dogs(let action) = $0 { action } else { nil }
     }
+    /// How Breed actions sit in ``Action/breed(_:)``; `ifLet` uses it.
     public static let breedPath = CasePath<Action, BreedFeature.Action>(embed: Action.breed) {
       if case .breed(let action) = $0 { action } else { nil }
     }
@@ -92,6 +99,8 @@ public struct AppFeature: Reducer {
 
   // MARK: Reducer
 
+  /// The Dogs feature on the projected state, the app's own reducer, and the Breed feature while a
+  /// breed is open.
   public var body: some Reducer<State, Action> {
     Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
     Reduce { state, action in

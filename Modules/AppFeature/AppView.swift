@@ -7,10 +7,14 @@ import TextRendering
 public enum AppView {
   /// Everything the root view shows, derived from ``AppFeature/State``.
   public struct ViewState: Equatable, Sendable {
+    /// The Dogs screen, always underneath.
     public var dogs: DogsFeature.ViewState
+    /// The Breed screen, when a breed is open.
     public var breed: BreedFeature.ViewState?
+    /// A notice to show over the screens, if any.
     public var notice: String?
 
+    /// Derives everything the screen shows from the app state.
     public init(_ state: AppFeature.State) {
       dogs = DogsFeature.ViewState(state.dogs)
       breed = state.breed.map(BreedFeature.ViewState.init)

@@ -12,6 +12,7 @@ import TextRendering
 public struct BreedFeature: Reducer {
   // MARK: State
 
+  /// The Breed screen's state.
   public struct State: Equatable, Identifiable {
     /// The breed, with its sub-breeds.
     public var breed: Breed
@@ -24,8 +25,10 @@ public struct BreedFeature: Reducer {
     /// The sub-breed the keyboard highlight is on, if any.
     public var highlighted: String?
 
+    /// The breed's API name: one Breed screen per breed.
     public var id: String { breed.name }
 
+    /// Creates the state; by default nothing has been fetched yet.
     public init(
       breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested,
       picture: PictureStatus = .none,
@@ -58,6 +61,7 @@ public struct BreedFeature: Reducer {
 
   // MARK: Action
 
+  /// What can happen on the Breed screen.
   public enum Action: Equatable, Sendable {
     /// The screen appeared.
     case appeared
@@ -80,6 +84,7 @@ public struct BreedFeature: Reducer {
     case download(DogAPIError)
     case decode(JPEGError)
 
+    /// The sentence shown to the user.
     public var message: String {
       switch self {
       case .download(let error): return "Couldn't download the picture. \(error.message)"
@@ -112,6 +117,8 @@ public struct BreedFeature: Reducer {
 
   // MARK: Reducer
 
+  /// Fetches a picture's address (and, with `pictureSize`, the picture) on appear, on request and
+  /// on a sub-breed choice; the newest request cancels older ones.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .appeared:

@@ -20,6 +20,7 @@ extension BreedFeature {
     /// it failed.
     public var pictureNote: String?
 
+    /// What the picture area shows.
     public enum Image: Equatable, Sendable {
       /// Fetching: a placeholder that says so.
       case loading
@@ -29,6 +30,7 @@ extension BreedFeature {
       case failed(message: String)
     }
 
+    /// One sub-breed in the list.
     public struct SubBreedRow: Equatable, Sendable, Identifiable {
       /// The API name: "afghan".
       public var name: String
@@ -38,6 +40,7 @@ extension BreedFeature {
       public var isShown: Bool
       /// Whether the keyboard highlight is on it.
       public var isHighlighted: Bool
+      /// The API name.
       public var id: String { name }
     }
 

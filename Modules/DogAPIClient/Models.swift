@@ -10,6 +10,7 @@ public struct Breed: Equatable, Hashable, Sendable, Identifiable, Codable {
   /// The sub-breed names, sorted, e.g. `["afghan", "basset"]`.
   public var subBreeds: [String]
 
+  /// The API name.
   public var id: String { name }
 
   /// Creates a breed.
@@ -75,6 +76,7 @@ public struct BreedList: Equatable, Sendable {
     breeds.first { $0.name == name }
   }
 
+  /// Lists are equal when their breeds and provenance are (the search keys derive from the breeds).
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.source == rhs.source && lhs.fetchedAt == rhs.fetchedAt && lhs.fallbackReason == rhs.fallbackReason
       && lhs.breeds == rhs.breeds
@@ -83,6 +85,7 @@ public struct BreedList: Equatable, Sendable {
 
 extension BreedList: CustomReflectable {
   // Diffs and traces show the breeds and provenance, not the derived search keys.
+  /// Mirrors the breeds and provenance, so diffs and traces leave out the derived search keys.
   public var customMirror: Mirror {
     Mirror(
       self,

@@ -12,6 +12,7 @@ import Foundation
 public struct DogsFeature: Reducer {
   // MARK: State
 
+  /// The breed list screen's state.
   public struct State: Equatable {
     /// The breed list, once loaded. A parent may own it and project it in (AppFeature does).
     public var breeds: BreedList?
@@ -22,6 +23,7 @@ public struct DogsFeature: Reducer {
     /// The breed the keyboard highlight is on (by API name), if any.
     public var highlighted: String?
 
+    /// Creates the state; by default nothing is loaded yet.
     public init(
       breeds: BreedList? = nil, filter: String = "", status: Status = .notStarted, highlighted: String? = nil
     ) {
@@ -42,6 +44,7 @@ public struct DogsFeature: Reducer {
 
   // MARK: Action
 
+  /// What can happen on the breed list screen.
   public enum Action: Equatable, Sendable {
     /// The screen appeared.
     case appeared
@@ -58,6 +61,7 @@ public struct DogsFeature: Reducer {
     /// Messages for the parent.
     case delegate(Delegate)
 
+    /// What the screen tells its parent.
     public enum Delegate: Equatable, Sendable {
       /// The user chose this breed (API name).
       case breedSelected(String)
@@ -86,6 +90,8 @@ public struct DogsFeature: Reducer {
 
   // MARK: Reducer
 
+  /// Loads the list on first appearance (and on retry), filters on every keystroke, moves the
+  /// highlight, and reports a chosen breed through ``Action/delegate(_:)``.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .appeared:

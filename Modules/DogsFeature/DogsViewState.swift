@@ -14,6 +14,7 @@ extension DogsFeature {
     /// A one-line note when the list is not fresh (offline), else `nil`.
     public var note: String?
 
+    /// What the body of the screen shows.
     public enum Content: Equatable, Sendable {
       /// Loading (or not started yet): a spinner and nothing else.
       case loading
@@ -91,7 +92,9 @@ extension DogsFeature {
     /// The position (within these rows) of the highlighted row.
     public let highlighted: Int
 
+    /// The first position (always 0).
     public var startIndex: Int { 0 }
+    /// The position after the last matching row.
     public var endIndex: Int { matches.count }
 
     /// The row at `position`: the breed's name with its first letter upper-cased.
@@ -101,6 +104,7 @@ extension DogsFeature {
         name: breed.name, title: breed.name.uppercasingFirstLetter, subBreedCount: breed.subBreeds.count)
     }
 
+    /// Rows are equal when they show the same matches of the same list with the same highlight.
     public static func == (lhs: Rows, rhs: Rows) -> Bool {
       lhs.highlighted == rhs.highlighted && lhs.matches == rhs.matches && lhs.breeds == rhs.breeds
     }
@@ -114,6 +118,7 @@ extension DogsFeature {
     public var title: String
     /// How many sub-breeds it has.
     public var subBreedCount: Int
+    /// The API name.
     public var id: String { name }
   }
 }

@@ -1,11 +1,14 @@
 /// One terminal cell: a grapheme cluster and its style. A wide character occupies its
 /// cell (width 2) and the next one (a continuation, width 0).
 public struct Cell: Hashable, Sendable {
+  /// The grapheme cluster shown in the cell.
   public var character: Character
   /// 1 normally, 2 for the first half of a wide character, 0 for its second half.
   public var width: UInt8
+  /// Colours and attributes.
   public var style: Style
 
+  /// Creates a cell.
   public init(_ character: Character, width: UInt8 = 1, style: Style = .plain) {
     self.character = character
     self.width = width
@@ -19,8 +22,11 @@ public struct Cell: Hashable, Sendable {
 
 /// A position on screen, zero-based.
 public struct Position: Hashable, Sendable {
+  /// The column.
   public var x: Int
+  /// The row.
   public var y: Int
+  /// Creates a position.
   public init(x: Int, y: Int) {
     self.x = x
     self.y = y
@@ -29,8 +35,11 @@ public struct Position: Hashable, Sendable {
 
 /// A screenful of cells, the output of layout and the input of the screen differ.
 public struct Frame: Hashable, Sendable {
+  /// Columns.
   public let width: Int
+  /// Rows.
   public let height: Int
+  /// The cells, row by row (`width * height` of them).
   public private(set) var cells: [Cell]
   /// Where the terminal cursor should be shown (at a text field's caret), or `nil` to
   /// hide it.
@@ -43,6 +52,7 @@ public struct Frame: Hashable, Sendable {
     self.cells = Array(repeating: .blank, count: self.width * self.height)
   }
 
+  /// The cell at column `x`, row `y` (both must be in range).
   public subscript(x: Int, y: Int) -> Cell {
     get { cells[y * width + x] }
     set { cells[y * width + x] = newValue }

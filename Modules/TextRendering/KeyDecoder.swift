@@ -30,6 +30,7 @@ public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var pasteBuffer: [UInt8]?
 
+  /// Creates a decoder with nothing buffered.
   public init() {}
 
   /// Whether bytes are held back waiting for more (a lone ESC, a partial sequence).

@@ -4,6 +4,7 @@ public enum Layout {
   public struct Options: Hashable, Sendable {
     /// Whether the terminal can show Unicode (box drawing, `…`, half blocks).
     public var unicode: Bool
+    /// Creates options; Unicode is assumed unless told otherwise.
     public init(unicode: Bool = true) { self.unicode = unicode }
   }
 

@@ -1,7 +1,10 @@
 /// A run of text in one style.
 public struct Span: Hashable, Sendable {
+  /// The text, as is (sanitise network text before it gets here).
   public var text: String
+  /// How it looks.
   public var style: Style
+  /// Creates a span.
   public init(_ text: String, style: Style = .plain) {
     self.text = text
     self.style = style
@@ -52,6 +55,7 @@ public struct ListNode: Hashable, Sendable {
   /// The length of the whole list.
   public var totalRows: Int
 
+  /// Creates a list; `totalRows` defaults to the number of rows given.
   public init(rows: [[Span]], selected: Int? = nil, firstRow: Int = 0, totalRows: Int? = nil) {
     self.rows = rows
     self.selected = selected
@@ -72,11 +76,13 @@ public struct ListNode: Hashable, Sendable {
 public struct TextFieldNode: Hashable, Sendable {
   /// Shown before the text (e.g. a search glyph).
   public var prompt: String
+  /// The text typed so far.
   public var text: String
   /// Shown dimmed while `text` is empty.
   public var placeholder: String
   /// The caret, as a count of characters from the start of `text`.
   public var caret: Int
+  /// Creates a text field; the caret defaults to the end of the text.
   public init(prompt: String, text: String, placeholder: String, caret: Int? = nil) {
     self.prompt = prompt
     self.text = text
@@ -87,10 +93,13 @@ public struct TextFieldNode: Hashable, Sendable {
 
 /// A picture slot: pixels drawn to fit the space the layout gives it, or a caption.
 public struct PictureNode: Hashable, Sendable {
+  /// The picture, or `nil` to show only the caption.
   public var image: RGBImage?
+  /// How the picture is drawn.
   public var mode: PictureMode
   /// Shown under the picture, or alone when there is no picture.
   public var caption: [Span]
+  /// Creates a picture slot.
   public init(image: RGBImage? = nil, mode: PictureMode = .blocks, caption: [Span]) {
     self.image = image
     self.mode = mode
@@ -110,11 +119,14 @@ public enum PictureMode: String, Hashable, Sendable, CaseIterable {
 
 /// An 8-bit RGB raster, row by row.
 public struct RGBImage: Hashable, Sendable {
+  /// Pixels per row.
   public let width: Int
+  /// Rows of pixels.
   public let height: Int
   /// `width * height * 3` bytes.
   public let pixels: [UInt8]
 
+  /// Creates an image; `pixels` must hold exactly `width * height * 3` bytes.
   public init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(pixels.count == width * height * 3, "RGBImage needs width × height × 3 bytes")
     self.width = width

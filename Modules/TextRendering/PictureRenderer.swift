@@ -94,9 +94,13 @@ public enum PictureRenderer {
 
 /// A rectangle of picture cells, row by row.
 public struct PictureCells: Hashable, Sendable {
+  /// Cells per row.
   public var columns: Int
+  /// Rows of cells.
   public var rows: Int
+  /// The cells, row by row.
   public var cells: [Cell]
+  /// Creates a rectangle of cells.
   public init(columns: Int, rows: Int, cells: [Cell]) {
     self.columns = columns
     self.rows = rows

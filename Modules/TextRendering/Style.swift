@@ -7,26 +7,42 @@ public enum Color: Hashable, Sendable {
   /// 24-bit colour.
   case rgb(UInt8, UInt8, UInt8)
 
+  /// System colour 0.
   public static let black = Color.ansi(0)
+  /// System colour 1.
   public static let red = Color.ansi(1)
+  /// System colour 2.
   public static let green = Color.ansi(2)
+  /// System colour 3.
   public static let yellow = Color.ansi(3)
+  /// System colour 4.
   public static let blue = Color.ansi(4)
+  /// System colour 5.
   public static let magenta = Color.ansi(5)
+  /// System colour 6.
   public static let cyan = Color.ansi(6)
+  /// System colour 7.
   public static let white = Color.ansi(7)
+  /// System colour 8 (bright black).
   public static let gray = Color.ansi(8)
 }
 
 /// How text looks: colours plus attributes. Attributes survive when colour is off, so the
 /// UI stays usable in monochrome (the selection is reverse video).
 public struct Style: Hashable, Sendable {
+  /// The text colour, or `nil` for the terminal's default.
   public var foreground: Color?
+  /// The background colour, or `nil` for the terminal's default.
   public var background: Color?
+  /// Bold.
   public var bold = false
+  /// Dim (faint).
   public var dim = false
+  /// Italic.
   public var italic = false
+  /// Underlined.
   public var underline = false
+  /// Reverse video: foreground and background swapped (the selection, even without colour).
   public var reverse = false
 
   /// Creates a style; the default is the terminal's plain text.

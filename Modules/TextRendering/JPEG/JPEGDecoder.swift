@@ -21,6 +21,8 @@ public enum JPEGDecoder {
   /// The largest size we decode; a declared size beyond it is refused before any
   /// allocation (a 65535×65535 header in a tiny file costs nothing).
   public static let maxPixels = 40_000_000
+  /// The largest width or height we decode; larger declared sizes are refused before any
+  /// allocation.
   public static let maxDimension = 16_384
 
   /// Decodes at `scale`.
