@@ -19,25 +19,75 @@ public enum Exhaustivity: Equatable, Sendable {
 /// and no effect may still run at the end. Anything not asserted fails the test with a
 /// diff, under XCTest and under Swift Testing.
 ///
-/// ```swift
-/// @Test @MainActor
-/// func loadsBreeds() async {
-///   var client = DogAPIClient.failing
-///   client.breeds = { BreedList(breeds: [Breed(name: "hound")], source: .network) }
-///   let store = TestStore(initialState: DogsFeature.State()) {
-///     DogsFeature(client: client)
-///   }
+/// A complete example: a counter that fetches a fact about its number through a
+/// dependency client, and a Swift Testing test of it (under XCTest, the same body works
+/// in an `async` test method of a `@MainActor` `XCTestCase`).
 ///
-///   await store.send(.appeared) {
-///     $0.status = .loading
+/// ```swift
+/// import Core
+/// import CoreTesting
+/// import Testing
+///
+/// struct FactClient: Sendable {
+///   var fact: @Sendable (Int) async throws -> String
+///
+///   /// Tests start from this and replace the endpoints they expect to be called; a call
+///   /// to any other fails the test with "unimplemented: FactClient.fact".
+///   static let failing = FactClient { _ in
+///     reportIssue("unimplemented: FactClient.fact")
+///     throw CancellationError()
 ///   }
-///   await store.receive(.breedsResponse(.success(…))) {
-///     $0.status = .loaded
-///     $0.breeds = [Breed(name: "hound")]
+/// }
+///
+/// struct Counter: Reducer {
+///   struct State: Equatable {
+///     var count = 0
+///     var fact: String?
 ///   }
-///   await store.finish()
+///   enum Action: Equatable, Sendable {
+///     case incrementTapped
+///     case factTapped
+///     case factResponse(String)
+///   }
+///   let client: FactClient
+///
+///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///     switch action {
+///     case .incrementTapped:
+///       state.count += 1
+///       state.fact = nil
+///       return .none
+///     case .factTapped:
+///       return .run { [count = state.count, client] send in
+///         await send(.factResponse(try await client.fact(count)))
+///       }
+///     case .factResponse(let fact):
+///       state.fact = fact
+///       return .none
+///     }
+///   }
+/// }
+///
+/// @Test @MainActor
+/// func factAboutTheCount() async {
+///   var client = FactClient.failing
+///   client.fact = { "\($0) is a good number." }
+///   let store = TestStore(initialState: Counter.State()) { Counter(client: client) }
+///
+///   await store.send(.incrementTapped) { $0.count = 1 }
+///   await store.send(.factTapped)  // changes no state, so there is nothing to assert
+///   await store.receive(.factResponse("1 is a good number.")) {
+///     $0.fact = "1 is a good number."
+///   }
+///   await store.finish()  // fails the test if an effect is still running
 /// }
 /// ```
+///
+/// Leave out the `receive` and the test fails with "The store received 1 unexpected
+/// action"; write `$0.count = 2` and it fails with the diff of the state; leave out
+/// `client.fact = …` and it fails with "unimplemented: FactClient.fact". To let effects
+/// run on deliberately, see ``skipReceivedActions(strict:fileID:filePath:line:column:)``
+/// and ``skipInFlightEffects()``.
 ///
 /// Failure messages show what was expected (`-`) against what happened (`+`):
 ///
