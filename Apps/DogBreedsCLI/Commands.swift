@@ -20,7 +20,7 @@ struct Commands {
   private func loadBreeds() async -> Int32? {
     await store.send(.dogs(.appeared)).finish()
     let view = DogsFeature.ViewState(store.state.dogs)
-    if case .failed(let message) = view.content {
+    if case .failed(let message, _) = view.content {
       Output.error(message)
       return ExitCode.failure
     }

@@ -25,14 +25,14 @@ public enum AppView {
     public var keyHints: String {
       if let breed {
         var hints = ["n another picture"]
-        if case .failed = breed.image { hints.append("r retry") }
+        if case .failed(_, canRetry: true) = breed.image { hints.append("r retry") }
         if !breed.subBreeds.isEmpty { hints.append("↑↓ Enter sub-breed") }
         hints.append("Esc back")
         hints.append("^C quit")
         return hints.joined(separator: " · ")
       }
       switch dogs.content {
-      case .failed: return "r retry · ^C quit"
+      case .failed(_, let canRetry): return canRetry ? "r retry · ^C quit" : "^C quit"
       case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit"
       case .loading, .noMatch, .empty: return "type to filter · Esc clear · ^C quit"
       }

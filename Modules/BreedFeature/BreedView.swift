@@ -31,9 +31,9 @@ public enum BreedView {
           children.append(.line([Span(prefix + note, style: .dim)]))
         }
       }
-    case .failed(let message):
+    case .failed(let message, let canRetry):
       children.append(.paragraph([Span(message, style: .error)]))
-      children.append(.text("Press r to try again.", style: .dim))
+      if canRetry { children.append(.text("Press r to try again.", style: .dim)) }
     }
     if let subtitle = state.subtitle {
       children.append(.text(""))

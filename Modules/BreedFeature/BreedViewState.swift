@@ -26,8 +26,9 @@ extension BreedFeature {
       case loading
       /// The picture's address.
       case url(String)
-      /// Fetching failed: what went wrong (the view adds how to retry).
-      case failed(message: String)
+      /// Fetching failed: what went wrong, and whether trying again may help (not for a
+      /// breed the API does not know or a name it would refuse).
+      case failed(message: String, canRetry: Bool)
     }
 
     /// One sub-breed in the list.
@@ -58,7 +59,8 @@ extension BreedFeature {
       switch state.image {
       case .notRequested, .loading: image = .loading
       case .loaded(let url): image = .url(url.absoluteString)
-      case .failed(let error): image = .failed(message: "Couldn't load a picture. \(error.message)")
+      case .failed(let error):
+        image = .failed(message: "Couldn't load a picture. \(error.message)", canRetry: error.isTransient)
       }
       switch state.picture {
       case .none: picture = nil

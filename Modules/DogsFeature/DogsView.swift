@@ -54,9 +54,9 @@ public enum DogsView {
     case .empty:
       children.append(.text("No breeds"))
       children.append(.spacer)
-    case .failed(let message):
+    case .failed(let message, let canRetry):
       children.append(.paragraph([Span(message, style: .error)]))
-      children.append(.text("Press r to try again.", style: .dim))
+      if canRetry { children.append(.text("Press r to try again.", style: .dim)) }
       children.append(.spacer)
     }
     if let note = state.note {

@@ -24,8 +24,9 @@ extension DogsFeature {
       case noMatch(query: String)
       /// The API really has no breeds.
       case empty
-      /// Loading failed: what went wrong and how to retry.
-      case failed(message: String)
+      /// Loading failed: what went wrong, and whether trying again may help (not for an
+      /// address the server does not know, say).
+      case failed(message: String, canRetry: Bool)
     }
 
     /// Builds the view state.
@@ -37,7 +38,7 @@ extension DogsFeature {
       case .notStarted, .loading:
         content = .loading
       case .failed(let error):
-        content = .failed(message: "Couldn't load the breeds. \(error.message)")
+        content = .failed(message: "Couldn't load the breeds. \(error.message)", canRetry: error.isTransient)
       case .loaded:
         guard let list = state.breeds, !list.breeds.isEmpty else {
           content = .empty

@@ -26,6 +26,22 @@ struct AppViewTests {
         """)
   }
 
+  @Test func retryIsOfferedOnlyWhereRetryingMayHelp() {
+    func hints(_ error: DogAPIError) -> (dogs: String, breed: String) {
+      let dogs = AppView.ViewState(AppFeature.State(dogsStatus: .failed(error))).keyHints
+      let breed = AppView.ViewState(
+        AppFeature.State(
+          breeds: list, dogsStatus: .loaded,
+          breed: BreedFeature.State(breed: list.breeds[0], image: .failed(error)))
+      ).keyHints
+      return (dogs, breed)
+    }
+    #expect(hints(.timedOut(seconds: 10)).dogs == "r retry · ^C quit")
+    #expect(hints(.timedOut(seconds: 10)).breed == "n another picture · r retry · Esc back · ^C quit")
+    #expect(hints(.notFound(message: nil)).dogs == "^C quit")
+    #expect(hints(.notFound(message: nil)).breed == "n another picture · Esc back · ^C quit")
+  }
+
   @Test func theBreedScreenReplacesTheList() {
     let state = AppFeature.State(
       breeds: list, dogsStatus: .loaded,

@@ -155,7 +155,11 @@ struct BreedViewStateTests {
     #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .loading)).image == .loading)
     #expect(
       BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.notFound(message: nil)))).image
-        == .failed(message: "Couldn't load a picture. The API has no such breed."))
+        == .failed(message: "Couldn't load a picture. The API has no such breed.", canRetry: false))
+    #expect(
+      BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.timedOut(seconds: 10)))).image
+        == .failed(
+          message: "Couldn't load a picture. The server took longer than 10 s to answer.", canRetry: true))
   }
 }
 

@@ -43,6 +43,17 @@ struct BreedViewTests {
         """)
   }
 
+  @Test func aFailureThatRetryingCannotMendDoesNotOfferIt() {
+    #expect(
+      screen(BreedFeature.State(breed: Breed(name: "pug"), image: .failed(.notFound(message: nil))), 40, 12)
+        == """
+        Pug
+        ────────────────────────────────────────
+        Couldn't load a picture. The API has no
+        such breed.
+        """)
+  }
+
   @Test func aURLFromTheNetworkIsSanitisedOnScreen() {
     let evil = URL(string: "https://images.dog.ceo/x%1B%5B2J.jpg")!
     let text = screen(BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(evil)), 80, 5)

@@ -32,7 +32,11 @@ struct DogsViewStateTests {
     #expect(DogsFeature.ViewState(.init(status: .notStarted)).content == .loading)
     #expect(
       DogsFeature.ViewState(.init(status: .failed(.timedOut(seconds: 10)))).content
-        == .failed(message: "Couldn't load the breeds. The server took longer than 10 s to answer."))
+        == .failed(
+          message: "Couldn't load the breeds. The server took longer than 10 s to answer.", canRetry: true))
+    #expect(
+      DogsFeature.ViewState(.init(status: .failed(.notFound(message: nil)))).content
+        == .failed(message: "Couldn't load the breeds. The API has no such breed.", canRetry: false))
   }
 
   @Test func theHighlightedBreedIsTheOneEnterOpens() {

@@ -46,6 +46,15 @@ struct DogsViewTests {
         """)
   }
 
+  @Test func aFailureThatRetryingCannotMendDoesNotOfferIt() {
+    #expect(
+      screen(.init(status: .failed(.notFound(message: nil))), 40, 12) == """
+        Dogs
+        Couldn't load the breeds. The API has no
+        such breed.
+        """)
+  }
+
   @Test func aLongListScrollsAt40x12WithTheOfflineNote() {
     let list = BreedList(
       breeds: DogAPIClient.bundledBreedList.breeds, source: .bundled,
