@@ -21,8 +21,8 @@
 /// `body` is evaluated for every action, like a SwiftUI view's `body`: it should be a
 /// cheap, pure description of the composition, not a place for work. Because every
 /// combinator is a concrete generic type, the optimiser sees the whole tree of a feature
-/// and compiles it into straight-line code (a send to a leaf ten features down costs the
-/// same as one feature down; see Docs/Performance.md).
+/// and compiles it into straight-line code: reducing an action for a leaf ten features
+/// down costs about what one level costs (see Docs/Performance.md).
 public protocol Reducer<State, Action> {
   /// The state this reducer mutates.
   associatedtype State
