@@ -233,24 +233,23 @@ final class InteractiveApp {
 
   private func installSignals() {
     signal(SIGPIPE, SIG_IGN)
-    for (number, code) in [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)] as [(Int32, Int32)] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.quit(code) } }
-      source.resume()
-      sources.append(source)
-    }
-    signal(SIGWINCH, SIG_IGN)
-    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-    resize.setEventHandler { [weak self] in
+    let exitCodes: [Int32: Int32] = [SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131]
+    guard let pipe = SignalPipe.install(Array(exitCodes.keys) + [SIGWINCH]) else { return }
+    let source = DispatchSource.makeReadSource(fileDescriptor: pipe, queue: .main)
+    source.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
         guard let self else { return }
-        // Bursts of resizes collapse: this runs once per main-queue turn.
-        self.size = self.terminal.size()
-        self.render(force: true)
+        let signals = SignalPipe.drain(pipe)
+        if let code = signals.lazy.compactMap({ exitCodes[$0] }).first {
+          self.quit(code)
+        } else if signals.contains(SIGWINCH) {
+          // A burst of resizes is read at once and redrawn once.
+          self.size = self.terminal.size()
+          self.render(force: true)
+        }
       }
     }
-    resize.resume()
-    sources.append(resize)
+    source.resume()
+    sources.append(source)
   }
 }
