@@ -18,27 +18,35 @@ struct InteractiveTests {
   }
 
   func assertRestored(_ app: PseudoTerminalProcess) {
+    // Read the flags first: an expectation on `screen.…` would print the whole screen.
     let screen = app.currentScreen
-    #expect(!screen.alternateScreen, "left the alternate screen")
-    #expect(screen.cursorVisible, "cursor shown again")
-    #expect(screen.autowrap, "autowrap back on")
-    #expect(!screen.bracketedPaste, "bracketed paste off")
-    #expect(sameModes(app.currentModes, app.initialModes), "termios restored exactly")
+    let (alternate, cursor, autowrap, paste) =
+      (screen.alternateScreen, screen.cursorVisible, screen.autowrap, screen.bracketedPaste)
+    #expect(!alternate, "left the alternate screen")
+    #expect(cursor, "cursor shown again")
+    #expect(autowrap, "autowrap back on")
+    #expect(!paste, "bracketed paste off")
+    let modesRestored = sameModes(app.currentModes, app.initialModes)
+    #expect(modesRestored, "termios restored exactly")
   }
 
   @Test func browseFilterOpenGoBackAndQuit() throws {
     let app = try launch()
-    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.expectScreen { $0.text.contains("Affenpinscher") }
     #expect(app.currentScreen.cursorVisible)  // at the filter caret
     app.send("hou")
-    #expect(app.waitForScreen { $0.line(1) == "🔍 hou" && !$0.text.contains("Affenpinscher") })
+    app.expectScreen { $0.line(1) == "🔍 hou" && !$0.text.contains("Affenpinscher") }
     #expect(app.currentScreen.lines[3] == "▶ Coonhound")
     app.send("\u{1B}[B\u{1B}[B\u{1B}[B\u{1B}[B\r")  // four times Down, then Enter
-    #expect(app.waitForScreen { $0.text.contains("Picture of Hound") && $0.text.contains("Sub-breeds") })
+    // The address shows whether or not the picture is drawn yet (a "Picture of Hound:"
+    // label only stands in for it while it loads, which a busy machine can miss).
+    app.expectScreen {
+      $0.line(0) == "Hound" && $0.text.contains("breeds/hound/fake_") && $0.text.contains("Sub-breeds")
+    }
     app.send("\u{1B}[B\r")  // Down, Enter: the first sub-breed's picture
-    #expect(app.waitForScreen { $0.text.contains("Picture of Afghan Hound") })
+    app.expectScreen { $0.text.contains("breeds/hound-afghan/fake_") && $0.text.contains("Afghan  (shown)") }
     app.send("\u{1B}")  // Escape: back to the list, filter kept
-    #expect(app.waitForScreen { $0.line(1) == "🔍 hou" })
+    app.expectScreen { $0.line(1) == "🔍 hou" }
     app.send("\u{3}")
     #expect(app.waitForExit() == 0)
     assertRestored(app)
@@ -46,15 +54,13 @@ struct InteractiveTests {
 
   @Test func resizingRelaysOutTheScreen() throws {
     let app = try launch()
-    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.expectScreen { $0.text.contains("Affenpinscher") }
     app.resize(columns: 100, rows: 30)
-    #expect(
-      app.waitForScreen {
-        $0.line(2) == String(repeating: "─", count: 100) && $0.line(29).contains("^C quit")
-      })
+    app.expectScreen {
+      $0.line(2) == String(repeating: "─", count: 100) && $0.line(29).contains("^C quit")
+    }
     app.resize(columns: 40, rows: 10)
-    #expect(
-      app.waitForScreen { $0.line(2) == String(repeating: "─", count: 40) && $0.line(9).hasSuffix("…") })
+    app.expectScreen { $0.line(2) == String(repeating: "─", count: 40) && $0.line(9).hasSuffix("…") }
     app.send("\u{3}")
     #expect(app.waitForExit() == 0)
   }
@@ -63,7 +69,7 @@ struct InteractiveTests {
   func signalsRestoreTheTerminal(signal: Int32) throws {
     let code: Int32 = 128 + signal
     let app = try launch()
-    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.expectScreen { $0.text.contains("Affenpinscher") }
     app.signal(signal)
     #expect(app.waitForExit() == code)
     assertRestored(app)
@@ -72,7 +78,7 @@ struct InteractiveTests {
   @Test func aCrashRestoresTheTerminal() throws {
     // SIGSEGV goes through the crash handler: restore, then die of the signal.
     let app = try launch()
-    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.expectScreen { $0.text.contains("Affenpinscher") }
     app.signal(SIGSEGV)
     #expect(app.waitForExit() == 128 + SIGSEGV)
     assertRestored(app)
@@ -80,7 +86,7 @@ struct InteractiveTests {
 
   @Test func noColorMeansNoColourCodesButTheSelectionStillShows() throws {
     let app = try launch(environment: ["NO_COLOR": "1"])
-    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.expectScreen { $0.text.contains("Affenpinscher") }
     #expect(app.currentScreen[2, 3].style.reverse)  // the highlighted row
     #expect(app.currentScreen[2, 3].style.foreground == nil)
     app.send("\u{3}")
@@ -93,9 +99,9 @@ struct InteractiveTests {
 
   @Test func aPasteGoesIntoTheFilterLiterally() throws {
     let app = try launch()
-    #expect(app.waitForScreen { $0.text.contains("Affenpinscher") })
+    app.expectScreen { $0.text.contains("Affenpinscher") }
     app.send("\u{1B}[200~bull\r\n\u{1B}[201~")
-    #expect(app.waitForScreen { $0.line(1) == "🔍 bull" && $0.text.contains("Bulldog") })
+    app.expectScreen { $0.line(1) == "🔍 bull" && $0.text.contains("Bulldog") }
     app.send("\u{3}")
     #expect(app.waitForExit() == 0)
   }
@@ -114,17 +120,15 @@ struct InteractiveFaultTests {
       arguments: ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
       environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
     // The list request stalls: a spinner first, then the built-in list with the reason.
-    #expect(app.waitForScreen { $0.text.contains("Loading breeds") })
-    #expect(
-      app.waitForScreen(timeout: .seconds(5)) {
-        $0.text.contains("Offline: showing the built-in breed list.")
-      })
+    app.expectScreen { $0.text.contains("Loading breeds") }
+    app.expectScreen(timeout: .seconds(5)) {
+      $0.text.contains("Offline: showing the built-in breed list.")
+    }
     app.send("hound")
     app.send("\r")
-    #expect(
-      app.waitForScreen(timeout: .seconds(5)) {
-        $0.text.contains("Couldn't load a picture.") && $0.text.contains("r retry")
-      })
+    app.expectScreen(timeout: .seconds(5)) {
+      $0.text.contains("Couldn't load a picture.") && $0.text.contains("r retry")
+    }
     app.send("\u{3}")
     #expect(app.waitForExit() == 0)
     #expect(!app.currentScreen.alternateScreen)

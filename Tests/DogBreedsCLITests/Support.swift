@@ -1,4 +1,7 @@
 import Foundation
+import PseudoTerminal
+import Testing
+import VirtualTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -86,4 +89,18 @@ func runCLI(
 /// Whether text carries anything a terminal would interpret (C0 except newline, DEL, C1).
 func hasRawControls(_ text: String) -> Bool {
   text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+}
+
+extension PseudoTerminalProcess {
+  /// Waits until the screen satisfies `condition`; if it never does, the test fails with
+  /// the screen as it was, so the failure says what the app showed instead.
+  func expectScreen(
+    timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (VirtualTerminal) -> Bool
+  ) {
+    guard !waitForScreen(timeout: timeout, condition) else { return }
+    Issue.record(
+      "The screen never matched within \(timeout). It shows:\n\(currentScreen.text)",
+      sourceLocation: sourceLocation)
+  }
 }
