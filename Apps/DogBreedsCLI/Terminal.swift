@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -53,11 +54,22 @@ final class Terminal: @unchecked Sendable {
   }
 
   /// Restores the terminal, stops the process (Ctrl-Z), and re-enters when continued.
+  ///
+  /// `kill` can return before the stop takes hold: another thread may take the signal and
+  /// stop the process a moment later. Re-entering at once then set raw mode *before* the
+  /// stop, and the shell's `fg` came back to a cooked terminal. So this waits for SIGCONT
+  /// (or, if nothing stops the process, as in an orphaned process group that ignores
+  /// SIGTSTP, for half a second) before taking the terminal back.
   func suspend() {
     restore()
+    Continuation.install()
     signal(SIGTSTP, SIG_DFL)
     kill(0, SIGTSTP)
-    // Continued (`fg`): take the terminal back.
+    var waited = 0
+    while !Continuation.happened.load(ordering: .acquiring), waited < 500 {
+      usleep(2_000)
+      waited += 2
+    }
     try? enter()
   }
 
@@ -81,6 +93,21 @@ final class Terminal: @unchecked Sendable {
       }
       offset += written
     }
+  }
+}
+
+/// Whether a SIGCONT has arrived since ``install()``: how `suspend` knows it was stopped
+/// and continued.
+enum Continuation {
+  static let happened = Atomic<Bool>(false)
+
+  static func install() {
+    happened.store(false, ordering: .releasing)
+    signal(SIGCONT, handler)
+  }
+
+  private static let handler: @convention(c) (Int32) -> Void = { _ in
+    Continuation.happened.store(true, ordering: .releasing)
   }
 }
 

@@ -75,6 +75,27 @@ struct InteractiveTests {
     assertRestored(app)
   }
 
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func ctrlZStopsTheAppAndFgBringsItBackInRawMode() throws {
+    // A shell with job control, as a user has: Ctrl-Z must stop the app with the terminal
+    // restored, and `fg` must bring it back reading keys one by one, not lines.
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20", "PS1": "$ "]))
+    shell.expectScreen { $0.text.contains("$") }
+    shell.send("'\(executable)' --api fake\r")
+    shell.expectScreen { $0.text.contains("Affenpinscher") }
+    shell.send("\u{1A}")
+    shell.expectScreen { $0.text.contains("Stopped") && !$0.alternateScreen }
+    shell.send("fg; exit\r")
+    shell.expectScreen { $0.alternateScreen && $0.text.contains("Affenpinscher") }
+    shell.send("hou")
+    shell.expectScreen { $0.line(1) == "🔍 hou" }
+    shell.send("\u{3}")
+    // `fg; exit`: the shell exits with the app's status once the app has quit.
+    #expect(shell.waitForExit() == 0)
+  }
+
   @Test func aCrashRestoresTheTerminal() throws {
     // SIGSEGV goes through the crash handler: restore, then die of the signal.
     let app = try launch()
