@@ -50,7 +50,8 @@ public enum AppView {
     if let breed = state.breed {
       screen = BreedView.body(breed, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode)
     } else {
-      screen = DogsView.body(state.dogs, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode)
+      screen = DogsView.body(
+        state.dogs, width: width, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode)
     }
     var children: [Node] = [screen]
     if let notice = state.notice { children.append(.line([Span(notice, style: .error)])) }

@@ -9,12 +9,15 @@ public enum DogsView {
   ///
   /// - Parameters:
   ///   - state: What to show.
+  ///   - width: The columns available (the offline note wraps to fit them).
   ///   - height: The rows available (so only visible list rows are built).
   ///   - spinnerFrame: Which frame of the loading spinner to draw.
   ///   - unicode: Whether the terminal can show Unicode glyphs.
   public static func body(
-    _ state: DogsFeature.ViewState, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+    _ state: DogsFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
   ) -> Node {
+    // The note says why the list is not fresh; it wraps rather than lose the reason.
+    let note = state.note.map { Node.paragraph([Span($0, style: .dim)]) }
     var children: [Node] = [.text(state.title, style: .bold)]
     let hasBreeds: Bool = {
       switch state.content {
@@ -32,7 +35,7 @@ public enum DogsView {
     case .loading:
       children.append(.text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"))
     case .loaded(let rows):
-      let noteRows = state.note == nil ? 0 : 1
+      let noteRows = note.flatMap { Layout.fixedHeight(of: $0, width: width) } ?? 0
       let listHeight = max(0, height - headerRows - noteRows)
       let window = ListNode.window(count: rows.count, selected: rows.highlighted, height: listHeight)
       let visible = window.map { index -> [Span] in
@@ -59,9 +62,9 @@ public enum DogsView {
       if canRetry { children.append(.text("Press r to try again.", style: .dim)) }
       children.append(.spacer)
     }
-    if let note = state.note {
+    if let note {
       if case .loaded = state.content {} else { children.append(.spacer) }
-      children.append(.line([Span(note, style: .dim)]))
+      children.append(note)
     }
     return .stack(children)
   }
@@ -71,7 +74,8 @@ public enum DogsView {
     _ state: DogsFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
   ) -> Frame {
     Layout.render(
-      body(state, height: height, spinnerFrame: spinnerFrame, unicode: unicode), width: width, height: height,
+      body(state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode), width: width,
+      height: height,
       options: .init(unicode: unicode))
   }
 }

@@ -17,6 +17,12 @@ public enum Layout {
     return frame
   }
 
+  /// The rows `node` needs at `width` columns (a paragraph's wrapped lines, a stack's
+  /// sum), or `nil` if it takes whatever space is left (a list, a picture, a spacer).
+  public static func fixedHeight(of node: Node, width: Int) -> Int? {
+    Context(frame: Frame(width: 0, height: 0), options: Options()).fixedHeight(of: node, width: width)
+  }
+
   struct Context {
     var frame: Frame
     let options: Options
