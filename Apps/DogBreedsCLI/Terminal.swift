@@ -59,8 +59,11 @@ final class Terminal: @unchecked Sendable {
   /// stop the process a moment later. Re-entering at once then set raw mode *before* the
   /// stop, and the shell's `fg` came back to a cooked terminal. So this waits for SIGCONT
   /// (or, if nothing stops the process, as in an orphaned process group that ignores
-  /// SIGTSTP, for half a second) before taking the terminal back.
+  /// SIGTSTP, for half a second) before taking the terminal back. A session leader (the
+  /// app started directly by a terminal, `ssh host DogBreedsCLI`) can never be stopped,
+  /// so there Ctrl-Z does nothing rather than flash the shell's screen.
   func suspend() {
+    guard getsid(0) != getpid() else { return }
     restore()
     Continuation.install()
     signal(SIGTSTP, SIG_DFL)

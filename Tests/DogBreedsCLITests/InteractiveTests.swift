@@ -96,6 +96,22 @@ struct InteractiveTests {
     #expect(shell.waitForExit() == 0)
   }
 
+  @Test func ctrlZInAProcessThatCannotBeStoppedLeavesTheScreenAlone() throws {
+    // Started directly, the app leads its own session and nothing can stop it (SIGTSTP is
+    // discarded for an orphaned process group): Ctrl-Z must not hand the terminal back.
+    let app = try launch()
+    app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("\u{1A}hou")
+    app.expectScreen { $0.line(1) == "🔍 hou" }
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(
+      output.components(separatedBy: "\u{1B}[?1049l").count == 2, "left the alternate screen once, at the end"
+    )
+    assertRestored(app)
+  }
+
   @Test func aCrashRestoresTheTerminal() throws {
     // SIGSEGV goes through the crash handler: restore, then die of the signal.
     let app = try launch()
