@@ -134,3 +134,28 @@ public struct RGBImage: Hashable, Sendable {
     self.pixels = pixels
   }
 }
+
+extension RGBImage: CustomReflectable {
+  /// Mirrors as the size and a summary of the pixels, so that dumps and diffs (`--trace`,
+  /// test failures) take a few lines rather than one per byte, and still show that two
+  /// pictures of the same size differ.
+  public var customMirror: Mirror {
+    Mirror(
+      self, children: ["width": width, "height": height, "pixels": PixelSummary(pixels)],
+      displayStyle: .struct)
+  }
+}
+
+/// How ``RGBImage`` shows its pixels in dumps: `562500 bytes, FNV-1a 9dc5b1a4`.
+struct PixelSummary: CustomStringConvertible, CustomReflectable {
+  let description: String
+
+  init(_ pixels: [UInt8]) {
+    var hash: UInt32 = 2_166_136_261
+    for byte in pixels { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    description = "\(pixels.count) bytes, FNV-1a \(String(hash, radix: 16))"
+  }
+
+  /// No children: dumps show the description.
+  var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}

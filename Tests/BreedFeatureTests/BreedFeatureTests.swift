@@ -244,3 +244,23 @@ struct BreedPictureTests {
     await store.finish()
   }
 }
+
+/// A decoded picture sits in the Breed state, so `--trace` and TestStore failures dump it.
+struct PictureDumpTests {
+  let black = RGBImage(width: 100, height: 80, pixels: [UInt8](repeating: 0, count: 100 * 80 * 3))
+
+  @Test func aPictureDumpsAsItsSizeNotItsBytes() {
+    let dump = dumpValue(BreedFeature.Action.pictureResponse(.success(black)))
+    #expect(dump.split(separator: "\n").count < 10)
+    #expect(dump.contains("width: 100") && dump.contains("height: 80") && dump.contains("24000 bytes"))
+  }
+
+  @Test func twoPicturesOfOneSizeStillDiffer() throws {
+    var pixels = black.pixels
+    pixels[1234] = 255
+    let brighter = RGBImage(width: 100, height: 80, pixels: pixels)
+    let diff = try #require(diffValues(black, brighter))
+    #expect(
+      diff.contains("-   pixels: 24000 bytes, FNV-1a") && diff.contains("+   pixels: 24000 bytes, FNV-1a"))
+  }
+}
