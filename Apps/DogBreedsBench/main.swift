@@ -96,8 +96,9 @@ extension String {
   }
 }
 
+/// The Core rows, and the lines of the table that splits a scoped send (see `scoped`).
 @MainActor
-func coreBenchmarks() -> [Row3] {
+func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
   let iterations = Int(String(cString: getenv("BENCH_ITERATIONS") ?? strdup("1000000"))) ?? 1_000_000
   var rows: [Row3] = []
 
@@ -114,25 +115,48 @@ func coreBenchmarks() -> [Row3] {
   rows.append(Row3(name: "(a) flat Store.send", ns: flat, baseline: plainFlat, goal: "≤ 200 ns"))
 
   // (b) scoped 1, 5, 10 levels
-  func scoped<R: Nestable & LeafScopable>(_: R.Type, depth: Int, goal: String) -> Row3
+  // Besides the row, where the time of that scoped send goes: the same action embedded
+  // beforehand and sent to the root store (the reducers' share); a chain of as many
+  // closures that only forward (the least that forwarding through separately created
+  // stores can cost); and a leaf store scoped once from the root with the whole path
+  // (`\.child.child…`, `{ .child(.child(…)) }`).
+  func scoped<R: Nestable & LeafScopable>(_: R.Type, depth: Int, goal: String) -> (Row3, [String])
   where R.State == R.State {
     let store = Store(initialState: R.initial(), reducer: R.make())
     let leaf = R.leaf(store)
     let ns = measure(iterations: iterations) { n in
       for _ in 0..<n { leaf.send(.increment) }
     }
-    precondition(leaf.state.count == 5 * iterations || iterations < 1000, "the leaf store did not update")
     var plain = R.Plain()
     let action = R.Plain.leafIncrement()
     let baseline = measure(iterations: iterations) { n in
       for _ in 0..<n { plainNestedReduce(&plain, action) }
     }
     blackHole(plain)
-    return Row3(name: "(b) scoped \(depth) deep", ns: ns, baseline: baseline, goal: goal)
+    let embedded = R.embedLeaf(.increment)
+    let rootNs = measure(iterations: iterations) { n in
+      for _ in 0..<n { store.send(embedded) }
+    }
+    let direct = store.scope(state: R.leafState) { R.embedLeaf($0) }
+    let directNs = measure(iterations: iterations) { n in
+      for _ in 0..<n { direct.send(.increment) }
+    }
+    precondition(leaf.state.count == 3 * 5 * iterations, "a send did not reach the leaf")
+    let counter = ForwardingCounter()
+    let forward = forwardingChain(levels: depth, into: counter)
+    let forwardingNs = measure(iterations: iterations) { n in
+      for _ in 0..<n { forward(1) }
+    }
+    precondition(counter.count == 5 * iterations, "the forwarding chain did not run")
+    return (
+      Row3(name: "(b) scoped \(depth) deep", ns: ns, baseline: baseline, goal: goal),
+      [String(depth), format(ns), format(rootNs), format(forwardingNs), format(directNs)]
+    )
   }
-  let depth1 = scoped(Depth1.self, depth: 1, goal: "-")
-  let depth5 = scoped(Depth5.self, depth: 5, goal: "≤ 400 ns")
-  let depth10 = scoped(Depth10.self, depth: 10, goal: "≤ 1.5× depth 1 (\(format(depth1.ns * 1.5)) ns)")
+  let (depth1, split1) = scoped(Depth1.self, depth: 1, goal: "-")
+  let (depth5, split5) = scoped(Depth5.self, depth: 5, goal: "≤ 400 ns")
+  let (depth10, split10) = scoped(
+    Depth10.self, depth: 10, goal: "≤ 1.5× depth 1 (\(format(depth1.ns * 1.5)) ns)")
   rows += [depth1, depth5, depth10]
 
   // (c) forEach: 1 of 1,000
@@ -151,40 +175,7 @@ func coreBenchmarks() -> [Row3] {
   blackHole(plainRows)
   rows.append(
     Row3(name: "(c) forEach, 1 of 1,000", ns: forEach, baseline: plainForEach, goal: "≤ 1,000 ns"))
-  return rows
-}
-
-/// Where the time of a scoped send goes, at 1, 5 and 10 levels: the whole send from the
-/// leaf store (scoped once per level); the same action embedded beforehand and sent to the
-/// root store (the reducers' share); a chain of that many closures that only forward (the
-/// least that forwarding through separately created stores can cost); and a leaf store
-/// scoped once from the root with the whole path (`\.child.child…`, `{ .child(.child(…)) }`).
-@MainActor
-func depthBreakdown() -> [[String]] {
-  func row<R: Nestable & LeafScopable>(_: R.Type, levels: Int) -> [String] {
-    let store = Store(initialState: R.initial(), reducer: R.make())
-    let leaf = R.leaf(store)
-    let leafNs = measure(iterations: 1_000_000) { n in
-      for _ in 0..<n { leaf.send(.increment) }
-    }
-    let embedded = R.embedLeaf(.increment)
-    let rootNs = measure(iterations: 1_000_000) { n in
-      for _ in 0..<n { store.send(embedded) }
-    }
-    let direct = store.scope(state: R.leafState) { R.embedLeaf($0) }
-    let directNs = measure(iterations: 1_000_000) { n in
-      for _ in 0..<n { direct.send(.increment) }
-    }
-    precondition(direct.state.count == 15_000_000, "a send did not reach the leaf")
-    let counter = ForwardingCounter()
-    let forward = forwardingChain(levels: levels, into: counter)
-    let forwardingNs = measure(iterations: 1_000_000) { n in
-      for _ in 0..<n { forward(1) }
-    }
-    precondition(counter.count == 5_000_000, "the forwarding chain did not run")
-    return [String(levels), format(leafNs), format(rootNs), format(forwardingNs), format(directNs)]
-  }
-  return [row(Depth1.self, levels: 1), row(Depth5.self, levels: 5), row(Depth10.self, levels: 10)]
+  return (rows, [split1, split5, split10])
 }
 
 let arguments = Set(CommandLine.arguments.dropFirst())
@@ -237,15 +228,15 @@ if arguments.contains("profile-depth10") {
 }
 let all = arguments.isEmpty
 if all || arguments.contains("core") {
-  let rows = MainActor.assumeIsolated { coreBenchmarks() }
-  printTable("Core (1,000,000 actions per run, median of 5 runs)", rows)
+  let core = MainActor.assumeIsolated { coreBenchmarks() }
+  printTable("Core (1,000,000 actions per run, median of 5 runs)", core.rows)
   printGrid(
     "Core: what depth costs (ns per action, median of 5 runs)",
     header: [
       "levels", "leaf store send", "root send of the embedded action", "forwarding closures alone",
       "one scope, whole path",
     ],
-    lines: MainActor.assumeIsolated { depthBreakdown() })
+    lines: core.depth)
 }
 if all || arguments.contains("features") {
   printTable("Features (200 conversions per run, median of 5 runs)", featureBenchmarks())
