@@ -108,3 +108,12 @@ public struct Frame: Hashable, Sendable {
     return rows.joined(separator: "\n")
   }
 }
+
+extension Frame: CustomStringConvertible {
+  /// What `print(frame)` shows: the size, then the rows as plain text (styles left out),
+  /// instead of every cell's fields.
+  public var description: String {
+    let header = "Frame \(width)×\(height)"
+    return height == 0 ? header : header + "\n" + lines.joined(separator: "\n")
+  }
+}

@@ -13,6 +13,13 @@ struct LayoutTests {
     #expect(render(.text("a very long name"), 8, 1, unicode: false).lines == ["a ver..."])
   }
 
+  @Test func aFramePrintsAsItsRowsNotItsCells() {
+    var frame = Frame(width: 6, height: 3)
+    frame.write("ab", x: 1, y: 1, style: .bold)
+    #expect(String(describing: frame) == "Frame 6×3\n\n ab\n")
+    #expect(String(describing: Frame(width: 0, height: 0)) == "Frame 0×0")
+  }
+
   @Test func networkTextIsSanitisedWhenLaidOut() {
     let frame = render(.text("evil\u{1B}[2Jname\u{7}"), 20, 1)
     #expect(frame.lines == ["evil␛[2Jname␇"])
