@@ -4,6 +4,8 @@ import TextRendering
 public enum DogsView {
   /// Rows above the list: title, filter field, divider.
   static let headerRows = 3
+  /// Rows the list keeps before a long offline note may take them.
+  static let minimumListRows = 3
 
   /// The screen's node tree for a `width` × `height` area.
   ///
@@ -16,8 +18,9 @@ public enum DogsView {
   public static func body(
     _ state: DogsFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
   ) -> Node {
-    // The note says why the list is not fresh; it wraps rather than lose the reason.
-    let note = state.note.map { Node.paragraph([Span($0, style: .dim)]) }
+    // The note says why the list is not fresh; it wraps rather than lose the reason,
+    // unless the screen is so short that it would hide the list (then it is cut with `…`).
+    var note = state.note.map { Node.paragraph([Span($0, style: .dim)]) }
     var children: [Node] = [.text(state.title, style: .bold)]
     let hasBreeds: Bool = {
       switch state.content {
@@ -35,7 +38,12 @@ public enum DogsView {
     case .loading:
       children.append(.text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"))
     case .loaded(let rows):
-      let noteRows = note.flatMap { Layout.fixedHeight(of: $0, width: width) } ?? 0
+      var noteRows = note.flatMap { Layout.fixedHeight(of: $0, width: width) } ?? 0
+      let spareRows = height - headerRows - min(rows.count, minimumListRows)
+      if noteRows > max(1, spareRows), let wrapped = note {
+        noteRows = max(1, spareRows)
+        note = .sized(wrapped, rows: noteRows)
+      }
       let listHeight = max(0, height - headerRows - noteRows)
       let window = ListNode.window(count: rows.count, selected: rows.highlighted, height: listHeight)
       let visible = window.map { index -> [Span] in

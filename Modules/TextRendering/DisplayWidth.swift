@@ -58,6 +58,13 @@ public enum DisplayWidth {
   public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
     guard width > 0 else { return "" }
     if of(text) <= width { return text }
+    return cut(text, to: width, ellipsis: ellipsis)
+  }
+
+  /// `text` cut to end with `ellipsis` within `width` columns, even if it would fit:
+  /// for text that more text follows.
+  static func cut(_ text: String, to width: Int, ellipsis: String) -> String {
+    guard width > 0 else { return "" }
     let ellipsisWidth = of(ellipsis)
     guard width > ellipsisWidth else { return String(repeating: ".", count: width) }
     var result = ""

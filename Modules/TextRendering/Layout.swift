@@ -53,8 +53,13 @@ public enum Layout {
       case .line(let spans):
         writeLine(spans, x: x, y: y, width: width)
       case .paragraph(let spans):
-        for (offset, line) in wrap(spans, width: width).prefix(height).enumerated() {
-          writeLine(line, x: x, y: y + offset, width: width)
+        // Given fewer rows than it wraps to, the last row shows where the text was cut:
+        // the rest runs on into it and is cut there with an ellipsis.
+        let lines = wrap(spans, width: width)
+        for (offset, line) in lines.prefix(height).enumerated() {
+          let isCut = offset == height - 1 && lines.count > height
+          let rest = isCut ? lines[(offset + 1)...].flatMap { [Span(" ")] + $0 } : []
+          writeLine(line + rest, x: x, y: y + offset, width: width)
         }
       case .stack(let children):
         placeStack(children, x: x, y: y, width: width, height: height)
@@ -178,7 +183,8 @@ public enum Layout {
         var text = Sanitizer.sanitize(span.text)
         let spanWidth = DisplayWidth.of(text)
         if overflows, spanWidth >= remaining {
-          text = DisplayWidth.truncate(text, to: remaining, ellipsis: ellipsis)
+          // Text follows past the edge, so the ellipsis goes here even if this span fits.
+          text = DisplayWidth.cut(text, to: remaining, ellipsis: ellipsis)
         }
         let written = frame.write(text, x: column, y: y, style: span.style, limit: remaining)
         column += written

@@ -76,6 +76,37 @@ struct DogsViewTests {
         """)
   }
 
+  @Test func onAShortScreenTheListKeepsItsRowsAndTheNoteIsCut() {
+    let list = BreedList(
+      breeds: DogAPIClient.bundledBreedList.breeds, source: .bundled,
+      fallbackReason: .unreachable(host: "dog.ceo"))
+    let state = DogsFeature.State(breeds: list, filter: "terr", status: .loaded)
+    // The whole list unfiltered: it keeps three rows, the note gets the one left.
+    #expect(
+      screen(.init(breeds: list, status: .loaded), 24, 7) == """
+        Dogs
+        🔍 Filter breeds
+        ────────────────────────
+        ▶ Affenpinscher        ┃
+          African (1)
+          Airedale
+        Offline: showing the bu…
+        """)
+    #expect(
+      screen(state, 24, 7) == """
+        Dogs
+        🔍 terr
+        ────────────────────────
+        ▶ Bullterrier (1)
+          Terrier (25)
+        Offline: showing the
+        built-in breed list. Ca…
+        """)
+    // With no row to spare the list shows what fits and the note keeps one row.
+    #expect(screen(state, 24, 5).split(separator: "\n").last == "Offline: showing the bu…")
+    #expect(screen(state, 24, 5).contains("▶ Bullterrier (1)"))
+  }
+
   @Test func emptyAt40x12() {
     #expect(
       screen(.init(breeds: BreedList(breeds: [], source: .network), status: .loaded), 40, 12)

@@ -76,6 +76,13 @@ struct LayoutTests {
     #expect(frame.lines == ["Can't reach", "dog.ceo: you may", "be offline.", ""])
   }
 
+  @Test func aParagraphGivenTooFewRowsShowsWhereItWasCut() {
+    let paragraph = Node.paragraph([Span("Can't reach dog.ceo: you may be offline.")])
+    #expect(render(paragraph, 16, 2).lines == ["Can't reach", "dog.ceo: you ma…"])
+    #expect(render(.sized(paragraph, rows: 1), 16, 4).lines == ["Can't reach dog…", "", "", ""])
+    #expect(render(paragraph, 16, 2, unicode: false).lines == ["Can't reach", "dog.ceo: you ..."])
+  }
+
   @Test func tinyAndEmptyScreensDoNotCrash() {
     let node = Node.stack([
       .text("Dogs", style: .bold), .textField(TextFieldNode(prompt: "⌕ ", text: "日本", placeholder: "x")),
