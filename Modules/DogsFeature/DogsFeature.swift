@@ -102,7 +102,7 @@ public struct DogsFeature: Reducer {
 
     case .filterChanged(let text):
       state.filter = text
-      keepHighlightVisible(&state)
+      highlightBestMatch(&state)
       return .none
 
     case .highlightMoved(let move):
@@ -154,6 +154,30 @@ public struct DogsFeature: Reducer {
       return
     }
     state.highlighted = visible.first.map { list.breeds[$0].name }
+  }
+
+  /// Puts the highlight where typing aims it: on the breed whose name is the filter, else
+  /// on the first whose name starts with it, else on the first row. A highlighted row as
+  /// good as those stays highlighted (deleting a letter does not undo a move).
+  private func highlightBestMatch(_ state: inout State) {
+    guard let list = state.breeds else { return }
+    let query = Array(state.filter.lowercased().utf8)
+    func rank(_ index: Int) -> Int {
+      let key = list.searchKeys[index]
+      if key == query { return 0 }
+      return key.starts(with: query) ? 1 : 2
+    }
+    let visible = Self.matches(in: list, filter: state.filter)
+    guard let best = visible.map(rank).min() else {
+      state.highlighted = nil
+      return
+    }
+    if let highlighted = state.highlighted,
+      let current = visible.first(where: { list.breeds[$0].name == highlighted }), rank(current) == best
+    {
+      return
+    }
+    state.highlighted = visible.first { rank($0) == best }.map { list.breeds[$0].name }
   }
 
   private func moveHighlight(_ state: inout State, _ move: Move) {

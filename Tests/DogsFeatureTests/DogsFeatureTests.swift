@@ -127,12 +127,45 @@ struct DogsFeatureTests {
       $0.filter = "Ho"
       $0.highlighted = "hound"
     }
-    await store.send(.filterChanged("H")) { $0.filter = "H" }  // affenpinscher contains "h" too
+    await store.send(.filterChanged("H")) { $0.filter = "H" }  // "hound" starts with "h": it stays
     await store.send(.filterChanged("Hu")) {
       $0.filter = "Hu"
       $0.highlighted = "husky"
     }
     await store.send(.filterChanged("")) { $0.filter = "" }
+  }
+
+  @Test func typingANameHighlightsItEvenBelowRowsThatContainIt() async {
+    let hounds = BreedList(
+      breeds: ["coonhound", "deerhound", "hound", "houndish", "otterhound"].map { Breed(name: $0) },
+      source: .network)
+    let store = TestStore(initialState: DogsFeature.State(breeds: hounds, status: .loaded)) {
+      DogsFeature(client: .failing)
+    }
+    await store.send(.filterChanged("o")) {
+      $0.filter = "o"
+      $0.highlighted = "otterhound"  // the only name that starts with "o"
+    }
+    await store.send(.filterChanged("ou")) { $0.filter = "ou" }  // none starts with "ou": it stays
+    await store.send(.filterChanged("oo")) {
+      $0.filter = "oo"
+      $0.highlighted = "coonhound"  // otterhound went; none starts with "oo": the first row
+    }
+    await store.send(.filterChanged("houn")) {
+      $0.filter = "houn"
+      $0.highlighted = "hound"  // starts with it, though two rows above contain it
+    }
+    await store.send(.highlightMoved(.down)) { $0.highlighted = "houndish" }
+    await store.send(.filterChanged("hound")) {
+      $0.filter = "hound"
+      $0.highlighted = "hound"  // the whole name: Enter opens what was typed
+    }
+    await store.send(.highlightMoved(.down)) { $0.highlighted = "houndish" }
+    await store.send(.filterChanged("houn")) { $0.filter = "houn" }  // as good a match: it stays
+    await store.send(.filterChanged("xyz")) {
+      $0.filter = "xyz"
+      $0.highlighted = nil
+    }
   }
 
   @Test func selectingARowTellsTheParent() async {
