@@ -49,7 +49,8 @@ enum Arguments {
       DogBreedsCLI list [--filter TEXT] [--json]
       DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE]
 
-    BREED is a name as listed (Hound) or as the API names it (hound, hound/afghan).
+    BREED is a name as listed (Hound, "Afghan Hound") or as the API names it (hound,
+    hound/afghan).
     Without a command and without a terminal, `list` runs.
 
     OPTIONS
@@ -183,9 +184,13 @@ enum Arguments {
     return options
   }
 
-  /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan` → API names, validated.
+  /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan`, and a sub-breed as listed,
+  /// `Afghan Hound` → API names, validated. Surrounding spaces (a paste) are ignored.
   static func breedPath(_ text: String) throws(UsageError) -> (breed: String, subBreed: String?) {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { $0.lowercased() }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let words = trimmed.split(separator: " ")
+    let path = words.count == 2 && !trimmed.contains("/") ? "\(words[1])/\(words[0])" : trimmed
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.lowercased() }
     guard (1...2).contains(parts.count), parts.allSatisfy(BreedName.isValid) else {
       throw UsageError(
         message:

@@ -81,6 +81,15 @@ struct ScriptTests {
     let sub = try runCLI(["show", "hound/afghan", "--json"] + api(server))
     #expect(sub.status == 0)
     #expect(sub.stdout.contains(#""subBreed":"afghan""#))
+    // A sub-breed as the list and the Breed screen name it, and a pasted name's spaces.
+    for name in ["Afghan Hound", " afghan  hound", " Hound/Afghan\t"] {
+      let run = try runCLI(["show", name, "--json"] + api(server))
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      #expect(run.stdout == sub.stdout, "\(name)")
+    }
+    for name in ["Afghan Hound Dog", "hound afghan/x"] {
+      #expect(try runCLI(["show", name] + api(server)).status == 2, "\(name)")
+    }
     #expect(server.requests.map(\.path).contains("/api/breed/hound/afghan/images/random"))
     let pug = try runCLI(["show", "pug"] + api(server))
     #expect(pug.stdout == "Pug\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\n")
