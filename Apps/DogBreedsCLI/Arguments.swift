@@ -70,7 +70,8 @@ enum Arguments {
       --version              the version
 
     EXIT STATUS
-      0 success · 1 runtime failure (network, server) · 2 usage error · 3 not found
+      0 success · 1 runtime failure (network, server, unwritable output) · 2 usage error
+      3 not found · a closed pipe (| head) ends quietly with 0
       130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
 
     ENVIRONMENT

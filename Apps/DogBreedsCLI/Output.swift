@@ -13,7 +13,9 @@ enum ExitCode {
 }
 
 /// Unbuffered writes to stdout/stderr that survive a closed pipe: on EPIPE the process
-/// ends quietly with success (`DogBreedsCLI list | head -1`).
+/// ends quietly with success (`DogBreedsCLI list | head -1`). Any other failure to write
+/// the output (a full disk, an I/O error) ends it with a one-line error and status 1,
+/// so that a script never mistakes a truncated output for a complete one.
 enum Output {
   static func write(_ text: String, to fd: Int32 = 1) {
     writeAll(Array(text.utf8), to: fd)
@@ -24,9 +26,19 @@ enum Output {
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
       if written < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        if errno == EPIPE { exit(ExitCode.success) }
-        return
+        let code = errno
+        if code == EINTR { continue }
+        if code == EAGAIN {
+          // A non-blocking descriptor that is full: wait until it drains.
+          var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&waiting, 1, -1)
+          continue
+        }
+        if code == EPIPE { exit(ExitCode.success) }
+        // Nothing can be reported about standard error itself.
+        guard fd != 2 else { return }
+        error("Can't write the output: \(String(cString: strerror(code))).")
+        exit(ExitCode.failure)
       }
       offset += written
     }

@@ -54,6 +54,22 @@ struct ScriptTests {
     #expect(none.stderr == "No breeds match “xyz”.\n")
   }
 
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func anOutputThatCannotBeWrittenIsAnError() throws {
+    // /dev/full refuses every write with ENOSPC, as a full disk would.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", #"exec "$0" list --api fake > /dev/full"#, executable]
+    process.environment = cleanEnvironment()
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message == "error: Can't write the output: No space left on device.\n")
+  }
+
   @Test func listJSONSaysWhereTheListCameFrom() throws {
     let server = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
     defer { server.stop() }
