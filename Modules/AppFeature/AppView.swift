@@ -48,7 +48,8 @@ public enum AppView {
     let screenHeight = max(0, height - footerRows)
     let screen: Node
     if let breed = state.breed {
-      screen = BreedView.body(breed, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode)
+      screen = BreedView.body(
+        breed, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode)
     } else {
       screen = DogsView.body(
         state.dogs, width: width, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode)

@@ -2,14 +2,22 @@ import TextRendering
 
 /// The Breed screen as text: a pure function of the view state and the screen size.
 public enum BreedView {
+  /// Rows around a picture: title, divider, the blank row and the heading above sub-breeds.
+  static let rowsBesidePicture = 4
+  /// Rows a picture keeps before the sub-breed list may grow: four of picture, its address.
+  static let minimumPictureRows = 5
+
   /// The screen's node tree.
   ///
   /// - Parameters:
   ///   - state: What to show.
+  ///   - height: The rows available, if known: on a short screen the sub-breed list then
+  ///     gives up rows (down to two) so that the picture stays visible.
   ///   - spinnerFrame: Which frame of the loading spinner to draw.
   ///   - unicode: Whether the terminal can show Unicode glyphs.
+  ///   - pictureMode: How to draw the picture.
   public static func body(
-    _ state: BreedFeature.ViewState, spinnerFrame: Int = 0, unicode: Bool = true,
+    _ state: BreedFeature.ViewState, height: Int? = nil, spinnerFrame: Int = 0, unicode: Bool = true,
     pictureMode: PictureMode = .blocks
   ) -> Node {
     var children: [Node] = [.text(state.title, style: .bold), .divider]
@@ -44,7 +52,8 @@ public enum BreedView {
       }
       let list = Node.list(ListNode(rows: rows, selected: selected))
       // Beside a picture the list keeps a few rows; the picture takes the rest.
-      children.append(pictureShown ? .sized(list, rows: min(rows.count, 6)) : list)
+      let spareRows = (height ?? .max) - rowsBesidePicture - minimumPictureRows
+      children.append(pictureShown ? .sized(list, rows: min(rows.count, 6, max(2, spareRows))) : list)
     } else if !pictureShown {
       children.append(.spacer)
     }
@@ -57,7 +66,7 @@ public enum BreedView {
     pictureMode: PictureMode = .blocks
   ) -> Frame {
     Layout.render(
-      body(state, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode), width: width,
-      height: height, options: .init(unicode: unicode))
+      body(state, height: height, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode),
+      width: width, height: height, options: .init(unicode: unicode))
   }
 }

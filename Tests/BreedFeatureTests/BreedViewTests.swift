@@ -77,4 +77,19 @@ struct BreedPictureViewTests {
     #expect(!plain.text.contains("▀"))
     #expect(plain.lines[2] == "Picture of Hound: https://images.dog.ce…")  // 40 columns
   }
+
+  @Test func onAShortScreenTheSubBreedListGivesWayToThePicture() {
+    var pixels: [UInt8] = []
+    for _ in 0..<(8 * 6) { pixels += [200, 120, 40] }
+    let breed = Breed(name: "hound", subBreeds: ["afghan", "basset", "blood", "english", "ibizan", "plott"])
+    let state = BreedFeature.State(
+      breed: breed, image: .loaded(url1), picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
+    let short = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 11).lines
+    #expect(short[2...5].allSatisfy { $0.contains("▀") }, "four rows of picture")
+    #expect(short[8] == "Sub-breeds" && short[9].hasPrefix("  Afghan ") && short[10] == "  Basset")
+    #expect(short[9].hasSuffix("┃"), "the list scrolls")
+    // With room to spare the list shows six rows.
+    let tall = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 24).lines
+    #expect(tall.contains("  Plott"))
+  }
 }
