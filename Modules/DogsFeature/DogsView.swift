@@ -60,7 +60,10 @@ public enum DogsView {
           ListNode(
             rows: visible, selected: rows.highlighted, firstRow: window.lowerBound, totalRows: rows.count)))
     case .noMatch(let query):
-      children.append(.paragraph([Span("No breeds match “\(query)”")]))
+      // A pasted screenful of text is cut to one line here, as in the filter field.
+      let room = max(1, width - DisplayWidth.of("No breeds match “”"))
+      let shown = DisplayWidth.truncate(Sanitizer.sanitize(query), to: room)
+      children.append(.paragraph([Span("No breeds match “\(shown)”")]))
       children.append(.spacer)
     case .empty:
       children.append(.text("No breeds"))

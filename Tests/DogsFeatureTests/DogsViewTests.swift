@@ -36,6 +36,13 @@ struct DogsViewTests {
         """)
   }
 
+  @Test func aHugeQueryThatMatchesNothingIsShownOnOneLine() {
+    let query = "hound" + String(repeating: "x", count: 3_000)
+    #expect(
+      screen(.init(breeds: sample, filter: query, status: .loaded), 40, 12).split(separator: "\n").last
+        == "No breeds match “houndxxxxxxxxxxxxxxxx…”")  // 40 columns
+  }
+
   @Test func failureAt40x12SaysWhatAndHowToRetry() {
     #expect(
       screen(.init(status: .failed(.unreachable(host: "dog.ceo"))), 40, 12) == """
