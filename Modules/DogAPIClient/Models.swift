@@ -73,7 +73,19 @@ public struct BreedList: Equatable, Sendable {
 
   /// The breed named `name`, if listed.
   public func breed(named name: String) -> Breed? {
-    breeds.first { $0.name == name }
+    index(named: name).map { breeds[$0] }
+  }
+
+  /// The position in ``breeds`` of the breed named `name`, if listed (a binary search:
+  /// the breeds are sorted by name).
+  public func index(named name: String) -> Int? {
+    var low = 0
+    var high = breeds.count
+    while low < high {
+      let middle = (low + high) / 2
+      if breeds[middle].name < name { low = middle + 1 } else { high = middle }
+    }
+    return low < breeds.count && breeds[low].name == name ? low : nil
   }
 
   /// Lists are equal when their breeds and provenance are (the search keys derive from the breeds).

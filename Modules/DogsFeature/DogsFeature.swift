@@ -162,22 +162,26 @@ public struct DogsFeature: Reducer {
   private func highlightBestMatch(_ state: inout State) {
     guard let list = state.breeds else { return }
     let query = Array(state.filter.lowercased().utf8)
-    func rank(_ index: Int) -> Int {
-      let key = list.searchKeys[index]
-      if key == query { return 0 }
-      return key.starts(with: query) ? 1 : 2
+    let keys = list.searchKeys
+    func rank(_ key: [UInt8]) -> Int { key == query ? 0 : key.starts(with: query) ? 1 : 2 }
+    // One pass over the visible rows, stopping at the breed named by the filter.
+    var best: (index: Int, rank: Int)?
+    for index in Self.matches(in: list, filter: state.filter) {
+      let rank = rank(keys[index])
+      guard rank < best?.rank ?? 3 else { continue }
+      best = (index, rank)
+      if rank == 0 { break }
     }
-    let visible = Self.matches(in: list, filter: state.filter)
-    guard let best = visible.map(rank).min() else {
+    guard let best else {
       state.highlighted = nil
       return
     }
-    if let highlighted = state.highlighted,
-      let current = visible.first(where: { list.breeds[$0].name == highlighted }), rank(current) == best
+    if let current = state.highlighted.flatMap(list.index(named:)),
+      query.isEmpty || Self.contains(keys[current], query), rank(keys[current]) == best.rank
     {
       return
     }
-    state.highlighted = visible.first { rank($0) == best }.map { list.breeds[$0].name }
+    state.highlighted = list.breeds[best.index].name
   }
 
   private func moveHighlight(_ state: inout State, _ move: Move) {

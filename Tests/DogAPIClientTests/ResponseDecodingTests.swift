@@ -19,6 +19,19 @@ struct ResponseDecodingTests {
     #expect(breeds.first { $0.name == "hound" }?.subBreeds.contains("afghan") == true)
   }
 
+  @Test func aBreedIsFoundByNameInTheSortedList() throws {
+    let breeds = try ResponseDecoding.breeds(status: 200, body: Data(Fixture.breedsJSON.utf8))
+    let list = BreedList(breeds: breeds.reversed(), source: .network)
+    for (position, breed) in list.breeds.enumerated() {
+      #expect(list.index(named: breed.name) == position)
+    }
+    #expect(list.breed(named: "hound")?.subBreeds.contains("afghan") == true)
+    for missing in ["", "aaa", "houn", "hounds", "zzz", "Hound"] {
+      #expect(list.index(named: missing) == nil, "\(missing)")
+    }
+    #expect(BreedList(breeds: [], source: .network).index(named: "pug") == nil)
+  }
+
   @Test func anImageURLWithEscapedSlashesDecodes() {
     let body =
       #"{"message":"https:\/\/images.dog.ceo\/breeds\/hound-afghan\/n02088094_1003.jpg","status":"success"}"#
