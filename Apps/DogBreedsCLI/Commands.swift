@@ -109,7 +109,8 @@ struct Commands {
       Output.line(
         JSON.object(
           [
-            ("name", .string(state.breed.name)), ("displayName", .string(view.title)),
+            // What was shown, as the text output's first line names it: "Afghan Hound".
+            ("name", .string(state.breed.name)), ("displayName", .string(view.subject)),
             ("subBreed", state.subBreed.map(JSON.string) ?? .null),
             ("subBreeds", .array(state.breed.subBreeds.map(JSON.string))),
             ("image", imageURL.map(JSON.string) ?? .null),

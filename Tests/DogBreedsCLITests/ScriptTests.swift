@@ -97,6 +97,7 @@ struct ScriptTests {
     let sub = try runCLI(["show", "hound/afghan", "--json"] + api(server))
     #expect(sub.status == 0)
     #expect(sub.stdout.contains(#""subBreed":"afghan""#))
+    #expect(sub.stdout.contains(#""displayName":"Afghan Hound""#))
     // A sub-breed as the list and the Breed screen name it, and a pasted name's spaces.
     for name in ["Afghan Hound", " afghan  hound", " Hound/Afghan\t"] {
       let run = try runCLI(["show", name, "--json"] + api(server))
