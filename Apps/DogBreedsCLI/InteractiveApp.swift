@@ -191,9 +191,11 @@ final class InteractiveApp {
     case .ctrl("u"), .escape:
       if !dogs.filter.isEmpty { store.send(.dogs(.filterChanged(""))) }
     case .ctrl("w"):
-      var words = dogs.filter.split(separator: " ", omittingEmptySubsequences: false)
-      if !words.isEmpty { words.removeLast() }
-      store.send(.dogs(.filterChanged(words.joined(separator: " "))))
+      // As in a shell: the spaces at the end, then the word before them.
+      var filter = dogs.filter
+      while filter.last == " " { filter.removeLast() }
+      while let last = filter.last, last != " " { filter.removeLast() }
+      if filter != dogs.filter { store.send(.dogs(.filterChanged(filter))) }
     case .up, .ctrl("p"): store.send(.dogs(.highlightMoved(.up)))
     case .down, .ctrl("n"): store.send(.dogs(.highlightMoved(.down)))
     case .pageUp: store.send(.dogs(.highlightMoved(.pageUp(rows: listRows))))

@@ -136,6 +136,19 @@ struct InteractiveTests {
       output.range(of: #"\e\[[0-9;]*(3[0-7]|9[0-7]|4[0-7]|10[0-7])m"#, options: .regularExpression) == nil)
   }
 
+  @Test func ctrlWDeletesTheLastWordAndTheSpacesAfterItAsInAShell() throws {
+    let app = try launch()
+    app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("hou dog  ")
+    app.expectScreen { $0.text.contains("No breeds match “hou dog  ”") }
+    app.send("\u{17}")  // Ctrl-W
+    app.expectScreen { $0.text.contains("No breeds match “hou ”") }
+    app.send("\u{17}")
+    app.expectScreen { $0.text.contains("Affenpinscher") && $0.line(1) == "🔍 Filter breeds" }
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+  }
+
   @Test func aPasteGoesIntoTheFilterLiterally() throws {
     let app = try launch()
     app.expectScreen { $0.text.contains("Affenpinscher") }
