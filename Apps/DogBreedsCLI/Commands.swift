@@ -67,6 +67,20 @@ struct Commands {
     return ExitCode.success
   }
 
+  /// What to try instead of a breed that is not listed: the breeds it is a sub-breed of,
+  /// else up to three whose names contain it (those starting with it first); or nothing.
+  private func suggestion(for name: String) -> String {
+    guard let list = store.state.breeds else { return "" }
+    func alternatives(_ names: [String]) -> String {
+      names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+    let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
+    if !parents.isEmpty { return " It is a sub-breed: try \(alternatives(parents))." }
+    let names = DogsFeature.matches(in: list, filter: name).map { list.breeds[$0].name }
+    let ranked = names.filter { $0.hasPrefix(name) } + names.filter { !$0.hasPrefix(name) }
+    return ranked.isEmpty ? "" : " Did you mean \(alternatives(Array(ranked.prefix(3))))?"
+  }
+
   func show(_ argument: String) async -> Int32 {
     let path: (breed: String, subBreed: String?)
     do {
@@ -78,7 +92,7 @@ struct Commands {
     if let failure = await loadBreeds() { return failure }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
-      Output.error(notice)
+      Output.error(notice + suggestion(for: path.breed))
       return ExitCode.notFound
     }
     guard let breed = store.state.breed else { return ExitCode.failure }

@@ -125,6 +125,16 @@ struct ScriptTests {
     let unknown = try runCLI(["show", "unicorn"] + api(server))
     #expect(unknown.status == 3)
     #expect(unknown.stderr == "error: “unicorn” is not in the breed list.\n")
+    // Near misses come with what to try.
+    let partial = try runCLI(["show", "Hou"] + api(server))
+    #expect(partial.status == 3)
+    #expect(partial.stderr == "error: “hou” is not in the breed list. Did you mean hound?\n")
+    let many = try runCLI(["show", "u"] + api(server))
+    #expect(many.stderr == "error: “u” is not in the breed list. Did you mean hound or pug?\n")
+    let subBreed = try runCLI(["show", "afghan"] + api(server))
+    #expect(subBreed.status == 3)
+    #expect(
+      subBreed.stderr == "error: “afghan” is not in the breed list. It is a sub-breed: try hound/afghan.\n")
     let noSub = try runCLI(["show", "pug/tiny"] + api(server))
     #expect(noSub.status == 3)
     #expect(noSub.stderr == "error: Pug has no sub-breed “tiny”.\n")
