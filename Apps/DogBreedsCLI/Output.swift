@@ -1,4 +1,5 @@
 import Foundation
+import TextRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -47,9 +48,9 @@ enum Output {
   /// One line on stdout.
   static func line(_ text: String) { write(text + "\n") }
 
-  /// `error: …` on stderr.
-  static func error(_ message: String) { write("error: \(message)\n", to: 2) }
+  /// `error: …` on stderr. The message is sanitised: it may quote names from the network.
+  static func error(_ message: String) { write("error: \(Sanitizer.sanitize(message))\n", to: 2) }
 
-  /// `warning: …` on stderr.
-  static func warning(_ message: String) { write("warning: \(message)\n", to: 2) }
+  /// `warning: …` on stderr, sanitised likewise.
+  static func warning(_ message: String) { write("warning: \(Sanitizer.sanitize(message))\n", to: 2) }
 }

@@ -146,6 +146,21 @@ struct ScriptTests {
     #expect(!server.requests.contains { $0.path.contains("..") })
   }
 
+  @Test func errorsThatQuoteNamesFromTheNetworkAreSanitised() throws {
+    let evil =
+      #"{"message":{"hound":["a\u001b[2J","b\u009b31m\u0007"],"e\u001b]0;x\u0007":[]},"status":"success"}"#
+    let server = try TestHTTPServer { _ in .json(evil) }
+    defer { server.stop() }
+    // Each error lists or suggests breed names the server sent.
+    for name in ["hound/nope", "e", "a"] {
+      let run = try runCLI(["show", name] + api(server))
+      #expect(run.status == 3, "\(name): \(run.stderr)")
+      #expect(run.stderr.hasPrefix("error: "), "\(name)")
+      #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name): \(run.stderr)")
+      #expect(!run.stderr.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, "\(name)")
+    }
+  }
+
   @Test func serverFailuresFallBackForTheListAndFailForPictures() throws {
     let server = try TestHTTPServer { request in
       .text("<html><body>502 Bad Gateway</body></html>", status: 502, contentType: "text/html")
