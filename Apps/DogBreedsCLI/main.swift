@@ -81,7 +81,14 @@ func run() async -> Int32 {
   let feature = AppFeature(client: client, pictureSize: pictures.decodeSize)
   let store: Store<AppFeature.State, AppFeature.Action>
   if options.trace {
-    store = Store(initialState: AppFeature.State(), reducer: feature._printChanges())
+    // Core's dump already escapes strings; sanitising each line as well keeps any other
+    // description (an error's, a URL's) from reaching the terminal raw.
+    let trace = feature._printChanges { entry in
+      Output.write(
+        entry.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitizer.sanitize(String($0)) }
+          .joined(separator: "\n"), to: 2)
+    }
+    store = Store(initialState: AppFeature.State(), reducer: trace)
   } else {
     store = Store(initialState: AppFeature.State(), reducer: feature)
   }
