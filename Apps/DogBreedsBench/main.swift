@@ -118,8 +118,8 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
   // Besides the row, where the time of that scoped send goes: the same action embedded
   // beforehand and sent to the root store (the reducers' share); a chain of as many
   // closures that only forward (the least that forwarding through separately created
-  // stores can cost); and a leaf store scoped once from the root with the whole path
-  // (`\.child.child…`, `{ .child(.child(…)) }`).
+  // stores can cost); a leaf store scoped once from the root with the whole path
+  // (`\.child.child…`, `{ .child(.child(…)) }`); and reading the leaf store's state.
   func scoped<R: Nestable & LeafScopable>(_: R.Type, depth: Int, goal: String) -> (Row3, [String])
   where R.State == R.State {
     let store = Store(initialState: R.initial(), reducer: R.make())
@@ -142,6 +142,11 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
       for _ in 0..<n { direct.send(.increment) }
     }
     precondition(leaf.state.count == 3 * 5 * iterations, "a send did not reach the leaf")
+    var total = 0
+    let readNs = measure(iterations: iterations) { n in
+      for _ in 0..<n { total &+= leaf.state.count }
+    }
+    precondition(total == 5 * 3 * 5 * iterations * iterations, "a read did not see the leaf's state")
     let counter = ForwardingCounter()
     let forward = forwardingChain(levels: depth, into: counter)
     let forwardingNs = measure(iterations: iterations) { n in
@@ -150,7 +155,7 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
     precondition(counter.count == 5 * iterations, "the forwarding chain did not run")
     return (
       Row3(name: "(b) scoped \(depth) deep", ns: ns, baseline: baseline, goal: goal),
-      [String(depth), format(ns), format(rootNs), format(forwardingNs), format(directNs)]
+      [String(depth), format(ns), format(rootNs), format(forwardingNs), format(directNs), format(readNs)]
     )
   }
   let (depth1, split1) = scoped(Depth1.self, depth: 1, goal: "-")
@@ -217,6 +222,16 @@ if arguments.contains("profile-foreach") {
   }
   exit(0)
 }
+if arguments.contains("profile-read") {
+  MainActor.assumeIsolated {
+    let store = Store(initialState: Depth10.initial(), reducer: Depth10.make())
+    let leaf = Depth10.leaf(store)
+    var total = 0
+    for _ in 0..<20_000_000 { total &+= leaf.state.count }
+    print(total)
+  }
+  exit(0)
+}
 if arguments.contains("profile-depth10") {
   MainActor.assumeIsolated {
     let store = Store(initialState: Depth10.initial(), reducer: Depth10.make())
@@ -234,7 +249,7 @@ if all || arguments.contains("core") {
     "Core: what depth costs (ns per action, median of 5 runs)",
     header: [
       "levels", "leaf store send", "root send of the embedded action", "forwarding closures alone",
-      "one scope, whole path",
+      "one scope, whole path", "leaf store state read",
     ],
     lines: core.depth)
 }

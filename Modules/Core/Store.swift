@@ -24,6 +24,9 @@ public final class Store<State, Action> {
   @usableFromInline let sendAction: (Action) -> StoreTask
   @usableFromInline let registerObserver: (@escaping (State) -> Void) -> Int
   @usableFromInline let unregisterObserver: (Int) -> Void
+  /// Where the state lies in the root's, if stored properties lead there (then reading
+  /// and observing it does not go through the parents).
+  @usableFromInline let location: StateLocation?
 
   /// Creates a root store.
   ///
@@ -51,6 +54,7 @@ public final class Store<State, Action> {
     self.sendAction = { runtime.send($0) }
     self.registerObserver = { runtime.addObserver($0) }
     self.unregisterObserver = { runtime.removeObserver($0) }
+    self.location = .root(of: runtime)
   }
 
   @usableFromInline
@@ -59,13 +63,15 @@ public final class Store<State, Action> {
     readState: @escaping () -> State,
     sendAction: @escaping (Action) -> StoreTask,
     registerObserver: @escaping (@escaping (State) -> Void) -> Int,
-    unregisterObserver: @escaping (Int) -> Void
+    unregisterObserver: @escaping (Int) -> Void,
+    location: StateLocation?
   ) {
     self.root = root
     self.readState = readState
     self.sendAction = sendAction
     self.registerObserver = registerObserver
     self.unregisterObserver = unregisterObserver
+    self.location = location
   }
 
   /// The current state.
@@ -114,15 +120,28 @@ public final class Store<State, Action> {
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    let readState = self.readState
     let sendAction = self.sendAction
+    // Where stored properties lead from the root, the child reads its state in place
+    // there; otherwise (a computed projection) it reads through this store.
+    if let location = location?.appending(state) {
+      return Store<ChildState, ChildAction>(
+        root: root,
+        readState: { location.read(ChildState.self) },
+        sendAction: { sendAction(action($0)) },
+        registerObserver: { update in
+          location.storage.addChangeObserver { update(location.read(ChildState.self)) }
+        },
+        unregisterObserver: unregisterObserver, location: location
+      )
+    }
+    let readState = self.readState
     let registerObserver = self.registerObserver
     return Store<ChildState, ChildAction>(
       root: root,
       readState: { readState()[keyPath: state] },
       sendAction: { sendAction(action($0)) },
       registerObserver: { update in registerObserver { update($0[keyPath: state]) } },
-      unregisterObserver: unregisterObserver
+      unregisterObserver: unregisterObserver, location: nil
     )
   }
 

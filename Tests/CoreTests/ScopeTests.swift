@@ -44,6 +44,36 @@ struct ScopeTests {
     observation.cancel()
   }
 
+  @Test func storesScopedThroughStoredAndComputedPropertiesReadAndObserveAlike() {
+    // Stored properties all the way from the root: the store reads in place from the
+    // root's state. A computed property on the way: it reads through its parent.
+    let store = Store(initialState: Outer.State()) { Outer() }
+    let parent = store.scope(state: \.parent, action: Outer.Action.parent)
+    let viaStored = parent.scope(state: \.child, action: Parent.Action.child)
+      .scope(state: \.count, action: { (action: Counter.Action) in action })
+    let viaComputed = parent.scope(state: \.childCopy, action: Parent.Action.child)
+      .scope(state: \.count, action: { (action: Counter.Action) in action })
+    let optional = parent.scope(state: \.optional, action: Parent.Action.optional)
+    var stored: [Int] = []
+    var computed: [Int] = []
+    var optionals: [Int?] = []
+    let observations = [
+      viaStored.observe({ $0 }) { stored.append($0) }, viaComputed.observe({ $0 }) { computed.append($0) },
+      optional.observe({ $0?.count }) { optionals.append($0) },
+    ]
+    viaStored.send(.increment)
+    viaComputed.send(.set(5))
+    parent.send(.present)
+    optional.send(.set(3))
+    parent.send(.dismiss)
+    #expect(viaStored.state == 5 && viaComputed.state == 5)
+    #expect(stored == [1, 5] && computed == [1, 5])
+    #expect(optionals == [0, 3, nil])
+    #expect(optional.state == nil)
+    #expect(parent.state.log == ["child increment", "child set(5)"])
+    _ = observations
+  }
+
   @Test func actionsForOtherChildrenPassThroughAScope() {
     let store = Store(initialState: Parent.State()) { Parent() }
     store.send(.present)
@@ -124,4 +154,9 @@ private struct Outer: Reducer {
       }
     ) { Parent() }
   }
+}
+
+extension Parent.State {
+  /// A computed projection of the child's state, as a shared-state projection would be.
+  var childCopy: Counter.State { child }
 }
