@@ -12,8 +12,9 @@
 /// Swift concurrency and send their actions back on the main actor.
 ///
 /// ``scope(state:action:)`` derives a store for a child feature. A scoped store owns
-/// nothing: it reads its state from the root and forwards actions to it, embedding each
-/// action once per level of scoping (one small closure call per level, ~5 ns).
+/// nothing: it reads its state from the root (in place, where stored properties lead
+/// there) and forwards actions to it, embedding each action once per level of scoping
+/// (one small closure call per level, ~5 ns).
 ///
 /// Releasing the root store cancels every effect it still runs.
 @MainActor
@@ -109,6 +110,11 @@ public final class Store<State, Action> {
   /// ```swift
   /// let accountStore = appStore.scope(state: \.settings.account, action: { .settings(.account($0)) })
   /// ```
+  ///
+  /// Reading the result's state (``state``, observers) costs the same at any depth while
+  /// every key path from the root names stored properties: the store reads in place from
+  /// the root's state. A computed property on the way (a projection) makes it read through
+  /// this store instead.
   ///
   /// - Parameters:
   ///   - state: Where the child's state lives in this store's state (it may be a
