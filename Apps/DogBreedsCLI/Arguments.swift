@@ -105,7 +105,7 @@ enum Arguments {
     where T.RawValue == String {
       guard let value = T(rawValue: text) else {
         let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-        throw UsageError(message: "\(flag) must be one of \(allowed), not “\(Sanitizer.sanitize(text))”.")
+        throw UsageError(message: "\(flag) must be one of \(allowed), not “\(text)”.")
       }
       return value
     }
@@ -146,7 +146,7 @@ enum Arguments {
         }
         options.timeout = seconds
       default:
-        throw UsageError(message: "Unknown option \(Sanitizer.sanitize(flag)).")
+        throw UsageError(message: "Unknown option \(flag).")
       }
       index += 1
     }
@@ -156,7 +156,7 @@ enum Arguments {
         scheme == "http" || scheme == "https", url.host?.isEmpty == false
       else {
         throw UsageError(
-          message: "\(baseURLSource) must be an http(s) URL, not “\(Sanitizer.sanitize(baseURLText))”.")
+          message: "\(baseURLSource) must be an http(s) URL, not “\(baseURLText)”.")
       }
       options.baseURL = url
     }
@@ -177,7 +177,7 @@ enum Arguments {
     case "help":
       options.command = .help
     default:
-      throw UsageError(message: "Unknown command “\(Sanitizer.sanitize(command))”.")
+      throw UsageError(message: "Unknown command “\(command)”.")
     }
     if options.filter != nil && options.command != .list {
       throw UsageError(message: "--filter goes with list.")
@@ -195,7 +195,7 @@ enum Arguments {
     guard (1...2).contains(parts.count), parts.allSatisfy(BreedName.isValid) else {
       throw UsageError(
         message:
-          "“\(Sanitizer.sanitize(text))” is not a breed name: use letters, as in hound or hound/afghan.")
+          "“\(text)” is not a breed name: use letters, as in hound or hound/afghan.")
     }
     return (parts[0], parts.count == 2 ? parts[1] : nil)
   }

@@ -24,6 +24,15 @@ struct ScriptTests {
       #expect(
         run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
     }
+    // Usage errors quote what was typed; Output.error sanitises it like any other message.
+    for bad in [
+      ["show", "hou\u{1B}[2J"], ["--bogus\u{1B}]0;x\u{7}"], ["frob\u{9B}31m"], ["--color", "\u{1B}[5m"],
+    ] {
+      let run = try runCLI(bad)
+      #expect(run.status == 2, "\(bad)")
+      #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(bad)")
+      #expect(!run.stderr.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, "\(bad)")
+    }
     let env = try runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
     #expect(env.status == 2)
     #expect(env.stderr.contains("DOG_API_BASE_URL must be an http(s) URL"))
