@@ -76,9 +76,8 @@ struct Commands {
     }
     let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
     if !parents.isEmpty { return " It is a sub-breed: try \(alternatives(parents))." }
-    let names = DogsFeature.matches(in: list, filter: name).map { list.breeds[$0].name }
-    let ranked = names.filter { $0.hasPrefix(name) } + names.filter { !$0.hasPrefix(name) }
-    return ranked.isEmpty ? "" : " Did you mean \(alternatives(Array(ranked.prefix(3))))?"
+    let ranked = DogsFeature.rankedMatches(in: list, filter: name).prefix(3).map { list.breeds[$0].name }
+    return ranked.isEmpty ? "" : " Did you mean \(alternatives(ranked))?"
   }
 
   func show(_ argument: String) async -> Int32 {

@@ -163,7 +163,7 @@ public struct DogsFeature: Reducer {
     guard let list = state.breeds else { return }
     let query = Array(state.filter.lowercased().utf8)
     let keys = list.searchKeys
-    func rank(_ key: [UInt8]) -> Int { key == query ? 0 : key.starts(with: query) ? 1 : 2 }
+    func rank(_ key: [UInt8]) -> Int { Self.matchRank(key, query) }
     // One pass over the visible rows, stopping at the breed named by the filter.
     var best: (index: Int, rank: Int)?
     for index in Self.matches(in: list, filter: state.filter) {
@@ -215,6 +215,24 @@ public struct DogsFeature: Reducer {
       result.append(index)
     }
     return result
+  }
+
+  /// ``matches(in:filter:)`` ordered by how well they match: the breed named by the filter,
+  /// then those whose names start with it, then the rest, each group in list order.
+  public static func rankedMatches(in list: BreedList, filter: String) -> [Int] {
+    let query = Array(filter.lowercased().utf8)
+    var groups: [[Int]] = [[], [], []]
+    for index in matches(in: list, filter: filter) {
+      groups[matchRank(list.searchKeys[index], query)].append(index)
+    }
+    return groups.flatMap { $0 }
+  }
+
+  /// How well a search key that contains `query` matches it: 0 it is the whole name,
+  /// 1 the name starts with it, 2 it is elsewhere. The one rule behind the highlight and
+  /// ``rankedMatches(in:filter:)``.
+  private static func matchRank(_ key: [UInt8], _ query: [UInt8]) -> Int {
+    key == query ? 0 : key.starts(with: query) ? 1 : 2
   }
 
   private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -168,6 +168,20 @@ struct DogsFeatureTests {
     }
   }
 
+  @Test func rankedMatchesPutTheNamedBreedFirstThenThoseStartingWithTheFilter() {
+    let hounds = BreedList(
+      breeds: ["coonhound", "deerhound", "hound", "houndish", "otterhound", "pug"].map { Breed(name: $0) },
+      source: .network)
+    func ranked(_ filter: String) -> [String] {
+      DogsFeature.rankedMatches(in: hounds, filter: filter).map { hounds.breeds[$0].name }
+    }
+    #expect(ranked("Hound") == ["hound", "houndish", "coonhound", "deerhound", "otterhound"])
+    #expect(ranked("oun") == ["coonhound", "deerhound", "hound", "houndish", "otterhound"])
+    #expect(ranked("o") == ["otterhound", "coonhound", "deerhound", "hound", "houndish"])
+    #expect(ranked("xyz").isEmpty)
+    #expect(ranked("") == hounds.breeds.map(\.name))
+  }
+
   @Test func selectingARowTellsTheParent() async {
     let store = TestStore(
       initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "affenpinscher")
