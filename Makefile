@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SOURCES = Package.swift Modules Apps Tests
 
-.PHONY: test run bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-text fuzz-api \
+.PHONY: test run release install bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-text fuzz-api \
   test-tsan test-asan
 
 FUZZ_RUNS ?= 1000000
@@ -15,10 +15,24 @@ test: lint
 run:
 	$(SWIFT) run DogBreedsCLI
 
-## Release-mode benchmarks; prints tables of figures.
-bench:
-	$(SWIFT) build -c release --product DogBreedsCLI
-	$(SWIFT) build -c release --product DogBreedsBench
+## The optimised app, carrying the Swift runtime and Foundation inside it where the system
+## allows (Scripts/release-link-flags.sh says how); otherwise an ordinary release build.
+RELEASE_FLAGS = -c release $(shell Scripts/release-link-flags.sh)
+PREFIX ?= $(HOME)/.local
+
+release:
+	$(SWIFT) build $(RELEASE_FLAGS) --product DogBreedsCLI || \
+	  { echo "(static Swift runtime failed to link; building with shared libraries)"; \
+	    $(SWIFT) build -c release --product DogBreedsCLI; }
+
+## Installs the optimised app as $(PREFIX)/bin/DogBreedsCLI.
+install: release
+	install -D .build/release/DogBreedsCLI $(PREFIX)/bin/DogBreedsCLI
+
+## Release-mode benchmarks; prints tables of figures (the cold-start rows run the binary
+## `make install` would install).
+bench: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product DogBreedsBench
 	./.build/release/DogBreedsBench
 
 lint:
