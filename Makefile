@@ -20,10 +20,12 @@ run:
 RELEASE_FLAGS = -c release $(shell Scripts/release-link-flags.sh)
 PREFIX ?= $(HOME)/.local
 
+RELEASE_BUILD = $(SWIFT) build $(RELEASE_FLAGS) --product $(1) || \
+	  { echo "(could not link the Swift runtime statically; building $(1) with shared libraries)"; \
+	    $(SWIFT) build -c release --product $(1); }
+
 release:
-	$(SWIFT) build $(RELEASE_FLAGS) --product DogBreedsCLI || \
-	  { echo "(static Swift runtime failed to link; building with shared libraries)"; \
-	    $(SWIFT) build -c release --product DogBreedsCLI; }
+	$(call RELEASE_BUILD,DogBreedsCLI)
 
 ## Installs the optimised app as $(PREFIX)/bin/DogBreedsCLI.
 install: release
@@ -32,7 +34,7 @@ install: release
 ## Release-mode benchmarks; prints tables of figures (the cold-start rows run the binary
 ## `make install` would install).
 bench: release
-	$(SWIFT) build $(RELEASE_FLAGS) --product DogBreedsBench
+	$(call RELEASE_BUILD,DogBreedsBench)
 	./.build/release/DogBreedsBench
 
 lint:
