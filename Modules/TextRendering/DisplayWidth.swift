@@ -66,7 +66,8 @@ public enum DisplayWidth {
   static func cut(_ text: String, to width: Int, ellipsis: String) -> String {
     guard width > 0 else { return "" }
     let ellipsisWidth = of(ellipsis)
-    guard width > ellipsisWidth else { return String(repeating: ".", count: width) }
+    // Only where even the ellipsis does not fit (`...` in two columns) do dots stand in.
+    guard width >= ellipsisWidth else { return String(repeating: ".", count: width) }
     var result = ""
     var used = 0
     for character in text {

@@ -27,7 +27,8 @@ struct DisplayWidthTests {
     #expect(DisplayWidth.truncate("日本語テキスト", to: 6) == "日本 …")  // a wide char never straddles
     #expect(DisplayWidth.of(DisplayWidth.truncate("日本語テキスト", to: 6)) == 6)
     #expect(DisplayWidth.truncate("Bloodhound", to: 6, ellipsis: "...") == "Blo...")
-    #expect(DisplayWidth.truncate("Bloodhound", to: 1) == ".")
+    #expect(DisplayWidth.truncate("Bloodhound", to: 1) == "…")
+    #expect(DisplayWidth.truncate("Bloodhound", to: 2, ellipsis: "...") == "..")
     #expect(DisplayWidth.truncate("Bloodhound", to: 0) == "")
     #expect(DisplayWidth.truncate("e\u{301}e\u{301}e\u{301}", to: 2) == "e\u{301}…")
   }

@@ -80,6 +80,9 @@ struct LayoutTests {
     let paragraph = Node.paragraph([Span("Can't reach dog.ceo: you may be offline.")])
     #expect(render(paragraph, 16, 2).lines == ["Can't reach", "dog.ceo: you ma…"])
     #expect(render(.sized(paragraph, rows: 1), 16, 4).lines == ["Can't reach dog…", "", "", ""])
+    // The cut row's words end one column short of the edge: the ellipsis takes that column.
+    // (It was a dot: one column was thought too narrow for "…".)
+    #expect(render(paragraph, 13, 2).lines == ["Can't reach", "dog.ceo: you…"])
     #expect(render(paragraph, 16, 2, unicode: false).lines == ["Can't reach", "dog.ceo: you ..."])
   }
 
