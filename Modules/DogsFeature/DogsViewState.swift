@@ -63,18 +63,20 @@ extension DogsFeature {
       return rows[rows.highlighted].name
     }
 
+    /// Why the list is not fresh from the network (first: on a narrow screen it is what
+    /// stays visible; "offline" only where that is the reason, not for a server error),
+    /// then which list this is.
     static func note(for list: BreedList) -> String? {
-      let reason = list.fallbackReason.map { " \($0.message)" } ?? ""
+      let which: String
       switch list.source {
       case .network: return nil
       case .cache:
-        let day = list.fetchedAt.map { " from \(Self.day($0))" } ?? ""
-        return "Offline: showing the breed list saved\(day).\(reason)"
-      case .bundled:
-        // The fake client serves the built-in list on purpose: that is not "offline".
-        guard list.fallbackReason != nil else { return "Showing the built-in breed list." }
-        return "Offline: showing the built-in breed list.\(reason)"
+        let day = list.fetchedAt.map { " on \(Self.day($0))" } ?? ""
+        which = "Showing the breed list saved\(day)."
+      case .bundled: which = "Showing the built-in breed list."
       }
+      // The fake client serves the built-in list on purpose, with no reason.
+      return [list.fallbackReason?.message, which].compactMap { $0 }.joined(separator: " ")
     }
 
     static func day(_ date: Date) -> String {

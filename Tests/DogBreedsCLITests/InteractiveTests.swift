@@ -174,7 +174,7 @@ struct InteractiveFaultTests {
     // The list request stalls: a spinner first, then the built-in list with the reason.
     app.expectScreen { $0.text.contains("Loading breeds") }
     app.expectScreen(timeout: .seconds(5)) {
-      $0.text.contains("Offline: showing the built-in breed list.")
+      $0.text.contains("The server took longer than 1 s to answer. Showing the built-in breed list.")
     }
     app.send("hound")
     app.send("\r")

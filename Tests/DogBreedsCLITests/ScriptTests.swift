@@ -180,7 +180,7 @@ struct ScriptTests {
     #expect(list.stdout.split(separator: "\n").count == 108)
     #expect(
       list.stderr
-        == "warning: Offline: showing the built-in breed list. The server reported an error (HTTP 502).\n")
+        == "warning: The server reported an error (HTTP 502). Showing the built-in breed list.\n")
     let show = try runCLI(["show", "hound"] + api(server))
     #expect(show.status == 1)
     #expect(show.stdout.hasPrefix("Hound\nSub-breeds:\n"))

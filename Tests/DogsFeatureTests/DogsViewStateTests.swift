@@ -55,13 +55,18 @@ struct DogsViewStateTests {
       fallbackReason: .unreachable(host: "dog.ceo"))
     #expect(
       DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note
-        == "Offline: showing the breed list saved from 2023-11-14. Can't reach dog.ceo: you may be offline.")
+        == "Can't reach dog.ceo: you may be offline. Showing the breed list saved on 2023-11-14.")
     cached.source = .bundled
     #expect(
       DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note
-        == "Offline: showing the built-in breed list. Can't reach dog.ceo: you may be offline.")
+        == "Can't reach dog.ceo: you may be offline. Showing the built-in breed list.")
+    // A server that answered with an error is not "offline": the note says what happened.
+    cached.fallbackReason = .server(status: 503, message: nil)
+    #expect(
+      DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note
+        == "The server reported an error (HTTP 503). Showing the built-in breed list.")
     #expect(DogsFeature.ViewState(.init(breeds: sample, status: .loaded)).note == nil)
-    // Served on purpose (the fake client), not as a fallback: not "offline".
+    // Served on purpose (the fake client), not as a fallback: no reason to give.
     cached.fallbackReason = nil
     #expect(
       DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note == "Showing the built-in breed list."

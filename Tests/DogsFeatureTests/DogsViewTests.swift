@@ -62,7 +62,7 @@ struct DogsViewTests {
         """)
   }
 
-  @Test func aLongListScrollsAt40x12WithTheOfflineNoteWrappedInFull() {
+  @Test func aLongListScrollsAt40x12WithTheFallbackNoteWrappedInFull() {
     let list = BreedList(
       breeds: DogAPIClient.bundledBreedList.breeds, source: .bundled,
       fallbackReason: .unreachable(host: "dog.ceo"))
@@ -77,9 +77,9 @@ struct DogsViewTests {
         ▶ Hound (7)
           Husky
           Keeshond
-        Offline: showing the built-in breed
-        list. Can't reach dog.ceo: you may be
-        offline.
+          Kelpie
+        Can't reach dog.ceo: you may be offline.
+        Showing the built-in breed list.
         """)
   }
 
@@ -97,7 +97,7 @@ struct DogsViewTests {
         ▶ Affenpinscher        ┃
           African (1)
           Airedale
-        Offline: showing the bu…
+        Can't reach dog.ceo: yo…
         """)
     #expect(
       screen(state, 24, 7) == """
@@ -106,11 +106,11 @@ struct DogsViewTests {
         ────────────────────────
         ▶ Bullterrier (1)
           Terrier (25)
-        Offline: showing the
-        built-in breed list. Ca…
+        Can't reach dog.ceo: you
+        may be offline. Showing…
         """)
     // With no row to spare the list shows what fits and the note keeps one row.
-    #expect(screen(state, 24, 5).split(separator: "\n").last == "Offline: showing the bu…")
+    #expect(screen(state, 24, 5).split(separator: "\n").last == "Can't reach dog.ceo: yo…")
     #expect(screen(state, 24, 5).contains("▶ Bullterrier (1)"))
   }
 
