@@ -147,6 +147,11 @@ struct Commands {
       }
     }
     if let failure {
+      // With --offline the picture was never fetched: the rest is what was asked for.
+      if failure == .offline, !pictures.explicit {
+        Output.warning("No picture. \(failure.message)")
+        return ExitCode.success
+      }
       Output.error("Couldn't load a picture. \(failure.message)")
       if case .notFound = failure { return ExitCode.notFound }
       return ExitCode.failure

@@ -24,8 +24,13 @@ public enum AppView {
     /// The key hints for the screen that is showing.
     public var keyHints: String {
       if let breed {
-        var hints = ["n another picture"]
-        if case .failed(_, canRetry: true) = breed.image { hints.append("r retry") }
+        var hints: [String] = []
+        switch breed.image {
+        // Asking again cannot help (working offline, a breed the API does not know).
+        case .failed(_, canRetry: false): break
+        case .failed(_, canRetry: true): hints += ["n another picture", "r retry"]
+        case .loading, .url: hints.append("n another picture")
+        }
         if !breed.subBreeds.isEmpty { hints.append("↑↓ Enter sub-breed") }
         hints.append("Esc back")
         hints.append("^C quit")

@@ -19,8 +19,8 @@ extension DogAPIClient {
     /// Whether the breed list falls back to the bundled snapshot when the network and
     /// the cache both fail.
     public var usesBundledFallback: Bool
-    /// Do not use the network for the breed list (cache, then snapshot); image requests
-    /// fail as unreachable.
+    /// Make no requests: the breed list comes from the cache, then the snapshot, and
+    /// image requests fail with ``DogAPIError/offline``.
     public var offline: Bool
     /// Sent with every request.
     public var userAgent: String
@@ -61,10 +61,8 @@ extension DogAPIClient {
     let base =
       configuration.baseURL.absoluteString.hasSuffix("/")
       ? String(configuration.baseURL.absoluteString.dropLast()) : configuration.baseURL.absoluteString
-    let host = configuration.baseURL.host ?? base
-
     @Sendable func getJSON(_ path: String) async throws(DogAPIError) -> HTTPResponse {
-      guard !configuration.offline else { throw .unreachable(host: host) }
+      guard !configuration.offline else { throw .offline }
       guard let url = URL(string: base + path) else { throw .invalidURL(base + path) }
       return try await HTTPFetcher.get(
         url, accept: "application/json", limit: configuration.maxJSONBytes,
@@ -105,7 +103,7 @@ extension DogAPIClient {
         guard ResponseDecoding.webURL(url.absoluteString) != nil else {
           throw .invalidURL(url.absoluteString)
         }
-        guard !configuration.offline else { throw .unreachable(host: url.host ?? "the image host") }
+        guard !configuration.offline else { throw .offline }
         let response = try await HTTPFetcher.get(
           url, accept: "image/*", limit: configuration.maxImageBytes,
           timeout: configuration.timeout, userAgent: configuration.userAgent)

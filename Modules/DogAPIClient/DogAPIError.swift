@@ -4,6 +4,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   case unreachable(host: String)
   /// No complete answer arrived within the time limit.
   case timedOut(seconds: Int)
+  /// The client was configured to work offline, so it made no request.
+  case offline
   /// The API said the breed does not exist (HTTP 404 with its error envelope), with its
   /// own message when it sent one.
   case notFound(message: String?)
@@ -32,6 +34,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       return "Can't reach \(host): you may be offline."
     case .timedOut(let seconds):
       return "The server took longer than \(seconds) s to answer."
+    case .offline:
+      return "Working offline: nothing is fetched from the network."
     case .notFound(let message):
       if let message, !message.isEmpty { return "Not found: \(message)." }
       return "The API has no such breed."
@@ -60,7 +64,7 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
     switch self {
     case .unreachable, .timedOut, .server, .malformedResponse, .responseTooLarge, .cancelled:
       return true
-    case .notFound, .invalidBreedName, .invalidURL, .unimplemented:
+    case .offline, .notFound, .invalidBreedName, .invalidURL, .unimplemented:
       return false
     }
   }

@@ -39,7 +39,9 @@ struct AppViewTests {
     #expect(hints(.timedOut(seconds: 10)).dogs == "r retry · ^C quit")
     #expect(hints(.timedOut(seconds: 10)).breed == "n another picture · r retry · Esc back · ^C quit")
     #expect(hints(.notFound(message: nil)).dogs == "^C quit")
-    #expect(hints(.notFound(message: nil)).breed == "n another picture · Esc back · ^C quit")
+    #expect(hints(.notFound(message: nil)).breed == "Esc back · ^C quit")
+    #expect(hints(.offline).dogs == "^C quit")
+    #expect(hints(.offline).breed == "Esc back · ^C quit")
   }
 
   @Test func theBreedScreenReplacesTheList() {

@@ -69,7 +69,8 @@ struct OfflineFallbackTests {
       .init(baseURL: server.baseURL.appendingPathComponent("api"), cache: temporaryCache(), offline: true))
     let list = try await client.breeds()
     #expect(list.source == .bundled)
-    #expect(await error { try await client.randomImage("hound", nil) } == .unreachable(host: "127.0.0.1"))
+    #expect(await error { try await client.randomImage("hound", nil) } == .offline)
+    #expect(await error { try await client.imageData(server.baseURL) } == .offline)
     #expect(server.requests.isEmpty)
   }
 

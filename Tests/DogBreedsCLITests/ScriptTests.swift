@@ -244,6 +244,22 @@ struct ScriptTests {
     #expect(offline.status == 0)
     #expect(offline.stdout.contains(#""source":"cache""#))
     #expect(offline.stdout.contains(#""displayName":"Pug""#))
+    // The warning says it was asked for, not "you may be offline".
+    #expect(
+      offline.stderr.hasPrefix(
+        "warning: Working offline: nothing is fetched from the network. Showing the breed list saved on "))
+    // `show` without the network: the name and sub-breeds are what was asked for.
+    let show = try runCLI(["show", "hound", "--offline"], environment: environment)
+    #expect(show.status == 0)
+    #expect(show.stdout == "Hound\nSub-breeds:\n  Afghan\n  Basset\n")
+    #expect(
+      show.stderr.hasSuffix("warning: No picture. Working offline: nothing is fetched from the network.\n"))
+    // …unless a picture was asked for explicitly.
+    let picture = try runCLI(["show", "hound", "--offline", "--picture", "blocks"], environment: environment)
+    #expect(picture.status == 1)
+    #expect(
+      picture.stderr.hasSuffix(
+        "error: Couldn't load a picture. Working offline: nothing is fetched from the network.\n"))
   }
 }
 
