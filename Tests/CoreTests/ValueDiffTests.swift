@@ -79,6 +79,47 @@ struct ValueDiffTests {
     #expect(dumpValue([1, 2]) == "[1, 2]")
     #expect(dumpValue(Optional<Int>.none as Any) == "nil")
   }
+
+  @Test func aReferenceCyclePrintsOnceAndStillDiffs() {
+    let first = Link(value: 1)
+    first.next = first
+    let second = Link(value: 2)
+    second.next = second
+    #expect(dumpValue(first) == "Link(next: Link(↩︎), value: 1)")
+    #expect(diffValues(first, second) == "  Link(\n    … (1 unchanged)\n-   value: 1\n+   value: 2\n  )")
+    // The same object twice side by side is not a cycle: both are printed.
+    let shared = Link(value: 3)
+    #expect(dumpValue([shared, shared]) == "[Link(next: nil, value: 3), Link(next: nil, value: 3)]")
+  }
+
+  @Test func aMultiLineStringDiffsByLine() {
+    let old = "Dogs\nHound\nPug\nBoxer"
+    let new = "Dogs\nHound (7)\nPug\nBoxer"
+    #expect(
+      diffValues(old, new)
+        == [
+          "  \"\"\"",
+          "    … (1 unchanged)",
+          "-   Hound",
+          "+   Hound (7)",
+          "    … (2 unchanged)",
+          "  \"\"\"",
+        ].joined(separator: "\n"))
+    // Short ones still print on one line; long ones as a block.
+    #expect(dumpValue("a\nb") == #""a\nb""#)
+    let long = (1...4).map { "line \($0) of a text long enough not to fit on one row" }.joined(
+      separator: "\n")
+    #expect(dumpValue(long).split(separator: "\n").first == #"""""#)
+    #expect(
+      dumpValue(long).split(separator: "\n").dropFirst().first
+        == "  line 1 of a text long enough not to fit on one row")
+  }
+}
+
+private final class Link {
+  var next: Link?
+  let value: Int
+  init(value: Int) { self.value = value }
 }
 
 @MainActor

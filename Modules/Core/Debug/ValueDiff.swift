@@ -1,8 +1,9 @@
 /// A readable, minimal diff of two values of any type, or `nil` when they print the same.
 ///
 /// Unchanged parts are folded into `… (N unchanged)`; changed lines are marked `-` (the
-/// first value) and `+` (the second). Nested structs, enums, arrays, dictionaries, sets
-/// and optionals are walked, so only the innermost change is shown:
+/// first value) and `+` (the second). Nested structs, enums, arrays, dictionaries, sets,
+/// optionals and the lines of multi-line strings are walked, so only the innermost change
+/// is shown:
 ///
 /// ```
 ///   State(
@@ -37,7 +38,7 @@ enum ValueDiffer {
       var result = ["  " + pad + prefix + oldOpen]
       let body: [String]
       switch oldKind {
-      case .collection, .set:
+      case .collection, .set, .text:
         body = diffSequence(oldChildren, newChildren, indent: indent + 2)
       case .structure, .enumeration, .tuple, .dictionary:
         body = diffLabeled(oldChildren, newChildren, indent: indent + 2)

@@ -7,7 +7,9 @@ public protocol CustomDumpStringConvertible {
 /// Renders any value as readable, indented text, the way diffs show it.
 ///
 /// Structs print as `Type(label: value, …)`, enums as `.case(payload)`, collections as
-/// `[…]`, optionals unwrapped or `nil`, strings quoted. Values that fit in 60 columns
+/// `[…]`, optionals unwrapped or `nil`, strings quoted (a string of several lines that
+/// does not fit prints as a `"""` block, one line per row). An object met again inside
+/// itself prints as `Type(↩︎)`, so reference cycles end. Values that fit in 60 columns
 /// stay on one line.
 ///
 /// - Parameter value: Any value.
@@ -30,7 +32,8 @@ indirect enum DumpNode: Equatable {
   /// `open`/`close` wrap the children; children carry their label (already formatted).
   case container(kind: Kind, open: String, close: String, children: [Child])
 
-  enum Kind: Equatable { case structure, enumeration, collection, dictionary, set, tuple }
+  /// `text` is a string of several lines, one child per line, so diffs show changed lines.
+  enum Kind: Equatable { case structure, enumeration, collection, dictionary, set, tuple, text }
 
   struct Child: Equatable {
     var label: String?
@@ -39,7 +42,9 @@ indirect enum DumpNode: Equatable {
 
   static let compactWidth = 60
 
-  init(_ value: Any, depth: Int = 0) {
+  /// - Parameter ancestors: The objects this value sits inside, so that a reference
+  ///   cycle prints as `Type(↩︎)` once instead of unrolling to the depth limit.
+  init(_ value: Any, depth: Int = 0, ancestors: [ObjectIdentifier] = []) {
     guard depth < 40 else {
       self = .leaf("…")
       return
@@ -50,7 +55,14 @@ indirect enum DumpNode: Equatable {
     }
     switch value {
     case let string as String:
-      self = .leaf(Self.quote(string))
+      let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
+      guard lines.count > 1 else {
+        self = .leaf(Self.quote(string))
+        return
+      }
+      self = .container(
+        kind: .text, open: "\"\"\"", close: "\"\"\"",
+        children: lines.map { Child(label: nil, node: .leaf(Self.escape(String($0)))) })
       return
     case let character as Character:
       self = .leaf(Self.quote(String(character)))
@@ -73,10 +85,18 @@ indirect enum DumpNode: Equatable {
     }
     let mirror = Mirror(reflecting: value)
     let typeName = Self.typeName(type(of: value))
-    func children(labeled: Bool) -> [Child] {
-      mirror.children.map {
-        Child(label: labeled ? $0.label : nil, node: DumpNode($0.value, depth: depth + 1))
+    var ancestors = ancestors
+    if mirror.displayStyle == .class, type(of: value) is AnyClass {
+      let id = ObjectIdentifier(value as AnyObject)
+      guard !ancestors.contains(id) else {
+        self = .leaf("\(typeName)(↩︎)")
+        return
       }
+      ancestors.append(id)
+    }
+    func node(_ value: Any) -> DumpNode { DumpNode(value, depth: depth + 1, ancestors: ancestors) }
+    func children(labeled: Bool) -> [Child] {
+      mirror.children.map { Child(label: labeled ? $0.label : nil, node: node($0.value)) }
     }
     switch mirror.displayStyle {
     case .struct, .class:
@@ -99,17 +119,16 @@ indirect enum DumpNode: Equatable {
           kind: .enumeration, open: ".\(caseName)(", close: ")",
           children: payloadMirror.children.map {
             Child(
-              label: $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 },
-              node: DumpNode($0.value, depth: depth + 1))
+              label: $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }, node: node($0.value))
           })
       } else {
         self = .container(
           kind: .enumeration, open: ".\(caseName)(", close: ")",
-          children: [Child(label: nil, node: DumpNode(payload.value, depth: depth + 1))])
+          children: [Child(label: nil, node: node(payload.value))])
       }
     case .optional:
       if let wrapped = mirror.children.first {
-        self = DumpNode(wrapped.value, depth: depth)
+        self = DumpNode(wrapped.value, depth: depth, ancestors: ancestors)
       } else {
         self = .leaf("nil")
       }
@@ -121,8 +140,8 @@ indirect enum DumpNode: Equatable {
     case .dictionary:
       let pairs = mirror.children.map { child -> Child in
         let pair = Array(Mirror(reflecting: child.value).children)
-        let key = pair.count == 2 ? DumpNode(pair[0].value, depth: depth + 1).compact : "?"
-        let value = pair.count == 2 ? DumpNode(pair[1].value, depth: depth + 1) : .leaf("?")
+        let key = pair.count == 2 ? node(pair[0].value).compact : "?"
+        let value = pair.count == 2 ? node(pair[1].value) : .leaf("?")
         return Child(label: key, node: value)
       }
       self = .container(
@@ -133,8 +152,7 @@ indirect enum DumpNode: Equatable {
         kind: .tuple, open: "(", close: ")",
         children: mirror.children.map {
           Child(
-            label: $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 },
-            node: DumpNode($0.value, depth: depth + 1))
+            label: $0.label.flatMap { $0.hasPrefix(".") ? nil : $0 }, node: node($0.value))
         })
     default:
       self = .leaf("\(value)")
@@ -161,7 +179,12 @@ indirect enum DumpNode: Equatable {
   }
 
   static func quote(_ string: String) -> String {
-    var result = "\""
+    "\"" + escape(string) + "\""
+  }
+
+  /// `string` with quotes, backslashes and control characters escaped, Swift style.
+  static func escape(_ string: String) -> String {
+    var result = ""
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": result += "\\\""
@@ -177,7 +200,7 @@ indirect enum DumpNode: Equatable {
         }
       }
     }
-    return result + "\""
+    return result
   }
 
   /// The one-line rendering.
@@ -185,6 +208,8 @@ indirect enum DumpNode: Equatable {
     switch self {
     case .leaf(let text):
       return text
+    case .container(.text, _, _, let lines):
+      return "\"" + lines.map(\.node.compact).joined(separator: "\\n") + "\""
     case .container(_, let open, let close, let children):
       let inner = children.map { child in
         (child.label.map { "\($0): " } ?? "") + child.node.compact
