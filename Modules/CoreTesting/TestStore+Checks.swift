@@ -1,0 +1,89 @@
+@_spi(Internals) import Core
+
+/// What a ``TestStore`` checks and how it reports: the messages of its failures.
+extension TestStore {
+  func checkNothingLeft(location: IssueLocation, waited: Duration?) {
+    if !received.isEmpty {
+      let count = received.count
+      reportIssue(
+        """
+        The store received \(count) unexpected \(count == 1 ? "action" : "actions") by the \
+        end of this test: …
+
+        Unhandled actions:
+        \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
+        """, at: location)
+      received.removeAll()
+    }
+    for origin in runtime.inFlightOrigins {
+      reportIssue(
+        """
+        An effect returned for this action is still running. It must complete before the \
+        end of the test: …
+
+        \(indented(origin))
+
+        \(waited.map { "Waited \(format($0)). " } ?? "")Make the effect finish (a client \
+        that returns), receive its actions, cancel it from the feature, or call \
+        'skipInFlightEffects()' if it is meant to outlive the test.
+        """, at: location)
+    }
+  }
+
+  func checkState(
+    before: State, after: State, update: ((inout State) throws -> Void)?,
+    location: IssueLocation
+  ) {
+    var expected = exhaustivity == .on ? before : after
+    do {
+      try update?(&expected)
+    } catch {
+      reportIssue("The assertion closure threw an error: \(error)", at: location)
+      return
+    }
+    if expected != after {
+      let diff = diffValues(expected, after) ?? "  (values differ but print the same)"
+      let headline =
+        update == nil
+        ? "State was not expected to change, but a change occurred: …"
+        : "A state change does not match expectation: …"
+      reportIssue("\(headline)\n\n\(diff)\n\n(Expected: -, Actual: +)", at: location)
+    } else if update != nil, exhaustivity == .on, expected == before {
+      reportIssue(
+        """
+        Expected state to change, but no change occurred.
+
+        The trailing closure made no observable modifications to the state. If no change \
+        to state is expected, omit the trailing closure.
+        """, at: location)
+    }
+  }
+
+  func wait(for timeout: Duration, until condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var spins = 0
+    while !condition() {
+      if clock.now >= deadline { return false }
+      spins += 1
+      if spins < 20 {
+        await Task.yield()
+      } else {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+    }
+    return true
+  }
+
+  func format(_ duration: Duration) -> String {
+    let seconds =
+      Double(duration.components.seconds)
+      + Double(duration.components.attoseconds) / 1e18
+    return seconds == 1 ? "1 second" : "\(seconds) seconds"
+  }
+}
+
+/// `text` with every line indented by two spaces.
+func indented(_ text: String) -> String {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+}
