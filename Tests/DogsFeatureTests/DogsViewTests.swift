@@ -1,3 +1,4 @@
+import Core
 import DogAPIClient
 import DogsFeature
 import Testing
@@ -20,6 +21,19 @@ struct DogsViewTests {
           Husky
           Pug
         """)
+  }
+
+  /// The README's example of using DogsFeature alone, step for step, and what it says it prints.
+  @Test @MainActor func theReadmeExamplePrintsWhatTheReadmeSays() async {
+    let store = Store(initialState: DogsFeature.State()) { DogsFeature(client: .fake()) }
+    await store.send(.appeared).finish()
+    store.send(.filterChanged("hou"))
+    let lines = DogsView.render(DogsFeature.ViewState(store.state), width: 40, height: 8).lines
+    #expect(
+      lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) } == [
+        "Dogs", "🔍 hou", String(repeating: "─", count: 40), "  Elkhound (1)", "  Greyhound (2)",
+        "▶ Hound (7)                            ┃", "  Otterhound", "Showing the built-in breed list.",
+      ])
   }
 
   @Test func loadingShowsASpinnerAndNothingElse() {
