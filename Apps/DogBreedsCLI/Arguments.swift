@@ -153,10 +153,17 @@ enum Arguments {
 
     if let baseURLText {
       guard let url = URL(string: baseURLText), let scheme = url.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        scheme == "http" || scheme == "https", url.host?.isEmpty == false,
+        url.port.map({ (1...65_535).contains($0) }) ?? true
       else {
         throw UsageError(
           message: "\(baseURLSource) must be an http(s) URL, not “\(baseURLText)”.")
+      }
+      // Request paths are appended to it; after a query or fragment they would not be paths.
+      guard url.query == nil, url.fragment == nil else {
+        throw UsageError(
+          message:
+            "\(baseURLSource) must end with the API's path, not a ?query or #fragment: “\(baseURLText)”.")
       }
       options.baseURL = url
     }

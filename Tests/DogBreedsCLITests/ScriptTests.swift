@@ -17,6 +17,8 @@ struct ScriptTests {
     for bad in [
       ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
       ["--timeout", "-1"], ["--base-url", "ftp://x"], ["show", "hound", "--filter", "x"],
+      ["--base-url", "http://[::1]:99999/api"], ["--base-url", "http://x/api?key=1"],
+      ["--base-url", "http://x/api#top"],
     ] {
       let run = try runCLI(bad)
       #expect(run.status == 2, "\(bad)")
