@@ -3,7 +3,7 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// The host could not be reached: no network, DNS failure, connection refused or reset.
   case unreachable(host: String)
   /// No complete answer arrived within the time limit.
-  case timedOut(seconds: Int)
+  case timedOut(seconds: Double)
   /// The client was configured to work offline, so it made no request.
   case offline
   /// The API said the breed does not exist (HTTP 404 with its error envelope), with its
@@ -33,7 +33,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
     case .unreachable(let host):
       return "Can't reach \(host): you may be offline."
     case .timedOut(let seconds):
-      return "The server took longer than \(seconds) s to answer."
+      let limit = seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds))" : "\(seconds)"
+      return "The server took longer than \(limit) s to answer."
     case .offline:
       return "Working offline: nothing is fetched from the network."
     case .notFound(let message):

@@ -102,6 +102,8 @@ struct ResponseDecodingTests {
     #expect(
       DogAPIError.responseTooLarge(limit: 1 << 20).message == "The server's answer was larger than 1 MB.")
     #expect(DogAPIError.unreachable(host: "dog.ceo").message == "Can't reach dog.ceo: you may be offline.")
+    #expect(DogAPIError.timedOut(seconds: 10).message == "The server took longer than 10 s to answer.")
+    #expect(DogAPIError.timedOut(seconds: 0.25).message == "The server took longer than 0.25 s to answer.")
   }
 
   @Test func breedNameValidation() {

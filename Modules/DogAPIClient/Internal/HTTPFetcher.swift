@@ -30,7 +30,7 @@ enum HTTPFetcher {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": accept]
-    let fetch = Fetch(limit: limit, host: url.host ?? url.absoluteString, seconds: Int(seconds.rounded(.up)))
+    let fetch = Fetch(limit: limit, host: url.host ?? url.absoluteString, seconds: seconds)
     let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: nil)
     defer { session.invalidateAndCancel() }
     var request = URLRequest(url: url, timeoutInterval: backstop)
@@ -52,7 +52,7 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
   private let lock = NSLock()
   private let limit: Int
   private let host: String
-  private let seconds: Int
+  private let seconds: Double
   private var body = Data()
   private var status = 0
   private var stopReason: DogAPIError?
@@ -60,7 +60,7 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
   private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
   private var finished = false
 
-  init(limit: Int, host: String, seconds: Int) {
+  init(limit: Int, host: String, seconds: Double) {
     self.limit = limit
     self.host = host
     self.seconds = seconds
