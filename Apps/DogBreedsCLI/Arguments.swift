@@ -30,7 +30,7 @@ struct Options: Equatable {
 enum PictureChoice: String, CaseIterable {
   case auto, blocks, ascii, none
   case ansi256 = "256"
-  case kitty, iterm
+  case kitty, iterm, sixel
 }
 
 /// A command line that cannot be run; exit code 2.
@@ -61,7 +61,7 @@ enum Arguments {
       --color auto|always|never
                              auto: only on a terminal, TERM not dumb, NO_COLOR unset
                              (CLICOLOR_FORCE/FORCE_COLOR force it)
-      --picture auto|blocks|256|ascii|kitty|iterm|none
+      --picture auto|blocks|256|ascii|kitty|iterm|sixel|none
                              how `show` and the Breed screen draw the picture
       --json                 machine-readable output (list, show)
       --filter TEXT          only breeds whose name contains TEXT (list)

@@ -181,6 +181,8 @@ struct Commands {
     case .loaded(let image):
       if pictures.terminalProtocol == .kitty {
         Output.write(TerminalPicture.kitty(image, columns: pictureColumns))
+      } else if pictures.terminalProtocol == .sixel {
+        Output.write(TerminalPicture.sixel(image, columns: pictureColumns))
       } else if pictures.mode != .none {
         let cells = PictureRenderer.render(image, mode: pictures.mode, columns: pictureColumns, rows: 200)
         Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))

@@ -3,16 +3,17 @@ import TextRendering
 /// How pictures are shown, resolved once from `--picture`, the colour mode, the terminal
 /// and the environment.
 ///
-/// - `auto`: nothing when the output is not a terminal; kitty or iTerm2 protocols for
-///   `show` when the environment names such a terminal (not inside tmux); otherwise half
+/// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
+///   when the environment names such a terminal (not inside tmux); otherwise half
 ///   blocks when the terminal has 256 or more colours, an ASCII ramp when it has fewer or
 ///   none (NO_COLOR).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours, even
 ///   if colour is otherwise off: asking for a picture overrides the colour default.
-/// - `kitty`/`iterm`: those protocols for `show`; the full-screen UI draws half blocks.
+/// - `kitty`/`iterm`/`sixel`: those protocols for `show`; the full-screen UI draws half
+///   blocks (pictures in a protocol cannot be diffed cell by cell).
 /// - `ascii`, `none`: as named. With `none` no picture is downloaded.
 struct PictureSettings {
-  enum TerminalProtocol { case kitty, iterm }
+  enum TerminalProtocol { case kitty, iterm, sixel }
 
   var mode: PictureMode
   var terminalProtocol: TerminalProtocol?
@@ -41,14 +42,15 @@ struct PictureSettings {
       return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)
     case .ansi256:
       return blocks(.ansi256)
-    case .kitty where !interactive:
+    case .kitty where !interactive, .sixel where !interactive:
+      // Decoded at about the cells' size in pixels (10 × 20 is common).
       return PictureSettings(
-        mode: .none, terminalProtocol: .kitty, colorMode: colorMode, decodeSize: (columns * 10, rows * 20),
-        explicit: true)
+        mode: .none, terminalProtocol: choice == .kitty ? .kitty : .sixel, colorMode: colorMode,
+        decodeSize: (columns * 10, rows * 20), explicit: true)
     case .iterm where !interactive:
       return PictureSettings(
         mode: .none, terminalProtocol: .iterm, colorMode: colorMode, decodeSize: nil, explicit: true)
-    case .kitty, .iterm:
+    case .kitty, .iterm, .sixel:
       return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)
     case .auto:
       guard isTerminal else {
@@ -66,6 +68,15 @@ struct PictureSettings {
         {
           return resolve(
             .iterm, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
+            columns: columns, rows: rows
+          ).automatic
+        }
+        // Terminals that have drawn sixel for years; others (Windows Terminal before 1.22,
+        // xterm unless run as a VT340) may not: ask for it with --picture sixel.
+        let term = environment["TERM"] ?? ""
+        if term.hasPrefix("foot") || term.hasPrefix("mlterm") {
+          return resolve(
+            .sixel, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
             columns: columns, rows: rows
           ).automatic
         }

@@ -47,6 +47,81 @@ public enum TerminalPicture {
     return output + "\n"
   }
 
+  /// DEC sixel graphics (foot, mlterm, WezTerm, Konsole, xterm as a VT340, Windows
+  /// Terminal): the picture in the xterm palette, defining only the colours it uses.
+  ///
+  /// Sixel has no scaling: the picture is drawn pixel for pixel, so it is first shrunk to
+  /// `columns × cellWidth` pixels across (never enlarged). Each band of six rows is drawn
+  /// once per colour present in it (`#n` then one character per column, runs as `!n`),
+  /// `$` returning to the band's start and `-` moving down to the next.
+  ///
+  /// - Parameters:
+  ///   - image: The picture.
+  ///   - columns: The cells it may span.
+  ///   - cellWidth: Pixels per cell (10 is common; terminals do not reliably say).
+  /// - Returns: `ESC P 0;1;0 q … ESC \`, then a newline.
+  public static func sixel(_ image: RGBImage, columns: Int, cellWidth: Int = 10) -> String {
+    let width = max(1, min(image.width, columns * cellWidth))
+    let height = max(1, image.height * width / image.width)
+    let pixels =
+      width == image.width && height == image.height
+      ? image.pixels : PictureRenderer.downscale(image, width: width, height: height)
+    var colors = [UInt8](repeating: 0, count: width * height)
+    var used = [Bool](repeating: false, count: 256)
+    for index in colors.indices {
+      let color = Palette.nearest256(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
+      colors[index] = color
+      used[Int(color)] = true
+    }
+    var output = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+    func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }
+    for color in 0..<256 where used[color] {
+      let (r, g, b) = Palette.rgb(of: UInt8(color))
+      output += Array("#\(color);2;\(percent(r));\(percent(g));\(percent(b))".utf8)
+    }
+    // bits[color * width + x]: which of the band's six rows have `color` at column x.
+    var bits = [UInt8](repeating: 0, count: 256 * width)
+    var isPresent = [Bool](repeating: false, count: 256)
+    for top in stride(from: 0, to: height, by: 6) {
+      if top > 0 { output.append(UInt8(ascii: "-")) }
+      for row in top..<min(top + 6, height) {
+        for x in 0..<width {
+          let color = Int(colors[row * width + x])
+          isPresent[color] = true
+          bits[color * width + x] |= 1 << (row - top)
+        }
+      }
+      var first = true
+      for color in 0..<256 where isPresent[color] {
+        isPresent[color] = false
+        if !first { output.append(UInt8(ascii: "$")) }
+        first = false
+        output += Array("#\(color)".utf8)
+        let line = color * width
+        // Columns after the last one with this colour are left out.
+        var end = width
+        while end > 0 && bits[line + end - 1] == 0 { end -= 1 }
+        var x = 0
+        while x < end {
+          let value = bits[line + x]
+          var run = 1
+          while x + run < end && bits[line + x + run] == value { run += 1 }
+          let character = 0x3F + value
+          if run >= 4 {
+            output += Array("!\(run)".utf8)
+            output.append(character)
+          } else {
+            output += [UInt8](repeating: character, count: run)
+          }
+          x += run
+        }
+        for column in 0..<width { bits[line + column] = 0 }
+      }
+    }
+    output += Array("\u{1B}\\\n".utf8)
+    return String(decoding: output, as: UTF8.self)
+  }
+
   /// iTerm2's inline images (OSC 1337): the file's own bytes, shown `columns` cells wide.
   public static func iterm(_ bytes: [UInt8], columns: Int) -> String {
     "\u{1B}]1337;File=inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:\(base64(bytes))\u{07}\n"

@@ -30,6 +30,24 @@ struct InteractiveTests {
     #expect(modesRestored, "termios restored exactly")
   }
 
+  /// `show` on a terminal draws the picture in the protocol the environment names, and in
+  /// half blocks inside tmux (which would need passthrough) or where nothing is named.
+  @Test func showPicksThePictureProtocolOfTheTerminal() throws {
+    func output(_ environment: [String: String]) throws -> String {
+      let app = try launch(["show", "hound"], environment: environment)
+      #expect(app.waitForExit() == 0)
+      return String(decoding: app.allOutput, as: UTF8.self)
+    }
+    #expect(try output(["TERM": "foot"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
+    #expect(try output(["TERM": "mlterm"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
+    #expect(try output(["TERM": "xterm-kitty"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    // (foot sets COLORTERM itself; the half blocks need it to know there is colour.)
+    let inTmux = try output(["TERM": "foot", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"])
+    #expect(!inTmux.contains("\u{1B}P") && inTmux.contains("▀"))
+    let plain = try output([:])
+    #expect(!plain.contains("\u{1B}P") && !plain.contains("\u{1B}_G") && plain.contains("▀"))
+  }
+
   @Test func browseFilterOpenGoBackAndQuit() throws {
     let app = try launch()
     app.expectScreen { $0.text.contains("Affenpinscher") }

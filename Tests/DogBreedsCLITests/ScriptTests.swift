@@ -307,6 +307,27 @@ struct PictureScriptTests {
     #expect(pictureLines.allSatisfy { $0.count == 80 })
   }
 
+  @Test func terminalProtocolsFrameThePictureAsTheirTerminalsExpect() throws {
+    // kitty: decoded RGB (f=24) in base64 chunks, shown over 80 cells, quiet (q=2).
+    let kitty = try run(Self.jpeg, "kitty")
+    #expect(kitty.status == 0, "\(kitty.stderr)")
+    #expect(kitty.stdout.hasPrefix("\u{1B}_Ga=T,f=24,s="))
+    #expect(kitty.stdout.contains(",c=80,q=2,m=1;"))
+    #expect(kitty.stdout.contains("m=0;"))
+    // iTerm2: the JPEG's own bytes, 80 cells wide.
+    let iterm = try run(Self.jpeg, "iterm")
+    #expect(iterm.status == 0, "\(iterm.stderr)")
+    #expect(
+      iterm.stdout.hasPrefix(
+        "\u{1B}]1337;File=inline=1;size=\(Self.jpeg.count);width=80;preserveAspectRatio=1:"
+          + Data(Self.jpeg.prefix(30)).base64EncodedString()))
+    // sixel: pixels at 10 per cell, so the 500-pixel picture is drawn 500 wide (not enlarged).
+    let sixel = try run(Self.jpeg, "sixel")
+    #expect(sixel.status == 0, "\(sixel.stderr)")
+    #expect(sixel.stdout.hasPrefix("\u{1B}P0;1;0q\"1;1;500;375#"))
+    #expect(sixel.stdout.contains("\u{1B}\\\nHound\nPicture: http://127.0.0.1:"))
+  }
+
   @Test func aPNGOrATruncatedPictureIsAClearError() throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)
     let notJPEG = try run(png, "blocks")

@@ -1,0 +1,108 @@
+import Testing
+import TextRendering
+
+struct TerminalPictureTests {
+  /// Reads a sixel image back into palette-resolved RGB pixels (what a terminal draws).
+  func paint(_ sixel: String) -> (width: Int, height: Int, pixels: [UInt8])? {
+    let bytes = Array(sixel.utf8)
+    let start = Array("\u{1B}P0;1;0q\"1;1;".utf8)
+    guard bytes.starts(with: start) else { return nil }
+    var index = start.count
+    func number() -> Int {
+      var value = 0
+      while index < bytes.count, (48...57).contains(bytes[index]) {
+        value = value * 10 + Int(bytes[index] - 48)
+        index += 1
+      }
+      return value
+    }
+    let width = number()
+    index += 1
+    let height = number()
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    var palette: [Int: (UInt8, UInt8, UInt8)] = [:]
+    var color = 0
+    var x = 0
+    var top = 0
+    func draw(_ character: UInt8, times: Int) {
+      let value = Int(character) - 0x3F
+      for _ in 0..<times {
+        for bit in 0..<6 where value & (1 << bit) != 0 && top + bit < height && x < width {
+          let (r, g, b) = palette[color] ?? (0, 0, 0)
+          let at = ((top + bit) * width + x) * 3
+          (pixels[at], pixels[at + 1], pixels[at + 2]) = (r, g, b)
+        }
+        x += 1
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "#"):
+        color = number()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ";") {
+          index += 1
+          _ = number()  // 2: RGB
+          var channels: [UInt8] = []
+          for _ in 0..<3 {
+            index += 1
+            channels.append(UInt8((number() * 255 + 50) / 100))
+          }
+          palette[color] = (channels[0], channels[1], channels[2])
+        }
+      case UInt8(ascii: "!"):
+        let count = number()
+        draw(bytes[index], times: count)
+        index += 1
+      case UInt8(ascii: "$"): x = 0
+      case UInt8(ascii: "-"):
+        x = 0
+        top += 6
+      case 0x3F...0x7E: draw(byte, times: 1)
+      case 0x1B: return (width, height, pixels)
+      default: return nil
+      }
+    }
+    return nil
+  }
+
+  @Test func aSmallPictureIsEncodedBandByBandAndColourByColour() {
+    let red: [UInt8] = [255, 0, 0]
+    let blue: [UInt8] = [0, 0, 255]
+    let image = RGBImage(width: 3, height: 2, pixels: red + red + blue + red + blue + blue)
+    // Blue (palette 21) is in column 1's second row and column 2's both rows; red (196)
+    // in column 0's both rows and column 1's first; red's empty last column is left out.
+    #expect(
+      TerminalPicture.sixel(image, columns: 80)
+        == "\u{1B}P0;1;0q\"1;1;3;2#21;2;0;0;100#196;2;100;0;0#21?AB$#196B@\u{1B}\\\n")
+  }
+
+  @Test func runsAreRepeatedAndBandsFollowEachOther() {
+    let grey = [UInt8](repeating: 128, count: 3)
+    let image = RGBImage(width: 10, height: 8, pixels: Array([[UInt8]](repeating: grey, count: 80).joined()))
+    // One colour: a full band of ten columns (`~`: all six bits), then two rows (`B`: bits 0, 1).
+    #expect(
+      TerminalPicture.sixel(image, columns: 80)
+        == "\u{1B}P0;1;0q\"1;1;10;8#244;2;50;50;50#244!10~-#244!10B\u{1B}\\\n")
+  }
+
+  @Test func aPhotoRoundTripsThroughTheXtermPalette() throws {
+    let image = try JPEGDecoder.decode(JPEGFixture.bytes("synthetic-500x375-baseline.jpg"), scale: .full)
+    // 20 cells of 10 pixels: the picture is shrunk to 200 × 150 first.
+    let sixel = TerminalPicture.sixel(image, columns: 20)
+    let painted = try #require(paint(sixel))
+    #expect(painted.width == 200 && painted.height == 150)
+    let shrunk = PictureRenderer.downscale(image, width: 200, height: 150)
+    var wrong = 0
+    for pixel in 0..<(200 * 150) {
+      let (r, g, b) = Palette.rgb(
+        of: Palette.nearest256(shrunk[pixel * 3], shrunk[pixel * 3 + 1], shrunk[pixel * 3 + 2]))
+      let drawn = painted.pixels[(pixel * 3)..<(pixel * 3 + 3)]
+      // Percentages lose at most one step of 255/100 per channel.
+      if zip([r, g, b], drawn).contains(where: { abs(Int($0) - Int($1)) > 2 }) { wrong += 1 }
+    }
+    #expect(wrong == 0)
+    #expect(sixel.contains("!"))  // smooth areas are sent as runs
+  }
+}
