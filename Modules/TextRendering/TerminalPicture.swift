@@ -48,7 +48,7 @@ public enum TerminalPicture {
   }
 
   /// DEC sixel graphics (foot, mlterm, WezTerm, Konsole, xterm as a VT340, Windows
-  /// Terminal): the picture in the xterm palette, defining only the colours it uses.
+  /// Terminal): the picture in up to 256 colours chosen for it by median cut.
   ///
   /// Sixel has no scaling: the picture is drawn pixel for pixel, so it is first shrunk to
   /// `columns × cellWidth` pixels across (never enlarged). Each band of six rows is drawn
@@ -66,18 +66,12 @@ public enum TerminalPicture {
     let pixels =
       width == image.width && height == image.height
       ? image.pixels : PictureRenderer.downscale(image, width: width, height: height)
-    var colors = [UInt8](repeating: 0, count: width * height)
-    var used = [Bool](repeating: false, count: 256)
-    for index in colors.indices {
-      let color = Palette.nearest256(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
-      colors[index] = color
-      used[Int(color)] = true
-    }
+    let palette = AdaptivePalette(pixels: pixels)
+    let colors = palette.indices
     var output = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
     func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }
-    for color in 0..<256 where used[color] {
-      let (r, g, b) = Palette.rgb(of: UInt8(color))
-      output += Array("#\(color);2;\(percent(r));\(percent(g));\(percent(b))".utf8)
+    for (register, color) in palette.colors.enumerated() {
+      output += Array("#\(register);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
     }
     // bits[color * width + x]: which of the band's six rows have `color` at column x.
     var bits = [UInt8](repeating: 0, count: 256 * width)
