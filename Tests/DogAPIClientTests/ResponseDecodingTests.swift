@@ -40,6 +40,16 @@ struct ResponseDecodingTests {
         == .success(URL(string: "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg")!))
   }
 
+  /// The API returns file names as they are in its image repository, spaces and all
+  /// (`mix/Sydney 4th july 2019 sml.jpg`); they must become a requestable address.
+  @Test func anImageURLWithSpacesAndParenthesesIsPercentEncoded() throws {
+    let body =
+      #"{"message":"https:\/\/images.dog.ceo\/breeds\/mix\/Sydney 4th july (1).jpg","status":"success"}"#
+    let url = try decodeURL(200, body).get()
+    #expect(url.absoluteString == "https://images.dog.ceo/breeds/mix/Sydney%204th%20july%20(1).jpg")
+    #expect(url.lastPathComponent == "Sydney 4th july (1).jpg")
+  }
+
   @Test(arguments: [
     "Breed not found (main breed does not exist)", "Breed not found (master breed does not exist)",
   ])
