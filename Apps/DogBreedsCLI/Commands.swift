@@ -35,7 +35,13 @@ struct Commands {
     var shown: [DogsFeature.Row] = []
     switch view.content {
     case .loaded(let rows): shown = Array(rows)
-    case .noMatch(let query): Output.write("No breeds match “\(Sanitizer.sanitize(query))”.\n", to: 2)
+    case .noMatch(let query):
+      let paths = view.subBreedMatches.map { "\($0.breed)/\($0.subBreed)" }
+      let found =
+        paths.isEmpty
+        ? ""
+        : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(alternatives(paths))."
+      Output.write("No breeds match “\(Sanitizer.sanitize(query))”.\(found)\n", to: 2)
     case .empty: Output.write("No breeds.\n", to: 2)
     case .loading, .failed: break
     }
@@ -67,13 +73,15 @@ struct Commands {
     return ExitCode.success
   }
 
+  /// `a`, `a or b`, `a, b or c`.
+  private func alternatives(_ names: [String]) -> String {
+    names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+  }
+
   /// What to try instead of a breed that is not listed: the breeds it is a sub-breed of,
   /// else up to three whose names contain it (those starting with it first); or nothing.
   private func suggestion(for name: String) -> String {
     guard let list = store.state.breeds else { return "" }
-    func alternatives(_ names: [String]) -> String {
-      names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-    }
     let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
     if !parents.isEmpty { return " It is a sub-breed: try \(alternatives(parents))." }
     let ranked = DogsFeature.rankedMatches(in: list, filter: name).prefix(3).map { list.breeds[$0].name }

@@ -64,6 +64,12 @@ public enum DogsView {
       let room = max(1, width - DisplayWidth.of("No breeds match “”"))
       let shown = DisplayWidth.truncate(Sanitizer.sanitize(query), to: room)
       children.append(.paragraph([Span("No breeds match “\(shown)”")]))
+      if !state.subBreedMatches.isEmpty {
+        let found = state.subBreedMatches.map { "\($0.title) (under \($0.breed.uppercasingFirstLetter))" }
+        let noun = found.count == 1 ? "a sub-breed" : "sub-breeds"
+        children.append(
+          .paragraph([Span("Found as \(noun): \(found.joined(separator: ", ")).", style: .dim)]))
+      }
       children.append(.spacer)
     case .empty:
       children.append(.text("No breeds"))

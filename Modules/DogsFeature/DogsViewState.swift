@@ -13,6 +13,9 @@ extension DogsFeature {
     public var content: Content
     /// A one-line note when the list is not fresh (offline), else `nil`.
     public var note: String?
+    /// When the filter matches no breed: sub-breeds whose names contain it (at most
+    /// three, those starting with it first). "golden" is no breed, but Golden Retriever.
+    public var subBreedMatches: [SubBreedMatch] = []
 
     /// What the body of the screen shows.
     public enum Content: Equatable, Sendable {
@@ -48,6 +51,7 @@ extension DogsFeature {
         let matches = DogsFeature.matches(in: list, filter: state.filter)
         if matches.isEmpty {
           content = .noMatch(query: state.filter)
+          subBreedMatches = Self.subBreedMatches(in: list, filter: state.filter)
         } else {
           let highlighted = state.highlighted.flatMap { name in
             matches.firstIndex { list.breeds[$0].name == name }
@@ -55,6 +59,22 @@ extension DogsFeature {
           content = .loaded(Rows(breeds: list.breeds, matches: matches, highlighted: highlighted ?? 0))
         }
       }
+    }
+
+    static func subBreedMatches(in list: BreedList, filter: String) -> [SubBreedMatch] {
+      let needle = filter.lowercased()
+      guard !needle.isEmpty else { return [] }
+      var starting: [SubBreedMatch] = []
+      var containing: [SubBreedMatch] = []
+      for breed in list.breeds {
+        for subBreed in breed.subBreeds where subBreed.contains(needle) {
+          let match = SubBreedMatch(
+            breed: breed.name, subBreed: subBreed,
+            title: "\(subBreed.uppercasingFirstLetter) \(breed.name.uppercasingFirstLetter)")
+          if subBreed.hasPrefix(needle) { starting.append(match) } else { containing.append(match) }
+        }
+      }
+      return Array((starting + containing).prefix(3))
     }
 
     /// The name of the highlighted breed, the one Enter opens.
@@ -110,6 +130,23 @@ extension DogsFeature {
     /// Rows are equal when they show the same matches of the same list with the same highlight.
     public static func == (lhs: Rows, rhs: Rows) -> Bool {
       lhs.highlighted == rhs.highlighted && lhs.matches == rhs.matches && lhs.breeds == rhs.breeds
+    }
+  }
+
+  /// A sub-breed found by the filter, where no breed was.
+  public struct SubBreedMatch: Equatable, Sendable {
+    /// The breed's API name: `"retriever"`.
+    public var breed: String
+    /// The sub-breed's API name: `"golden"`.
+    public var subBreed: String
+    /// As the Breed screen names it: `"Golden Retriever"`.
+    public var title: String
+
+    /// Creates a match.
+    public init(breed: String, subBreed: String, title: String) {
+      self.breed = breed
+      self.subBreed = subBreed
+      self.title = title
     }
   }
 

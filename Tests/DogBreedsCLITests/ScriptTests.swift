@@ -63,6 +63,14 @@ struct ScriptTests {
     #expect(none.status == 3)
     #expect(none.stdout.isEmpty)
     #expect(none.stderr == "No breeds match “xyz”.\n")
+    // A sub-breed's name is no breed, but the message says where to find it.
+    let golden = try runCLI(["list", "--api", "fake", "--filter", "Golden"])
+    #expect(golden.status == 3)
+    #expect(golden.stderr == "No breeds match “Golden”. Found as a sub-breed: try show retriever/golden.\n")
+    let boston = try runCLI(["list", "--api", "fake", "--filter", "boston"])
+    #expect(
+      boston.stderr
+        == "No breeds match “boston”. Found as sub-breeds: try show bulldog/boston or terrier/boston.\n")
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))

@@ -21,6 +21,25 @@ struct DogsViewStateTests {
     #expect(rows(.init(breeds: sample, filter: "", status: .loaded)).count == 5)
   }
 
+  @Test func aFilterThatIsNoBreedFindsSubBreedsStartingWithItFirst() {
+    func found(_ list: BreedList, _ filter: String) -> [String] {
+      DogsFeature.ViewState(.init(breeds: list, filter: filter, status: .loaded)).subBreedMatches.map(\.title)
+    }
+    #expect(found(sample, "Wild") == ["Wild African"])
+    #expect(found(sample, "a") == [])  // breeds match: no sub-breeds are offered
+    #expect(found(sample, "xyz") == [])
+    let many = BreedList(
+      breeds: [
+        Breed(name: "alpha", subBreeds: ["yx", "xone", "xtwo"]), Breed(name: "beta", subBreeds: ["xthree"]),
+      ],
+      source: .network)
+    // Those starting with "x" first, in list order, then the rest; three at most.
+    #expect(found(many, "x") == ["Xone Alpha", "Xtwo Alpha", "Xthree Beta"])
+    #expect(
+      DogsFeature.ViewState(.init(breeds: many, filter: "one", status: .loaded)).subBreedMatches
+        == [DogsFeature.SubBreedMatch(breed: "alpha", subBreed: "xone", title: "Xone Alpha")])
+  }
+
   @Test func noMatchEmptyLoadingAndFailedAreDistinct() {
     #expect(
       DogsFeature.ViewState(.init(breeds: sample, filter: "xyz", status: .loaded)).content

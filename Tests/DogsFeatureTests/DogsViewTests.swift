@@ -50,6 +50,18 @@ struct DogsViewTests {
         """)
   }
 
+  @Test func noMatchThatIsASubBreedSaysWhereItIs() {
+    #expect(
+      screen(.init(breeds: sample, filter: "afgh", status: .loaded), 40, 12) == """
+        Dogs
+        🔍 afgh
+        ────────────────────────────────────────
+        No breeds match “afgh”
+        Found as a sub-breed: Afghan Hound
+        (under Hound).
+        """)
+  }
+
   @Test func aHugeQueryThatMatchesNothingIsShownOnOneLine() {
     let query = "hound" + String(repeating: "x", count: 3_000)
     #expect(
