@@ -203,7 +203,11 @@ final class InteractiveApp {
     case .home: store.send(.dogs(.highlightMoved(.first)))
     case .end: store.send(.dogs(.highlightMoved(.last)))
     case .enter, .right:
-      if let name = view.highlightedBreed { store.send(.dogs(.rowSelected(name))) }
+      if let name = view.highlightedBreed {
+        store.send(.dogs(.rowSelected(name)))
+      } else if let match = view.subBreedMatches.first {
+        store.send(.dogs(.subBreedMatchSelected(breed: match.breed, subBreed: match.subBreed)))
+      }
     default:
       break
     }

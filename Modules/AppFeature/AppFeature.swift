@@ -114,6 +114,15 @@ public struct AppFeature: Reducer {
         state.breed = BreedFeature.State(breed: breed)
         return .none
 
+      case .dogs(.delegate(.subBreedSelected(let name, let subBreed))):
+        guard let breed = state.breeds?.breed(named: name), breed.subBreeds.contains(subBreed) else {
+          state.notice = "“\(subBreed) \(name)” is not in the breed list."
+          return .none
+        }
+        state.notice = nil
+        state.breed = BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed)
+        return .none
+
       case .dogs:
         return .none
 

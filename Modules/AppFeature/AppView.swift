@@ -39,7 +39,10 @@ public enum AppView {
       switch dogs.content {
       case .failed(_, let canRetry): return canRetry ? "r retry · ^C quit" : "^C quit"
       case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit"
-      case .loading, .noMatch, .empty: return "type to filter · Esc clear · ^C quit"
+      case .noMatch:
+        guard let match = dogs.subBreedMatches.first else { return "type to filter · Esc clear · ^C quit" }
+        return "Enter open \(match.title) · type to filter · Esc clear · ^C quit"
+      case .loading, .empty: return "type to filter · Esc clear · ^C quit"
       }
     }
   }

@@ -54,6 +54,8 @@ public struct DogsFeature: Reducer {
     case highlightMoved(Move)
     /// A breed was chosen (by API name).
     case rowSelected(String)
+    /// A sub-breed found by the filter was chosen (see ``ViewState/subBreedMatches``).
+    case subBreedMatchSelected(breed: String, subBreed: String)
     /// The user asked to try loading again.
     case retryButtonTapped
     /// The list arrived, or loading failed.
@@ -65,6 +67,8 @@ public struct DogsFeature: Reducer {
     public enum Delegate: Equatable, Sendable {
       /// The user chose this breed (API name).
       case breedSelected(String)
+      /// The user chose this sub-breed of this breed (API names).
+      case subBreedSelected(breed: String, subBreed: String)
     }
   }
 
@@ -112,6 +116,9 @@ public struct DogsFeature: Reducer {
     case .rowSelected(let name):
       state.highlighted = name
       return .send(.delegate(.breedSelected(name)))
+
+    case .subBreedMatchSelected(let breed, let subBreed):
+      return .send(.delegate(.subBreedSelected(breed: breed, subBreed: subBreed)))
 
     case .retryButtonTapped:
       return load(&state)

@@ -25,6 +25,24 @@ struct AppFeatureTests {
     await store.send(.breedScreenDismissed) { $0.breed = nil }
   }
 
+  @Test func aSubBreedFoundByTheFilterOpensItsBreedShowingIt() async {
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing)
+    }
+    await store.send(.dogs(.subBreedMatchSelected(breed: "hound", subBreed: "basset")))
+    await store.receive(.dogs(.delegate(.subBreedSelected(breed: "hound", subBreed: "basset")))) {
+      $0.breed = BreedFeature.State(
+        breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]), subBreed: "basset",
+        highlighted: "basset")
+    }
+    await store.send(.breedScreenDismissed) { $0.breed = nil }
+    // A sub-breed the list does not have under that breed stays on the list, with a notice.
+    await store.send(.dogs(.subBreedMatchSelected(breed: "pug", subBreed: "basset")))
+    await store.receive(.dogs(.delegate(.subBreedSelected(breed: "pug", subBreed: "basset")))) {
+      $0.notice = "“basset pug” is not in the breed list."
+    }
+  }
+
   @Test func anUnknownBreedStaysOnTheListWithANotice() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)

@@ -26,6 +26,14 @@ struct AppViewTests {
         """)
   }
 
+  @Test func enterOnANoMatchOpensTheFirstSubBreedFound() {
+    func hints(_ filter: String) -> String {
+      AppView.ViewState(AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: .loaded)).keyHints
+    }
+    #expect(hints("bass") == "Enter open Basset Hound · type to filter · Esc clear · ^C quit")
+    #expect(hints("xyz") == "type to filter · Esc clear · ^C quit")
+  }
+
   @Test func retryIsOfferedOnlyWhereRetryingMayHelp() {
     func hints(_ error: DogAPIError) -> (dogs: String, breed: String) {
       let dogs = AppView.ViewState(AppFeature.State(dogsStatus: .failed(error))).keyHints

@@ -154,6 +154,17 @@ struct InteractiveTests {
       output.range(of: #"\e\[[0-9;]*(3[0-7]|9[0-7]|4[0-7]|10[0-7])m"#, options: .regularExpression) == nil)
   }
 
+  @Test func enterOnASubBreedsNameOpensItsBreedShowingIt() throws {
+    let app = try launch()
+    app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("golden")
+    app.expectScreen { $0.text.contains("Found as a sub-breed: Golden Retriever (under Retriever).") }
+    app.send("\r")
+    app.expectScreen { $0.line(0) == "Retriever" && $0.text.contains("▶ Golden  (shown)") }
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+  }
+
   @Test func ctrlWDeletesTheLastWordAndTheSpacesAfterItAsInAShell() throws {
     let app = try launch()
     app.expectScreen { $0.text.contains("Affenpinscher") }

@@ -190,6 +190,13 @@ struct DogsFeatureTests {
     }
     await store.send(.rowSelected("hound")) { $0.highlighted = "hound" }
     await store.receive(.delegate(.breedSelected("hound")))
+    // A sub-breed found by the filter ("afgh") is passed up with its breed.
+    await store.send(.filterChanged("afgh")) {
+      $0.filter = "afgh"
+      $0.highlighted = nil  // no breed matches
+    }
+    await store.send(.subBreedMatchSelected(breed: "hound", subBreed: "afghan"))
+    await store.receive(.delegate(.subBreedSelected(breed: "hound", subBreed: "afghan")))
   }
 
   @Test func theHighlightMovesWithinTheVisibleRowsAndStopsAtTheEnds() async {
