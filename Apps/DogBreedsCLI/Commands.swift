@@ -41,7 +41,8 @@ struct Commands {
         paths.isEmpty
         ? ""
         : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(alternatives(paths))."
-      Output.write("No breeds match “\(Sanitizer.sanitize(query))”.\(found)\n", to: 2)
+      // The query and the sub-breed names (from the network) alike.
+      Output.write(Sanitizer.sanitize("No breeds match “\(query)”.\(found)") + "\n", to: 2)
     case .empty: Output.write("No breeds.\n", to: 2)
     case .loading, .failed: break
     }

@@ -219,7 +219,10 @@ struct ScriptTests {
         : .json(evil)
     }
     defer { server.stop() }
-    for arguments in [["list"], ["list", "--json"], ["show", "hound"], ["show", "hound", "--json"]] {
+    for arguments in [
+      ["list"], ["list", "--json"], ["show", "hound"], ["show", "hound", "--json"],
+      ["list", "--filter", "31m"],  // no breed: the sub-breed "x\u{9B}31m" is suggested
+    ] {
       let run = try runCLI(arguments + api(server))
       #expect(!hasRawControls(run.stdout), "\(arguments): \(run.stdout.debugDescription)")
       #expect(!hasRawControls(run.stderr), "\(arguments): \(run.stderr.debugDescription)")
