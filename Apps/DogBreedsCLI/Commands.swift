@@ -80,13 +80,16 @@ struct Commands {
   }
 
   /// What to try instead of a breed that is not listed: the breeds it is a sub-breed of,
-  /// else up to three whose names contain it (those starting with it first); or nothing.
+  /// else up to three whose names contain it (those starting with it first), else up to
+  /// three sub-breeds whose names contain it; or nothing.
   private func suggestion(for name: String) -> String {
     guard let list = store.state.breeds else { return "" }
     let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
     if !parents.isEmpty { return " It is a sub-breed: try \(alternatives(parents))." }
     let ranked = DogsFeature.rankedMatches(in: list, filter: name).prefix(3).map { list.breeds[$0].name }
-    return ranked.isEmpty ? "" : " Did you mean \(alternatives(ranked))?"
+    if !ranked.isEmpty { return " Did you mean \(alternatives(ranked))?" }
+    let subBreeds = DogsFeature.subBreedMatches(in: list, filter: name).map { "\($0.breed)/\($0.subBreed)" }
+    return subBreeds.isEmpty ? "" : " Did you mean \(alternatives(subBreeds))?"
   }
 
   func show(_ argument: String) async -> Int32 {

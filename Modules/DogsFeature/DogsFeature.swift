@@ -224,6 +224,25 @@ public struct DogsFeature: Reducer {
     return result
   }
 
+  /// Sub-breeds whose names contain `filter` (case-insensitive), those starting with it
+  /// first, each group in list order; three at most. What the screen offers when no breed
+  /// matches, and what the CLI suggests.
+  public static func subBreedMatches(in list: BreedList, filter: String) -> [SubBreedMatch] {
+    let needle = filter.lowercased()
+    guard !needle.isEmpty else { return [] }
+    var starting: [SubBreedMatch] = []
+    var containing: [SubBreedMatch] = []
+    for breed in list.breeds {
+      for subBreed in breed.subBreeds where subBreed.contains(needle) {
+        let match = SubBreedMatch(
+          breed: breed.name, subBreed: subBreed,
+          title: "\(subBreed.uppercasingFirstLetter) \(breed.name.uppercasingFirstLetter)")
+        if subBreed.hasPrefix(needle) { starting.append(match) } else { containing.append(match) }
+      }
+    }
+    return Array((starting + containing).prefix(3))
+  }
+
   /// ``matches(in:filter:)`` ordered by how well they match: the breed named by the filter,
   /// then those whose names start with it, then the rest, each group in list order.
   public static func rankedMatches(in list: BreedList, filter: String) -> [Int] {

@@ -51,7 +51,7 @@ extension DogsFeature {
         let matches = DogsFeature.matches(in: list, filter: state.filter)
         if matches.isEmpty {
           content = .noMatch(query: state.filter)
-          subBreedMatches = Self.subBreedMatches(in: list, filter: state.filter)
+          subBreedMatches = DogsFeature.subBreedMatches(in: list, filter: state.filter)
         } else {
           let highlighted = state.highlighted.flatMap { name in
             matches.firstIndex { list.breeds[$0].name == name }
@@ -59,22 +59,6 @@ extension DogsFeature {
           content = .loaded(Rows(breeds: list.breeds, matches: matches, highlighted: highlighted ?? 0))
         }
       }
-    }
-
-    static func subBreedMatches(in list: BreedList, filter: String) -> [SubBreedMatch] {
-      let needle = filter.lowercased()
-      guard !needle.isEmpty else { return [] }
-      var starting: [SubBreedMatch] = []
-      var containing: [SubBreedMatch] = []
-      for breed in list.breeds {
-        for subBreed in breed.subBreeds where subBreed.contains(needle) {
-          let match = SubBreedMatch(
-            breed: breed.name, subBreed: subBreed,
-            title: "\(subBreed.uppercasingFirstLetter) \(breed.name.uppercasingFirstLetter)")
-          if subBreed.hasPrefix(needle) { starting.append(match) } else { containing.append(match) }
-        }
-      }
-      return Array((starting + containing).prefix(3))
     }
 
     /// The name of the highlighted breed, the one Enter opens.

@@ -154,6 +154,9 @@ struct ScriptTests {
     #expect(subBreed.status == 3)
     #expect(
       subBreed.stderr == "error: “afghan” is not in the breed list. It is a sub-breed: try hound/afghan.\n")
+    // Part of a sub-breed's name, and of no breed's.
+    let partOfSubBreed = try runCLI(["show", "bass"] + api(server))
+    #expect(partOfSubBreed.stderr == "error: “bass” is not in the breed list. Did you mean hound/basset?\n")
     let noSub = try runCLI(["show", "pug/tiny"] + api(server))
     #expect(noSub.status == 3)
     #expect(noSub.stderr == "error: Pug has no sub-breed “tiny”.\n")
