@@ -57,14 +57,20 @@ struct PictureSettings {
         return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
       }
       if !interactive, environment["TMUX"] == nil {
-        if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil {
+        // kitty, and Ghostty, which speaks kitty's protocol.
+        if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil
+          || environment["TERM"] == "xterm-ghostty" || environment["TERM_PROGRAM"] == "ghostty"
+        {
           return resolve(
             .kitty, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
             columns: columns, rows: rows
           ).automatic
         }
-        if ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
-          || environment["LC_TERMINAL"] == "iTerm2"
+        // iTerm2's protocol: iTerm2, WezTerm, mintty, and Konsole from 22.04 (older ones
+        // print it as text). VS Code has it only behind a setting, so it is not assumed.
+        let konsole = Int(environment["KONSOLE_VERSION"] ?? "") ?? 0
+        if ["iTerm.app", "WezTerm", "mintty"].contains(environment["TERM_PROGRAM"] ?? "")
+          || environment["LC_TERMINAL"] == "iTerm2" || konsole >= 220_400
         {
           return resolve(
             .iterm, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,

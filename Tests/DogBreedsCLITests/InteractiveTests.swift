@@ -41,6 +41,11 @@ struct InteractiveTests {
     #expect(try output(["TERM": "foot"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
     #expect(try output(["TERM": "mlterm"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
     #expect(try output(["TERM": "xterm-kitty"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    #expect(try output(["TERM_PROGRAM": "ghostty"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    #expect(try output(["KONSOLE_VERSION": "230805"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
+    #expect(try output(["TERM_PROGRAM": "WezTerm"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
+    // A Konsole older than 22.04 would print the picture's base64 as text: half blocks.
+    #expect(try output(["KONSOLE_VERSION": "210804"]).contains("▀"))
     // (foot sets COLORTERM itself; the half blocks need it to know there is colour.)
     let inTmux = try output(["TERM": "foot", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"])
     #expect(!inTmux.contains("\u{1B}P") && inTmux.contains("▀"))
