@@ -61,6 +61,7 @@ public enum TerminalPicture {
   ///   - cellWidth: Pixels per cell (10 is common; terminals do not reliably say).
   /// - Returns: `ESC P 0;1;0 q … ESC \`, then a newline.
   public static func sixel(_ image: RGBImage, columns: Int, cellWidth: Int = 10) -> String {
+    guard image.width > 0, image.height > 0 else { return "" }
     let width = max(1, min(image.width, columns * cellWidth))
     let height = max(1, image.height * width / image.width)
     let pixels =

@@ -80,6 +80,12 @@ struct TerminalPictureTests {
         == "\u{1B}P0;1;0q\"1;1;3;2#0;2;0;0;100#1;2;100;0;0#0?AB$#1B@\u{1B}\\\n")
   }
 
+  @Test func anEmptyPictureIsNothingAndATinyOneIsOnePixel() throws {
+    #expect(TerminalPicture.sixel(RGBImage(width: 0, height: 0, pixels: []), columns: 80) == "")
+    let dot = TerminalPicture.sixel(RGBImage(width: 1, height: 1, pixels: [9, 9, 9]), columns: 0)
+    #expect(try #require(paint(dot)).width == 1)
+  }
+
   @Test func runsAreRepeatedAndBandsFollowEachOther() {
     let grey = [UInt8](repeating: 128, count: 3)
     let image = RGBImage(width: 10, height: 8, pixels: Array([[UInt8]](repeating: grey, count: 80).joined()))
