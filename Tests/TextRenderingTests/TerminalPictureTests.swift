@@ -86,6 +86,32 @@ struct TerminalPictureTests {
     #expect(try #require(paint(dot)).width == 1)
   }
 
+  @Test func randomPicturesOfFewColoursPaintBackExactly() throws {
+    // Sizes that end bands and runs anywhere; with at most 8 colours each gets its own register.
+    let colours: [[UInt8]] = [
+      [0, 0, 0], [255, 255, 255], [200, 30, 30], [30, 200, 30], [30, 30, 200], [120, 120, 0], [0, 120, 120],
+      [250, 128, 0],
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<60 {
+      let width = Int.random(in: 1...40, using: &generator)
+      let height = Int.random(in: 1...20, using: &generator)
+      let used = colours.shuffled(using: &generator).prefix(Int.random(in: 1...8, using: &generator))
+      // Runs of one colour, so that `!n` repeats appear too.
+      var pixels: [UInt8] = []
+      while pixels.count < width * height * 3 {
+        let colour = used.randomElement(using: &generator)!
+        for _ in 0..<Int.random(in: 1...6, using: &generator) { pixels += colour }
+      }
+      pixels = Array(pixels.prefix(width * height * 3))
+      let painted = try #require(
+        paint(TerminalPicture.sixel(RGBImage(width: width, height: height, pixels: pixels), columns: 80)))
+      #expect(painted.width == width && painted.height == height)
+      let off = zip(pixels, painted.pixels).contains { abs(Int($0) - Int($1)) > 2 }
+      #expect(!off, "\(width)×\(height)")
+    }
+  }
+
   @Test func runsAreRepeatedAndBandsFollowEachOther() {
     let grey = [UInt8](repeating: 128, count: 3)
     let image = RGBImage(width: 10, height: 8, pixels: Array([[UInt8]](repeating: grey, count: 80).joined()))
