@@ -55,7 +55,7 @@ extension BreedFeature {
           name: name, title: name.uppercasingFirstLetter, isShown: name == state.subBreed,
           isHighlighted: name == state.highlighted)
       }
-      subject = state.subBreed.map { "\($0.uppercasingFirstLetter) \(title)" } ?? title
+      subject = .breedTitle(state.breed.name, subBreed: state.subBreed)
       switch state.image {
       case .notRequested, .loading: image = .loading
       case .loaded(let url): image = .url(url.absoluteString)

@@ -1,6 +1,7 @@
 import Core
 import DogAPIClient
 import Foundation
+import TextRendering
 
 /// The breed list screen: loads the list, filters it as you type, and reports the breed
 /// you choose to its parent.
@@ -235,8 +236,7 @@ public struct DogsFeature: Reducer {
     for breed in list.breeds {
       for subBreed in breed.subBreeds where subBreed.contains(needle) {
         let match = SubBreedMatch(
-          breed: breed.name, subBreed: subBreed,
-          title: "\(subBreed.uppercasingFirstLetter) \(breed.name.uppercasingFirstLetter)")
+          breed: breed.name, subBreed: subBreed, title: .breedTitle(breed.name, subBreed: subBreed))
         if subBreed.hasPrefix(needle) { starting.append(match) } else { containing.append(match) }
       }
     }

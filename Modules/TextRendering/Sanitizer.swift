@@ -46,4 +46,15 @@ extension String {
     guard let first else { return self }
     return first.uppercased() + dropFirst()
   }
+
+  /// How a breed, or one of its sub-breeds, is named on screen: `"hound"` → `"Hound"`,
+  /// `"hound"` with `"afghan"` → `"Afghan Hound"`.
+  ///
+  /// - Parameters:
+  ///   - breed: The breed's API name.
+  ///   - subBreed: A sub-breed's API name, if one is meant.
+  public static func breedTitle(_ breed: String, subBreed: String? = nil) -> String {
+    let title = breed.uppercasingFirstLetter
+    return subBreed.map { "\($0.uppercasingFirstLetter) \(title)" } ?? title
+  }
 }
