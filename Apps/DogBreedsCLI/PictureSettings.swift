@@ -56,36 +56,11 @@ struct PictureSettings {
       guard isTerminal else {
         return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
       }
-      if !interactive, environment["TMUX"] == nil {
-        // kitty, and Ghostty, which speaks kitty's protocol.
-        if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil
-          || environment["TERM"] == "xterm-ghostty" || environment["TERM_PROGRAM"] == "ghostty"
-        {
-          return resolve(
-            .kitty, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
-            columns: columns, rows: rows
-          ).automatic
-        }
-        // iTerm2's protocol: iTerm2, WezTerm, mintty, and Konsole from 22.04 (older ones
-        // print it as text). VS Code has it only behind a setting, so it is not assumed.
-        let konsole = Int(environment["KONSOLE_VERSION"] ?? "") ?? 0
-        if ["iTerm.app", "WezTerm", "mintty"].contains(environment["TERM_PROGRAM"] ?? "")
-          || environment["LC_TERMINAL"] == "iTerm2" || konsole >= 220_400
-        {
-          return resolve(
-            .iterm, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
-            columns: columns, rows: rows
-          ).automatic
-        }
-        // Terminals that have drawn sixel for years; others (Windows Terminal before 1.22,
-        // xterm unless run as a VT340) may not: ask for it with --picture sixel.
-        let term = environment["TERM"] ?? ""
-        if term.hasPrefix("foot") || term.hasPrefix("mlterm") {
-          return resolve(
-            .sixel, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
-            columns: columns, rows: rows
-          ).automatic
-        }
+      if !interactive, environment["TMUX"] == nil, let named = terminalProtocol(named: environment) {
+        return resolve(
+          named, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
+          columns: columns, rows: rows
+        ).automatic
       }
       if colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }
       return PictureSettings(mode: .ascii, colorMode: colorMode, decodeSize: cells, explicit: false)
@@ -101,6 +76,29 @@ struct PictureSettings {
     self.colorMode = colorMode
     self.decodeSize = decodeSize
     self.explicit = explicit
+  }
+
+  /// The picture protocol of the terminal the environment names, if it has one.
+  static func terminalProtocol(named environment: [String: String]) -> PictureChoice? {
+    let term = environment["TERM"] ?? ""
+    let program = environment["TERM_PROGRAM"] ?? ""
+    // kitty, and Ghostty, which speaks kitty's protocol.
+    if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || term == "xterm-ghostty"
+      || program == "ghostty"
+    {
+      return .kitty
+    }
+    // iTerm2's protocol: iTerm2, WezTerm, mintty, and Konsole from 22.04 (older ones print
+    // it as text). VS Code has it only behind a setting, so it is not assumed.
+    if ["iTerm.app", "WezTerm", "mintty"].contains(program) || environment["LC_TERMINAL"] == "iTerm2"
+      || Int(environment["KONSOLE_VERSION"] ?? "") ?? 0 >= 220_400
+    {
+      return .iterm
+    }
+    // Terminals that have drawn sixel for years; others (Windows Terminal before 1.22,
+    // xterm unless run as a VT340) may not: ask for it with --picture sixel.
+    if term.hasPrefix("foot") || term.hasPrefix("mlterm") { return .sixel }
+    return nil
   }
 
   private var automatic: PictureSettings {
