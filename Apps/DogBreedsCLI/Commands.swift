@@ -36,7 +36,7 @@ struct Commands {
     switch view.content {
     case .loaded(let rows): shown = Array(rows)
     case .noMatch(let query):
-      let paths = view.subBreedMatches.map { "\($0.breed)/\($0.subBreed)" }
+      let paths = view.subBreedMatches.map(\.path)
       let found =
         paths.isEmpty
         ? ""
@@ -88,7 +88,7 @@ struct Commands {
     if !parents.isEmpty { return " It is a sub-breed: try \(alternatives(parents))." }
     let ranked = DogsFeature.rankedMatches(in: list, filter: name).prefix(3).map { list.breeds[$0].name }
     if !ranked.isEmpty { return " Did you mean \(alternatives(ranked))?" }
-    let subBreeds = DogsFeature.subBreedMatches(in: list, filter: name).map { "\($0.breed)/\($0.subBreed)" }
+    let subBreeds = DogsFeature.subBreedMatches(in: list, filter: name).map(\.path)
     return subBreeds.isEmpty ? "" : " Did you mean \(alternatives(subBreeds))?"
   }
 

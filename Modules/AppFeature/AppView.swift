@@ -39,10 +39,10 @@ public enum AppView {
       switch dogs.content {
       case .failed(_, let canRetry): return canRetry ? "r retry · ^C quit" : "^C quit"
       case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit"
-      case .noMatch:
-        guard let match = dogs.subBreedMatches.first else { return "type to filter · Esc clear · ^C quit" }
-        return "Enter open \(match.title) · type to filter · Esc clear · ^C quit"
-      case .loading, .empty: return "type to filter · Esc clear · ^C quit"
+      case .loading, .noMatch, .empty:
+        // A filter that names a sub-breed (no match) opens it with Enter.
+        let open = dogs.subBreedMatches.first.map { "Enter open \($0.title) · " } ?? ""
+        return open + "type to filter · Esc clear · ^C quit"
       }
     }
   }

@@ -125,6 +125,8 @@ extension DogsFeature {
     public var subBreed: String
     /// As the Breed screen names it: `"Golden Retriever"`.
     public var title: String
+    /// As the API's paths and `show` name it: `"retriever/golden"`.
+    public var path: String { "\(breed)/\(subBreed)" }
 
     /// Creates a match.
     public init(breed: String, subBreed: String, title: String) {
