@@ -142,7 +142,9 @@ enum Arguments {
       case "--timeout":
         let text = try value(for: flag, inline: inline)
         guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
-          throw UsageError(message: "--timeout must be a number of seconds between 0 and 300.")
+          throw UsageError(
+            message:
+              "--timeout must be a number of seconds above 0 and at most 300, as in 2.5, not “\(text)”.")
         }
         options.timeout = seconds
       default:

@@ -86,10 +86,23 @@ struct Commands {
     guard let list = store.state.breeds else { return "" }
     let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
     if !parents.isEmpty { return " It is a sub-breed: try \(alternatives(parents))." }
-    let ranked = DogsFeature.rankedMatches(in: list, filter: name).prefix(3).map { list.breeds[$0].name }
-    if !ranked.isEmpty { return " Did you mean \(alternatives(ranked))?" }
-    let subBreeds = DogsFeature.subBreedMatches(in: list, filter: name).map(\.path)
-    return subBreeds.isEmpty ? "" : " Did you mean \(alternatives(subBreeds))?"
+    return found(by: name)
+  }
+
+  /// The breeds, else the sub-breeds, that `words` find as the list's filter does (up to
+  /// three, best first), offered as " Did you mean …?"; or nothing.
+  private func found(by words: String) -> String {
+    guard let list = store.state.breeds else { return "" }
+    var names = DogsFeature.rankedMatches(in: list, filter: words).prefix(3).map { list.breeds[$0].name }
+    if names.isEmpty { names = DogsFeature.subBreedMatches(in: list, filter: words).map(\.path) }
+    return names.isEmpty ? "" : " Did you mean \(alternatives(names))?"
+  }
+
+  /// For a name of two words that is not a breed and its sub-breed ("bull terrier",
+  /// "german shepherd"), what the list's filter finds with both words; or nothing.
+  private func suggestion(forWordsOf argument: String) -> String {
+    let words = argument.replacingOccurrences(of: "/", with: " ")
+    return words.split(separator: " ").count > 1 ? found(by: words) : ""
   }
 
   func show(_ argument: String) async -> Int32 {
@@ -103,7 +116,12 @@ struct Commands {
     if let failure = await loadBreeds() { return failure }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
-      Output.error(notice + suggestion(for: path.breed))
+      // A name of two words is quoted as typed, not as the breed it was read as.
+      let typed = argument.trimmingCharacters(in: .whitespaces)
+      let instead = suggestion(forWordsOf: argument)
+      Output.error(
+        typed.contains(" ")
+          ? "“\(typed)” is not in the breed list." + instead : notice + suggestion(for: path.breed))
       return ExitCode.notFound
     }
     guard let breed = store.state.breed else { return ExitCode.failure }
@@ -114,6 +132,7 @@ struct Commands {
             + (breed.breed.subBreeds.isEmpty
               ? "."
               : " (it has \(breed.breed.subBreeds.map(\.uppercasingFirstLetter).joined(separator: ", "))).")
+            + suggestion(forWordsOf: argument)
         )
         return ExitCode.notFound
       }

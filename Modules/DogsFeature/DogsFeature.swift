@@ -169,13 +169,12 @@ public struct DogsFeature: Reducer {
   /// good as those stays highlighted (deleting a letter does not undo a move).
   private func highlightBestMatch(_ state: inout State) {
     guard let list = state.breeds else { return }
-    let query = Array(state.filter.lowercased().utf8)
+    let query = SearchQuery(state.filter)
     let keys = list.searchKeys
-    func rank(_ key: [UInt8]) -> Int { Self.matchRank(key, query) }
     // One pass over the visible rows, stopping at the breed named by the filter.
     var best: (index: Int, rank: Int)?
-    for index in Self.matches(in: list, filter: state.filter) {
-      let rank = rank(keys[index])
+    for index in Self.matches(in: list, query: query) {
+      let rank = query.rank(keys[index])
       guard rank < best?.rank ?? 3 else { continue }
       best = (index, rank)
       if rank == 0 { break }
@@ -185,7 +184,7 @@ public struct DogsFeature: Reducer {
       return
     }
     if let current = state.highlighted.flatMap(list.index(named:)),
-      query.isEmpty || Self.contains(keys[current], query), rank(keys[current]) == best.rank
+      query.matches(keys[current]), query.rank(keys[current]) == best.rank
     {
       return
     }
@@ -211,68 +210,54 @@ public struct DogsFeature: Reducer {
   }
 
   /// Indices into `list.breeds` of the breeds whose displayed name contains `filter`,
-  /// ignoring case. An empty filter matches everything.
+  /// ignoring case; a filter of several words matches names that contain each of them
+  /// ("bull terr" finds Bullterrier). An empty filter matches everything.
   ///
   /// Uses the list's precomputed lowercase keys: no string is built per breed, so 10,000
   /// names filter in well under a millisecond.
   public static func matches(in list: BreedList, filter: String) -> [Int] {
-    let query = Array(filter.lowercased().utf8)
+    matches(in: list, query: SearchQuery(filter))
+  }
+
+  private static func matches(in list: BreedList, query: SearchQuery) -> [Int] {
     if query.isEmpty { return Array(list.breeds.indices) }
     var result: [Int] = []
-    for (index, key) in list.searchKeys.enumerated() where contains(key, query) {
+    for (index, key) in list.searchKeys.enumerated() where query.matches(key) {
       result.append(index)
     }
     return result
   }
 
-  /// Sub-breeds whose names contain `filter` (case-insensitive), those starting with it
-  /// first, each group in list order; three at most. What the screen offers when no breed
-  /// matches, and what the CLI suggests.
+  /// Sub-breeds that `filter` finds by their names ("golden") or by the titles the app
+  /// gives them ("afghan hound", "great dane"), ranked like breeds (see
+  /// ``rankedMatches(in:filter:)``), each rank in list order; three at most. What the
+  /// screen offers when no breed matches, and what the CLI suggests.
   public static func subBreedMatches(in list: BreedList, filter: String) -> [SubBreedMatch] {
-    let needle = filter.lowercased()
-    guard !needle.isEmpty else { return [] }
-    var starting: [SubBreedMatch] = []
-    var containing: [SubBreedMatch] = []
+    let query = SearchQuery(filter)
+    guard !query.isEmpty else { return [] }
+    var ranked: [[SubBreedMatch]] = [[], [], []]
     for breed in list.breeds {
-      for subBreed in breed.subBreeds where subBreed.contains(needle) {
-        let match = SubBreedMatch(
-          breed: breed.name, subBreed: subBreed, title: .breedTitle(breed.name, subBreed: subBreed))
-        if subBreed.hasPrefix(needle) { starting.append(match) } else { containing.append(match) }
+      for subBreed in breed.subBreeds {
+        // Sub-breed first, as in the title, so that the first word ranks as it reads.
+        let key = Array("\(subBreed) \(breed.name)".lowercased().utf8)
+        guard query.matches(key) else { continue }
+        ranked[query.rank(key)].append(
+          SubBreedMatch(
+            breed: breed.name, subBreed: subBreed, title: .breedTitle(breed.name, subBreed: subBreed)))
       }
     }
-    return Array((starting + containing).prefix(3))
+    return Array(ranked.joined().prefix(3))
   }
 
   /// ``matches(in:filter:)`` ordered by how well they match: the breed named by the filter,
-  /// then those whose names start with it, then the rest, each group in list order.
+  /// then those whose names start with its first word, then the rest, each group in list
+  /// order.
   public static func rankedMatches(in list: BreedList, filter: String) -> [Int] {
-    let query = Array(filter.lowercased().utf8)
+    let query = SearchQuery(filter)
     var groups: [[Int]] = [[], [], []]
-    for index in matches(in: list, filter: filter) {
-      groups[matchRank(list.searchKeys[index], query)].append(index)
+    for index in matches(in: list, query: query) {
+      groups[query.rank(list.searchKeys[index])].append(index)
     }
     return groups.flatMap { $0 }
-  }
-
-  /// How well a search key that contains `query` matches it: 0 it is the whole name,
-  /// 1 the name starts with it, 2 it is elsewhere. The one rule behind the highlight and
-  /// ``rankedMatches(in:filter:)``.
-  private static func matchRank(_ key: [UInt8], _ query: [UInt8]) -> Int {
-    key == query ? 0 : key.starts(with: query) ? 1 : 2
-  }
-
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    let first = needle[0]
-    var start = 0
-    while start <= haystack.count - needle.count {
-      if haystack[start] == first {
-        var offset = 1
-        while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
-        if offset == needle.count { return true }
-      }
-      start += 1
-    }
-    return false
   }
 }

@@ -176,9 +176,11 @@ struct InteractiveTests {
     app.send("hou dog  ")
     app.expectScreen { $0.text.contains("No breeds match “hou dog  ”") }
     app.send("\u{17}")  // Ctrl-W
-    app.expectScreen { $0.text.contains("No breeds match “hou ”") }
-    app.send("\u{17}")
-    app.expectScreen { $0.text.contains("Affenpinscher") && $0.line(1) == "🔍 Filter breeds" }
+    app.expectScreen { $0.text.contains("▶ Hound (7)") }
+    app.send("x")  // the space before the deleted word stays
+    app.expectScreen { $0.text.contains("No breeds match “hou x”") }
+    app.send("\u{17}\u{17}")  // "x", then "hou ": the filter is empty and the highlight stays
+    app.expectScreen { $0.line(1) == "🔍 Filter breeds" && $0.text.contains("▶ Hound (7)") }
     app.send("\u{3}")
     #expect(app.waitForExit() == 0)
   }

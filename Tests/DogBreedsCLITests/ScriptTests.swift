@@ -35,6 +35,11 @@ struct ScriptTests {
       #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(bad)")
       #expect(!run.stderr.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, "\(bad)")
     }
+    // The message states the range the parser accepts: 0 itself is refused, 300 is not.
+    let zero = try runCLI(["--timeout", "0", "list", "--api", "fake"])
+    #expect(zero.status == 2)
+    #expect(zero.stderr.contains("above 0 and at most 300, as in 2.5, not “0”."), "\(zero.stderr)")
+    #expect(try runCLI(["--timeout", "300", "list", "--api", "fake"]).status == 0)
     let env = try runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
     #expect(env.status == 2)
     #expect(env.stderr.contains("DOG_API_BASE_URL must be an http(s) URL"))
@@ -157,6 +162,18 @@ struct ScriptTests {
     // Part of a sub-breed's name, and of no breed's.
     let partOfSubBreed = try runCLI(["show", "bass"] + api(server))
     #expect(partOfSubBreed.stderr == "error: “bass” is not in the breed list. Did you mean hound/basset?\n")
+    // A name of two words is quoted as typed, and read as the list's filter reads it.
+    let twoWords = try runCLI(["show", "basset hou"] + api(server))
+    #expect(twoWords.status == 3)
+    #expect(twoWords.stderr == "error: “basset hou” is not in the breed list. Did you mean hound/basset?\n")
+    let spelled = try runCLI(["show", "p ug"] + api(server))
+    #expect(spelled.stderr == "error: “p ug” is not in the breed list. Did you mean pug?\n")
+    let partOfSub = try runCLI(["show", "hound/bass"] + api(server))
+    #expect(
+      partOfSub.stderr
+        == "error: Hound has no sub-breed “bass” (it has Afghan, Basset). Did you mean hound/basset?\n")
+    let nothing = try runCLI(["show", "hound/ug"] + api(server))
+    #expect(nothing.stderr == "error: Hound has no sub-breed “ug” (it has Afghan, Basset).\n")
     let noSub = try runCLI(["show", "pug/tiny"] + api(server))
     #expect(noSub.status == 3)
     #expect(noSub.stderr == "error: Pug has no sub-breed “tiny”.\n")

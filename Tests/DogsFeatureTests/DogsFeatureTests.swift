@@ -180,6 +180,11 @@ struct DogsFeatureTests {
     #expect(ranked("o") == ["otterhound", "coonhound", "deerhound", "hound", "houndish"])
     #expect(ranked("xyz").isEmpty)
     #expect(ranked("") == hounds.breeds.map(\.name))
+    // Several words: the name they spell first, then those starting with the first word.
+    #expect(ranked("hound ish") == ["houndish"])
+    #expect(ranked("ound h") == ["coonhound", "deerhound", "hound", "houndish", "otterhound"])
+    #expect(ranked("ound er") == ["deerhound", "otterhound"])
+    #expect(ranked("hou nd") == ["hound", "houndish", "coonhound", "deerhound", "otterhound"])
   }
 
   @Test func selectingARowTellsTheParent() async {

@@ -21,6 +21,15 @@ struct DogsViewStateTests {
     #expect(rows(.init(breeds: sample, filter: "", status: .loaded)).count == 5)
   }
 
+  @Test func aFilterOfSeveralWordsFindsNamesHoldingEachOfThem() {
+    // No name has a space, so "contains" alone would find nothing for these.
+    #expect(rows(.init(breeds: sample, filter: "af can", status: .loaded)) == ["African"])
+    #expect(rows(.init(breeds: sample, filter: "CAN  af", status: .loaded)) == ["African"])
+    #expect(rows(.init(breeds: sample, filter: "af xyz", status: .loaded)) == [])
+    // Spaces alone ask for nothing, like an empty filter.
+    #expect(rows(.init(breeds: sample, filter: "   ", status: .loaded)).count == 5)
+  }
+
   @Test func aFilterThatIsNoBreedFindsSubBreedsStartingWithItFirst() {
     func found(_ list: BreedList, _ filter: String) -> [String] {
       DogsFeature.ViewState(.init(breeds: list, filter: filter, status: .loaded)).subBreedMatches.map(\.title)
@@ -38,6 +47,27 @@ struct DogsViewStateTests {
     #expect(
       DogsFeature.ViewState(.init(breeds: many, filter: "one", status: .loaded)).subBreedMatches
         == [DogsFeature.SubBreedMatch(breed: "alpha", subBreed: "xone", title: "Xone Alpha")])
+  }
+
+  @Test func subBreedsAreFoundByTheTitleTheAppGivesThemInEitherOrder() {
+    func found(_ filter: String) -> [String] {
+      DogsFeature.subBreedMatches(in: sample, filter: filter).map(\.path)
+    }
+    #expect(found("afghan hound") == ["hound/afghan"])
+    #expect(found("Hound Afghan") == ["hound/afghan"])
+    #expect(found("wild afr") == ["african/wild"])
+    // Every word must be in the same sub-breed's title.
+    #expect(found("afghan african") == [])
+    #expect(found("  ") == [])
+    // The sub-breed the words spell comes before those they only start or appear in.
+    let list = BreedList(
+      breeds: [
+        Breed(name: "dane", subBreeds: ["greater", "great"]), Breed(name: "danes", subBreeds: ["great"]),
+      ],
+      source: .network)
+    #expect(
+      DogsFeature.subBreedMatches(in: list, filter: "great dane").map(\.path)
+        == ["dane/great", "dane/greater", "danes/great"])
   }
 
   @Test func noMatchEmptyLoadingAndFailedAreDistinct() {

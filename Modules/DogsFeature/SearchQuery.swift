@@ -1,0 +1,48 @@
+/// What the filter asks for, compared byte by byte with lowercase search keys.
+///
+/// The filter's words (split at spaces) must each appear in a name: one word is the
+/// "contains" of PRODUCT.md, and several find names that have no spaces ("bull terr" finds
+/// Bullterrier) and sub-breeds by the title the app gives them ("afghan hound", "great
+/// dane", in either order). A filter of spaces alone asks for nothing, like an empty one.
+struct SearchQuery {
+  /// The filter's words, lowercased.
+  let words: [[UInt8]]
+  /// The words written together: the name a filter of several words spells.
+  let joined: [UInt8]
+
+  init(_ filter: String) {
+    words = filter.lowercased().split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
+    joined = Array(words.joined())
+  }
+
+  /// Whether every name matches (the filter has no words).
+  var isEmpty: Bool { words.isEmpty }
+
+  /// Whether `key` holds every word.
+  func matches(_ key: [UInt8]) -> Bool {
+    words.allSatisfy { Self.contains(key, $0) }
+  }
+
+  /// How well a key that ``matches(_:)`` does: 0 it is the name the filter spells (spaces
+  /// aside), 1 it starts with the first word, 2 the words are elsewhere. The one rule
+  /// behind the list's highlight and every ranked suggestion.
+  func rank(_ key: [UInt8]) -> Int {
+    if key.lazy.filter({ $0 != UInt8(ascii: " ") }).elementsEqual(joined) { return 0 }
+    return key.starts(with: words.first ?? []) ? 1 : 2
+  }
+
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    let first = needle[0]
+    var start = 0
+    while start <= haystack.count - needle.count {
+      if haystack[start] == first {
+        var offset = 1
+        while offset < needle.count && haystack[start + offset] == needle[offset] { offset += 1 }
+        if offset == needle.count { return true }
+      }
+      start += 1
+    }
+    return false
+  }
+}
