@@ -27,13 +27,14 @@ public enum Sanitizer {
     return String(result)
   }
 
-  /// Whether `text` is already terminal-safe.
+  /// Whether `text` is already terminal-safe: it holds no control character and no
+  /// invisible format character (bidirectional controls included) but the zero-width
+  /// joiner, which emoji sequences need.
   public static func isSafe(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { scalar in
       let value = scalar.value
-      return
-        !(value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-        || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C)
+      if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
+      return value == 0x200D || scalar.properties.generalCategory != .format
     }
   }
 }

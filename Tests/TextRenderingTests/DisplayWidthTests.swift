@@ -48,6 +48,18 @@ struct SanitizerTests {
     #expect(Sanitizer.sanitize("hound") == "hound")
   }
 
+  @Test func isSafeRefusesWhatSanitiseWouldChange() {
+    for unsafe in [
+      "a\u{1B}b", "\u{7F}", "\u{85}", "\u{202E}x", "\u{200B}", "\u{FEFF}", "\u{6DD}S", "\u{2066}",
+    ] {
+      #expect(!Sanitizer.isSafe(unsafe), "\(unsafe.unicodeScalars.map(\.value))")
+      #expect(Sanitizer.isSafe(Sanitizer.sanitize(unsafe)))
+    }
+    for safe in ["hound", "日本語", "👨\u{200D}👩", "é", "e\u{301}", "…"] {
+      #expect(Sanitizer.isSafe(safe), "\(safe)")
+    }
+  }
+
   @Test func noControlByteEverSurvives() {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<2_000 {
