@@ -64,7 +64,8 @@ enum Arguments {
       --picture auto|blocks|256|ascii|kitty|iterm|sixel|none
                              how `show` and the Breed screen draw the picture
       --json                 machine-readable output (list, show)
-      --filter TEXT          only breeds whose name contains TEXT (list)
+      --filter TEXT          only breeds whose name contains TEXT, or each of its
+                         words (list)
       --trace                every action and state change to standard error
       -h, --help             this help
       --version              the version

@@ -116,8 +116,9 @@ struct Commands {
     if let failure = await loadBreeds() { return failure }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
-      // A name of two words is quoted as typed, not as the breed it was read as.
-      let typed = argument.trimmingCharacters(in: .whitespaces)
+      // A name of two words is quoted whole (lowercased, as names are), not as the breed
+      // it was read as.
+      let typed = argument.trimmingCharacters(in: .whitespaces).lowercased()
       let instead = suggestion(forWordsOf: argument)
       Output.error(
         typed.contains(" ")

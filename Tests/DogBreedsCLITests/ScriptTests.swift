@@ -162,8 +162,8 @@ struct ScriptTests {
     // Part of a sub-breed's name, and of no breed's.
     let partOfSubBreed = try runCLI(["show", "bass"] + api(server))
     #expect(partOfSubBreed.stderr == "error: “bass” is not in the breed list. Did you mean hound/basset?\n")
-    // A name of two words is quoted as typed, and read as the list's filter reads it.
-    let twoWords = try runCLI(["show", "basset hou"] + api(server))
+    // A name of two words is quoted whole, and read as the list's filter reads it.
+    let twoWords = try runCLI(["show", "Basset Hou"] + api(server))
     #expect(twoWords.status == 3)
     #expect(twoWords.stderr == "error: “basset hou” is not in the breed list. Did you mean hound/basset?\n")
     let spelled = try runCLI(["show", "p ug"] + api(server))
