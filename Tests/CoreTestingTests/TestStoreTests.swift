@@ -165,6 +165,29 @@ struct TestStoreFailureTests {
     #expect(issues == ["Expected to receive .loaded(1), but received none after 0.05 seconds."])
   }
 
+  @Test func anActionThatNeverArrivesWhileAnEffectRunsSaysSo() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.longLiving)
+      await store.receive(.loaded(1), timeout: .milliseconds(50))
+      await store.skipInFlightEffects()
+    }
+    #expect(
+      issues == [
+        "Expected to receive .loaded(1), but received none after 0.05 seconds.\n\n1 effect is still running."
+      ])
+  }
+
+  @Test func skippingReceivedActionsWhenThereAreNoneFailsUnlessNotStrict() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.increment) { $0.count = 1 }
+      await store.skipReceivedActions(strict: false)
+      await store.skipReceivedActions()
+    }
+    #expect(issues == ["There were no received actions to skip."])
+  }
+
   @Test func sendingWithUnhandledReceivedActionsFails() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
