@@ -41,6 +41,13 @@ struct AppFeatureTests {
     await store.receive(.dogs(.delegate(.subBreedSelected(breed: "pug", subBreed: "basset")))) {
       $0.notice = "“basset pug” is not in the breed list."
     }
+    await store.send(.dogs(.subBreedMatchSelected(breed: "hound", subBreed: "afghan")))
+    await store.receive(.dogs(.delegate(.subBreedSelected(breed: "hound", subBreed: "afghan")))) {
+      $0.notice = nil
+      $0.breed = BreedFeature.State(
+        breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]), subBreed: "afghan",
+        highlighted: "afghan")
+    }
   }
 
   @Test func anUnknownBreedStaysOnTheListWithANotice() async {
@@ -52,6 +59,16 @@ struct AppFeatureTests {
       $0.notice = "“unicorn” is not in the breed list."
     }
     await store.send(.noticeDismissed) { $0.notice = nil }
+    // Opening a breed that is listed clears a notice left from an earlier choice.
+    await store.send(.dogs(.rowSelected("unicorn")))
+    await store.receive(.dogs(.delegate(.breedSelected("unicorn")))) {
+      $0.notice = "“unicorn” is not in the breed list."
+    }
+    await store.send(.dogs(.rowSelected("pug"))) { $0.dogsHighlighted = "pug" }
+    await store.receive(.dogs(.delegate(.breedSelected("pug")))) {
+      $0.notice = nil
+      $0.breed = BreedFeature.State(breed: Breed(name: "pug"))
+    }
     let empty = TestStore(initialState: AppFeature.State()) { AppFeature(client: .failing) }
     await empty.send(.dogs(.rowSelected("hound"))) { $0.dogsHighlighted = "hound" }
     await empty.receive(.dogs(.delegate(.breedSelected("hound")))) {

@@ -58,6 +58,19 @@ struct ResponseDecodingTests {
     #expect(decodeURL(404, body) == .failure(.notFound(message: message)))
   }
 
+  @Test func theEnvelopesCodeSaysNotFoundWhateverTheHTTPStatus() {
+    let message = "Breed not found (main breed does not exist)"
+    #expect(
+      decodeURL(200, #"{"status":"error","message":"\#(message)","code":404}"#)
+        == .failure(.notFound(message: message)))
+    #expect(
+      decodeURL(400, #"{"status":"error","message":"\#(message)","code":"404"}"#)
+        == .failure(.notFound(message: message)))
+    #expect(
+      decodeURL(200, #"{"status":"error","message":"\#(message)","code":500}"#)
+        == .failure(.server(status: 200, message: message)))
+  }
+
   @Test func serverErrorsKeepTheAPIMessageOnlyFromJSON() {
     #expect(
       decodeURL(500, #"{"status":"error","message":"Internal server error","code":500}"#)
