@@ -29,6 +29,8 @@ struct KeyDecoderTests {
         .pageUp, .pageDown, .delete, .insert, .backTab,
       ])
     #expect(decode(["\u{1B}OP\u{1B}[15~\u{1B}[24~"]) == [.function(1), .function(5), .function(12)])
+    // The keypad's Enter in application mode.
+    #expect(decode(["\u{1B}OM"]) == [.enter])
   }
 
   @Test func controlKeys() {
@@ -82,6 +84,8 @@ struct KeyDecoderTests {
       decode(["\u{1B}[200~hello\u{1B}[Aworld\r\nx\u{1B}[201~q"]) == [
         .paste("hello[Aworld  x"), .character("q"),
       ])
+    // C1 controls (CSI as one byte, U+009B) and DEL go too.
+    #expect(decode(["\u{1B}[200~a\u{9B}31mb\u{7F}c\u{1B}[201~"]) == [.paste("a31mbc")])
     let bytes = Array("\u{1B}[200~ab\u{1B}[201~".utf8)
     for split in 1..<bytes.count {
       #expect(

@@ -41,6 +41,7 @@ struct ScreenDifferTests {
     let alphabet: [Character] = ["a", "b", " ", "漢", "é", "🐶", "x", "─"]
     let styles: [Style] = [
       .plain, .bold, .selected, .dim, Style(foreground: .rgb(10, 200, 30)), Style(background: .indexed(21)),
+      Style(italic: true), Style(underline: true), Style(bold: true, italic: true, underline: true),
     ]
     func randomFrame() -> Frame {
       var frame = Frame(width: 12, height: 5)
