@@ -64,7 +64,9 @@ public struct AppFeature: Reducer {
 
   /// What can happen in the app: either screen's actions, and the app's own.
   public enum Action: Equatable, Sendable {
+    /// An action of the Dogs screen (the list), delegates included.
     case dogs(DogsFeature.Action)
+    /// An action of the Breed screen, while one is open.
     case breed(BreedFeature.Action)
     /// The user left the Breed screen.
     case breedScreenDismissed

@@ -45,16 +45,23 @@ public struct BreedFeature: Reducer {
     public enum PictureStatus: Equatable, Sendable {
       /// Not requested (pictures off, or no address yet).
       case none
+      /// Downloading or decoding.
       case loading
+      /// Decoded, ready to draw.
       case loaded(RGBImage)
+      /// It cannot be shown; the address still can.
       case failed(PictureError)
     }
 
     /// Where fetching the picture's address stands.
     public enum ImageStatus: Equatable, Sendable {
+      /// Not asked for yet (the screen has not appeared).
       case notRequested
+      /// The request is in flight.
       case loading
+      /// The picture's address.
       case loaded(URL)
+      /// The request failed.
       case failed(DogAPIError)
     }
   }
@@ -81,7 +88,9 @@ public struct BreedFeature: Reducer {
 
   /// Why a picture could not be shown, in one sentence.
   public enum PictureError: Error, Equatable, Sendable {
+    /// The image could not be downloaded.
     case download(DogAPIError)
+    /// The bytes arrived but are not a picture the decoder can read.
     case decode(JPEGError)
 
     /// The sentence shown to the user.

@@ -36,9 +36,13 @@ public struct DogsFeature: Reducer {
 
     /// Where loading the list stands.
     public enum Status: Equatable, Sendable {
+      /// The screen has not appeared yet.
       case notStarted
+      /// The request is in flight.
       case loading
+      /// ``State/breeds`` holds the list (fresh, cached or built in).
       case loaded
+      /// Loading failed and no list could stand in.
       case failed(DogAPIError)
     }
   }
@@ -75,8 +79,11 @@ public struct DogsFeature: Reducer {
 
   /// Keyboard movement through the visible rows.
   public enum Move: Equatable, Sendable {
+    /// One row up or down; to the first or the last row.
     case up, down, first, last
+    /// Up by a page of `rows`.
     case pageUp(rows: Int)
+    /// Down by a page of `rows`.
     case pageDown(rows: Int)
   }
 

@@ -1,5 +1,6 @@
 /// The user's colour choice, as given by `--color`.
 public enum ColorChoice: String, Sendable, CaseIterable {
+  /// Colour on a terminal unless `NO_COLOR` or `TERM=dumb` says otherwise; always; never.
   case auto, always, never
 }
 

@@ -4,7 +4,9 @@ public enum Key: Hashable, Sendable {
   case character(Character)
   /// Bracketed-paste text, with control characters removed.
   case paste(String)
+  /// Editing keys (``backTab`` is Shift-Tab).
   case enter, tab, backTab, backspace, delete, insert, escape
+  /// Movement keys.
   case up, down, left, right, home, end, pageUp, pageDown
   /// Ctrl plus a letter (`ctrl("c")` for 0x03); Ctrl-Space is `ctrl(" ")`.
   case ctrl(Character)

@@ -113,27 +113,29 @@ func firstQuoted(after key: String, in text: String) -> String? {
   return String(afterOpen[..<close])
 }
 
-final class BoundaryTests: XCTestCase {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+/// The repository's root folder.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
 
-  func sources(of target: String) throws -> [(path: String, contents: String)] {
-    let folder = root.appendingPathComponent(target == "DogBreedsCLI" ? "Apps" : "Modules")
-      .appendingPathComponent(target)
-    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-    var files: [(String, String)] = []
-    while let url = enumerator?.nextObject() as? URL {
-      guard url.pathExtension == "swift" else { continue }
-      files.append(
-        (
-          url.path.replacingOccurrences(of: root.path + "/", with: ""),
-          try String(contentsOf: url, encoding: .utf8)
-        ))
-    }
-    return files
+/// A shipped target's Swift files: paths relative to the root, and contents.
+func sources(of target: String) throws -> [(path: String, contents: String)] {
+  let folder = repositoryRoot.appendingPathComponent(target == "DogBreedsCLI" ? "Apps" : "Modules")
+    .appendingPathComponent(target)
+  guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+  let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+  var files: [(String, String)] = []
+  while let url = enumerator?.nextObject() as? URL {
+    guard url.pathExtension == "swift" else { continue }
+    files.append(
+      (
+        url.path.replacingOccurrences(of: repositoryRoot.path + "/", with: ""),
+        try String(contentsOf: url, encoding: .utf8)
+      ))
   }
+  return files
+}
 
+final class BoundaryTests: XCTestCase {
   func testEveryShippedModuleImportsOnlyWhatTheTableAllows() throws {
     var violations: [Violation] = []
     for target in allowedImports.keys.sorted() {
@@ -143,7 +145,8 @@ final class BoundaryTests: XCTestCase {
   }
 
   func testTheManifestDeclaresOnlyAllowedDependencies() throws {
-    let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let manifest = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
     let declared = declaredDependencies(manifest: manifest)
     XCTAssertEqual(declared["Core"], [], "Core must depend on nothing")
     XCTAssertEqual(declared["CoreTesting"], ["Core"])

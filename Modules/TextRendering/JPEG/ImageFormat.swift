@@ -1,5 +1,6 @@
 /// What a file really is, from its first bytes (never from its name).
 public enum ImageFormat: String, Sendable, Equatable {
+  /// A known format by its signature, or none of them.
   case jpeg, png, webp, gif, unknown
 
   /// Sniffs the magic bytes: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`,

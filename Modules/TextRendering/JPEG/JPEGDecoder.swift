@@ -15,6 +15,7 @@
 public enum JPEGDecoder {
   /// The output scale, a power of two.
   public enum Scale: Int, Sendable, CaseIterable {
+    /// Each output pixel covers 1×1, 2×2, 4×4 or 8×8 pixels of the picture.
     case full = 1, half = 2, quarter = 4, eighth = 8
   }
 
