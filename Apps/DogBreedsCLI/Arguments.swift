@@ -202,6 +202,11 @@ enum Arguments {
     let words = trimmed.split(separator: " ")
     let path = words.count == 2 && !trimmed.contains("/") ? "\(words[1])/\(words[0])" : trimmed
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.lowercased() }
+    if words.count > 2, words.allSatisfy({ BreedName.isValid($0.lowercased()) }) {
+      throw UsageError(
+        message:
+          "“\(text)” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan.")
+    }
     guard (1...2).contains(parts.count), parts.allSatisfy(BreedName.isValid) else {
       throw UsageError(
         message:

@@ -105,8 +105,16 @@ struct Commands {
     return words.split(separator: " ").count > 1 ? found(by: words) : ""
   }
 
+  /// The listed sub-breed whose title, as the app shows it, is `name`: "Afghan Hound" and
+  /// "German Shepherd" alike, though one names its sub-breed first and the other its breed.
+  private func subBreed(titled name: String) -> DogsFeature.SubBreedMatch? {
+    guard let list = store.state.breeds else { return nil }
+    let wanted = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    return DogsFeature.subBreedMatches(in: list, filter: name).first { $0.title.lowercased() == wanted }
+  }
+
   func show(_ argument: String) async -> Int32 {
-    let path: (breed: String, subBreed: String?)
+    var path: (breed: String, subBreed: String?)
     do {
       path = try Arguments.breedPath(argument)
     } catch {
@@ -114,6 +122,9 @@ struct Commands {
       return ExitCode.usage
     }
     if let failure = await loadBreeds() { return failure }
+    if !argument.contains("/"), let match = subBreed(titled: argument) {
+      path = (match.breed, match.subBreed)
+    }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
       // A name of two words is quoted whole (lowercased, as names are), not as the breed

@@ -245,12 +245,11 @@ public struct DogsFeature: Reducer {
     var ranked: [[SubBreedMatch]] = [[], [], []]
     for breed in list.breeds {
       for subBreed in breed.subBreeds {
-        // Sub-breed first, as in the title, so that the first word ranks as it reads.
-        let key = Array("\(subBreed) \(breed.name)".lowercased().utf8)
+        // The title is the key, so that its first word ranks as it reads.
+        let title = String.breedTitle(breed.name, subBreed: subBreed)
+        let key = Array(title.lowercased().utf8)
         guard query.matches(key) else { continue }
-        ranked[query.rank(key)].append(
-          SubBreedMatch(
-            breed: breed.name, subBreed: subBreed, title: .breedTitle(breed.name, subBreed: subBreed)))
+        ranked[query.rank(key)].append(SubBreedMatch(breed: breed.name, subBreed: subBreed, title: title))
       }
     }
     return Array(ranked.joined().prefix(3))

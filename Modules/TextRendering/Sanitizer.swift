@@ -48,14 +48,23 @@ extension String {
     return first.uppercased() + dropFirst()
   }
 
-  /// How a breed, or one of its sub-breeds, is named on screen: `"hound"` → `"Hound"`,
-  /// `"hound"` with `"afghan"` → `"Afghan Hound"`.
+  /// How a breed, or one of its sub-breeds, is named on screen: `"hound"` → `"Hound"`.
+  ///
+  /// A sub-breed's name qualifies its breed's, so it comes first: `"afghan"` of `"hound"`
+  /// → `"Afghan Hound"`, `"golden"` of `"retriever"` → `"Golden Retriever"`. Where the
+  /// breed's own name is the qualifier, a nationality (ending in -an or -ish) or a coat
+  /// (`rough`, `smooth`, `wire`), the breed comes first: `"shepherd"` of `"german"` →
+  /// `"German Shepherd"`, `"collie"` of `"rough"` → `"Rough Collie"`.
   ///
   /// - Parameters:
   ///   - breed: The breed's API name.
   ///   - subBreed: A sub-breed's API name, if one is meant.
   public static func breedTitle(_ breed: String, subBreed: String? = nil) -> String {
     let title = breed.uppercasingFirstLetter
-    return subBreed.map { "\($0.uppercasingFirstLetter) \(title)" } ?? title
+    guard let subBreed else { return title }
+    let breedQualifies =
+      breed.hasSuffix("an") || breed.hasSuffix("ish") || ["rough", "smooth", "wire"].contains(breed)
+    return breedQualifies
+      ? "\(title) \(subBreed.uppercasingFirstLetter)" : "\(subBreed.uppercasingFirstLetter) \(title)"
   }
 }

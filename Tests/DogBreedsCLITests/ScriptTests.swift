@@ -129,6 +129,15 @@ struct ScriptTests {
       let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
       #expect(object?["name"] as? String == "hound" && object?["subBreed"] as? String == "afghan", "\(name)")
     }
+    // Where the breed's name leads the title (a nationality, a coat), either order finds it.
+    for name in ["German Shepherd", "shepherd german", "Rough Collie"] {
+      let run = try runCLI(["show", name, "--json", "--api", "fake"])
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+      #expect(
+        ["German Shepherd", "Rough Collie"].contains(object?["displayName"] as? String ?? ""), "\(name)")
+      #expect(["german", "rough"].contains(object?["name"] as? String ?? ""), "\(name)")
+    }
     for name in ["Afghan Hound Dog", "hound afghan/x"] {
       #expect(try runCLI(["show", name] + api(server)).status == 2, "\(name)")
     }
@@ -180,6 +189,12 @@ struct ScriptTests {
     let gone = try runCLI(["show", "akita"] + api(server))
     #expect(gone.status == 3)
     #expect(gone.stderr.contains("Not found: Breed not found (main breed does not exist)."))
+    let threeWords = try runCLI(["show", "African Wild Dog"] + api(server))
+    #expect(threeWords.status == 2)
+    #expect(
+      threeWords.stderr.hasPrefix(
+        "error: “African Wild Dog” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan."
+      ))
     let bad = try runCLI(["show", "../../etc/passwd"] + api(server))
     #expect(bad.status == 2)
     #expect(!server.requests.contains { $0.path.contains("..") })

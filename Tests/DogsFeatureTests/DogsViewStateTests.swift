@@ -34,7 +34,7 @@ struct DogsViewStateTests {
     func found(_ list: BreedList, _ filter: String) -> [String] {
       DogsFeature.ViewState(.init(breeds: list, filter: filter, status: .loaded)).subBreedMatches.map(\.title)
     }
-    #expect(found(sample, "Wild") == ["Wild African"])
+    #expect(found(sample, "Wild") == ["African Wild"])
     #expect(found(sample, "a") == [])  // breeds match: no sub-breeds are offered
     #expect(found(sample, "xyz") == [])
     let many = BreedList(

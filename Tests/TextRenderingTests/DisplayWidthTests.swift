@@ -84,6 +84,19 @@ struct SanitizerTests {
     #expect("germanshepherd".uppercasingFirstLetter == "Germanshepherd")
     #expect("élan".uppercasingFirstLetter == "Élan")
   }
+
+  @Test func aSubBreedLeadsItsBreedUnlessTheBreedIsTheQualifier() {
+    #expect(String.breedTitle("hound") == "Hound")
+    #expect(String.breedTitle("hound", subBreed: "afghan") == "Afghan Hound")
+    #expect(String.breedTitle("retriever", subBreed: "golden") == "Golden Retriever")
+    #expect(String.breedTitle("dane", subBreed: "great") == "Great Dane")
+    // Nationalities and coats qualify what follows them.
+    #expect(String.breedTitle("german", subBreed: "shepherd") == "German Shepherd")
+    #expect(String.breedTitle("australian", subBreed: "kelpie") == "Australian Kelpie")
+    #expect(String.breedTitle("finnish", subBreed: "lapphund") == "Finnish Lapphund")
+    #expect(String.breedTitle("african", subBreed: "wild") == "African Wild")
+    #expect(String.breedTitle("rough", subBreed: "collie") == "Rough Collie")
+  }
 }
 
 struct ColorPolicyTests {
