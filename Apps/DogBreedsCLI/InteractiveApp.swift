@@ -175,12 +175,15 @@ final class InteractiveApp {
   private func handleDogs(_ key: Key) {
     let dogs = store.state.dogs
     let view = DogsFeature.ViewState(dogs)
-    let failed: Bool = {
-      if case .failed = view.content { return true }
-      return false
+    // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
+    let canReload: Bool = {
+      switch view.content {
+      case .failed, .empty: return true
+      case .loading, .loaded, .noMatch: return false
+      }
     }()
     switch key {
-    case .character("r") where failed:
+    case .character("r") where canReload:
       store.send(.dogs(.retryButtonTapped))
     case .character(let character):
       store.send(.dogs(.filterChanged(dogs.filter + String(character))))

@@ -39,7 +39,9 @@ public enum AppView {
       switch dogs.content {
       case .failed(_, let canRetry): return canRetry ? "r retry · ^C quit" : "^C quit"
       case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit"
-      case .loading, .noMatch, .empty:
+      // The API answered with no breeds: filtering has nothing to work on; asking again may help.
+      case .empty: return "r reload · ^C quit"
+      case .loading, .noMatch:
         // A filter that names a sub-breed (no match) opens it with Enter.
         let open = dogs.subBreedMatches.first.map { "Enter open \($0.title) · " } ?? ""
         return open + "type to filter · Esc clear · ^C quit"

@@ -73,6 +73,7 @@ public enum DogsView {
       children.append(.spacer)
     case .empty:
       children.append(.text("No breeds"))
+      children.append(.text("Press r to load the list again.", style: .dim))
       children.append(.spacer)
     case .failed(let message, let canRetry):
       children.append(.paragraph([Span(message, style: .error)]))

@@ -197,6 +197,24 @@ struct InteractiveTests {
 
 @Suite(.serialized)
 struct InteractiveFaultTests {
+  @Test func anAnswerWithNoBreedsSaysSoAndRLoadsAgain() throws {
+    let answers = Counter()
+    let server = try TestHTTPServer { _ in
+      answers.next() == 0
+        ? .json(#"{"message":{},"status":"success"}"#)
+        : .json(#"{"message":{"akita":[],"pug":[]},"status":"success"}"#)
+    }
+    defer { server.stop() }
+    let app = try PseudoTerminalProcess(
+      executable: executable, arguments: ["--base-url", server.baseURL.absoluteString + "/api"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
+    app.expectScreen { $0.text.contains("No breeds") && $0.text.contains("r reload") }
+    app.send("r")
+    app.expectScreen { $0.text.contains("Akita") && $0.text.contains("Pug") }
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+  }
+
   @Test func aFailingServerShowsTheFallbackAndAnErrorNotAFrozenScreen() throws {
     let server = try TestHTTPServer { request in
       request.path.contains("images/random")

@@ -104,3 +104,17 @@ extension PseudoTerminalProcess {
       sourceLocation: sourceLocation)
   }
 }
+
+/// Counts calls across threads (a test server's handler runs on its own).
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  /// The number of calls before this one.
+  func next() -> Int {
+    lock.withLock {
+      defer { count += 1 }
+      return count
+    }
+  }
+}

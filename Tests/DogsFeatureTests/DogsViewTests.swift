@@ -143,6 +143,6 @@ struct DogsViewTests {
   @Test func emptyAt40x12() {
     #expect(
       screen(.init(breeds: BreedList(breeds: [], source: .network), status: .loaded), 40, 12)
-        == "Dogs\nNo breeds")
+        == "Dogs\nNo breeds\nPress r to load the list again.")
   }
 }
