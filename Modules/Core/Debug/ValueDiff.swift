@@ -55,14 +55,7 @@ enum ValueDiffer {
   static func diffLabeled(
     _ old: [DumpNode.Child], _ new: [DumpNode.Child], indent: Int
   ) -> [String] {
-    var result: [String] = []
-    var unchanged = 0
-    func flush() {
-      if unchanged > 0 {
-        result.append("  " + String(repeating: " ", count: indent) + "… (\(unchanged) unchanged)")
-        unchanged = 0
-      }
-    }
+    var result = FoldedLines(indent: indent)
     let newByLabel = Dictionary(
       new.enumerated().map { ($0.element.label ?? "#\($0.offset)", $0.element) },
       uniquingKeysWith: { first, _ in first })
@@ -71,22 +64,19 @@ enum ValueDiffer {
       let key = child.label ?? "#\(offset)"
       seen.insert(key)
       guard let counterpart = newByLabel[key] else {
-        flush()
-        result += child.node.lines(indent: indent, label: child.label).map { "- " + $0 }
+        result.append(child.node.lines(indent: indent, label: child.label).map { "- " + $0 })
         continue
       }
       if counterpart.node == child.node {
-        unchanged += 1
+        result.keep()
       } else {
-        flush()
-        result += diff(child.node, counterpart.node, label: child.label, indent: indent)
+        result.append(diff(child.node, counterpart.node, label: child.label, indent: indent))
       }
     }
-    flush()
     for (offset, child) in new.enumerated() where !seen.contains(child.label ?? "#\(offset)") {
-      result += child.node.lines(indent: indent, label: child.label).map { "+ " + $0 }
+      result.append(child.node.lines(indent: indent, label: child.label).map { "+ " + $0 })
     }
-    return result
+    return result.finished()
   }
 
   /// Elements aligned by a longest common subsequence, so an insertion shows as one `+`.
@@ -109,38 +99,58 @@ enum ValueDiffer {
         }
       }
     }
-    var result: [String] = []
-    var unchanged = 0
-    func flush() {
-      if unchanged > 0 {
-        result.append("  " + String(repeating: " ", count: indent) + "… (\(unchanged) unchanged)")
-        unchanged = 0
-      }
-    }
+    var result = FoldedLines(indent: indent)
     var i = 0
     var j = 0
     while i < n || j < m {
       if i < n, j < m, old[i].node == new[j].node {
-        unchanged += 1
+        result.keep()
         i += 1
         j += 1
       } else if i < n, j < m, lengths[i + 1][j + 1] == lengths[i][j] {
         // Neither element belongs to the common part: a change in place.
-        flush()
-        result += diff(old[i].node, new[j].node, label: nil, indent: indent)
+        result.append(diff(old[i].node, new[j].node, label: nil, indent: indent))
         i += 1
         j += 1
       } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-        flush()
-        result += new[j].node.lines(indent: indent).map { "+ " + $0 }
+        result.append(new[j].node.lines(indent: indent).map { "+ " + $0 })
         j += 1
       } else {
-        flush()
-        result += old[i].node.lines(indent: indent).map { "- " + $0 }
+        result.append(old[i].node.lines(indent: indent).map { "- " + $0 })
         i += 1
       }
     }
-    flush()
-    return result
+    return result.finished()
+  }
+}
+
+/// The lines of a diff as they are written, each run of unchanged children folded into
+/// one `… (N unchanged)` line.
+struct FoldedLines {
+  let indent: Int
+  private var lines: [String] = []
+  private var unchanged = 0
+
+  init(indent: Int) { self.indent = indent }
+
+  /// One more child is unchanged.
+  mutating func keep() { unchanged += 1 }
+
+  /// Lines for a changed, removed or added child.
+  mutating func append(_ more: [String]) {
+    foldUnchanged()
+    lines += more
+  }
+
+  /// All the lines, the last unchanged run folded.
+  mutating func finished() -> [String] {
+    foldUnchanged()
+    return lines
+  }
+
+  private mutating func foldUnchanged() {
+    guard unchanged > 0 else { return }
+    lines.append("  " + String(repeating: " ", count: indent) + "… (\(unchanged) unchanged)")
+    unchanged = 0
   }
 }
