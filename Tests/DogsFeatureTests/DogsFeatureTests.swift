@@ -217,6 +217,9 @@ struct DogsFeatureTests {
     await store.send(.highlightMoved(.first)) { $0.highlighted = "affenpinscher" }
     await store.send(.highlightMoved(.last)) { $0.highlighted = "pug" }
     await store.send(.highlightMoved(.pageUp(rows: 2))) { $0.highlighted = "hound" }
+    // A page of no rows (a screen too short for the list) still moves one.
+    await store.send(.highlightMoved(.pageUp(rows: 0))) { $0.highlighted = "african" }
+    await store.send(.highlightMoved(.pageDown(rows: 0))) { $0.highlighted = "hound" }
     await store.send(.filterChanged("af")) {
       $0.filter = "af"
       $0.highlighted = "affenpinscher"
