@@ -55,7 +55,8 @@ enum Arguments {
 
     OPTIONS
       --api live|fake        live API (default) or built-in fake data
-      --base-url URL         API root (default https://dog.ceo/api; env DOG_API_BASE_URL)
+      --base-url URL         API root (default https://dog.ceo/api;
+                             env DOG_API_BASE_URL)
       --offline              no network: the cached or built-in breed list
       --timeout SECONDS      per request (default 10)
       --color auto|always|never
@@ -65,21 +66,21 @@ enum Arguments {
                              how `show` and the Breed screen draw the picture
       --json                 machine-readable output (list, show)
       --filter TEXT          only breeds whose name contains TEXT, or each of its
-                         words (list)
+                             words (list)
       --trace                every action and state change to standard error
       -h, --help             this help
       --version              the version
 
     EXIT STATUS
-      0 success · 1 runtime failure (network, server, unwritable output) · 2 usage error
-      3 not found · a closed pipe (| head) ends quietly with 0
+      0 success · 1 runtime failure (network, server, unwritable output)
+      2 usage error · 3 not found · a closed pipe (| head) ends quietly with 0
       130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
 
     ENVIRONMENT
       DOG_API_BASE_URL       API root, when --base-url is not given
       NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, COLORTERM, TERM
                              colour policy (see --color) and depth
-      ESCDELAY               milliseconds to wait before a lone Esc counts (default 50)
+      ESCDELAY               ms to wait before a lone Esc counts (default 50)
       DOGBREEDS_FAKE_LATENCY_MS
                              delay each answer of --api fake (to see loading states)
 

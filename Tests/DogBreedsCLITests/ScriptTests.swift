@@ -13,6 +13,12 @@ struct ScriptTests {
     let help = try runCLI(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("EXIT STATUS"))
+    // It fits 80 columns, and a description that wraps goes on under its column.
+    for line in help.stdout.split(separator: "\n") {
+      #expect(line.count <= 80, "too wide: \(line)")
+      let indent = line.prefix { $0 == " " }.count
+      #expect([0, 2, 25].contains(indent), "indented \(indent): \(line)")
+    }
     #expect(try runCLI(["--version"]).stdout == "DogBreedsCLI 0.1.0\n")
     for bad in [
       ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
