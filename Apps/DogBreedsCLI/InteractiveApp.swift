@@ -25,6 +25,10 @@ final class InteractiveApp {
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
   private var previousFrame: Frame?
+  /// The picture kitty shows over the frame's blank cells (``PictureMode/terminal``).
+  private var placedPicture: PlacedPicture?
+  /// The id the picture is placed under (one picture on screen at a time).
+  private static let pictureID = 1
   private var spinnerFrame = 0
   private var observations: [StoreObservation] = []
   private var sources: [any DispatchSourceProtocol] = []
@@ -65,6 +69,7 @@ final class InteractiveApp {
     let code = await withCheckedContinuation { continuation in
       finish = { continuation.resume(returning: $0) }
     }
+    if placedPicture != nil { terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8)) }
     terminal.restore()
     return code
   }
@@ -86,8 +91,27 @@ final class InteractiveApp {
       view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: unicode,
       pictureMode: pictureMode)
     if !force, frame == previousFrame { return }
-    terminal.write(ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: colorMode))
+    terminal.write(
+      ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: colorMode)
+        + pictureUpdate(frame.picture, redraw: force))
     previousFrame = frame
+  }
+
+  /// What takes the picture on screen away and puts the frame's there, when they differ
+  /// (or when the whole screen is painted again).
+  private func pictureUpdate(_ picture: PlacedPicture?, redraw: Bool) -> [UInt8] {
+    guard pictureMode == .terminal, redraw || picture != placedPicture else { return [] }
+    var text = placedPicture != nil || redraw ? TerminalPicture.kittyDelete(id: Self.pictureID) : ""
+    if let picture {
+      // From the picture's top left cell, the cursor saved before and restored after
+      // (the picture itself leaves it in place), so the frame's cursor stays right.
+      text +=
+        "\u{1B}7\u{1B}[\(picture.y + 1);\(picture.x + 1)H"
+        + TerminalPicture.kittyPlacement(
+          picture.image, columns: picture.columns, rows: picture.rows, id: Self.pictureID) + "\u{1B}8"
+    }
+    placedPicture = picture
+    return Array(text.utf8)
   }
 
   /// Whether a spinner is showing. Read from the state: the timer asks ten times a second,

@@ -4,13 +4,14 @@ import TextRendering
 /// and the environment.
 ///
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
-///   when the environment names such a terminal (not inside tmux); otherwise half
-///   blocks when the terminal has 256 or more colours, an ASCII ramp when it has fewer or
-///   none (NO_COLOR).
+///   (kitty also in the full-screen UI) when the environment names such a terminal (not
+///   inside tmux); otherwise half blocks when the terminal has 256 or more colours, an
+///   ASCII ramp when it has fewer or none (NO_COLOR).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours, even
 ///   if colour is otherwise off: asking for a picture overrides the colour default.
-/// - `kitty`/`iterm`/`sixel`: those protocols for `show`; the full-screen UI draws half
-///   blocks (pictures in a protocol cannot be diffed cell by cell).
+/// - `kitty`/`iterm`/`sixel`: those protocols for `show`. The full-screen UI uses kitty's
+///   too (placed over blank cells, taken away by its id when the screen changes); for
+///   iTerm2's and sixel, which write into the cells themselves, it draws half blocks.
 /// - `ascii`, `none`: as named. With `none` no picture is downloaded.
 struct PictureSettings {
   enum TerminalProtocol { case kitty, iterm, sixel }
@@ -50,15 +51,25 @@ struct PictureSettings {
     case .iterm where !interactive:
       return PictureSettings(
         mode: .none, terminalProtocol: .iterm, colorMode: colorMode, decodeSize: nil, explicit: true)
-    case .kitty, .iterm, .sixel:
+    case .kitty:
+      // The full-screen UI leaves the picture's cells blank and has kitty draw over them.
+      return PictureSettings(
+        mode: .terminal, terminalProtocol: .kitty, colorMode: colorMode,
+        decodeSize: (columns * 10, rows * 20),
+        explicit: true)
+    case .iterm, .sixel:
       return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)
     case .auto:
       guard isTerminal else {
         return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
       }
-      if !interactive, environment["TMUX"] == nil, let named = terminalProtocol(named: environment) {
+      // Outside tmux (which passes no graphics through), the terminal's own protocol where
+      // the environment names it: every protocol for `show`, kitty's in the full-screen UI.
+      if environment["TMUX"] == nil, let named = terminalProtocol(named: environment),
+        !interactive || named == .kitty
+      {
         return resolve(
-          named, colorMode: colorMode, isTerminal: true, interactive: false, environment: environment,
+          named, colorMode: colorMode, isTerminal: true, interactive: interactive, environment: environment,
           columns: columns, rows: rows
         ).automatic
       }

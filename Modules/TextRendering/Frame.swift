@@ -44,6 +44,9 @@ public struct Frame: Hashable, Sendable {
   /// Where the terminal cursor should be shown (at a text field's caret), or `nil` to
   /// hide it.
   public var cursor: Position?
+  /// A picture for the terminal to draw over blank cells with its own graphics protocol
+  /// (``PictureMode/terminal``), if the frame has one.
+  public var picture: PlacedPicture?
 
   /// A blank frame.
   public init(width: Int, height: Int) {
@@ -115,5 +118,28 @@ extension Frame: CustomStringConvertible {
   public var description: String {
     let header = "Frame \(width)×\(height)"
     return height == 0 ? header : header + "\n" + lines.joined(separator: "\n")
+  }
+}
+
+/// A picture the terminal draws itself, and the cells it covers.
+public struct PlacedPicture: Hashable, Sendable {
+  /// The picture (the terminal scales it to the cells).
+  public var image: RGBImage
+  /// The column of its top left cell.
+  public var x: Int
+  /// The row of its top left cell.
+  public var y: Int
+  /// Cells across.
+  public var columns: Int
+  /// Cells down.
+  public var rows: Int
+
+  /// Places `image` over `columns` × `rows` cells from `(x, y)`.
+  public init(image: RGBImage, x: Int, y: Int, columns: Int, rows: Int) {
+    self.image = image
+    self.x = x
+    self.y = y
+    self.columns = columns
+    self.rows = rows
   }
 }

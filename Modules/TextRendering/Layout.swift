@@ -157,7 +157,13 @@ public enum Layout {
       let captionRows = picture.caption.isEmpty ? 0 : 1
       let pictureRows = height - captionRows
       var top = y
-      if let image = picture.image, picture.mode != .none, pictureRows >= 2 {
+      if let image = picture.image, picture.mode == .terminal, pictureRows >= 2 {
+        // The same box as half blocks would fill, left blank for the terminal to draw in.
+        let size = PictureRenderer.fittedSize(image, columns: width, rows: pictureRows)
+        frame.picture = PlacedPicture(
+          image: image, x: x + (width - size.columns) / 2, y: y, columns: size.columns, rows: size.rows)
+        top = y + size.rows
+      } else if let image = picture.image, picture.mode != .none, pictureRows >= 2 {
         let cells = PictureRenderer.render(image, mode: picture.mode, columns: width, rows: pictureRows)
         let left = x + (width - cells.columns) / 2
         for row in 0..<cells.rows {

@@ -115,6 +115,10 @@ public enum PictureMode: String, Hashable, Sendable, CaseIterable {
   case ascii
   /// No picture; only the caption.
   case none
+  /// The terminal draws it with its own graphics protocol: the layout leaves the cells
+  /// blank and records where the picture goes (``Frame/picture``), and the program puts
+  /// it there after writing the frame.
+  case terminal
 }
 
 /// An 8-bit RGB raster, row by row.

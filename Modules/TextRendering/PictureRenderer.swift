@@ -41,7 +41,7 @@ public enum PictureRenderer {
         cells.append(Cell(ramp[min(ramp.count - 1, luminance * ramp.count / 256)]))
       }
       return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
-    case .none:
+    case .none, .terminal:
       return PictureCells(columns: 0, rows: 0, cells: [])
     }
   }

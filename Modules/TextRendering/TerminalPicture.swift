@@ -31,20 +31,37 @@ public enum TerminalPicture {
   /// The kitty graphics protocol: RGB pixels, base64 in chunks of 4096, displayed over
   /// `columns` cells, quiet (`q=2`) so no reply lands in the input.
   public static func kitty(_ image: RGBImage, columns: Int) -> String {
+    kittyCommand("a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),q=2", image) + "\n"
+  }
+
+  /// A kitty picture placed over `columns` × `rows` cells at the cursor, which stays where
+  /// it is (`C=1`), under the id `id`, so that ``kittyDelete(id:)`` can take it away: how a
+  /// full-screen program shows a picture among its own cells.
+  public static func kittyPlacement(_ image: RGBImage, columns: Int, rows: Int, id: Int) -> String {
+    kittyCommand(
+      "a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),i=\(id),C=1,q=2", image)
+  }
+
+  /// Removes the kitty picture `id` from the screen and frees its data.
+  public static func kittyDelete(id: Int) -> String {
+    "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
+  }
+
+  /// `keys` and the pixels as one kitty command, base64 in chunks of 4096 (`m=1` on every
+  /// chunk but the last).
+  private static func kittyCommand(_ keys: String, _ image: RGBImage) -> String {
     let payload = base64(image.pixels)
     var output = ""
     var index = payload.startIndex
     var first = true
-    while index < payload.endIndex {
+    repeat {
       let end = payload.index(index, offsetBy: 4096, limitedBy: payload.endIndex) ?? payload.endIndex
       let more = end < payload.endIndex ? 1 : 0
-      let keys =
-        first ? "a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),q=2,m=\(more)" : "m=\(more)"
-      output += "\u{1B}_G\(keys);\(payload[index..<end])\u{1B}\\"
+      output += "\u{1B}_G\(first ? keys + "," : "")m=\(more);\(payload[index..<end])\u{1B}\\"
       index = end
       first = false
-    }
-    return output + "\n"
+    } while index < payload.endIndex
+    return output
   }
 
   /// DEC sixel graphics (foot, mlterm, WezTerm, Konsole, xterm as a VT340, Windows

@@ -53,6 +53,53 @@ struct InteractiveTests {
     #expect(!plain.contains("\u{1B}P") && !plain.contains("\u{1B}_G") && plain.contains("▀"))
   }
 
+  /// In kitty (and Ghostty) the Breed screen leaves the picture's cells blank and has the
+  /// terminal draw the picture there, under an id by which it takes it away again.
+  @Test func inKittyTheBreedScreenPlacesThePictureAndTakesItAway() throws {
+    let app = try launch(environment: ["TERM": "xterm-kitty"])
+    func output() -> String { String(decoding: app.allOutput, as: UTF8.self) }
+    func eventually(_ condition: () -> Bool) -> Bool {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while ContinuousClock.now < deadline {
+        if condition() { return true }
+        usleep(20_000)
+      }
+      return condition()
+    }
+    app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("pug\r")
+    app.expectScreen { $0.line(0) == "Pug" && $0.text.contains("breeds/pug/fake_") }
+    // At the first row under the divider, the cursor saved around it. (Wait for the whole
+    // command: it is large, the picture's pixels in base64.)
+    func placement() -> String {
+      output().components(separatedBy: "\u{1B}7\u{1B}[3;").dropFirst().first ?? ""
+    }
+    #expect(eventually { placement().contains("m=0;") && placement().contains("\u{1B}\\\u{1B}8") })
+    let placement = placement()
+    #expect(placement.hasPrefix("14H\u{1B}_Ga=T,f=24,"), "\(placement.prefix(80))")
+    #expect(placement.contains(",c=53,r=20,i=1,C=1,q=2,m=1;"), "\(placement.prefix(80))")
+    // The picture's cells hold nothing of their own: no half blocks anywhere.
+    let screen = app.currentScreen
+    #expect(!screen.text.contains("▀"))
+    #expect(screen.line(2) == "")
+    let placed = output().count
+    app.send("\u{1B}")  // back to the list: the picture goes
+    app.expectScreen { $0.line(1) == "🔍 pug" }
+    #expect(eventually { output().dropFirst(placed).contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\") })
+    app.send("\u{3}")
+    #expect(app.waitForExit() == 0)
+    // Inside tmux, which passes no graphics through, the picture is half blocks.
+    let inTmux = try launch(environment: [
+      "TERM": "xterm-kitty", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0",
+    ])
+    inTmux.expectScreen { $0.text.contains("Affenpinscher") }
+    inTmux.send("pug\r")
+    inTmux.expectScreen { $0.line(0) == "Pug" && $0.text.contains("▀") }
+    inTmux.send("\u{3}")
+    #expect(inTmux.waitForExit() == 0)
+    #expect(!String(decoding: inTmux.allOutput, as: UTF8.self).contains("\u{1B}_G"))
+  }
+
   @Test func browseFilterOpenGoBackAndQuit() throws {
     let app = try launch()
     app.expectScreen { $0.text.contains("Affenpinscher") }

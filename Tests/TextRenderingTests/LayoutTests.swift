@@ -111,4 +111,17 @@ struct LayoutTests {
     let ascii = render(.picture(PictureNode(image: image, mode: .ascii, caption: [])), 4, 2)
     #expect(ascii.lines.allSatisfy { !$0.contains("▀") })
   }
+
+  @Test func aPictureForTheTerminalLeavesItsBoxBlankAndSaysWhereItIs() {
+    let image = RGBImage(width: 4, height: 2, pixels: [UInt8](repeating: 200, count: 24))
+    let frame = render(
+      .stack([.text("T"), .picture(PictureNode(image: image, mode: .terminal, caption: [Span("cap")]))]), 20,
+      5)
+    // The box half blocks would fill: a 2:1 picture in 20 × 3 cells (two pixels a cell
+    // down) is 12 × 3, centred.
+    #expect(frame.picture == PlacedPicture(image: image, x: 4, y: 1, columns: 12, rows: 3))
+    #expect(frame.lines == ["T", "", "", "", "cap"])
+    let none = render(.picture(PictureNode(image: image, mode: .blocks, caption: [])), 12, 4)
+    #expect(none.picture == nil)
+  }
 }
