@@ -62,7 +62,18 @@ struct Commands {
                     ("subBreeds", .array((byName[row.name]?.subBreeds ?? []).map(JSON.string))),
                   ])
                 })
-            )
+            ),
+            // Where no breed matched, the sub-breeds the filter found (what the app offers).
+            (
+              "subBreedMatches",
+              .array(
+                view.subBreedMatches.map { match in
+                  .object([
+                    ("breed", .string(match.breed)), ("subBreed", .string(match.subBreed)),
+                    ("displayName", .string(match.title)),
+                  ])
+                })
+            ),
           ]
         ).text)
     } else {

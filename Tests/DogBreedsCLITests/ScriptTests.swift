@@ -110,6 +110,14 @@ struct ScriptTests {
     let breeds = object?["breeds"] as? [[String: Any]]
     #expect(breeds?.map { $0["displayName"] as? String } == ["Akita", "Hound", "Pug"])
     #expect(breeds?[1]["subBreeds"] as? [String] == ["afghan", "basset"])
+    #expect((object?["subBreedMatches"] as? [Any])?.isEmpty == true)
+    // A filter that names a sub-breed: no breeds, and where it is.
+    let golden = try runCLI(["list", "--json", "--filter", "Basset Hound"] + api(server))
+    #expect(golden.status == 3)
+    let found = try JSONSerialization.jsonObject(with: Data(golden.stdout.utf8)) as? [String: Any]
+    #expect((found?["breeds"] as? [Any])?.isEmpty == true)
+    let matches = found?["subBreedMatches"] as? [[String: String]]
+    #expect(matches == [["breed": "hound", "subBreed": "basset", "displayName": "Basset Hound"]])
   }
 
   @Test func showAcceptsListedAndAPINames() throws {
