@@ -68,6 +68,21 @@ struct TerminalPictureTests {
     return nil
   }
 
+  @Test func aKittyPlacementCarriesItsBoxAndIdAndItsPixelsInChunks() throws {
+    // 40 × 40 RGB is 4,800 bytes, 6,400 in base64: two chunks.
+    let image = RGBImage(width: 40, height: 40, pixels: (0..<4_800).map { UInt8($0 % 251) })
+    let text = TerminalPicture.kittyPlacement(image, columns: 12, rows: 5, id: 7)
+    let commands = text.components(separatedBy: "\u{1B}\\").dropLast()
+    #expect(commands.count == 2)
+    #expect(commands.first?.hasPrefix("\u{1B}_Ga=T,f=24,s=40,v=40,c=12,r=5,i=7,C=1,q=2,m=1;") == true)
+    #expect(commands.last?.hasPrefix("\u{1B}_Gm=0;") == true)
+    // The chunks' payloads join into the pixels.
+    let payload = commands.map { $0.split(separator: ";", maxSplits: 1).last.map(String.init) ?? "" }.joined()
+    #expect(Data(base64Encoded: payload) == Data(image.pixels))
+    #expect(!text.hasSuffix("\n"))  // unlike `kitty`, which ends its line for `show`
+    #expect(TerminalPicture.kittyDelete(id: 7) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
+  }
+
   @Test func aSmallPictureIsEncodedBandByBandAndColourByColour() {
     let red: [UInt8] = [255, 0, 0]
     let blue: [UInt8] = [0, 0, 255]
