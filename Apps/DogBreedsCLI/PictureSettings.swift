@@ -29,6 +29,10 @@ struct PictureSettings {
     environment: [String: String], columns: Int, rows: Int
   ) -> PictureSettings {
     let cells = (width: columns, height: rows * 2)
+    // For a terminal's own protocol: about the cells' size in pixels (10 × 20 is common).
+    let cellPixels = (
+      width: columns * TerminalPicture.pixelsPerColumn, height: rows * TerminalPicture.pixelsPerColumn * 2
+    )
     let richColor: ColorMode =
       ["truecolor", "24bit"].contains((environment["COLORTERM"] ?? "").lowercased()) ? .truecolor : .ansi256
     func blocks(_ mode: ColorMode) -> PictureSettings {
@@ -44,18 +48,16 @@ struct PictureSettings {
     case .ansi256:
       return blocks(.ansi256)
     case .kitty where !interactive, .sixel where !interactive:
-      // Decoded at about the cells' size in pixels (10 × 20 is common).
       return PictureSettings(
         mode: .none, terminalProtocol: choice == .kitty ? .kitty : .sixel, colorMode: colorMode,
-        decodeSize: (columns * 10, rows * 20), explicit: true)
+        decodeSize: cellPixels, explicit: true)
     case .iterm where !interactive:
       return PictureSettings(
         mode: .none, terminalProtocol: .iterm, colorMode: colorMode, decodeSize: nil, explicit: true)
     case .kitty:
       // The full-screen UI leaves the picture's cells blank and has kitty draw over them.
       return PictureSettings(
-        mode: .terminal, terminalProtocol: .kitty, colorMode: colorMode,
-        decodeSize: (columns * 10, rows * 20),
+        mode: .terminal, terminalProtocol: .kitty, colorMode: colorMode, decodeSize: cellPixels,
         explicit: true)
     case .iterm, .sixel:
       return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)

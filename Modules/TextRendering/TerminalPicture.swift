@@ -31,20 +31,41 @@ public enum TerminalPicture {
   /// The kitty graphics protocol: RGB pixels, base64 in chunks of 4096, displayed over
   /// `columns` cells, quiet (`q=2`) so no reply lands in the input.
   public static func kitty(_ image: RGBImage, columns: Int) -> String {
-    kittyCommand("a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),q=2", image) + "\n"
+    let image = shrunk(image, maxWidth: columns * pixelsPerColumn)
+    return kittyCommand("a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),q=2", image) + "\n"
   }
 
   /// A kitty picture placed over `columns` × `rows` cells at the cursor, which stays where
   /// it is (`C=1`), under the id `id`, so that ``kittyDelete(id:)`` can take it away: how a
   /// full-screen program shows a picture among its own cells.
   public static func kittyPlacement(_ image: RGBImage, columns: Int, rows: Int, id: Int) -> String {
-    kittyCommand(
+    let image = shrunk(image, maxWidth: columns * pixelsPerColumn, maxHeight: rows * pixelsPerColumn * 2)
+    return kittyCommand(
       "a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),i=\(id),C=1,q=2", image)
   }
 
   /// Removes the kitty picture `id` from the screen and frees its data.
   public static func kittyDelete(id: Int) -> String {
     "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
+  }
+
+  /// Pixels a cell is taken to be wide (10 is common; twice that tall). Terminals do not
+  /// reliably say, and more pixels than the cells can show are only more to send.
+  public static let pixelsPerColumn = 10
+
+  /// `image` shrunk, never enlarged, to at most `maxWidth` × `maxHeight` pixels, keeping
+  /// its aspect ratio (an area average: ``PictureRenderer/downscale(_:width:height:)``).
+  static func shrunk(_ image: RGBImage, maxWidth: Int, maxHeight: Int = .max) -> RGBImage {
+    guard image.width > 0, image.height > 0 else { return image }
+    var width = min(image.width, maxWidth)
+    var height = max(1, image.height * width / image.width)
+    if height > maxHeight {
+      height = maxHeight
+      width = max(1, image.width * height / image.height)
+    }
+    guard width != image.width || height != image.height else { return image }
+    return RGBImage(
+      width: width, height: height, pixels: PictureRenderer.downscale(image, width: width, height: height))
   }
 
   /// `keys` and the pixels as one kitty command, base64 in chunks of 4096 (`m=1` on every
@@ -77,13 +98,10 @@ public enum TerminalPicture {
   ///   - columns: The cells it may span.
   ///   - cellWidth: Pixels per cell (10 is common; terminals do not reliably say).
   /// - Returns: `ESC P 0;1;0 q … ESC \`, then a newline.
-  public static func sixel(_ image: RGBImage, columns: Int, cellWidth: Int = 10) -> String {
+  public static func sixel(_ image: RGBImage, columns: Int, cellWidth: Int = pixelsPerColumn) -> String {
     guard image.width > 0, image.height > 0 else { return "" }
-    let width = max(1, min(image.width, columns * cellWidth))
-    let height = max(1, image.height * width / image.width)
-    let pixels =
-      width == image.width && height == image.height
-      ? image.pixels : PictureRenderer.downscale(image, width: width, height: height)
+    let picture = shrunk(image, maxWidth: max(1, columns * cellWidth))
+    let (width, height, pixels) = (picture.width, picture.height, picture.pixels)
     let palette = AdaptivePalette(pixels: pixels)
     let colors = palette.indices
     var output = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)

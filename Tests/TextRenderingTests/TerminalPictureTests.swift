@@ -83,6 +83,18 @@ struct TerminalPictureTests {
     #expect(TerminalPicture.kittyDelete(id: 7) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
   }
 
+  @Test func kittyIsSentNoMorePixelsThanItsCellsCanShow() {
+    // 10 pixels a column, 20 a row: a 400 × 200 picture in 12 × 5 cells needs 120 × 60.
+    let image = RGBImage(width: 400, height: 200, pixels: [UInt8](repeating: 90, count: 240_000))
+    let placed = TerminalPicture.kittyPlacement(image, columns: 12, rows: 5, id: 1)
+    #expect(placed.hasPrefix("\u{1B}_Ga=T,f=24,s=120,v=60,c=12,r=5,"))
+    // …and in 40 × 2 cells, the 40 pixels of height rule: 80 × 40.
+    #expect(TerminalPicture.kittyPlacement(image, columns: 40, rows: 2, id: 1).contains("s=80,v=40,"))
+    #expect(TerminalPicture.kitty(image, columns: 10).hasPrefix("\u{1B}_Ga=T,f=24,s=100,v=50,c=10,"))
+    // Never enlarged.
+    #expect(TerminalPicture.kitty(image, columns: 80).hasPrefix("\u{1B}_Ga=T,f=24,s=400,v=200,"))
+  }
+
   @Test func aSmallPictureIsEncodedBandByBandAndColourByColour() {
     let red: [UInt8] = [255, 0, 0]
     let blue: [UInt8] = [0, 0, 255]
