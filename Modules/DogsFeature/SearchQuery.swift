@@ -9,10 +9,13 @@ struct SearchQuery {
   let words: [[UInt8]]
   /// The words written together: the name a filter of several words spells.
   let joined: [UInt8]
+  /// The first word (empty without words).
+  let firstWord: [UInt8]
 
   init(_ filter: String) {
     words = filter.lowercased().split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
     joined = Array(words.joined())
+    firstWord = words.first ?? []
   }
 
   /// Whether every name matches (the filter has no words).
@@ -20,15 +23,22 @@ struct SearchQuery {
 
   /// Whether `key` holds every word.
   func matches(_ key: [UInt8]) -> Bool {
-    words.allSatisfy { Self.contains(key, $0) }
+    // One word (the usual filter) is the whole of `joined`: no walk over `words`, whose
+    // elements would be retained and released for every name of the list.
+    if words.count == 1 { return Self.contains(key, joined) }
+    return words.allSatisfy { Self.contains(key, $0) }
   }
 
   /// How well a key that ``matches(_:)`` does: 0 it is the name the filter spells (spaces
   /// aside), 1 it starts with the first word, 2 the words are elsewhere. The one rule
   /// behind the list's highlight and every ranked suggestion.
   func rank(_ key: [UInt8]) -> Int {
-    if key.lazy.filter({ $0 != UInt8(ascii: " ") }).elementsEqual(joined) { return 0 }
-    return key.starts(with: words.first ?? []) ? 1 : 2
+    // This runs for every visible row on every keystroke. Breed names have no spaces: one
+    // comparison. A key with spaces (a sub-breed's title) can spell the filter only if the
+    // filter has several words (one word cannot match across a space).
+    if key == joined { return 0 }
+    if words.count > 1, key.lazy.filter({ $0 != UInt8(ascii: " ") }).elementsEqual(joined) { return 0 }
+    return key.starts(with: firstWord) ? 1 : 2
   }
 
   private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
