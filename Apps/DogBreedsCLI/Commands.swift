@@ -141,10 +141,10 @@ struct Commands {
       // A name of two words is quoted whole (lowercased, as names are), not as the breed
       // it was read as.
       let typed = argument.trimmingCharacters(in: .whitespaces).lowercased()
-      let instead = suggestion(forWordsOf: argument)
       Output.error(
         typed.contains(" ")
-          ? "“\(typed)” is not in the breed list." + instead : notice + suggestion(for: path.breed))
+          ? "“\(typed)” is not in the breed list." + suggestion(forWordsOf: argument)
+          : notice + suggestion(for: path.breed))
       return ExitCode.notFound
     }
     guard let breed = store.state.breed else { return ExitCode.failure }
