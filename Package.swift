@@ -51,7 +51,8 @@ let package = Package(
     .target(name: "VirtualTerminal", dependencies: ["TextRendering"], path: "Tests/Support/VirtualTerminal"),
     .target(name: "CPseudoTerminal", path: "Tests/Support/CPseudoTerminal"),
     .target(
-      name: "PseudoTerminal", dependencies: ["CPseudoTerminal", "TextRendering", "VirtualTerminal"],
+      name: "PseudoTerminal",
+      dependencies: ["CPseudoTerminal", "TestSupport", "TextRendering", "VirtualTerminal"],
       path: "Tests/Support/PseudoTerminal"),
 
     // MARK: - Tests
@@ -63,7 +64,7 @@ let package = Package(
       dependencies: ["Core", "CoreTesting", "DogAPIClient", "TestHTTPServer", "TestSupport"],
       path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
     .testTarget(
-      name: "TextRenderingTests", dependencies: ["TextRendering", "VirtualTerminal"],
+      name: "TextRenderingTests", dependencies: ["TestSupport", "TextRendering", "VirtualTerminal"],
       path: "Tests/TextRenderingTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "DogsFeatureTests",

@@ -9,12 +9,14 @@ final class Log<Element: Sendable>: @unchecked Sendable {
   func append(_ value: Element) { lock.withLock { storage.append(value) } }
 }
 
-/// Waits (bounded) until `condition` holds on the main actor.
+/// Waits (bounded) until `condition` holds on the main actor. The bound only matters when
+/// the condition never holds, so it is generous: a loaded sanitizer run once starved an
+/// effect of the cooperative pool for over two seconds.
 @MainActor
 func eventually(
-  _ timeout: Duration = .seconds(2), _ condition: () -> Bool
+  _ timeout: Duration = .seconds(10), _ condition: () -> Bool
 ) async -> Bool {
-  let deadline = ContinuousClock.now + timeout
+  let deadline = ContinuousClock.now + timeout.scaled
   while !condition() {
     if ContinuousClock.now > deadline { return false }
     try? await Task.sleep(for: .milliseconds(1))

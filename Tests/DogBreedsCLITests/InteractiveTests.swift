@@ -1,6 +1,7 @@
 import Foundation
 import PseudoTerminal
 import TestHTTPServer
+import TestSupport
 import Testing
 import VirtualTerminal
 
@@ -59,7 +60,7 @@ struct InteractiveTests {
     let app = try launch(environment: ["TERM": "xterm-kitty"])
     func output() -> String { String(decoding: app.allOutput, as: UTF8.self) }
     func eventually(_ condition: () -> Bool) -> Bool {
-      let deadline = ContinuousClock.now + .seconds(10)
+      let deadline = ContinuousClock.now + Duration.seconds(10).scaled
       while ContinuousClock.now < deadline {
         if condition() { return true }
         usleep(20_000)

@@ -1,5 +1,6 @@
 import CPseudoTerminal
 import Foundation
+import TestSupport
 import TextRendering
 import VirtualTerminal
 
@@ -120,11 +121,12 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     return modes
   }
 
-  /// Waits (polling every 20 ms, at most `timeout`) until `condition` holds for the screen.
+  /// Waits (polling every 20 ms, at most `timeout` times the run's `timeScale`) until
+  /// `condition` holds for the screen.
   @discardableResult
   public func waitForScreen(timeout: Duration = .seconds(10), _ condition: (VirtualTerminal) -> Bool) -> Bool
   {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + timeout.scaled
     while ContinuousClock.now < deadline {
       if condition(currentScreen) { return true }
       Thread.sleep(forTimeInterval: 0.02)
@@ -132,10 +134,11 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     return condition(currentScreen)
   }
 
-  /// Waits for the child to exit; its exit code, 128+signal if killed, or nil on timeout.
+  /// Waits for the child to exit (at most `timeout` times the run's `timeScale`); its exit
+  /// code, 128+signal if killed, or nil on timeout.
   public func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
     if let exitStatus { return exitStatus }
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + timeout.scaled
     while ContinuousClock.now < deadline {
       var status: Int32 = 0
       let result = waitpid(pid, &status, WNOHANG)
