@@ -109,7 +109,10 @@ public enum Exhaustivity: Equatable, Sendable {
 public final class TestStore<State: Equatable, Action> {
   /// How strictly this store checks; see ``Exhaustivity``.
   public var exhaustivity: Exhaustivity = .on
-  /// How long `receive` and `finish` wait by default.
+  /// How long `receive` and `finish` wait by default for running effects (one second).
+  /// Neither waits longer than it must: both return as soon as the action arrives or the
+  /// effects end. Raise it for effects that do real work, or for a suite whose other tests
+  /// block the cooperative pool's threads (which effects need in order to run).
   public var timeout: Duration = .seconds(1)
 
   let runtime: StoreRuntime<State, Action>
@@ -218,7 +221,8 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Asserts that an effect delivered `expectedAction` next, and how it changed the state.
   ///
-  /// Waits up to `timeout` for the action to arrive.
+  /// Waits up to `timeout` for the action to arrive while an effect is running; fails at
+  /// once when none is, since nothing could send it then.
   ///
   /// - Parameters:
   ///   - expectedAction: The action that must arrive next.
@@ -263,18 +267,22 @@ public final class TestStore<State: Equatable, Action> {
     timeout: Duration?, update: ((inout State) throws -> Void)?, location: IssueLocation
   ) async {
     let timeout = timeout ?? self.timeout
-    let arrived = await wait(for: timeout) {
+    func arrived() -> Bool {
       exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
     }
-    guard arrived else {
+    // Only a running effect can still deliver an action: with none, waiting is pointless.
+    _ = await wait(for: timeout) { arrived() || runtime.inFlightCount == 0 }
+    guard arrived() else {
       let running = runtime.inFlightCount
+      let outcome = received.isEmpty ? "received none" : "no received action matched"
       reportIssue(
-        """
-        Expected to receive \(description), but \
-        \(received.isEmpty ? "received none" : "no received action matched") \
-        after \(format(timeout)).\
-        \(running > 0 ? "\n\n\(running) effect\(running == 1 ? " is" : "s are") still running." : "")
-        """, at: location)
+        running == 0
+          ? "Expected to receive \(description), but \(outcome), and no effect is running that could send it."
+          : """
+          Expected to receive \(description), but \(outcome) after \(format(timeout)).
+
+          \(running) effect\(running == 1 ? " is" : "s are") still running.
+          """, at: location)
       return
     }
     if exhaustivity == .off {

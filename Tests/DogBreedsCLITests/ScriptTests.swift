@@ -9,8 +9,8 @@ struct ScriptTests {
 
   func api(_ server: TestHTTPServer) -> [String] { ["--base-url", server.baseURL.absoluteString + "/api"] }
 
-  @Test func helpVersionAndUsageErrors() throws {
-    let help = try runCLI(["--help"])
+  @Test func helpVersionAndUsageErrors() async throws {
+    let help = try await runCLI(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("EXIT STATUS"))
     // It fits 80 columns, and a description that wraps goes on under its column.
@@ -19,14 +19,14 @@ struct ScriptTests {
       let indent = line.prefix { $0 == " " }.count
       #expect([0, 2, 25].contains(indent), "indented \(indent): \(line)")
     }
-    #expect(try runCLI(["--version"]).stdout == "DogBreedsCLI 0.1.0\n")
+    #expect(try await runCLI(["--version"]).stdout == "DogBreedsCLI 0.1.0\n")
     for bad in [
       ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
       ["--timeout", "-1"], ["--base-url", "ftp://x"], ["show", "hound", "--filter", "x"],
       ["--base-url", "http://[::1]:99999/api"], ["--base-url", "http://x/api?key=1"],
       ["--base-url", "http://x/api#top"],
     ] {
-      let run = try runCLI(bad)
+      let run = try await runCLI(bad)
       #expect(run.status == 2, "\(bad)")
       #expect(run.stdout.isEmpty)
       #expect(
@@ -36,23 +36,23 @@ struct ScriptTests {
     for bad in [
       ["show", "hou\u{1B}[2J"], ["--bogus\u{1B}]0;x\u{7}"], ["frob\u{9B}31m"], ["--color", "\u{1B}[5m"],
     ] {
-      let run = try runCLI(bad)
+      let run = try await runCLI(bad)
       #expect(run.status == 2, "\(bad)")
       #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(bad)")
       #expect(!run.stderr.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, "\(bad)")
     }
     // The message states the range the parser accepts: 0 itself is refused, 300 is not.
-    let zero = try runCLI(["--timeout", "0", "list", "--api", "fake"])
+    let zero = try await runCLI(["--timeout", "0", "list", "--api", "fake"])
     #expect(zero.status == 2)
     #expect(zero.stderr.contains("above 0 and at most 300, as in 2.5, not “0”."), "\(zero.stderr)")
-    #expect(try runCLI(["--timeout", "300", "list", "--api", "fake"]).status == 0)
-    let env = try runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
+    #expect(try await runCLI(["--timeout", "300", "list", "--api", "fake"]).status == 0)
+    let env = try await runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
     #expect(env.status == 2)
     #expect(env.stderr.contains("DOG_API_BASE_URL must be an http(s) URL"))
   }
 
-  @Test func traceLogsEveryActionAndStateChangeToStandardError() throws {
-    let run = try runCLI(["list", "--api", "fake", "--filter", "pug", "--trace"])
+  @Test func traceLogsEveryActionAndStateChangeToStandardError() async throws {
+    let run = try await runCLI(["list", "--api", "fake", "--filter", "pug", "--trace"])
     #expect(run.status == 0)
     #expect(run.stdout == "Pug\nPuggle\n")  // the output itself is unchanged
     #expect(run.stderr.contains("received action:\n  .dogs(.appeared)\n"))
@@ -60,50 +60,43 @@ struct ScriptTests {
     #expect(run.stderr.contains("received action:\n  .dogs(.filterChanged(\"pug\"))"))
   }
 
-  @Test func listPrintsOneBreedPerLineAsShown() throws {
-    let run = try runCLI(["list", "--api", "fake"])
+  @Test func listPrintsOneBreedPerLineAsShown() async throws {
+    let run = try await runCLI(["list", "--api", "fake"])
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 108)
     #expect(lines.first == "Affenpinscher")
     #expect(lines.contains("Hound"))
     #expect(run.stderr.isEmpty)
-    let filtered = try runCLI(["list", "--api", "fake", "--filter", "HOU"])
+    let filtered = try await runCLI(["list", "--api", "fake", "--filter", "HOU"])
     #expect(filtered.stdout == "Coonhound\nDeerhound\nElkhound\nGreyhound\nHound\nOtterhound\nWolfhound\n")
-    let none = try runCLI(["list", "--api", "fake", "--filter", "xyz"])
+    let none = try await runCLI(["list", "--api", "fake", "--filter", "xyz"])
     #expect(none.status == 3)
     #expect(none.stdout.isEmpty)
     #expect(none.stderr == "No breeds match “xyz”.\n")
     // A sub-breed's name is no breed, but the message says where to find it.
-    let golden = try runCLI(["list", "--api", "fake", "--filter", "Golden"])
+    let golden = try await runCLI(["list", "--api", "fake", "--filter", "Golden"])
     #expect(golden.status == 3)
     #expect(golden.stderr == "No breeds match “Golden”. Found as a sub-breed: try show retriever/golden.\n")
-    let boston = try runCLI(["list", "--api", "fake", "--filter", "boston"])
+    let boston = try await runCLI(["list", "--api", "fake", "--filter", "boston"])
     #expect(
       boston.stderr
         == "No breeds match “boston”. Found as sub-breeds: try show bulldog/boston or terrier/boston.\n")
   }
 
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
-  func anOutputThatCannotBeWrittenIsAnError() throws {
+  func anOutputThatCannotBeWrittenIsAnError() async throws {
     // /dev/full refuses every write with ENOSPC, as a full disk would.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", #"exec "$0" list --api fake > /dev/full"#, executable]
-    process.environment = cleanEnvironment()
-    let err = Pipe()
-    process.standardError = err
-    try process.run()
-    let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
-    #expect(message == "error: Can't write the output: No space left on device.\n")
+    let run = try await runCLI(
+      ["-c", #"exec "$0" list --api fake > /dev/full"#, executable], program: "/bin/sh")
+    #expect(run.status == 1)
+    #expect(run.stderr == "error: Can't write the output: No space left on device.\n")
   }
 
-  @Test func listJSONSaysWhereTheListCameFrom() throws {
+  @Test func listJSONSaysWhereTheListCameFrom() async throws {
     let server = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
     defer { server.stop() }
-    let run = try runCLI(["list", "--json"] + api(server))
+    let run = try await runCLI(["list", "--json"] + api(server))
     #expect(run.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
     #expect(object?["source"] as? String == "network")
@@ -112,7 +105,7 @@ struct ScriptTests {
     #expect(breeds?[1]["subBreeds"] as? [String] == ["afghan", "basset"])
     #expect((object?["subBreedMatches"] as? [Any])?.isEmpty == true)
     // A filter that names a sub-breed: no breeds, and where it is.
-    let golden = try runCLI(["list", "--json", "--filter", "Basset Hound"] + api(server))
+    let golden = try await runCLI(["list", "--json", "--filter", "Basset Hound"] + api(server))
     #expect(golden.status == 3)
     let found = try JSONSerialization.jsonObject(with: Data(golden.stdout.utf8)) as? [String: Any]
     #expect((found?["breeds"] as? [Any])?.isEmpty == true)
@@ -120,32 +113,32 @@ struct ScriptTests {
     #expect(matches == [["breed": "hound", "subBreed": "basset", "displayName": "Basset Hound"]])
   }
 
-  @Test func showAcceptsListedAndAPINames() throws {
+  @Test func showAcceptsListedAndAPINames() async throws {
     let server = try TestHTTPServer { [breedsJSON, imageJSON] request in
       request.path.contains("images/random") ? .json(imageJSON) : .json(breedsJSON)
     }
     defer { server.stop() }
     for name in ["Hound", "hound", "HOUND"] {
-      let run = try runCLI(["show", name] + api(server))
+      let run = try await runCLI(["show", name] + api(server))
       #expect(run.status == 0, "\(name): \(run.stderr)")
       #expect(
         run.stdout
           == "Hound\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\nSub-breeds:\n  Afghan\n  Basset\n")
     }
-    let sub = try runCLI(["show", "hound/afghan", "--json"] + api(server))
+    let sub = try await runCLI(["show", "hound/afghan", "--json"] + api(server))
     #expect(sub.status == 0)
     #expect(sub.stdout.contains(#""subBreed":"afghan""#))
     #expect(sub.stdout.contains(#""displayName":"Afghan Hound""#))
     // A sub-breed as the list and the Breed screen name it, and a pasted name's spaces.
     for name in ["Afghan Hound", " afghan  hound", " Hound/Afghan\t"] {
-      let run = try runCLI(["show", name, "--json"] + api(server))
+      let run = try await runCLI(["show", name, "--json"] + api(server))
       #expect(run.status == 0, "\(name): \(run.stderr)")
       let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
       #expect(object?["name"] as? String == "hound" && object?["subBreed"] as? String == "afghan", "\(name)")
     }
     // Where the breed's name leads the title (a nationality, a coat), either order finds it.
     for name in ["German Shepherd", "shepherd german", "Rough Collie"] {
-      let run = try runCLI(["show", name, "--json", "--api", "fake"])
+      let run = try await runCLI(["show", name, "--json", "--api", "fake"])
       #expect(run.status == 0, "\(name): \(run.stderr)")
       let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
       #expect(
@@ -153,14 +146,14 @@ struct ScriptTests {
       #expect(["german", "rough"].contains(object?["name"] as? String ?? ""), "\(name)")
     }
     for name in ["Afghan Hound Dog", "hound afghan/x"] {
-      #expect(try runCLI(["show", name] + api(server)).status == 2, "\(name)")
+      #expect(try await runCLI(["show", name] + api(server)).status == 2, "\(name)")
     }
     #expect(server.requests.map(\.path).contains("/api/breed/hound/afghan/images/random"))
-    let pug = try runCLI(["show", "pug"] + api(server))
+    let pug = try await runCLI(["show", "pug"] + api(server))
     #expect(pug.stdout == "Pug\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\n")
   }
 
-  @Test func notFoundAndBadNamesHaveTheirOwnExitCodes() throws {
+  @Test func notFoundAndBadNamesHaveTheirOwnExitCodes() async throws {
     let server = try TestHTTPServer { [breedsJSON] request in
       request.path.contains("images/random")
         ? .json(
@@ -169,59 +162,59 @@ struct ScriptTests {
         : .json(breedsJSON)
     }
     defer { server.stop() }
-    let unknown = try runCLI(["show", "unicorn"] + api(server))
+    let unknown = try await runCLI(["show", "unicorn"] + api(server))
     #expect(unknown.status == 3)
     #expect(unknown.stderr == "error: “unicorn” is not in the breed list.\n")
     // Near misses come with what to try.
-    let partial = try runCLI(["show", "Hou"] + api(server))
+    let partial = try await runCLI(["show", "Hou"] + api(server))
     #expect(partial.status == 3)
     #expect(partial.stderr == "error: “hou” is not in the breed list. Did you mean hound?\n")
-    let many = try runCLI(["show", "u"] + api(server))
+    let many = try await runCLI(["show", "u"] + api(server))
     #expect(many.stderr == "error: “u” is not in the breed list. Did you mean hound or pug?\n")
-    let subBreed = try runCLI(["show", "afghan"] + api(server))
+    let subBreed = try await runCLI(["show", "afghan"] + api(server))
     #expect(subBreed.status == 3)
     #expect(
       subBreed.stderr == "error: “afghan” is not in the breed list. It is a sub-breed: try hound/afghan.\n")
     // Part of a sub-breed's name, and of no breed's.
-    let partOfSubBreed = try runCLI(["show", "bass"] + api(server))
+    let partOfSubBreed = try await runCLI(["show", "bass"] + api(server))
     #expect(partOfSubBreed.stderr == "error: “bass” is not in the breed list. Did you mean hound/basset?\n")
     // A name of two words is quoted whole, and read as the list's filter reads it.
-    let twoWords = try runCLI(["show", "Basset Hou"] + api(server))
+    let twoWords = try await runCLI(["show", "Basset Hou"] + api(server))
     #expect(twoWords.status == 3)
     #expect(twoWords.stderr == "error: “basset hou” is not in the breed list. Did you mean hound/basset?\n")
-    let spelled = try runCLI(["show", "p ug"] + api(server))
+    let spelled = try await runCLI(["show", "p ug"] + api(server))
     #expect(spelled.stderr == "error: “p ug” is not in the breed list. Did you mean pug?\n")
-    let partOfSub = try runCLI(["show", "hound/bass"] + api(server))
+    let partOfSub = try await runCLI(["show", "hound/bass"] + api(server))
     #expect(
       partOfSub.stderr
         == "error: Hound has no sub-breed “bass” (it has Afghan, Basset). Did you mean hound/basset?\n")
-    let nothing = try runCLI(["show", "hound/ug"] + api(server))
+    let nothing = try await runCLI(["show", "hound/ug"] + api(server))
     #expect(nothing.stderr == "error: Hound has no sub-breed “ug” (it has Afghan, Basset).\n")
-    let noSub = try runCLI(["show", "pug/tiny"] + api(server))
+    let noSub = try await runCLI(["show", "pug/tiny"] + api(server))
     #expect(noSub.status == 3)
     #expect(noSub.stderr == "error: Pug has no sub-breed “tiny”.\n")
-    let gone = try runCLI(["show", "akita"] + api(server))
+    let gone = try await runCLI(["show", "akita"] + api(server))
     #expect(gone.status == 3)
     #expect(gone.stderr.contains("Not found: Breed not found (main breed does not exist)."))
-    let threeWords = try runCLI(["show", "African Wild Dog"] + api(server))
+    let threeWords = try await runCLI(["show", "African Wild Dog"] + api(server))
     #expect(threeWords.status == 2)
     #expect(
       threeWords.stderr.hasPrefix(
         "error: “African Wild Dog” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan."
       ))
-    let bad = try runCLI(["show", "../../etc/passwd"] + api(server))
+    let bad = try await runCLI(["show", "../../etc/passwd"] + api(server))
     #expect(bad.status == 2)
     #expect(!server.requests.contains { $0.path.contains("..") })
   }
 
-  @Test func errorsThatQuoteNamesFromTheNetworkAreSanitised() throws {
+  @Test func errorsThatQuoteNamesFromTheNetworkAreSanitised() async throws {
     let evil =
       #"{"message":{"hound":["a\u001b[2J","b\u009b31m\u0007"],"e\u001b]0;x\u0007":[]},"status":"success"}"#
     let server = try TestHTTPServer { _ in .json(evil) }
     defer { server.stop() }
     // Each error lists or suggests breed names the server sent.
     for name in ["hound/nope", "e", "a"] {
-      let run = try runCLI(["show", name] + api(server))
+      let run = try await runCLI(["show", name] + api(server))
       #expect(run.status == 3, "\(name): \(run.stderr)")
       #expect(run.stderr.hasPrefix("error: "), "\(name)")
       #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name): \(run.stderr)")
@@ -229,37 +222,37 @@ struct ScriptTests {
     }
   }
 
-  @Test func serverFailuresFallBackForTheListAndFailForPictures() throws {
+  @Test func serverFailuresFallBackForTheListAndFailForPictures() async throws {
     let server = try TestHTTPServer { request in
       .text("<html><body>502 Bad Gateway</body></html>", status: 502, contentType: "text/html")
     }
     defer { server.stop() }
-    let list = try runCLI(["list"] + api(server))
+    let list = try await runCLI(["list"] + api(server))
     #expect(list.status == 0)
     #expect(list.stdout.split(separator: "\n").count == 108)
     #expect(
       list.stderr
         == "warning: The server reported an error (HTTP 502). Showing the built-in breed list.\n")
-    let show = try runCLI(["show", "hound"] + api(server))
+    let show = try await runCLI(["show", "hound"] + api(server))
     #expect(show.status == 1)
     #expect(show.stdout.hasPrefix("Hound\nSub-breeds:\n"))
     #expect(
       show.stderr.hasSuffix("error: Couldn't load a picture. The server reported an error (HTTP 502).\n"))
   }
 
-  @Test func malformedJSONAndAStallingServer() throws {
+  @Test func malformedJSONAndAStallingServer() async throws {
     let server = try TestHTTPServer { request in
       request.path.contains("images/random") ? .stall : .json("{\"message\": {\"hound\": [")
     }
     defer { server.stop() }
-    let run = try runCLI(["show", "hound", "--timeout", "1"] + api(server))
+    let run = try await runCLI(["show", "hound", "--timeout", "1"] + api(server))
     #expect(run.status == 1)
     #expect(run.stderr.contains("The server's answer could not be understood."))  // the list fell back…
     #expect(run.stderr.contains("The server took longer than 1 s to answer."))  // …the picture timed out
     #expect(run.elapsed < .seconds(3), "took \(run.elapsed)")
   }
 
-  @Test func escapeSequencesFromTheNetworkNeverReachTheOutputRaw() throws {
+  @Test func escapeSequencesFromTheNetworkNeverReachTheOutputRaw() async throws {
     let evil =
       #"{"message":{"evil\u001b[2J\u001b]0;pwned\u0007":["x\u009b31m"],"hound":[]},"status":"success"}"#
     let server = try TestHTTPServer { request in
@@ -272,37 +265,28 @@ struct ScriptTests {
       ["list"], ["list", "--json"], ["show", "hound"], ["show", "hound", "--json"],
       ["list", "--filter", "31m"],  // no breed: the sub-breed "x\u{9B}31m" is suggested
     ] {
-      let run = try runCLI(arguments + api(server))
+      let run = try await runCLI(arguments + api(server))
       #expect(!hasRawControls(run.stdout), "\(arguments): \(run.stdout.debugDescription)")
       #expect(!hasRawControls(run.stderr), "\(arguments): \(run.stderr.debugDescription)")
     }
-    let list = try runCLI(["list"] + api(server))
+    let list = try await runCLI(["list"] + api(server))
     #expect(list.stdout.contains("Evil␛[2J␛]0;pwned␇"))
   }
 
-  @Test func aClosedPipeEndsQuietly() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "'\(executable)' list --api fake | head -1; exit ${PIPESTATUS:-0}"]
-    process.environment = cleanEnvironment()
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    process.waitUntilExit()
-    #expect(
-      String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "Affenpinscher\n")
-    #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+  @Test func aClosedPipeEndsQuietly() async throws {
+    let run = try await runCLI(
+      ["-c", "'\(executable)' list --api fake | head -1; exit ${PIPESTATUS:-0}"], program: "/bin/sh")
+    #expect(run.stdout == "Affenpinscher\n")
+    #expect(run.stderr == "")
   }
 
-  @Test func offlineUsesTheCacheAfterAnOnlineRun() throws {
+  @Test func offlineUsesTheCacheAfterAnOnlineRun() async throws {
     let server = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
     let environment = cleanEnvironment()
-    let online = try runCLI(["list"] + api(server), environment: environment)
+    let online = try await runCLI(["list"] + api(server), environment: environment)
     server.stop()
     #expect(online.stdout == "Akita\nHound\nPug\n")
-    let offline = try runCLI(["list", "--offline", "--json"], environment: environment)
+    let offline = try await runCLI(["list", "--offline", "--json"], environment: environment)
     #expect(offline.status == 0)
     #expect(offline.stdout.contains(#""source":"cache""#))
     #expect(offline.stdout.contains(#""displayName":"Pug""#))
@@ -311,13 +295,14 @@ struct ScriptTests {
       offline.stderr.hasPrefix(
         "warning: Working offline: nothing is fetched from the network. Showing the breed list saved on "))
     // `show` without the network: the name and sub-breeds are what was asked for.
-    let show = try runCLI(["show", "hound", "--offline"], environment: environment)
+    let show = try await runCLI(["show", "hound", "--offline"], environment: environment)
     #expect(show.status == 0)
     #expect(show.stdout == "Hound\nSub-breeds:\n  Afghan\n  Basset\n")
     #expect(
       show.stderr.hasSuffix("warning: No picture. Working offline: nothing is fetched from the network.\n"))
     // …unless a picture was asked for explicitly.
-    let picture = try runCLI(["show", "hound", "--offline", "--picture", "blocks"], environment: environment)
+    let picture = try await runCLI(
+      ["show", "hound", "--offline", "--picture", "blocks"], environment: environment)
     #expect(picture.status == 1)
     #expect(
       picture.stderr.hasSuffix(
@@ -333,9 +318,11 @@ struct PictureScriptTests {
         .appendingPathComponent("TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg"))) ?? Data()
   )
 
-  func run(_ picture: [UInt8], _ mode: String) throws -> Run { try runRecording(picture, mode).run }
+  func run(_ picture: [UInt8], _ mode: String) async throws -> Run {
+    try await runRecording(picture, mode).run
+  }
 
-  func runRecording(_ picture: [UInt8], _ mode: String) throws -> (run: Run, paths: [String]) {
+  func runRecording(_ picture: [UInt8], _ mode: String) async throws -> (run: Run, paths: [String]) {
     // The image URL must point back at this server: patch the port into the answer.
     let holder = PortHolder()
     let server = try TestHTTPServer { request in
@@ -347,19 +334,19 @@ struct PictureScriptTests {
     }
     holder.port = Int(server.port)
     defer { server.stop() }
-    let run = try runCLI([
+    let run = try await runCLI([
       "show", "hound", "--picture", mode, "--base-url", server.baseURL.absoluteString + "/api",
     ])
     return (run, server.requests.map(\.path))
   }
 
-  @Test func blocksAndASCIIDrawThePicture() throws {
-    let blocks = try run(Self.jpeg, "blocks")
+  @Test func blocksAndASCIIDrawThePicture() async throws {
+    let blocks = try await run(Self.jpeg, "blocks")
     #expect(blocks.status == 0, "\(blocks.stderr)")
     #expect(blocks.stdout.contains("▀"))
     #expect(blocks.stdout.contains("\u{1B}[38;5;") || blocks.stdout.contains("\u{1B}[38;2;"))
     #expect(blocks.stdout.contains("Hound\nPicture: http://127.0.0.1:"))
-    let ascii = try run(Self.jpeg, "ascii")
+    let ascii = try await run(Self.jpeg, "ascii")
     #expect(ascii.status == 0)
     #expect(!ascii.stdout.contains("\u{1B}"))
     let pictureLines = ascii.stdout.split(separator: "\n").prefix { !$0.hasPrefix("Hound") }
@@ -367,45 +354,45 @@ struct PictureScriptTests {
     #expect(pictureLines.allSatisfy { $0.count == 80 })
   }
 
-  @Test func terminalProtocolsFrameThePictureAsTheirTerminalsExpect() throws {
+  @Test func terminalProtocolsFrameThePictureAsTheirTerminalsExpect() async throws {
     // kitty: decoded RGB (f=24) in base64 chunks, shown over 80 cells, quiet (q=2).
-    let kitty = try run(Self.jpeg, "kitty")
+    let kitty = try await run(Self.jpeg, "kitty")
     #expect(kitty.status == 0, "\(kitty.stderr)")
     #expect(kitty.stdout.hasPrefix("\u{1B}_Ga=T,f=24,s="))
     #expect(kitty.stdout.contains(",c=80,q=2,m=1;"))
     #expect(kitty.stdout.contains("m=0;"))
     // iTerm2: the JPEG's own bytes, 80 cells wide.
-    let iterm = try run(Self.jpeg, "iterm")
+    let iterm = try await run(Self.jpeg, "iterm")
     #expect(iterm.status == 0, "\(iterm.stderr)")
     #expect(
       iterm.stdout.hasPrefix(
         "\u{1B}]1337;File=inline=1;size=\(Self.jpeg.count);width=80;preserveAspectRatio=1:"
           + Data(Self.jpeg.prefix(30)).base64EncodedString()))
     // sixel: pixels at 10 per cell, so the 500-pixel picture is drawn 500 wide (not enlarged).
-    let sixel = try run(Self.jpeg, "sixel")
+    let sixel = try await run(Self.jpeg, "sixel")
     #expect(sixel.status == 0, "\(sixel.stderr)")
     #expect(sixel.stdout.hasPrefix("\u{1B}P0;1;0q\"1;1;500;375#"))
     #expect(sixel.stdout.contains("\u{1B}\\\nHound\nPicture: http://127.0.0.1:"))
   }
 
-  @Test func aPNGOrATruncatedPictureIsAClearError() throws {
+  @Test func aPNGOrATruncatedPictureIsAClearError() async throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)
-    let notJPEG = try run(png, "blocks")
+    let notJPEG = try await run(png, "blocks")
     #expect(notJPEG.status == 1)
     #expect(notJPEG.stdout.hasPrefix("Hound\n"))
     #expect(notJPEG.stderr == "error: The picture is a PNG, an unsupported image format.\n")
-    let truncated = try run(Array(Self.jpeg.prefix(Self.jpeg.count / 3)), "ascii")
+    let truncated = try await run(Array(Self.jpeg.prefix(Self.jpeg.count / 3)), "ascii")
     #expect(truncated.status == 1)
     #expect(truncated.stderr == "error: The picture file is incomplete.\n")
   }
 
-  @Test func withoutAPictureRequestNothingIsDownloaded() throws {
-    let (plain, paths) = try runRecording(Self.jpeg, "none")
+  @Test func withoutAPictureRequestNothingIsDownloaded() async throws {
+    let (plain, paths) = try await runRecording(Self.jpeg, "none")
     #expect(plain.status == 0)
     #expect(plain.stdout.hasPrefix("Hound\nPicture: http://127.0.0.1:"))
     #expect(plain.stdout.hasSuffix("/img/dog.jpg\nSub-breeds:\n  Afghan\n"))
     #expect(!paths.contains { $0.hasPrefix("/img/") })
-    let (_, withPicture) = try runRecording(Self.jpeg, "ascii")
+    let (_, withPicture) = try await runRecording(Self.jpeg, "ascii")
     #expect(withPicture.contains("/img/dog.jpg"))
   }
 }

@@ -44,14 +44,29 @@ func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
   return environment.merging(extra) { $1 }
 }
 
-/// Runs the CLI with piped stdin/stdout/stderr and a hard time limit.
+/// Runs the CLI (or another `program`, such as a shell around it) with piped
+/// stdin/stdout/stderr and a hard time limit.
+///
+/// The waiting happens on a Dispatch thread while the test is suspended: a test blocked in
+/// it would hold one of the cooperative pool's two threads (on two cores) for the whole
+/// run, and with both held, other tests' effects could not start for seconds.
 func runCLI(
-  _ arguments: [String], environment: [String: String] = cleanEnvironment(), limit: Duration = .seconds(20)
-)
-  throws -> Run
-{
+  _ arguments: [String], environment: [String: String] = cleanEnvironment(), limit: Duration = .seconds(20),
+  program: String = executable
+) async throws -> Run {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async {
+      continuation.resume(
+        with: Result { try runBlocking(program, arguments, environment: environment, limit: limit) })
+    }
+  }
+}
+
+private func runBlocking(
+  _ program: String, _ arguments: [String], environment: [String: String], limit: Duration
+) throws -> Run {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
+  process.executableURL = URL(fileURLWithPath: program)
   process.arguments = arguments
   process.environment = environment
   let out = Pipe()
@@ -97,8 +112,8 @@ extension PseudoTerminalProcess {
   func expectScreen(
     timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (VirtualTerminal) -> Bool
-  ) {
-    guard !waitForScreen(timeout: timeout, condition) else { return }
+  ) async {
+    guard !(await waitForScreen(timeout: timeout, condition)) else { return }
     Issue.record(
       "The screen never matched within \(timeout). It shows:\n\(currentScreen.text)",
       sourceLocation: sourceLocation)

@@ -23,292 +23,297 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
   return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
 }
 
-struct JPEGDecoderTests {
-  static let generated = [
-    "g-444-64x48", "g-422-64x48", "g-420-64x48", "g-420-odd-17x9", "g-1x1", "g-420-optimized-64x48",
-    "g-progressive-420-64x48", "g-progressive-444-33x21", "g-restart-420-64x48",
-    "g-restart-progressive-64x48",
-    "g-q20-420-40x30", "g-gray-40x24", "g-gray-progressive-40x24", "synthetic-375x500-baseline",
-    "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
-  ]
-
-  @Test(arguments: generated)
-  func aFullDecodeMatchesTheReference(name: String) throws {
-    let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"))
-    let reference = JPEGFixture.bytes(name + ".rgb")
-    #expect(image.pixels.count == reference.count, "\(image.width)×\(image.height)")
-    guard image.pixels.count == reference.count else { return }
-    let quality = psnr(image.pixels, reference)
-    #expect(quality >= 40, "\(name): \(quality) dB")
-  }
-
-  @Test(
-    arguments: generated + [
-      "synthetic-500x375-baseline", "synthetic-1080x810-progressive", "g-detailed-500x375",
-    ])
-  func theDCPathMatchesAOneEighthReference(name: String) throws {
-    let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: .eighth)
-    let reference = JPEGFixture.bytes(name + ".dc.rgb")
-    #expect(image.pixels.count == reference.count, "\(image.width)×\(image.height)")
-    guard image.pixels.count == reference.count else { return }
-    // Stated tolerance: every sample within 2 levels of libjpeg's own 1/8 decode.
-    let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    #expect(worst <= 2, "\(name): worst difference \(worst)")
-  }
-
-  static let reducedReferences = [
-    "synthetic-500x375-baseline", "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
-    "synthetic-375x500-baseline", "g-420-64x48", "g-422-64x48", "g-444-64x48", "g-420-odd-17x9",
-    "g-progressive-420-64x48",
-  ]
-
-  /// 1/2 and 1/4 come from libjpeg's reduced IDCTs (4×4, 2×2, and 8×8 for chroma that
-  /// was subsampled), compared with libjpeg's own scaled decode (`NAME.half.rgb`,
-  /// `NAME.quarter.rgb`, made with Pillow's `draft`). Stated tolerance: 1 level.
-  @Test(arguments: reducedReferences)
-  func reducedScalesMatchLibjpegsScaledDecode(name: String) throws {
-    for (scale, suffix) in [(JPEGDecoder.Scale.half, "half"), (.quarter, "quarter")] {
-      let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: scale)
-      let reference = JPEGFixture.bytes("\(name).\(suffix).rgb")
-      #expect(image.pixels.count == reference.count, "\(name) \(suffix): \(image.width)×\(image.height)")
-      guard image.pixels.count == reference.count else { continue }
-      let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
-      #expect(worst <= 1, "\(name) \(suffix): worst difference \(worst)")
-    }
-  }
-
-  /// Stronger than the tolerances above, and what Docs/Performance.md claims: our
-  /// arithmetic is libjpeg's, so every reference (made by libjpeg-turbo) is matched
-  /// sample for sample at every scale it exists for. A speed-up that changes one pixel
-  /// fails here.
-  @Test(
-    arguments: generated + [
-      "synthetic-500x375-baseline", "synthetic-1080x810-progressive", "g-detailed-500x375",
-      "g-sampling-3x2-50x34", "g-gray-sampled-2x2-21x13",
-    ])
-  func everyReferenceIsMatchedExactly(name: String) throws {
-    let compared = try Self.compareWithEveryScaledReference(name, tolerance: 0)
-    #expect(compared > 0, "\(name) has references")
-  }
-
-  /// Decodes `NAME.jpg` at each scale that has a reference (`NAME.rgb`, `.half.rgb`,
-  /// `.quarter.rgb`, `.dc.rgb`) and expects the same size and every sample within
-  /// `tolerance` levels. Returns how many references there were.
-  @discardableResult
-  static func compareWithEveryScaledReference(_ name: String, tolerance: Int) throws -> Int {
-    let scales: [(JPEGDecoder.Scale, String)] = [
-      (.full, "rgb"), (.half, "half.rgb"), (.quarter, "quarter.rgb"), (.eighth, "dc.rgb"),
+extension PictureSuites {
+  struct JPEGDecoderTests {
+    static let generated = [
+      "g-444-64x48", "g-422-64x48", "g-420-64x48", "g-420-odd-17x9", "g-1x1", "g-420-optimized-64x48",
+      "g-progressive-420-64x48", "g-progressive-444-33x21", "g-restart-420-64x48",
+      "g-restart-progressive-64x48",
+      "g-q20-420-40x30", "g-gray-40x24", "g-gray-progressive-40x24", "synthetic-375x500-baseline",
+      "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
     ]
-    var compared = 0
-    for (scale, suffix) in scales {
-      let reference = JPEGFixture.bytes("\(name).\(suffix)")
-      guard !reference.isEmpty else { continue }
-      compared += 1
-      let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: scale)
-      #expect(image.pixels.count == reference.count, "\(name) \(suffix): \(image.width)×\(image.height)")
-      guard image.pixels.count == reference.count else { continue }
+
+    @Test(arguments: generated)
+    func aFullDecodeMatchesTheReference(name: String) throws {
+      let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"))
+      let reference = JPEGFixture.bytes(name + ".rgb")
+      #expect(image.pixels.count == reference.count, "\(image.width)×\(image.height)")
+      guard image.pixels.count == reference.count else { return }
+      let quality = psnr(image.pixels, reference)
+      #expect(quality >= 40, "\(name): \(quality) dB")
+    }
+
+    @Test(
+      arguments: generated + [
+        "synthetic-500x375-baseline", "synthetic-1080x810-progressive", "g-detailed-500x375",
+      ])
+    func theDCPathMatchesAOneEighthReference(name: String) throws {
+      let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: .eighth)
+      let reference = JPEGFixture.bytes(name + ".dc.rgb")
+      #expect(image.pixels.count == reference.count, "\(image.width)×\(image.height)")
+      guard image.pixels.count == reference.count else { return }
+      // Stated tolerance: every sample within 2 levels of libjpeg's own 1/8 decode.
       let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
-      #expect(worst <= tolerance, "\(name) \(suffix): worst difference \(worst)")
+      #expect(worst <= 2, "\(name): worst difference \(worst)")
     }
-    return compared
-  }
 
-  @Test func reducedScalesHaveTheRoundedUpSize() throws {
-    let bytes = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
-    for (scale, size) in [
-      (JPEGDecoder.Scale.full, (500, 375)), (.half, (250, 188)), (.quarter, (125, 94)), (.eighth, (63, 47)),
-    ] {
-      let image = try JPEGDecoder.decode(bytes, scale: scale)
-      #expect(image.width == size.0 && image.height == size.1, "\(scale)")
-    }
-    // A reduced IDCT keeps a block's low frequencies, which is close to box-filtering the
-    // full decode: very close for grey; for colour the subsampled chroma is reduced at its
-    // own resolution rather than after upsampling, so edges differ a little more.
-    let grey = JPEGFixture.bytes("synthetic-320x240-grayscale.jpg")
-    let fullGrey = try JPEGDecoder.decode(grey)
-    for scale in [JPEGDecoder.Scale.half, .quarter] {
-      let reduced = try JPEGDecoder.decode(grey, scale: scale)
-      let boxed = PictureRenderer.downscale(fullGrey, width: reduced.width, height: reduced.height)
-      #expect(psnr(reduced.pixels, boxed) > 45, "\(scale)")
-    }
-    let colour = JPEGFixture.bytes("synthetic-375x500-baseline.jpg")
-    let half = try JPEGDecoder.decode(colour, scale: .half)
-    let boxed = PictureRenderer.downscale(
-      try JPEGDecoder.decode(colour), width: half.width, height: half.height)
-    #expect(psnr(half.pixels, boxed) > 30)
-  }
+    static let reducedReferences = [
+      "synthetic-500x375-baseline", "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
+      "synthetic-375x500-baseline", "g-420-64x48", "g-422-64x48", "g-444-64x48", "g-420-odd-17x9",
+      "g-progressive-420-64x48",
+    ]
 
-  @Test func fittingPicksTheSmallestScaleThatIsLargeEnough() throws {
-    let bytes = JPEGFixture.bytes("synthetic-1080x810-progressive.jpg")
-    #expect(try JPEGDecoder.decode(bytes, fitting: (120, 88)).width == 135)
-    #expect(try JPEGDecoder.decode(bytes, fitting: (200, 150)).width == 270)
-    #expect(try JPEGDecoder.size(of: bytes) == (1080, 810))
-  }
-
-  @Test func exifOrientationIsHonoured() throws {
-    let image = try JPEGDecoder.decode(JPEGFixture.bytes("g-exif-orientation6-24x16.jpg"))
-    #expect(image.width == 16 && image.height == 24)
-    #expect(psnr(image.pixels, JPEGFixture.bytes("g-exif-orientation6-24x16.rgb")) >= 40)
-  }
-
-  @Test func otherFormatsAndFeaturesAreRefusedClearly() {
-    #expect(throws: JPEGError.unsupportedFormat(.png)) {
-      try JPEGDecoder.decode(JPEGFixture.bytes("g-png-named.jpg"))
-    }
-    #expect(throws: JPEGError.unsupportedFormat(.webp)) {
-      try JPEGDecoder.decode(JPEGFixture.bytes("synthetic-400x300.webp"))
-    }
-    #expect(throws: JPEGError.unsupportedFeature("CMYK")) {
-      try JPEGDecoder.decode(JPEGFixture.bytes("g-cmyk-16x16.jpg"))
-    }
-    #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode(Array("hello".utf8)) }
-    #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode([]) }
-    #expect(JPEGError.unsupportedFormat(.png).message == "The picture is a PNG, an unsupported image format.")
-  }
-
-  @Test func everyTruncationIsAnErrorNotACrash() {
-    let bytes = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
-    for length in stride(from: 0, to: bytes.count - 2, by: 7) {
-      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(Array(bytes.prefix(length))) }
-    }
-    let baseline = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
-    #expect(throws: JPEGError.truncated) {
-      try JPEGDecoder.decode(Array(baseline.prefix(baseline.count / 2)))
-    }
-  }
-
-  /// The entropy-coded data is unstuffed and split at restart markers once per scan:
-  /// fill bytes (any number of extra `FF`s before a marker, which the standard allows)
-  /// must change nothing, and a missing restart marker is an error, not a misread.
-  @Test func fillBytesAndRestartMarkersAreHandledAsTheStandardSays() throws {
-    let bytes = JPEGFixture.bytes("g-restart-420-64x48.jpg")
-    guard let sos = (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
-    else {
-      Issue.record("no SOS")
-      return
-    }
-    let data = sos + 2 + Int(bytes[sos + 2]) << 8 + Int(bytes[sos + 3])
-    let markers = (data..<(bytes.count - 1)).filter {
-      bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1])
-        || (bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD9)
-    }
-    #expect(markers.count > 2, "the fixture has restart markers")
-    var padded = bytes
-    for marker in markers.reversed() {
-      padded.insert(contentsOf: [0xFF, 0xFF, 0xFF], at: marker)
-    }
-    for scale in JPEGDecoder.Scale.allCases {
-      let plain = try JPEGDecoder.decode(bytes, scale: scale)
-      let withFill = try JPEGDecoder.decode(padded, scale: scale)
-      #expect(withFill.pixels == plain.pixels, "\(scale)")
-    }
-    var missing = bytes
-    missing.removeSubrange(markers[0]..<(markers[0] + 2))
-    #expect(throws: JPEGError.self) { try JPEGDecoder.decode(missing) }
-  }
-
-  @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
-    var bytes = JPEGFixture.bytes("g-444-64x48.jpg")
-    // Find SOF0 and declare 65535×65535.
-    let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
-    bytes[sof + 5] = 0xFF
-    bytes[sof + 6] = 0xFF
-    bytes[sof + 7] = 0xFF
-    bytes[sof + 8] = 0xFF
-    let start = ContinuousClock.now
-    #expect(throws: JPEGError.tooLarge(width: 65535, height: 65535)) { try JPEGDecoder.decode(bytes) }
-    #expect(ContinuousClock.now - start < Duration.milliseconds(100).scaled)
-  }
-
-  @Test func wrongSegmentLengthsAndBrokenTablesAreErrors() throws {
-    let original = JPEGFixture.bytes("g-420-64x48.jpg")
-    var longSegment = original
-    let dqt = try #require(
-      (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xDB })
-    longSegment[dqt + 2] = 0xFF
-    #expect(throws: JPEGError.self) { try JPEGDecoder.decode(longSegment) }
-    var brokenHuffman = original
-    let dht = try #require(
-      (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xC4 })
-    for offset in 5..<21 { brokenHuffman[dht + offset] = 0xFF }  // impossible code-length counts
-    #expect(throws: JPEGError.self) { try JPEGDecoder.decode(brokenHuffman) }
-  }
-
-  @Test func randomCorruptionNeverCrashes() {
-    var generator = SystemRandomNumberGenerator()
-    let sources = ["g-progressive-420-64x48.jpg", "g-restart-420-64x48.jpg", "g-420-odd-17x9.jpg"].map(
-      JPEGFixture.bytes)
-    for round in 0..<600 {
-      var bytes = sources[round % sources.count]
-      for _ in 0..<Int.random(in: 1...8, using: &generator) {
-        bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(
-          in: 0...255, using: &generator)
+    /// 1/2 and 1/4 come from libjpeg's reduced IDCTs (4×4, 2×2, and 8×8 for chroma that
+    /// was subsampled), compared with libjpeg's own scaled decode (`NAME.half.rgb`,
+    /// `NAME.quarter.rgb`, made with Pillow's `draft`). Stated tolerance: 1 level.
+    @Test(arguments: reducedReferences)
+    func reducedScalesMatchLibjpegsScaledDecode(name: String) throws {
+      for (scale, suffix) in [(JPEGDecoder.Scale.half, "half"), (.quarter, "quarter")] {
+        let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: scale)
+        let reference = JPEGFixture.bytes("\(name).\(suffix).rgb")
+        #expect(image.pixels.count == reference.count, "\(name) \(suffix): \(image.width)×\(image.height)")
+        guard image.pixels.count == reference.count else { continue }
+        let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "\(name) \(suffix): worst difference \(worst)")
       }
-      if let image = try? JPEGDecoder.decode(bytes) {
-        #expect(image.pixels.count == image.width * image.height * 3)
+    }
+
+    /// Stronger than the tolerances above, and what Docs/Performance.md claims: our
+    /// arithmetic is libjpeg's, so every reference (made by libjpeg-turbo) is matched
+    /// sample for sample at every scale it exists for. A speed-up that changes one pixel
+    /// fails here.
+    @Test(
+      arguments: generated + [
+        "synthetic-500x375-baseline", "synthetic-1080x810-progressive", "g-detailed-500x375",
+        "g-sampling-3x2-50x34", "g-gray-sampled-2x2-21x13",
+      ])
+    func everyReferenceIsMatchedExactly(name: String) throws {
+      let compared = try Self.compareWithEveryScaledReference(name, tolerance: 0)
+      #expect(compared > 0, "\(name) has references")
+    }
+
+    /// Decodes `NAME.jpg` at each scale that has a reference (`NAME.rgb`, `.half.rgb`,
+    /// `.quarter.rgb`, `.dc.rgb`) and expects the same size and every sample within
+    /// `tolerance` levels. Returns how many references there were.
+    @discardableResult
+    static func compareWithEveryScaledReference(_ name: String, tolerance: Int) throws -> Int {
+      let scales: [(JPEGDecoder.Scale, String)] = [
+        (.full, "rgb"), (.half, "half.rgb"), (.quarter, "quarter.rgb"), (.eighth, "dc.rgb"),
+      ]
+      var compared = 0
+      for (scale, suffix) in scales {
+        let reference = JPEGFixture.bytes("\(name).\(suffix)")
+        guard !reference.isEmpty else { continue }
+        compared += 1
+        let image = try JPEGDecoder.decode(JPEGFixture.bytes(name + ".jpg"), scale: scale)
+        #expect(image.pixels.count == reference.count, "\(name) \(suffix): \(image.width)×\(image.height)")
+        guard image.pixels.count == reference.count else { continue }
+        let worst = zip(image.pixels, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= tolerance, "\(name) \(suffix): worst difference \(worst)")
+      }
+      return compared
+    }
+
+    @Test func reducedScalesHaveTheRoundedUpSize() throws {
+      let bytes = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
+      for (scale, size) in [
+        (JPEGDecoder.Scale.full, (500, 375)), (.half, (250, 188)), (.quarter, (125, 94)), (.eighth, (63, 47)),
+      ] {
+        let image = try JPEGDecoder.decode(bytes, scale: scale)
+        #expect(image.width == size.0 && image.height == size.1, "\(scale)")
+      }
+      // A reduced IDCT keeps a block's low frequencies, which is close to box-filtering the
+      // full decode: very close for grey; for colour the subsampled chroma is reduced at its
+      // own resolution rather than after upsampling, so edges differ a little more.
+      let grey = JPEGFixture.bytes("synthetic-320x240-grayscale.jpg")
+      let fullGrey = try JPEGDecoder.decode(grey)
+      for scale in [JPEGDecoder.Scale.half, .quarter] {
+        let reduced = try JPEGDecoder.decode(grey, scale: scale)
+        let boxed = PictureRenderer.downscale(fullGrey, width: reduced.width, height: reduced.height)
+        #expect(psnr(reduced.pixels, boxed) > 45, "\(scale)")
+      }
+      let colour = JPEGFixture.bytes("synthetic-375x500-baseline.jpg")
+      let half = try JPEGDecoder.decode(colour, scale: .half)
+      let boxed = PictureRenderer.downscale(
+        try JPEGDecoder.decode(colour), width: half.width, height: half.height)
+      #expect(psnr(half.pixels, boxed) > 30)
+    }
+
+    @Test func fittingPicksTheSmallestScaleThatIsLargeEnough() throws {
+      let bytes = JPEGFixture.bytes("synthetic-1080x810-progressive.jpg")
+      #expect(try JPEGDecoder.decode(bytes, fitting: (120, 88)).width == 135)
+      #expect(try JPEGDecoder.decode(bytes, fitting: (200, 150)).width == 270)
+      #expect(try JPEGDecoder.size(of: bytes) == (1080, 810))
+    }
+
+    @Test func exifOrientationIsHonoured() throws {
+      let image = try JPEGDecoder.decode(JPEGFixture.bytes("g-exif-orientation6-24x16.jpg"))
+      #expect(image.width == 16 && image.height == 24)
+      #expect(psnr(image.pixels, JPEGFixture.bytes("g-exif-orientation6-24x16.rgb")) >= 40)
+    }
+
+    @Test func otherFormatsAndFeaturesAreRefusedClearly() {
+      #expect(throws: JPEGError.unsupportedFormat(.png)) {
+        try JPEGDecoder.decode(JPEGFixture.bytes("g-png-named.jpg"))
+      }
+      #expect(throws: JPEGError.unsupportedFormat(.webp)) {
+        try JPEGDecoder.decode(JPEGFixture.bytes("synthetic-400x300.webp"))
+      }
+      #expect(throws: JPEGError.unsupportedFeature("CMYK")) {
+        try JPEGDecoder.decode(JPEGFixture.bytes("g-cmyk-16x16.jpg"))
+      }
+      #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode(Array("hello".utf8)) }
+      #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode([]) }
+      #expect(
+        JPEGError.unsupportedFormat(.png).message == "The picture is a PNG, an unsupported image format.")
+    }
+
+    @Test func everyTruncationIsAnErrorNotACrash() {
+      let bytes = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
+      for length in stride(from: 0, to: bytes.count - 2, by: 7) {
+        #expect(throws: JPEGError.self) { try JPEGDecoder.decode(Array(bytes.prefix(length))) }
+      }
+      let baseline = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
+      #expect(throws: JPEGError.truncated) {
+        try JPEGDecoder.decode(Array(baseline.prefix(baseline.count / 2)))
+      }
+    }
+
+    /// The entropy-coded data is unstuffed and split at restart markers once per scan:
+    /// fill bytes (any number of extra `FF`s before a marker, which the standard allows)
+    /// must change nothing, and a missing restart marker is an error, not a misread.
+    @Test func fillBytesAndRestartMarkersAreHandledAsTheStandardSays() throws {
+      let bytes = JPEGFixture.bytes("g-restart-420-64x48.jpg")
+      guard let sos = (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+      else {
+        Issue.record("no SOS")
+        return
+      }
+      let data = sos + 2 + Int(bytes[sos + 2]) << 8 + Int(bytes[sos + 3])
+      let markers = (data..<(bytes.count - 1)).filter {
+        bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1])
+          || (bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD9)
+      }
+      #expect(markers.count > 2, "the fixture has restart markers")
+      var padded = bytes
+      for marker in markers.reversed() {
+        padded.insert(contentsOf: [0xFF, 0xFF, 0xFF], at: marker)
+      }
+      for scale in JPEGDecoder.Scale.allCases {
+        let plain = try JPEGDecoder.decode(bytes, scale: scale)
+        let withFill = try JPEGDecoder.decode(padded, scale: scale)
+        #expect(withFill.pixels == plain.pixels, "\(scale)")
+      }
+      var missing = bytes
+      missing.removeSubrange(markers[0]..<(markers[0] + 2))
+      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(missing) }
+    }
+
+    @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
+      var bytes = JPEGFixture.bytes("g-444-64x48.jpg")
+      // Find SOF0 and declare 65535×65535.
+      let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+      bytes[sof + 5] = 0xFF
+      bytes[sof + 6] = 0xFF
+      bytes[sof + 7] = 0xFF
+      bytes[sof + 8] = 0xFF
+      let start = ContinuousClock.now
+      #expect(throws: JPEGError.tooLarge(width: 65535, height: 65535)) { try JPEGDecoder.decode(bytes) }
+      #expect(ContinuousClock.now - start < Duration.milliseconds(100).scaled)
+    }
+
+    @Test func wrongSegmentLengthsAndBrokenTablesAreErrors() throws {
+      let original = JPEGFixture.bytes("g-420-64x48.jpg")
+      var longSegment = original
+      let dqt = try #require(
+        (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xDB })
+      longSegment[dqt + 2] = 0xFF
+      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(longSegment) }
+      var brokenHuffman = original
+      let dht = try #require(
+        (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xC4 })
+      for offset in 5..<21 { brokenHuffman[dht + offset] = 0xFF }  // impossible code-length counts
+      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(brokenHuffman) }
+    }
+
+    @Test func randomCorruptionNeverCrashes() {
+      var generator = SystemRandomNumberGenerator()
+      let sources = ["g-progressive-420-64x48.jpg", "g-restart-420-64x48.jpg", "g-420-odd-17x9.jpg"].map(
+        JPEGFixture.bytes)
+      for round in 0..<600 {
+        var bytes = sources[round % sources.count]
+        for _ in 0..<Int.random(in: 1...8, using: &generator) {
+          bytes[Int.random(in: 2..<bytes.count, using: &generator)] = UInt8.random(
+            in: 0...255, using: &generator)
+        }
+        if let image = try? JPEGDecoder.decode(bytes) {
+          #expect(image.pixels.count == image.width * image.height * 3)
+        }
       }
     }
   }
 }
 
-struct JPEGFuzzRegressionTests {
-  /// Found by `make fuzz-jpeg`: a 2.7 KB file declaring a large picture whose data ends at
-  /// once took seconds (decoding millions of empty blocks). It must fail fast.
-  @Test func aTinyFileDeclaringAHugePictureFailsFast() {
-    let bytes = JPEGFixture.bytes("fuzz-timeout-huge-declared.bin")
-    #expect(bytes.count > 0)
-    let start = ContinuousClock.now
-    for scale in [JPEGDecoder.Scale.full, .eighth] {
-      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
+extension PictureSuites {
+  struct JPEGFuzzRegressionTests {
+    /// Found by `make fuzz-jpeg`: a 2.7 KB file declaring a large picture whose data ends at
+    /// once took seconds (decoding millions of empty blocks). It must fail fast.
+    @Test func aTinyFileDeclaringAHugePictureFailsFast() {
+      let bytes = JPEGFixture.bytes("fuzz-timeout-huge-declared.bin")
+      #expect(bytes.count > 0)
+      let start = ContinuousClock.now
+      for scale in [JPEGDecoder.Scale.full, .eighth] {
+        #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
+      }
+      #expect(ContinuousClock.now - start < Duration.seconds(1).scaled)
     }
-    #expect(ContinuousClock.now - start < Duration.seconds(1).scaled)
-  }
 
-  /// Found by `make fuzz-jpeg`: a fractional sampling ratio (3:2) made a smaller plane be
-  /// read as full size (index out of range). Refused now, as libjpeg refuses it.
-  @Test func fractionalSamplingIsRefusedNotCrashedOn() {
-    let bytes = JPEGFixture.bytes("fuzz-crash-1.bin")
-    #expect(bytes.count > 0)
-    for scale in JPEGDecoder.Scale.allCases {
-      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
-    }
-  }
-
-  /// A fuzz input decoded at every scale ends in an error or in a whole picture (the
-  /// crashes themselves are what the sanitizer runs would catch).
-  static func expectCleanResultOrErrorAtEveryScale(_ bytes: [UInt8]) {
-    #expect(bytes.count > 0)
-    for scale in JPEGDecoder.Scale.allCases {
-      if let image = try? JPEGDecoder.decode(bytes, scale: scale) {
-        #expect(image.pixels.count == image.width * image.height * 3)
+    /// Found by `make fuzz-jpeg`: a fractional sampling ratio (3:2) made a smaller plane be
+    /// read as full size (index out of range). Refused now, as libjpeg refuses it.
+    @Test func fractionalSamplingIsRefusedNotCrashedOn() {
+      let bytes = JPEGFixture.bytes("fuzz-crash-1.bin")
+      #expect(bytes.count > 0)
+      for scale in JPEGDecoder.Scale.allCases {
+        #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
       }
     }
-  }
 
-  /// Found by `make fuzz-jpeg`: luma sampled 3×2 against 1×1 chroma. At 1/2 the chroma
-  /// transform was doubled to 8×8, which needs 1.5× upsampling; the ratio was truncated to
-  /// 1 and the fused colour conversion read past the chroma plane (a heap overflow under
-  /// ASan). libjpeg doubles only while the ratio stays whole, and so do we now.
-  @Test func threeToOneSamplingDecodesAtEveryScale() throws {
-    let bytes = JPEGFixture.bytes("fuzz-crash-2.bin")
-    // The file is damaged further on; what matters is a clean result or a clean error.
-    Self.expectCleanResultOrErrorAtEveryScale(bytes)
-    #expect(try JPEGDecoder.size(of: bytes) == (64, 48))
-  }
+    /// A fuzz input decoded at every scale ends in an error or in a whole picture (the
+    /// crashes themselves are what the sanitizer runs would catch).
+    static func expectCleanResultOrErrorAtEveryScale(_ bytes: [UInt8]) {
+      #expect(bytes.count > 0)
+      for scale in JPEGDecoder.Scale.allCases {
+        if let image = try? JPEGDecoder.decode(bytes, scale: scale) {
+          #expect(image.pixels.count == image.width * image.height * 3)
+        }
+      }
+    }
 
-  /// Found by `make fuzz-jpeg`: a one-component baseline frame declaring 2×2 sampling.
-  /// Its scan is not interleaved (one block per MCU), but it was streamed as if its MCU
-  /// rows were two blocks high, writing past the plane (a heap overflow under ASan).
-  @Test func aSampledSingleComponentFrameIsNotStreamedAsInterleaved() throws {
-    Self.expectCleanResultOrErrorAtEveryScale(JPEGFixture.bytes("fuzz-crash-3.bin"))
-    // The same layout, valid (`cjpeg -grayscale -sample 2x2`), decodes like libjpeg.
-    #expect(
-      try JPEGDecoderTests.compareWithEveryScaledReference("g-gray-sampled-2x2-21x13", tolerance: 1) == 4)
-  }
+    /// Found by `make fuzz-jpeg`: luma sampled 3×2 against 1×1 chroma. At 1/2 the chroma
+    /// transform was doubled to 8×8, which needs 1.5× upsampling; the ratio was truncated to
+    /// 1 and the fused colour conversion read past the chroma plane (a heap overflow under
+    /// ASan). libjpeg doubles only while the ratio stays whole, and so do we now.
+    @Test func threeToOneSamplingDecodesAtEveryScale() throws {
+      let bytes = JPEGFixture.bytes("fuzz-crash-2.bin")
+      // The file is damaged further on; what matters is a clean result or a clean error.
+      Self.expectCleanResultOrErrorAtEveryScale(bytes)
+      #expect(try JPEGDecoder.size(of: bytes) == (64, 48))
+    }
 
-  /// A valid file with 3×2 luma sampling (made with `cjpeg -sample 3x2,1x1,1x1`) decodes
-  /// like libjpeg at every scale: chroma is upsampled 3× horizontally, 2× vertically.
-  @Test func threeByTwoSamplingMatchesLibjpegAtEveryScale() throws {
-    #expect(try JPEGDecoderTests.compareWithEveryScaledReference("g-sampling-3x2-50x34", tolerance: 1) == 4)
+    /// Found by `make fuzz-jpeg`: a one-component baseline frame declaring 2×2 sampling.
+    /// Its scan is not interleaved (one block per MCU), but it was streamed as if its MCU
+    /// rows were two blocks high, writing past the plane (a heap overflow under ASan).
+    @Test func aSampledSingleComponentFrameIsNotStreamedAsInterleaved() throws {
+      Self.expectCleanResultOrErrorAtEveryScale(JPEGFixture.bytes("fuzz-crash-3.bin"))
+      // The same layout, valid (`cjpeg -grayscale -sample 2x2`), decodes like libjpeg.
+      #expect(
+        try JPEGDecoderTests.compareWithEveryScaledReference("g-gray-sampled-2x2-21x13", tolerance: 1) == 4)
+    }
+
+    /// A valid file with 3×2 luma sampling (made with `cjpeg -sample 3x2,1x1,1x1`) decodes
+    /// like libjpeg at every scale: chroma is upsampled 3× horizontally, 2× vertically.
+    @Test func threeByTwoSamplingMatchesLibjpegAtEveryScale() throws {
+      #expect(try JPEGDecoderTests.compareWithEveryScaledReference("g-sampling-3x2-50x34", tolerance: 1) == 4)
+    }
   }
 }

@@ -123,20 +123,23 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
 
   /// Waits (polling every 20 ms, at most `timeout` times the run's `timeScale`) until
   /// `condition` holds for the screen.
+  /// It suspends rather than blocks, so a test waiting on a slow screen leaves the
+  /// cooperative pool's threads (two on a two-core machine) to the other tests' effects.
   @discardableResult
-  public func waitForScreen(timeout: Duration = .seconds(10), _ condition: (VirtualTerminal) -> Bool) -> Bool
-  {
+  public func waitForScreen(
+    timeout: Duration = .seconds(10), _ condition: (VirtualTerminal) -> Bool
+  ) async -> Bool {
     let deadline = ContinuousClock.now + timeout.scaled
     while ContinuousClock.now < deadline {
       if condition(currentScreen) { return true }
-      Thread.sleep(forTimeInterval: 0.02)
+      try? await Task.sleep(for: .milliseconds(20))
     }
     return condition(currentScreen)
   }
 
   /// Waits for the child to exit (at most `timeout` times the run's `timeScale`); its exit
   /// code, 128+signal if killed, or nil on timeout.
-  public func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
+  public func waitForExit(timeout: Duration = .seconds(10)) async -> Int32? {
     if let exitStatus { return exitStatus }
     let deadline = ContinuousClock.now + timeout.scaled
     while ContinuousClock.now < deadline {
@@ -145,10 +148,10 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
       if result == pid {
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         exitStatus = code
-        Thread.sleep(forTimeInterval: 0.05)  // let the drain thread read the last bytes
+        try? await Task.sleep(for: .milliseconds(50))  // let the drain thread read the last bytes
         return code
       }
-      Thread.sleep(forTimeInterval: 0.02)
+      try? await Task.sleep(for: .milliseconds(20))
     }
     return nil
   }
