@@ -192,21 +192,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line, column: UInt = #column
   ) async -> TestStoreTask {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if !received.isEmpty {
-      if exhaustivity == .on {
-        let count = received.count
-        reportIssue(
-          """
-          Must handle \(count) received \(count == 1 ? "action" : "actions") before sending \
-          an action: …
-
-          Unhandled actions:
-          \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
-          """, at: location)
-      }
-      assertedState = received.last!.state
-      received.removeAll()
-    }
+    takeUnhandledReceivedActions(before: "sending an action", location: location)
     let before = assertedState
     stateAfterSentAction = nil
     let task = runtime.send(action)
@@ -217,6 +203,46 @@ public final class TestStore<State: Equatable, Action> {
     // Let effects the action started begin running before the test continues.
     for _ in 0..<10 { await Task.yield() }
     return TestStoreTask(task: task)
+  }
+
+  /// Asserts the state as it is now, without sending an action.
+  ///
+  /// `updateStateToExpectedResult` mutates the last asserted state into the state you
+  /// expect; a mismatch fails with the diff, as in ``send(_:assert:fileID:filePath:line:column:)``.
+  /// Mostly for non-exhaustive tests, where it checks only what the closure sets (after
+  /// actions that ``receive(_:timeout:assert:fileID:filePath:line:column:)`` skipped, say).
+  /// Exhaustive tests must have received every action that arrived first; there the
+  /// closure may also change nothing, to state that nothing changed.
+  public func assert(
+    _ updateStateToExpectedResult: (inout State) throws -> Void,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    takeUnhandledReceivedActions(before: "asserting the state", location: location)
+    withoutActuallyEscaping(updateStateToExpectedResult) { update in
+      checkState(
+        before: assertedState, after: runtime.state, update: update, mayBeUnchanged: true, location: location)
+    }
+    assertedState = runtime.state
+  }
+
+  /// Drops the received actions nobody asserted (a failure in exhaustive mode), taking
+  /// the state they left as the asserted one.
+  private func takeUnhandledReceivedActions(before what: String, location: IssueLocation) {
+    guard let last = received.last else { return }
+    if exhaustivity == .on {
+      let count = received.count
+      reportIssue(
+        """
+        Must handle \(count) received \(count == 1 ? "action" : "actions") before \(what): …
+
+        Unhandled actions:
+        \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
+        """, at: location)
+    }
+    assertedState = last.state
+    received.removeAll()
   }
 
   /// Asserts that an effect delivered `expectedAction` next, and how it changed the state.

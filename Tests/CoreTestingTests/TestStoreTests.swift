@@ -68,6 +68,44 @@ struct TestStorePassingTests {
     #expect(issues == [])
   }
 
+  @Test func assertChecksTheCurrentStateInEitherMode() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      store.exhaustivity = .off
+      await store.send(.chain)
+      await store.receive(.step(2))  // .step(1) skipped, the count not asserted
+      store.assert { $0.count = 3 }
+      store.exhaustivity = .on
+      store.assert { _ in }  // nothing changed since: fine in exhaustive mode too
+      await store.finish()
+    }
+    #expect(issues == [])
+  }
+
+  @Test func assertingTheCurrentStateWronglyFailsWithTheDiff() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      store.exhaustivity = .off
+      await store.send(.chain)
+      await store.skipReceivedActions()
+      store.assert { $0.count = 4 }
+    }
+    #expect(
+      issues == [
+        """
+        A state change does not match expectation: …
+
+          Feature.State(
+        -   count: 4
+        +   count: 3
+            … (2 unchanged)
+          )
+
+        (Expected: -, Actual: +)
+        """
+      ])
+  }
+
   @Test func nonExhaustiveModeStillCatchesAWrongAssertion() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
@@ -193,6 +231,24 @@ struct TestStoreFailureTests {
       await store.skipReceivedActions()
     }
     #expect(issues == ["There were no received actions to skip."])
+  }
+
+  @Test func assertingWithUnhandledReceivedActionsFails() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.chain)
+      store.assert { $0.count = 3 }
+    }
+    #expect(
+      issues == [
+        """
+        Must handle 2 received actions before asserting the state: …
+
+        Unhandled actions:
+          .step(1)
+          .step(2)
+        """
+      ])
   }
 
   @Test func sendingWithUnhandledReceivedActionsFails() async {
