@@ -49,16 +49,45 @@ func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
 ///
 /// The waiting happens on a Dispatch thread while the test is suspended: a test blocked in
 /// it would hold one of the cooperative pool's two threads (on two cores) for the whole
-/// run, and with both held, other tests' effects could not start for seconds.
+/// run, and with both held, other tests' effects could not start for seconds. No more runs
+/// than the machine has cores go at once (``runSlots``): the suites that run the CLI would
+/// otherwise start five debug builds together, and each would take seconds longer than
+/// the durations some tests bound.
 func runCLI(
   _ arguments: [String], environment: [String: String] = cleanEnvironment(), limit: Duration = .seconds(20),
   program: String = executable
 ) async throws -> Run {
-  try await withCheckedThrowingContinuation { continuation in
+  await runSlots.acquire()
+  let result = await withCheckedContinuation { continuation in
     DispatchQueue.global().async {
       continuation.resume(
-        with: Result { try runBlocking(program, arguments, environment: environment, limit: limit) })
+        returning: Result { try runBlocking(program, arguments, environment: environment, limit: limit) })
     }
+  }
+  await runSlots.release()
+  return try result.get()
+}
+
+/// How many `runCLI` processes may run at once: one per core.
+let runSlots = Slots(ProcessInfo.processInfo.activeProcessorCount)
+
+/// A counting semaphore for async code: `acquire` suspends while all slots are taken.
+actor Slots {
+  private var free: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(_ count: Int) { free = max(1, count) }
+
+  func acquire() async {
+    if free > 0 {
+      free -= 1
+    } else {
+      await withCheckedContinuation { waiting.append($0) }
+    }
+  }
+
+  func release() {
+    if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
   }
 }
 
