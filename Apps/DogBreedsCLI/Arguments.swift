@@ -97,11 +97,20 @@ enum Arguments {
     var baseURLSource = "DOG_API_BASE_URL"
     var index = 0
 
+    /// The flag's value: after `=`, or the next argument unless that is another option
+    /// (`list --filter --json` forgot the filter; it did not mean to filter by "--json").
     func value(for flag: String, inline: String?) throws(UsageError) -> String {
       if let inline { return inline }
       index += 1
       guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value.") }
-      return arguments[index]
+      let next = arguments[index]
+      if next.hasPrefix("--") {
+        throw UsageError(
+          message:
+            "\(flag) needs a value, and “\(next)” is an option (to give that very text, write \(flag)=\(next))."
+        )
+      }
+      return next
     }
     func choice<T: RawRepresentable & CaseIterable>(_ flag: String, _ text: String) throws(UsageError) -> T
     where T.RawValue == String {

@@ -47,6 +47,16 @@ struct ScriptTests {
     #expect(zero.status == 2)
     #expect(zero.stderr.contains("above 0 and at most 300, as in 2.5, not “0”."), "\(zero.stderr)")
     #expect(try await runCLI(["--timeout", "300", "list", "--api", "fake"]).status == 0)
+    // A value left out before another option is missing, not that option.
+    let forgotten = try await runCLI(["list", "--filter", "--json", "--api", "fake"])
+    #expect(forgotten.status == 2)
+    #expect(
+      forgotten.stderr.hasPrefix(
+        "error: --filter needs a value, and “--json” is an option (to give that very text, write --filter=--json)."
+      ),
+      "\(forgotten.stderr)")
+    let inline = try await runCLI(["list", "--filter=--json", "--api", "fake"])
+    #expect(inline.status == 3 && inline.stderr.contains("No breeds match “--json”"), "\(inline.stderr)")
     let env = try await runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
     #expect(env.status == 2)
     #expect(env.stderr.contains("DOG_API_BASE_URL must be an http(s) URL"))
