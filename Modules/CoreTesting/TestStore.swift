@@ -248,7 +248,9 @@ public final class TestStore<State: Equatable, Action> {
   /// Asserts that an effect delivered `expectedAction` next, and how it changed the state.
   ///
   /// Waits up to `timeout` for the action to arrive while an effect is running; fails at
-  /// once when none is, since nothing could send it then.
+  /// once when none is, since nothing could send it then. (An effect that hands its work
+  /// to an unstructured `Task` and returns has finished as far as the store can tell: await
+  /// that work inside the effect, which also lets cancellation reach it.)
   ///
   /// - Parameters:
   ///   - expectedAction: The action that must arrive next.
