@@ -1,5 +1,6 @@
 import Foundation
 import PseudoTerminal
+import TestSupport
 import Testing
 import VirtualTerminal
 
@@ -144,7 +145,7 @@ extension PseudoTerminalProcess {
   ) async {
     guard !(await waitForScreen(timeout: timeout, condition)) else { return }
     Issue.record(
-      "The screen never matched within \(timeout). It shows:\n\(currentScreen.text)",
+      "The screen never matched within \(timeout.scaled). It shows:\n\(currentScreen.text)",
       sourceLocation: sourceLocation)
   }
 }
