@@ -139,71 +139,88 @@ struct FaultMatrixTests {
     }
   }
 
-  @Test func theFaultMatrix() async throws {
-    var table: [[String]] = [["fault"] + Self.commands.map(\.name)]
-    var failures: [String] = []
-    for fault in Self.faults {
-      var row = [fault.name]
-      for command in Self.commands {
-        let holder = PortHolder()
-        let server = try TestHTTPServer { request in
-          let base = "http:\\/\\/127.0.0.1:\(holder.port)"
-          if request.path.hasPrefix("/img/") { return fault.picture() }
-          if request.path.contains("images/random") { return fault.image(base) }
-          return fault.list(base)
-        }
-        holder.port = Int(server.port)
-        if fault.refused { server.stop() }
-        let environment = cleanEnvironment()
-        // A cache written before the run must survive it (offline fallbacks read it).
-        let cacheFile = environment["DOGBREEDS_CACHE_DIR"]! + "/breeds.json"
-        try FileManager.default.createDirectory(
-          atPath: environment["DOGBREEDS_CACHE_DIR"]!, withIntermediateDirectories: true)
-        let seeded =
-          #"{"breeds":[{"name":"akita","subBreeds":[]},{"name":"hound","subBreeds":["afghan"]}],"fetchedAt":700000000,"version":1}"#
-        let wantsCache =
-          fault.name != "healthy" && fault.name != "latency 0.5 s" && fault.name != "escapes in names"
-          && !["404 breed", "image 404", "PNG behind .jpg", "truncated JPEG"].contains(fault.name)
-        if wantsCache { try Data(seeded.utf8).write(to: URL(fileURLWithPath: cacheFile)) }
-        let run = try await runCLI(
-          command.arguments + ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
-          environment: environment, limit: Duration.seconds(10).scaled)
-        server.stop()
-        let expectation = Self.expected(fault.name, command.name)
-        var problems: [String] = []
-        if run.status != expectation.status {
-          problems.append("exit \(run.status), expected \(expectation.status)")
-        }
-        let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
-        if let fragment = expectation.stderr {
-          if !run.stderr.contains(fragment) { problems.append("stderr lacks “\(fragment)”: \(run.stderr)") }
-        } else if !errorLines.isEmpty {
-          problems.append("unexpected error: \(run.stderr)")
-        }
-        if errorLines.count > 1 { problems.append("more than one error line") }
-        if hasRawControls(run.stderr)
-          || hasRawControls(run.stdout.replacingOccurrences(of: "\u{1B}[", with: ""))
-        {
-          problems.append("raw control characters in the output")
-        }
-        // Each request is bounded by the timeout (1 s); `show` makes up to two that can time
-        // out. Two seconds more for starting a debug build on a machine busy with the other
-        // tests: without the timeout, URLSession would wait 60 s and the run would be killed.
-        let limit = (command.name.hasPrefix("show") ? Duration.seconds(4) : .seconds(3)).scaled
-        if run.elapsed > limit { problems.append("took \(run.elapsed)") }
-        if wantsCache {
-          let after = (try? String(contentsOfFile: cacheFile, encoding: .utf8)) ?? ""
-          if after != seeded { problems.append("cache changed") }
-        }
-        if problems.isEmpty {
-          row.append("ok \(run.status)")
-        } else {
-          row.append("FAIL")
-          failures.append("\(fault.name) × \(command.name): \(problems.joined(separator: "; "))")
-        }
-      }
-      table.append(row)
+  /// Runs one command against one fault; the cell's text, and what went wrong if anything.
+  static func runCell(_ fault: Fault, _ command: (name: String, arguments: [String])) async throws -> (
+    cell: String, failure: String?
+  ) {
+    let holder = PortHolder()
+    let server = try TestHTTPServer { request in
+      let base = "http:\\/\\/127.0.0.1:\(holder.port)"
+      if request.path.hasPrefix("/img/") { return fault.picture() }
+      if request.path.contains("images/random") { return fault.image(base) }
+      return fault.list(base)
     }
+    holder.port = Int(server.port)
+    if fault.refused { server.stop() }
+    let environment = cleanEnvironment()
+    // A cache written before the run must survive it (offline fallbacks read it).
+    let cacheFile = environment["DOGBREEDS_CACHE_DIR"]! + "/breeds.json"
+    try FileManager.default.createDirectory(
+      atPath: environment["DOGBREEDS_CACHE_DIR"]!, withIntermediateDirectories: true)
+    let seeded =
+      #"{"breeds":[{"name":"akita","subBreeds":[]},{"name":"hound","subBreeds":["afghan"]}],"fetchedAt":700000000,"version":1}"#
+    let wantsCache =
+      fault.name != "healthy" && fault.name != "latency 0.5 s" && fault.name != "escapes in names"
+      && !["404 breed", "image 404", "PNG behind .jpg", "truncated JPEG"].contains(fault.name)
+    if wantsCache { try Data(seeded.utf8).write(to: URL(fileURLWithPath: cacheFile)) }
+    let run = try await runCLI(
+      command.arguments + ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
+      environment: environment, limit: Duration.seconds(10).scaled)
+    server.stop()
+    let expectation = Self.expected(fault.name, command.name)
+    var problems: [String] = []
+    if run.status != expectation.status {
+      problems.append("exit \(run.status), expected \(expectation.status)")
+    }
+    let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+    if let fragment = expectation.stderr {
+      if !run.stderr.contains(fragment) { problems.append("stderr lacks “\(fragment)”: \(run.stderr)") }
+    } else if !errorLines.isEmpty {
+      problems.append("unexpected error: \(run.stderr)")
+    }
+    if errorLines.count > 1 { problems.append("more than one error line") }
+    if hasRawControls(run.stderr)
+      || hasRawControls(run.stdout.replacingOccurrences(of: "\u{1B}[", with: ""))
+    {
+      problems.append("raw control characters in the output")
+    }
+    // Each request is bounded by the timeout (1 s); `show` makes up to two that can time
+    // out. Two seconds more for starting a debug build on a machine busy with the other
+    // tests: without the timeout, URLSession would wait 60 s and the run would be killed.
+    let limit = (command.name.hasPrefix("show") ? Duration.seconds(4) : .seconds(3)).scaled
+    if run.elapsed > limit { problems.append("took \(run.elapsed)") }
+    if wantsCache {
+      let after = (try? String(contentsOfFile: cacheFile, encoding: .utf8)) ?? ""
+      if after != seeded { problems.append("cache changed") }
+    }
+    if problems.isEmpty { return ("ok \(run.status)", nil) }
+    return ("FAIL", "\(fault.name) × \(command.name): \(problems.joined(separator: "; "))")
+  }
+
+  /// Every cell, one per core at a time (each with its own server and cache directory).
+  @Test func theFaultMatrix() async throws {
+    var cells: [[String]] = Array(
+      repeating: Array(repeating: "", count: Self.commands.count), count: Self.faults.count)
+    var failures: [(row: Int, column: Int, text: String)] = []
+    var waiting = Self.faults.indices.flatMap { row in Self.commands.indices.map { (row, $0) } }
+      .makeIterator()
+    func cell(_ row: Int, _ column: Int) -> @Sendable () async throws -> (Int, Int, String, String?) {
+      {
+        let (cell, failure) = try await Self.runCell(Self.faults[row], Self.commands[column])
+        return (row, column, cell, failure)
+      }
+    }
+    try await withThrowingTaskGroup(of: (Int, Int, String, String?).self) { group in
+      for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+        if let (row, column) = waiting.next() { group.addTask(operation: cell(row, column)) }
+      }
+      for try await (row, column, text, failure) in group {
+        cells[row][column] = text
+        if let failure { failures.append((row, column, failure)) }
+        if let (row, column) = waiting.next() { group.addTask(operation: cell(row, column)) }
+      }
+    }
+    let table = [["fault"] + Self.commands.map(\.name)] + zip(Self.faults, cells).map { [$0.name] + $1 }
     // The table, as the run's record.
     let widths = (0..<table[0].count).map { column in table.map { $0[column].count }.max()! }
     var text = "\nFault matrix (exit code per cell; \(Self.faults.count * Self.commands.count) runs):\n"
@@ -219,6 +236,8 @@ struct FaultMatrixTests {
       }
     }
     print(text)
-    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    // Reported in the table's order, whatever order the cells finished in.
+    let report = failures.sorted { ($0.row, $0.column) < ($1.row, $1.column) }.map(\.text)
+    #expect(failures.isEmpty, "\(report.joined(separator: "\n"))")
   }
 }
