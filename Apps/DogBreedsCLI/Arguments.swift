@@ -53,7 +53,7 @@ enum Arguments {
     hound/afghan).
     Without a command and without a terminal, `list` runs.
 
-    OPTIONS
+    OPTIONS (a value follows its option, or comes after "=": --filter=hou)
       --api live|fake        live API (default) or built-in fake data
       --base-url URL         API root (default https://dog.ceo/api;
                              env DOG_API_BASE_URL)
