@@ -133,6 +133,112 @@ struct CancellationTests {
     #expect(issues == [])
   }
 
+  @Test func dismissingANestedIfLetChildCancelsItsEffects() async {
+    // The grandchild's effects live in a namespace inside the child's; the child clears
+    // the grandchild, so the cancellation must name that nested namespace.
+    struct Middle: Reducer {
+      struct State: Equatable { var grandchild: Loader.State? = Loader.State() }
+      enum Action: Equatable, Sendable { case grandchild(Loader.Action), dismiss }
+      static let path = CasePath<Action, Loader.Action>(embed: Action.grandchild) {
+        if case .grandchild(let action) = $0 { action } else { nil }
+      }
+      var body: some Reducer<State, Action> {
+        Reduce { state, action in
+          if case .dismiss = action { state.grandchild = nil }
+          return .none
+        }
+        .ifLet(\.grandchild, action: Self.path) { Loader(delay: .milliseconds(50)) }
+      }
+    }
+    struct Host: Reducer {
+      struct State: Equatable { var child: Middle.State? = Middle.State() }
+      enum Action: Equatable, Sendable { case child(Middle.Action) }
+      static let path = CasePath<Action, Middle.Action>(embed: Action.child) {
+        if case .child(let action) = $0 { action } else { nil }
+      }
+      var body: some Reducer<State, Action> {
+        EmptyReducer().ifLet(\.child, action: Self.path) { Middle() }
+      }
+    }
+    let issues = await collectingIssues {
+      let store = Store(initialState: Host.State(), reducer: Host())
+      let task = store.send(.child(.grandchild(.load(cancelInFlight: false))))
+      store.send(.child(.dismiss))
+      await task.finish()
+      #expect(task.isCancelled)
+      #expect(store.state.child == Middle.State(grandchild: nil))
+    }
+    #expect(issues == [])
+  }
+
+  @Test func cancelInFlightStillAppliesToAScopedChildsEffects() async {
+    // A child's effect reaches the store mapped into the parent's actions; the mapping
+    // must keep its cancellation settings.
+    struct Host: Reducer {
+      struct State: Equatable { var child = Loader.State() }
+      enum Action: Equatable, Sendable { case child(Loader.Action) }
+      static let path = CasePath<Action, Loader.Action>(embed: Action.child) {
+        if case .child(let action) = $0 { action } else { nil }
+      }
+      var body: some Reducer<State, Action> {
+        Scope(state: \.child, action: Self.path) { Loader(delay: .milliseconds(50)) }
+      }
+    }
+    let store = Store(initialState: Host.State(), reducer: Host())
+    let first = store.send(.child(.load(cancelInFlight: true)))
+    let second = store.send(.child(.load(cancelInFlight: true)))
+    #expect(first.isCancelled)
+    await first.finish()
+    await second.finish()
+    #expect(store.state.child.answers == [2])
+  }
+
+  @Test func cancellingAConcatenationSkipsItsRemainingSteps() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "go":
+          let wait = Effect<String>.run { _ in try? await Task.sleep(for: .seconds(30)) }
+          return .concatenate(wait, .send("second step")).cancellable(id: "sequence")
+        case "stop":
+          return .cancel(id: "sequence")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    let task = store.send("go")
+    store.send("stop")
+    await task.finish()
+    #expect(store.state == [])
+  }
+
+  @Test func anEffectThatIgnoresCancellationCannotSendAfterIt() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "go":
+          return .run { send in
+            // `try?` swallows the cancellation: the effect runs on and sends.
+            try? await Task.sleep(for: .seconds(30))
+            await send("late")
+          }
+          .cancellable(id: "work")
+        case "stop":
+          return .cancel(id: "work")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    let task = store.send("go")
+    store.send("stop")
+    await task.finish()
+    #expect(store.state == [])
+  }
+
   @Test func aParentIDDoesNotCancelAnIfLetChildUsingTheSameID() async {
     struct Host: Reducer {
       struct State: Equatable { var child: Loader.State? = Loader.State() }

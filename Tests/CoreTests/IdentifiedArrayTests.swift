@@ -63,6 +63,31 @@ struct IdentifiedArrayTests {
     #expect(array[id: "b"] == nil)
   }
 
+  @Test func settingAnElementWithAnotherIDThroughTheIDSubscriptReplacesTheOld() {
+    var array: IdentifiedArrayOf<Item> = [Item(id: "a"), Item(id: "b")]
+    array[id: "a"] = Item(id: "c", value: 3)
+    #expect(array.ids == ["b", "c"])
+    #expect(array[id: "a"] == nil)
+    #expect(array[id: "c"]?.value == 3)
+  }
+
+  @Test func changingAnIDToAnotherElementsIDKeepsTheChangedElement() {
+    // Later position takes the id of an earlier element, and the other way round.
+    var array: IdentifiedArrayOf<Item> = [Item(id: "a", value: 1), Item(id: "b"), Item(id: "c", value: 3)]
+    array[2].id = "a"
+    #expect(array.ids == ["b", "a"])
+    #expect(array.map(\.id) == ["b", "a"])
+    #expect(array[id: "a"]?.value == 3)
+    for (offset, id) in array.ids.enumerated() { #expect(array.index(id: id) == offset) }
+
+    var other: IdentifiedArrayOf<Item> = [Item(id: "a", value: 1), Item(id: "b"), Item(id: "c", value: 3)]
+    other[0].id = "c"
+    #expect(other.ids == ["c", "b"])
+    #expect(other.map(\.id) == ["c", "b"])
+    #expect(other[id: "c"]?.value == 1)
+    for (offset, id) in other.ids.enumerated() { #expect(other.index(id: id) == offset) }
+  }
+
   @Test func equalityIsByElementsInOrder() {
     let lhs: IdentifiedArrayOf<Item> = [Item(id: "a"), Item(id: "b")]
     let rhs: IdentifiedArrayOf<Item> = [Item(id: "b"), Item(id: "a")]

@@ -68,4 +68,21 @@ struct ObservationTests {
     #expect(seen == [5])
     _ = observation
   }
+
+  @Test func observersSeeEachStepOfAConcatenation() async {
+    // The second step is a synchronous send that the concatenation's task delivers
+    // itself, not through `send`; observers must still hear of it.
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        if action == 0 { return .concatenate(.run { send in await send(5) }, .send(7)) }
+        state = action
+        return .none
+      }
+    }
+    var seen: [Int] = []
+    let observation = store.observe { seen.append($0) }
+    await store.send(0).finish()
+    #expect(seen == [5, 7])
+    _ = observation
+  }
 }

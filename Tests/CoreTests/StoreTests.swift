@@ -133,6 +133,21 @@ struct StoreTests {
     #expect(store.state == ["1", "2", "3"])
   }
 
+  @Test func mergingMergedEffectsKeepsTheOrderOfTheirSynchronousSends() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        if action == "go" {
+          return .merge(.merge(.send("1"), .send("2")), .merge(.send("3"), .send("4")))
+            .merge(with: .merge(.send("5"), .send("6")))
+        }
+        state.append(action)
+        return .none
+      }
+    }
+    await store.send("go").finish()
+    #expect(store.state == ["1", "2", "3", "4", "5", "6"])
+  }
+
   @Test func storeTaskCancelDropsLateActions() async {
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { state, action in
