@@ -18,18 +18,16 @@ public enum DisplayWidth {
       if value < 0x300 { return 1 }  // Latin fast path
     }
     var allZero = true
-    var regionalIndicators = 0
     for scalar in scalars {
       let value = scalar.value
       if value == 0xFE0F { return 2 }
-      if (0x1F1E6...0x1F1FF).contains(value) { regionalIndicators += 1 }
+      // Emoji presentation covers the regional indicators that make up flags.
       if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
       switch scalar.properties.generalCategory {
       case .nonspacingMark, .enclosingMark, .format: continue
       default: if value != 0x200D { allZero = false }
       }
     }
-    if regionalIndicators >= 2 { return 2 }
     return allZero ? 0 : 1
   }
 

@@ -18,6 +18,9 @@ struct DisplayWidthTests {
     #expect(DisplayWidth.of("日本語 ok") == 9)
     #expect(DisplayWidth.of("🐶 dog") == 6)
     #expect(DisplayWidth.of("") == 0)
+    // Controls take no column, in an ASCII string as in one character (CR LF is one).
+    #expect(DisplayWidth.of("a\u{7}b\u{7F}c\r\n") == 3)
+    #expect(DisplayWidth.of("\u{1B}[0m") == 3)
   }
 
   @Test func truncationByDisplayWidth() {
