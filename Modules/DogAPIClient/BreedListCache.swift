@@ -14,6 +14,10 @@ import Foundation
 /// (a temporary file in the same folder, flushed, then renamed over the old one), so a
 /// crash or a full disk never leaves a half-written cache. A file that cannot be read or
 /// parsed is ignored, and replaced by the next successful fetch.
+///
+/// It gives back the names exactly as the network gave them, whatever they are: the
+/// screens sanitise every name they show, and a request refuses a name that is not
+/// lowercase a–z (``BreedName/isValid(_:)``), wherever the list came from.
 public struct BreedListCache: Sendable, Equatable {
   /// The cache file.
   public let fileURL: URL
@@ -54,7 +58,7 @@ public struct BreedListCache: Sendable, Equatable {
   public func load() -> BreedList? {
     guard let data = try? Data(contentsOf: fileURL),
       let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
-      !file.breeds.isEmpty, file.breeds.allSatisfy({ BreedName.isValid($0.name) })
+      !file.breeds.isEmpty
     else { return nil }
     return BreedList(breeds: file.breeds, source: .cache, fetchedAt: file.fetchedAt)
   }

@@ -64,6 +64,33 @@ struct LiveClientTests {
     #expect(failure == .responseTooLarge(limit: 1024))
   }
 
+  @Test func aBodyPromisedOverTheCapIsRefusedBeforeItArrives() async throws {
+    // The head announces 10 MB; the server sends a little and waits. The client must not
+    // wait for the rest (that would end in a timeout, after 5 s).
+    let server = try TestHTTPServer { _ in .promising(length: 10_000_000, body: Array(#"{"message":""#.utf8))
+    }
+    defer { server.stop() }
+    let start = ContinuousClock.now
+    let failure = await error { try await liveClient(server, maxJSONBytes: 1024).randomImage("hound", nil) }
+    #expect(failure == .responseTooLarge(limit: 1024))
+    #expect(ContinuousClock.now - start < Duration.seconds(2).scaled)
+  }
+
+  @Test func aChunkedBodyOverTheCapIsRejected() async throws {
+    // Chunked: no length is announced, so only counting what arrives can catch it.
+    let big = #"{"message":""# + String(repeating: "x", count: 5000) + #"","status":"success"}"#
+    let server = try TestHTTPServer { _ in .chunked(status: 200, body: Array(big.utf8), chunkSize: 512) }
+    defer { server.stop() }
+    let failure = await error { try await liveClient(server, maxJSONBytes: 1024).randomImage("hound", nil) }
+    #expect(failure == .responseTooLarge(limit: 1024))
+    // …and a chunked answer under the cap is read whole.
+    let fine = try TestHTTPServer { [imageJSON] _ in
+      .chunked(status: 200, body: Array(imageJSON.utf8), chunkSize: 7)
+    }
+    defer { fine.stop() }
+    #expect(await error { try await liveClient(fine).randomImage("hound", nil) } == nil)
+  }
+
   @Test func aStallingServerTimesOutWithinTheLimit() async throws {
     let server = try TestHTTPServer { _ in .stall }
     defer { server.stop() }

@@ -62,6 +62,47 @@ struct OfflineFallbackTests {
     #expect(cache.load()?.breeds == [Breed(name: "boxer")])
   }
 
+  @Test func theCacheGivesBackEveryNameTheNetworkGave() throws {
+    // Names the API might add that cannot be requested (not lowercase a–z) or shown as
+    // they are: requests refuse them and screens sanitise them, wherever the list came
+    // from; a cache that dropped such a list would leave an offline user the old bundle.
+    let cache = temporaryCache()
+    let odd = [Breed(name: "hound", subBreeds: ["Afghan", "x\u{1B}[2J"]), Breed(name: "st-bernard")]
+    try cache.save(odd, fetchedAt: Date())
+    #expect(cache.load()?.breeds == odd)
+  }
+
+  @Test func aCacheOfAnotherVersionOrWithoutBreedsIsIgnored() throws {
+    let cache = temporaryCache()
+    try FileManager.default.createDirectory(
+      at: cache.fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    func write(version: Int, breeds: [String]) throws {
+      let file: [String: Any] = [
+        "version": version, "fetchedAt": 0,
+        "breeds": breeds.map { ["name": $0, "subBreeds": [String]()] },
+      ]
+      try JSONSerialization.data(withJSONObject: file).write(to: cache.fileURL)
+    }
+    try write(version: 1, breeds: ["akita"])
+    #expect(cache.load()?.breeds == [Breed(name: "akita")])  // the shape written is right
+    try write(version: 2, breeds: ["akita"])
+    #expect(cache.load() == nil)
+    try write(version: 1, breeds: [])
+    #expect(cache.load() == nil)
+  }
+
+  @Test func aFailedWriteLeavesTheOldFileAndNoTemporaryFile() throws {
+    // The destination is a folder, so the final rename fails.
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("dogbreeds-tests-\(UUID().uuidString)")
+    let target = folder.appendingPathComponent("breeds.json")
+    try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    try Data("kept".utf8).write(to: target.appendingPathComponent("inside"))
+    #expect(throws: CocoaError.self) { try AtomicFile.write(Data("new".utf8), to: target) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["breeds.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["inside"])
+  }
+
   @Test func offlineModeNeverTouchesTheNetwork() async throws {
     let server = try TestHTTPServer { _ in .json(Fixture.breedsJSON) }
     defer { server.stop() }
@@ -83,6 +124,11 @@ struct OfflineFallbackTests {
         == "/c/dogbreeds")
     #expect(
       BreedListCache.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.cache/dogbreeds")
+    // An empty override and a relative XDG_CACHE_HOME (invalid by the XDG spec) are ignored.
+    #expect(
+      BreedListCache.defaultDirectory(
+        environment: ["DOGBREEDS_CACHE_DIR": "", "XDG_CACHE_HOME": "cache", "HOME": "/home/u"]
+      ).path == "/home/u/.cache/dogbreeds")
   }
 
   @Test func theBundledSnapshotIsTheRealList() throws {

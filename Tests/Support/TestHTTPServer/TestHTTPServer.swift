@@ -32,6 +32,12 @@ public final class TestHTTPServer: @unchecked Sendable {
     case stall
     /// Send the headers, then the body a few bytes at a time with pauses in between.
     case drip(status: Int, body: [UInt8], bytesPerChunk: Int, pause: Duration)
+    /// Send a head whose `Content-Length` promises `length` bytes, then `body`, then wait
+    /// (until the server stops) without sending the rest.
+    case promising(length: Int, body: [UInt8])
+    /// Send the body in chunked transfer encoding (no `Content-Length`), `chunkSize` bytes a
+    /// chunk.
+    case chunked(status: Int, body: [UInt8], chunkSize: Int)
     /// Close the connection without a response.
     case hangUp
     /// Wait, then give the reply.
@@ -181,14 +187,34 @@ public final class TestHTTPServer: @unchecked Sendable {
         Thread.sleep(
           forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
       }
+    case .promising(let length, let body):
+      guard send(connection, head(status: 200, contentType: "application/json", length: length) + body) else {
+        return
+      }
+      var byte: UInt8 = 0
+      while !isStopped, recv(connection, &byte, 1, 0) > 0 {}
+    case .chunked(let status, let body, let chunkSize):
+      guard send(connection, head(status: status, contentType: "application/json", length: nil)) else {
+        return
+      }
+      var offset = 0
+      while offset < body.count {
+        let end = min(body.count, offset + max(1, chunkSize))
+        let chunk = Array(String(end - offset, radix: 16).utf8) + [13, 10] + body[offset..<end] + [13, 10]
+        guard send(connection, chunk) else { return }
+        offset = end
+      }
+      send(connection, Array("0\r\n\r\n".utf8))
     case .hangUp:
       return
     }
   }
 
-  private func head(status: Int, contentType: String, length: Int) -> [UInt8] {
-    Array(
-      "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n\r\n"
+  /// A response head; without a length, the body is chunked.
+  private func head(status: Int, contentType: String, length: Int?) -> [UInt8] {
+    let framing = length.map { "Content-Length: \($0)" } ?? "Transfer-Encoding: chunked"
+    return Array(
+      "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\nContent-Type: \(contentType)\r\n\(framing)\r\nConnection: close\r\n\r\n"
         .utf8)
   }
 
