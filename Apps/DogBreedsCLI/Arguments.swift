@@ -89,6 +89,12 @@ enum Arguments {
       ~/.cache/dogbreeds. Written atomically; a damaged cache is ignored.
     """
 
+  /// The options that take no value, and what each sets.
+  private static let switches: [String: @Sendable (inout Options) -> Void] = [
+    "-h": { $0.command = .help }, "--help": { $0.command = .help }, "--version": { $0.command = .version },
+    "--json": { $0.json = true }, "--offline": { $0.offline = true }, "--trace": { $0.trace = true },
+  ]
+
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
     var options = Options()
@@ -137,12 +143,14 @@ enum Arguments {
       let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
       let flag = parts[0]
       let inline = parts.count == 2 ? parts[1] : nil
+      if let set = switches[flag] {
+        // Refused rather than ignored: `--offline=false` would otherwise mean offline.
+        if let inline { throw UsageError(message: "\(flag) takes no value (remove “=\(inline)”).") }
+        set(&options)
+        index += 1
+        continue
+      }
       switch flag {
-      case "-h", "--help": options.command = .help
-      case "--version": options.command = .version
-      case "--json": options.json = true
-      case "--offline": options.offline = true
-      case "--trace": options.trace = true
       case "--filter": options.filter = try value(for: flag, inline: inline)
       case "--api": options.api = try choice(flag, try value(for: flag, inline: inline))
       case "--color", "--colour": options.color = try choice(flag, try value(for: flag, inline: inline))

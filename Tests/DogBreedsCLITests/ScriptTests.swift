@@ -25,7 +25,7 @@ struct ScriptTests {
       ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
       ["--timeout", "-1"], ["--base-url", "ftp://x"], ["show", "hound", "--filter", "x"],
       ["--base-url", "http://[::1]:99999/api"], ["--base-url", "http://x/api?key=1"],
-      ["--base-url", "http://x/api#top"],
+      ["--base-url", "http://x/api#top"], ["list", "--json=yes"],
     ] {
       let run = try await runCLI(bad)
       #expect(run.status == 2, "\(bad)")
@@ -55,6 +55,12 @@ struct ScriptTests {
         "error: --filter needs a value, and “--json” is an option (to give that very text, write --filter=--json)."
       ),
       "\(forgotten.stderr)")
+    // An option without a value refuses one rather than ignoring it.
+    let offlineFalse = try await runCLI(["list", "--offline=false", "--api", "fake"])
+    #expect(offlineFalse.status == 2 && offlineFalse.stdout.isEmpty)
+    #expect(
+      offlineFalse.stderr.hasPrefix("error: --offline takes no value (remove “=false”)."),
+      "\(offlineFalse.stderr)")
     let inline = try await runCLI(["list", "--filter=--json", "--api", "fake"])
     #expect(inline.status == 3 && inline.stderr.contains("No breeds match “--json”"), "\(inline.stderr)")
     let env = try await runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
