@@ -33,6 +33,8 @@ struct PictureSettings {
     let cellPixels = (
       width: columns * TerminalPicture.pixelsPerColumn, height: rows * TerminalPicture.pixelsPerColumn * 2
     )
+    // What an asked-for picture is drawn in, whatever the text's colour mode (which, where
+    // it has 256 colours or more, is this too).
     let richColor: ColorMode =
       ["truecolor", "24bit"].contains((environment["COLORTERM"] ?? "").lowercased()) ? .truecolor : .ansi256
     func blocks(_ mode: ColorMode) -> PictureSettings {
@@ -44,7 +46,7 @@ struct PictureSettings {
     case .ascii:
       return PictureSettings(mode: .ascii, colorMode: colorMode, decodeSize: cells, explicit: true)
     case .blocks:
-      return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)
+      return blocks(richColor)
     case .ansi256:
       return blocks(.ansi256)
     case .kitty where !interactive, .sixel where !interactive:
@@ -60,13 +62,14 @@ struct PictureSettings {
         mode: .terminal, terminalProtocol: .kitty, colorMode: colorMode, decodeSize: cellPixels,
         explicit: true)
     case .iterm, .sixel:
-      return blocks(colorMode == .truecolor || colorMode == .ansi256 ? colorMode : richColor)
+      return blocks(richColor)
     case .auto:
       guard isTerminal else {
         return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
       }
       // Outside tmux (which passes no graphics through), the terminal's own protocol where
       // the environment names it: every protocol for `show`, kitty's in the full-screen UI.
+      // (The others write into the cells, so the UI draws as for any terminal, below.)
       if environment["TMUX"] == nil, let named = terminalProtocol(named: environment),
         !interactive || named == .kitty
       {

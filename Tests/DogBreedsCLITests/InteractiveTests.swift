@@ -91,16 +91,26 @@ struct InteractiveTests {
     #expect(await eventually { output().dropFirst(placed).contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\") })
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
-    // Inside tmux, which passes no graphics through, the picture is half blocks.
-    let inTmux = try launch(environment: [
-      "TERM": "xterm-kitty", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0",
-    ])
-    await inTmux.expectScreen { $0.text.contains("Affenpinscher") }
-    inTmux.send("pug\r")
-    await inTmux.expectScreen { $0.line(0) == "Pug" && $0.text.contains("▀") }
-    inTmux.send("\u{3}")
-    #expect(await inTmux.waitForExit() == 0)
-    #expect(!String(decoding: inTmux.allOutput, as: UTF8.self).contains("\u{1B}_G"))
+    // Inside tmux, which passes no graphics through, and in a terminal whose protocol
+    // writes into the cells (sixel, in foot), the picture is drawn as on any terminal:
+    // half blocks, or with NO_COLOR the ASCII ramp.
+    for (environment, blocks) in [
+      (["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"], true),
+      (["TERM": "foot", "COLORTERM": "truecolor"], true),
+      (["TERM": "foot", "COLORTERM": "truecolor", "NO_COLOR": "1"], false),
+    ] {
+      let other = try launch(environment: environment)
+      await other.expectScreen { $0.text.contains("Affenpinscher") }
+      other.send("pug\r")
+      await other.expectScreen {
+        $0.line(0) == "Pug" && $0.text.contains("▀") == blocks
+          && $0.line(2).contains { "-=+*#%@".contains($0) } != blocks
+      }
+      other.send("\u{3}")
+      #expect(await other.waitForExit() == 0)
+      let written = String(decoding: other.allOutput, as: UTF8.self)
+      #expect(!written.contains("\u{1B}_G") && !written.contains("\u{1B}P"), "\(environment)")
+    }
   }
 
   @Test func browseFilterOpenGoBackAndQuit() async throws {
