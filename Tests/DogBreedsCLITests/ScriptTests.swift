@@ -25,7 +25,7 @@ struct ScriptTests {
       ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
       ["--timeout", "-1"], ["--base-url", "ftp://x"], ["show", "hound", "--filter", "x"],
       ["--base-url", "http://[::1]:99999/api"], ["--base-url", "http://x/api?key=1"],
-      ["--base-url", "http://x/api#top"], ["list", "--json=yes"],
+      ["--base-url", "http://x/api#top"], ["list", "--json=yes"], ["--base-url", "http:///api"],
     ] {
       let run = try await runCLI(bad)
       #expect(run.status == 2, "\(bad)")
@@ -47,6 +47,11 @@ struct ScriptTests {
     #expect(zero.status == 2)
     #expect(zero.stderr.contains("above 0 and at most 300, as in 2.5, not “0”."), "\(zero.stderr)")
     #expect(try await runCLI(["--timeout", "300", "list", "--api", "fake"]).status == 0)
+    #expect(try await runCLI(["--timeout", "300.5", "list", "--api", "fake"]).status == 2)
+    // After "--" everything is an argument, even what looks like an option.
+    let dashed = try await runCLI(["show", "--api", "fake", "--", "--json"])
+    #expect(dashed.status == 2)
+    #expect(dashed.stderr.hasPrefix("error: “--json” is not a breed name"), "\(dashed.stderr)")
     // A value left out before another option is missing, not that option.
     let forgotten = try await runCLI(["list", "--filter", "--json", "--api", "fake"])
     #expect(forgotten.status == 2)

@@ -85,6 +85,25 @@ extension PictureSuites {
       #expect(TerminalPicture.kittyDelete(id: 7) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
     }
 
+    @Test func halfBlocksAsTextResetTheirColoursBeforeEachNewline() {
+      // A newline that scrolls fills the new line with the current background, so a line
+      // must not end with one set. Cells: red-on-blue twice, then a plain cell, then blue.
+      let colored = Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255))
+      let cells = PictureCells(
+        columns: 2, rows: 2,
+        cells: [
+          Cell("▀", style: colored), Cell("▀", style: colored), Cell(" "), Cell("▀", style: colored),
+        ])
+      let text = TerminalPicture.text(cells, colorMode: .truecolor)
+      #expect(
+        text == "\u{1B}[0m\u{1B}[38;2;255;0;0;48;2;0;0;255m▀▀\u{1B}[0m\n"
+          + " \u{1B}[0m\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[0m\n")
+      // A line that ends plain needs no reset; without colour there is nothing to reset.
+      let plain = PictureCells(columns: 1, rows: 1, cells: [Cell("@")])
+      #expect(TerminalPicture.text(plain, colorMode: .truecolor) == "@\n")
+      #expect(TerminalPicture.text(cells, colorMode: .none) == "▀▀\n ▀\n")
+    }
+
     @Test func kittyIsSentNoMorePixelsThanItsCellsCanShow() {
       // 10 pixels a column, 20 a row: a 400 × 200 picture in 12 × 5 cells needs 120 × 60.
       let image = RGBImage(width: 400, height: 200, pixels: [UInt8](repeating: 90, count: 240_000))
