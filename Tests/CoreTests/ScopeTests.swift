@@ -30,6 +30,48 @@ struct ScopeTests {
     #expect(parent.state.log.count == 2)
   }
 
+  @Test func storesScopedAtEveryDepthReadTheirOwnState() {
+    // Each level's child comes after other fields, so each level adds its own offset to
+    // where the store reads in place.
+    struct Leaf: Equatable {
+      var before = "leaf"
+      var value = 0
+    }
+    struct Middle: Equatable {
+      var flag = true
+      var tag = "middle"
+      var leaf = Leaf()
+    }
+    struct Top: Equatable {
+      var count = 41
+      var name = "top"
+      var middle = Middle()
+    }
+    enum LeafAction { case set(Int) }
+    enum MiddleAction { case leaf(LeafAction) }
+    enum TopAction { case middle(MiddleAction) }
+    let store = Store(initialState: Top()) {
+      Reduce<Top, TopAction> { state, action in
+        switch action {
+        case .middle(.leaf(.set(let value))): state.middle.leaf.value = value
+        }
+        return .none
+      }
+    }
+    let middle = store.scope(state: \.middle, action: TopAction.middle)
+    let leaf = middle.scope(state: \.leaf, action: MiddleAction.leaf)
+    let value = leaf.scope(state: \.value, action: { $0 })
+    var seen: [Int] = []
+    let observation = value.observe({ $0 }) { seen.append($0) }
+    leaf.send(.set(5))
+    #expect(middle.state == Middle(leaf: Leaf(value: 5)))
+    #expect(leaf.state == Leaf(value: 5))
+    #expect(value.state == 5)
+    #expect(leaf.before == "leaf")
+    #expect(seen == [5])
+    _ = observation
+  }
+
   @Test func oneScopeWithTheWholePathActsLikeAScopeOfAScope() {
     let store = Store(initialState: Outer.State()) { Outer() }
     let child = store.scope(state: \.parent.child, action: { .parent(.child($0)) })

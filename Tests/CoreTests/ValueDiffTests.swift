@@ -78,6 +78,24 @@ struct ValueDiffTests {
     #expect(dumpValue(Status.failed("x")) == #".failed("x")"#)
     #expect(dumpValue([1, 2]) == "[1, 2]")
     #expect(dumpValue(Optional<Int>.none as Any) == "nil")
+    // Every C0 and C1 control is escaped, the common ones by name.
+    #expect(dumpValue("a\rb\tc\u{85}d\u{7F}") == #""a\rb\tc\u{85}d\u{7f}""#)
+  }
+
+  @Test func setsAndDictionariesDumpInAStableOrder() {
+    // Their iteration order changes from run to run; a diff must not.
+    #expect(dumpValue(Set([30, 1, 200])) == "Set([1, 200, 30])")
+    #expect(dumpValue(["b": 1, "c": 3, "a": 2]) == #"["a": 2, "b": 1, "c": 3]"#)
+  }
+
+  @Test func aVeryDeepValueIsCutOff() {
+    indirect enum Chain { case end, link(Chain) }
+    var chain = Chain.end
+    for _ in 0..<100 { chain = .link(chain) }
+    let dump = dumpValue(chain)
+    // Forty levels, then an ellipsis where the rest would be.
+    #expect(dump.components(separatedBy: ".link(").count - 1 == 40)
+    #expect(dump.contains("…") && !dump.contains(".end"))
   }
 
   @Test func aReferenceCyclePrintsOnceAndStillDiffs() {
