@@ -135,6 +135,31 @@ struct DogsFeatureTests {
     await store.send(.filterChanged("")) { $0.filter = "" }
   }
 
+  @Test func aNewListKeepsTheHighlightWhileItsBreedIsStillShown() async {
+    // Filtered by "h", husky highlighted; a reload that still lists husky keeps it, one
+    // that does not moves the highlight to the first row still shown.
+    let withoutHusky = BreedList(breeds: sample.breeds.filter { $0.name != "husky" }, source: .network)
+    let answers = [sample, withoutHusky]
+    let calls = Calls()
+    let store = TestStore(
+      initialState: DogsFeature.State(breeds: sample, filter: "h", status: .loaded, highlighted: "husky")
+    ) {
+      DogsFeature(
+        client: client { () async throws(DogAPIError) -> BreedList in
+          calls.record()
+          return answers[calls.count - 1]
+        })
+    }
+    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.receive(.breedsResponse(.success(sample))) { $0.status = .loaded }
+    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.receive(.breedsResponse(.success(withoutHusky))) {
+      $0.breeds = withoutHusky
+      $0.status = .loaded
+      $0.highlighted = "affenpinscher"  // the list is sorted: the first name with an "h"
+    }
+  }
+
   @Test func typingANameHighlightsItEvenBelowRowsThatContainIt() async {
     let hounds = BreedList(
       breeds: ["coonhound", "deerhound", "hound", "houndish", "otterhound"].map { Breed(name: $0) },
