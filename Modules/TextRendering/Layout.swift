@@ -215,11 +215,20 @@ public enum Layout {
             pieceWidth = DisplayWidth.of(piece)
           }
           while pieceWidth > width {
-            let head = DisplayWidth.truncate(piece, to: width, ellipsis: "")
-            lines[lines.count - 1].append(Span(head, style: span.style))
+            // A word wider than the line breaks after the most characters that fit (at
+            // least one, so that a wide character in a one-column line moves on too).
+            var split = piece.startIndex
+            var headWidth = 0
+            while split < piece.endIndex {
+              let columns = DisplayWidth.of(piece[split])
+              if headWidth + columns > width, split > piece.startIndex { break }
+              headWidth += columns
+              split = piece.index(after: split)
+            }
+            lines[lines.count - 1].append(Span(String(piece[..<split]), style: span.style))
             lines.append([])
-            piece = String(piece.dropFirst(head.count))
-            pieceWidth = DisplayWidth.of(piece)
+            piece = String(piece[split...])
+            pieceWidth -= headWidth
           }
           if !piece.isEmpty {
             lines[lines.count - 1].append(Span(piece, style: span.style))

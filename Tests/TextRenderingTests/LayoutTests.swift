@@ -47,6 +47,9 @@ struct LayoutTests {
     let rows = (1...20).map { [Span("r\($0)")] }
     #expect(render(.list(ListNode(rows: rows, selected: 0)), 8, 3).lines == ["▶ r1   ┃", "  r2", "  r3"])
     #expect(render(.list(ListNode(rows: rows, selected: 19)), 8, 3).lines == ["  r18", "  r19", "▶ r20  ┃"])
+    // In one column the rows keep it: no scroll indicator over them.
+    let narrow = render(.list(ListNode(rows: rows, selected: 0)), 1, 3).lines
+    #expect(narrow.count == 3 && narrow.allSatisfy { $0 == "…" }, "\(narrow)")
   }
 
   @Test func aTextFieldPutsTheCursorAtTheCaret() {
@@ -74,6 +77,13 @@ struct LayoutTests {
   @Test func aParagraphWrapsAtSpaces() {
     let frame = render(.paragraph([Span("Can't reach dog.ceo: you may be offline.")]), 16, 4)
     #expect(frame.lines == ["Can't reach", "dog.ceo: you may", "be offline.", ""])
+  }
+
+  @Test func aWordWiderThanTheLineBreaksBetweenCharactersAndLosesNone() {
+    // 日本語 is six columns: three lines of three columns hold one wide character each.
+    #expect(render(.paragraph([Span("日本語")]), 3, 4).lines == ["日", "本", "語", ""])
+    #expect(render(.paragraph([Span("abcdefg")]), 3, 4).lines == ["abc", "def", "g", ""])
+    #expect(render(.paragraph([Span("ab 日本")]), 3, 4).lines == ["ab", "日", "本", ""])
   }
 
   @Test func aParagraphGivenTooFewRowsShowsWhereItWasCut() {
@@ -123,5 +133,12 @@ struct LayoutTests {
     #expect(frame.lines == ["T", "", "", "", "cap"])
     let none = render(.picture(PictureNode(image: image, mode: .blocks, caption: [])), 12, 4)
     #expect(none.picture == nil)
+    // Squeezed to no rows, a picture writes not even its caption (into the next node's row).
+    let squeezed = render(
+      .stack([
+        .text("T"), .picture(PictureNode(image: image, mode: .blocks, caption: [Span("cap")])), .text("B"),
+      ]),
+      20, 2)
+    #expect(squeezed.lines == ["T", "B"])
   }
 }
