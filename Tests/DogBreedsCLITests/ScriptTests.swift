@@ -302,6 +302,19 @@ struct ScriptTests {
       ["-c", "'\(executable)' list --api fake | head -1; exit ${PIPESTATUS:-0}"], program: "/bin/sh")
     #expect(run.stdout == "Affenpinscher\n")
     #expect(run.stderr == "")
+    // A reader gone before the first write (`true` exits while the app waits): the write
+    // fails with EPIPE, and the app still ends quietly with 0.
+    let gone = try await runCLI(
+      ["-c", #"{ sleep 0.3; "$0" list --api fake; echo "status $?" >&2; } | true"#, executable],
+      program: "/bin/sh")
+    #expect(gone.stderr == "status 0\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+  func aStandardErrorThatCannotBeWrittenStillGivesTheExitCode() async throws {
+    // Nothing can be said about it, but the usage error's status must still come out.
+    let run = try await runCLI(["-c", #"exec "$0" --bogus 2>/dev/full"#, executable], program: "/bin/sh")
+    #expect(run.status == 2)
   }
 
   @Test func offlineUsesTheCacheAfterAnOnlineRun() async throws {
