@@ -173,7 +173,8 @@ public enum Layout {
         }
         top = y + cells.rows
       }
-      if captionRows == 1, top < y + height {
+      // The picture left it a row: it takes at most `height - captionRows`.
+      if captionRows == 1 {
         writeLine(picture.caption, x: x, y: top, width: width)
       }
     }

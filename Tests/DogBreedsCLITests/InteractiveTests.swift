@@ -132,6 +132,10 @@ struct InteractiveTests {
     await app.expectScreen {
       $0.text.contains("breeds/hound-afghan/fake_") && $0.text.contains("Afghan  (shown)")
     }
+    app.send("\r")  // Enter on the sub-breed shown: back to the breed's own picture
+    await app.expectScreen {
+      $0.text.contains("breeds/hound/fake_") && $0.text.contains("▶ Afghan") && !$0.text.contains("(shown)")
+    }
     app.send("\u{1B}")  // Escape: back to the list, filter kept
     await app.expectScreen { $0.line(1) == "🔍 hou" }
     app.send("\u{3}")

@@ -20,6 +20,14 @@ struct LayoutTests {
     #expect(String(describing: Frame(width: 0, height: 0)) == "Frame 0×0")
   }
 
+  @Test func aCharacterOfNoWidthTakesNoCell() {
+    // A lone zero-width joiner (kept by the sanitiser for emoji) is a character of its
+    // own here; stored, it would pass for the right half of a wide character.
+    var frame = Frame(width: 3, height: 1)
+    #expect(frame.write("\u{200D}", x: 0, y: 0, style: .plain) == 0)
+    #expect(frame[0, 0] == .blank)
+  }
+
   @Test func networkTextIsSanitisedWhenLaidOut() {
     let frame = render(.text("evil\u{1B}[2Jname\u{7}"), 20, 1)
     #expect(frame.lines == ["evil␛[2Jname␇"])
