@@ -255,7 +255,9 @@ struct TestStoreFailureTests {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.chain)
-      await store.send(.increment) { $0.count = 4 }
+      // Relative to the state the unhandled actions left: one failure, not a second
+      // for their changes.
+      await store.send(.increment) { $0.count += 1 }
     }
     #expect(
       issues == [
@@ -302,6 +304,44 @@ struct TestStoreFailureTests {
 
           .longLiving
         """) == true)
+  }
+
+  @Test func anEffectStillRunningAtFinishSaysHowLongItWaited() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.longLiving)
+      await store.finish(timeout: .seconds(1))
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.contains("\n\nWaited 1 second. Make the effect finish (a client that returns),") == true)
+  }
+
+  @Test func aNonExhaustiveReceiveThatMatchesNothingSaysSo() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      store.exhaustivity = .off
+      await store.send(.chain)
+      await store.receive(.loaded(1))
+    }
+    #expect(
+      issues == [
+        "Expected to receive .loaded(1), but no received action matched, and no effect is running that could send it."
+      ])
+  }
+
+  @Test func aNonExhaustiveStoreMayBeLeftUnfinishedAndAssertValuesUnchanged() async {
+    let issues = await collectingIssues {
+      var store: TestStore<Feature.State, Feature.Action>? = TestStore(initialState: Feature.State()) {
+        Feature()
+      }
+      store?.exhaustivity = .off
+      await store?.send(.increment) { $0.isLoading = false }  // already false: fine here
+      await store?.send(.chain)  // its actions never received
+      await store?.send(.longLiving)  // never finished
+      store = nil
+    }
+    #expect(issues == [])
   }
 
   @Test func anEffectStillRunningWhenTheStoreIsReleasedFails() async {
