@@ -47,13 +47,20 @@ case .live:
       offline: options.offline))
 }
 
-/// The terminal the interactive app reads keys from, or nil when it cannot run.
-func interactiveInput() -> Int32? {
+/// The terminal the interactive app reads keys from; or nil, with the reason when the
+/// output is a terminal (where the browser was to be expected; a pipe expects the list).
+func interactiveInput() -> (input: Int32?, whyNot: String?) {
+  guard isatty(1) == 1 else { return (nil, nil) }
   let term = environment["TERM"] ?? ""
-  guard isatty(1) == 1, !term.isEmpty, term != "dumb" else { return nil }
-  if isatty(0) == 1 { return 0 }
+  if term.isEmpty || term == "dumb" {
+    return (
+      nil, "TERM is \(term.isEmpty ? "not set" : "dumb"), so the browser cannot draw here: the list instead."
+    )
+  }
+  if isatty(0) == 1 { return (0, nil) }
   let tty = open("/dev/tty", O_RDONLY | O_CLOEXEC)
-  return tty >= 0 ? tty : nil
+  if tty >= 0 { return (tty, nil) }
+  return (nil, "There is no terminal to read keys from, so the browser cannot run: the list instead.")
 }
 
 /// The terminal's size in cells, or `COLUMNS`/`LINES`, or 80×24.
@@ -67,7 +74,7 @@ func terminalSize() -> (columns: Int, rows: Int) {
 
 @MainActor
 func run() async -> Int32 {
-  let input: Int32? = options.command == .interactive ? interactiveInput() : nil
+  let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
   let interactive = input != nil
   let isTerminal = isatty(1) == 1
   let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
@@ -100,7 +107,10 @@ func run() async -> Int32 {
   case .show(let breed):
     return await commands.show(breed)
   case .interactive:
-    guard let input else { return await commands.list() }
+    guard let input else {
+      if let whyNotInteractive { Output.warning(whyNotInteractive) }
+      return await commands.list()
+    }
     if options.trace && isatty(2) == 1 {
       Output.error(
         "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"

@@ -143,6 +143,18 @@ struct InteractiveTests {
     assertRestored(app)
   }
 
+  @Test func onATerminalThatCannotDrawTheBrowserTheListSaysWhy() async throws {
+    for (term, reason) in [("dumb", "TERM is dumb"), ("", "TERM is not set")] {
+      let app = try launch(environment: ["TERM": term])
+      #expect(await app.waitForExit() == 0)
+      let output = String(decoding: app.allOutput, as: UTF8.self)
+      #expect(output.contains("Affenpinscher\r\n") && !output.contains("\u{1B}[?1049h"), "\(term)")
+      #expect(
+        output.contains("warning: \(reason), so the browser cannot draw here: the list instead.\r\n"),
+        "\(output.prefix(300))")
+    }
+  }
+
   @Test func resizingRelaysOutTheScreen() async throws {
     let app = try launch()
     await app.expectScreen { $0.text.contains("Affenpinscher") }

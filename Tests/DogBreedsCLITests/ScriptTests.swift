@@ -90,6 +90,9 @@ struct ScriptTests {
     #expect(lines.first == "Affenpinscher")
     #expect(lines.contains("Hound"))
     #expect(run.stderr.isEmpty)
+    // Without a command, piped: the same list, and no note (a pipe wants the list).
+    let piped = try await runCLI(["--api", "fake"])
+    #expect(piped.status == 0 && piped.stdout == run.stdout && piped.stderr.isEmpty)
     let filtered = try await runCLI(["list", "--api", "fake", "--filter", "HOU"])
     #expect(filtered.stdout == "Coonhound\nDeerhound\nElkhound\nGreyhound\nHound\nOtterhound\nWolfhound\n")
     let none = try await runCLI(["list", "--api", "fake", "--filter", "xyz"])
