@@ -336,7 +336,7 @@ struct TestStoreFailureTests {
         Feature()
       }
       store?.exhaustivity = .off
-      await store?.send(.increment) { $0.isLoading = false }  // already false: fine here
+      await store?.send(.noop) { $0.isLoading = false }  // already false: fine here
       await store?.send(.chain)  // its actions never received
       await store?.send(.longLiving)  // never finished
       store = nil
