@@ -34,6 +34,22 @@ private struct Loader: Reducer {
   }
 }
 
+/// A Loader shown while its state is there, and dismissed by setting it to nil.
+private struct DismissableLoader: Reducer {
+  struct State: Equatable { var child: Loader.State? = Loader.State() }
+  enum Action: Equatable, Sendable { case child(Loader.Action), dismiss }
+  static let path = CasePath<Action, Loader.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .dismiss = action { state.child = nil }
+      return .none
+    }
+    .ifLet(\.child, action: Self.path) { Loader(delay: .milliseconds(50)) }
+  }
+}
+
 @MainActor
 struct CancellationTests {
   @Test func cancelByIDStopsTheEffect() async {
@@ -108,22 +124,8 @@ struct CancellationTests {
   }
 
   @Test func dismissingAnIfLetChildCancelsItsEffects() async {
-    struct Host: Reducer {
-      struct State: Equatable { var child: Loader.State? = Loader.State() }
-      enum Action: Equatable, Sendable { case child(Loader.Action), dismiss }
-      static let path = CasePath<Action, Loader.Action>(embed: Action.child) {
-        if case .child(let action) = $0 { action } else { nil }
-      }
-      var body: some Reducer<State, Action> {
-        Reduce { state, action in
-          if case .dismiss = action { state.child = nil }
-          return .none
-        }
-        .ifLet(\.child, action: Self.path) { Loader(delay: .milliseconds(50)) }
-      }
-    }
     let issues = await collectingIssues {
-      let store = Store(initialState: Host.State(), reducer: Host())
+      let store = Store(initialState: DismissableLoader.State(), reducer: DismissableLoader())
       let task = store.send(.child(.load(cancelInFlight: false)))
       store.send(.dismiss)
       await task.finish()
@@ -136,37 +138,23 @@ struct CancellationTests {
   @Test func dismissingANestedIfLetChildCancelsItsEffects() async {
     // The grandchild's effects live in a namespace inside the child's; the child clears
     // the grandchild, so the cancellation must name that nested namespace.
-    struct Middle: Reducer {
-      struct State: Equatable { var grandchild: Loader.State? = Loader.State() }
-      enum Action: Equatable, Sendable { case grandchild(Loader.Action), dismiss }
-      static let path = CasePath<Action, Loader.Action>(embed: Action.grandchild) {
-        if case .grandchild(let action) = $0 { action } else { nil }
-      }
-      var body: some Reducer<State, Action> {
-        Reduce { state, action in
-          if case .dismiss = action { state.grandchild = nil }
-          return .none
-        }
-        .ifLet(\.grandchild, action: Self.path) { Loader(delay: .milliseconds(50)) }
-      }
-    }
     struct Host: Reducer {
-      struct State: Equatable { var child: Middle.State? = Middle.State() }
-      enum Action: Equatable, Sendable { case child(Middle.Action) }
-      static let path = CasePath<Action, Middle.Action>(embed: Action.child) {
+      struct State: Equatable { var child: DismissableLoader.State? = DismissableLoader.State() }
+      enum Action: Equatable, Sendable { case child(DismissableLoader.Action) }
+      static let path = CasePath<Action, DismissableLoader.Action>(embed: Action.child) {
         if case .child(let action) = $0 { action } else { nil }
       }
       var body: some Reducer<State, Action> {
-        EmptyReducer().ifLet(\.child, action: Self.path) { Middle() }
+        EmptyReducer().ifLet(\.child, action: Self.path) { DismissableLoader() }
       }
     }
     let issues = await collectingIssues {
       let store = Store(initialState: Host.State(), reducer: Host())
-      let task = store.send(.child(.grandchild(.load(cancelInFlight: false))))
+      let task = store.send(.child(.child(.load(cancelInFlight: false))))
       store.send(.child(.dismiss))
       await task.finish()
       #expect(task.isCancelled)
-      #expect(store.state.child == Middle.State(grandchild: nil))
+      #expect(store.state.child == DismissableLoader.State(child: nil))
     }
     #expect(issues == [])
   }
