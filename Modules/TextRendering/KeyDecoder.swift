@@ -122,9 +122,7 @@ public struct KeyDecoder: Sendable {
           return keys
         }
         let slice = buffer[index..<(index + length)]
-        if slice.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-          let scalar = String(validating: slice, as: UTF8.self)?.unicodeScalars.first
-        {
+        if let scalar = String(validating: slice, as: UTF8.self)?.unicodeScalars.first {
           keys.append(.character(Character(scalar)))
           index += length
         } else {

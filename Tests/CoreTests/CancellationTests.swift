@@ -181,38 +181,20 @@ struct CancellationTests {
     #expect(store.state.child.answers == [2])
   }
 
-  @Test func cancellingAConcatenationSkipsItsRemainingSteps() async {
+  /// After cancellation nothing more may arrive: not a concatenation's next step, nor a
+  /// send from an effect that swallows the cancellation (`try?`) and runs on.
+  @Test(arguments: [true, false])
+  func aCancelledEffectDeliversNothingMore(concatenated: Bool) async {
     let store = Store(initialState: [String]()) {
       Reduce<[String], String> { state, action in
         switch action {
         case "go":
           let wait = Effect<String>.run { _ in try? await Task.sleep(for: .seconds(30)) }
-          return .concatenate(wait, .send("second step")).cancellable(id: "sequence")
-        case "stop":
-          return .cancel(id: "sequence")
-        default:
-          state.append(action)
-          return .none
-        }
-      }
-    }
-    let task = store.send("go")
-    store.send("stop")
-    await task.finish()
-    #expect(store.state == [])
-  }
-
-  @Test func anEffectThatIgnoresCancellationCannotSendAfterIt() async {
-    let store = Store(initialState: [String]()) {
-      Reduce<[String], String> { state, action in
-        switch action {
-        case "go":
-          return .run { send in
-            // `try?` swallows the cancellation: the effect runs on and sends.
+          let ignoring = Effect<String>.run { send in
             try? await Task.sleep(for: .seconds(30))
             await send("late")
           }
-          .cancellable(id: "work")
+          return (concatenated ? .concatenate(wait, .send("late")) : ignoring).cancellable(id: "work")
         case "stop":
           return .cancel(id: "work")
         default:

@@ -38,6 +38,16 @@ struct KeyDecoderTests {
       decode(["\r\n\t\u{7F}\u{8}\u{3}\u{15}\u{0}"]) == [
         .enter, .enter, .tab, .backspace, .backspace, .ctrl("c"), .ctrl("u"), .ctrl(" "),
       ])
+    // Ctrl-\ ] ^ _ mean nothing here (and are not Escape).
+    #expect(decode(["\u{1C}\u{1D}\u{1E}\u{1F}"]) == [.unknown, .unknown, .unknown, .unknown])
+  }
+
+  @Test func aRunawaySequenceIsCutShortAndWhatFollowsIsRead() {
+    // A CSI that never ends (garbage, or a paste without bracketing) is dropped once it
+    // passes 32 bytes (ESC [ and 31 more) instead of swallowing, or waiting for, the rest.
+    let keys = decode(["\u{1B}[" + String(repeating: "1", count: 40) + "x"])
+    #expect(keys.first == .unknown)
+    #expect(keys.dropFirst() == Array(repeating: .character("1"), count: 9) + [.character("x")])
   }
 
   @Test func severalKeysInOneRead() {
