@@ -236,6 +236,47 @@ extension PictureSuites {
       #expect(throws: JPEGError.self) { try JPEGDecoder.decode(brokenHuffman) }
     }
 
+    @Test func structuralFaultsAreNamedErrors() throws {
+      let original = JPEGFixture.bytes("g-420-64x48.jpg")
+      func marker(_ code: UInt8, in bytes: [UInt8]) throws -> Int {
+        try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == code })
+      }
+      let sof = try marker(0xC0, in: original)
+      let sofEnd = sof + 2 + (Int(original[sof + 2]) << 8 | Int(original[sof + 3]))
+      #expect(original[sof + 9] == 3)  // three components
+
+      var twoFrames = original
+      twoFrames.insert(contentsOf: original[sof..<sofEnd], at: sofEnd)
+      #expect(throws: JPEGError.corrupt("two frames")) { try JPEGDecoder.decode(twoFrames) }
+
+      var noFrame = original
+      noFrame.removeSubrange(sof..<sofEnd)
+      #expect(throws: JPEGError.corrupt("scan before frame")) { try JPEGDecoder.decode(noFrame) }
+
+      // The frame's length leaves room for one component of the three it declares.
+      var shortFrame = original
+      shortFrame.replaceSubrange((sof + 2)...(sof + 3), with: [0, 11])
+      #expect(throws: JPEGError.corrupt("short frame header")) { try JPEGDecoder.decode(shortFrame) }
+
+      var badTableID = original
+      let dqt = try marker(0xDB, in: original)
+      badTableID[dqt + 4] = 0x05  // 8-bit precision, table 5 of 0...3
+      #expect(throws: JPEGError.corrupt("bad quantization table")) { try JPEGDecoder.decode(badTableID) }
+
+      // Tables and frame, then the end: no scan at all.
+      let sos = try marker(0xDA, in: original)
+      let noScan = Array(original[..<sos]) + [0xFF, 0xD9]
+      #expect(throws: JPEGError.truncated) { try JPEGDecoder.decode(noScan) }
+
+      // A progressive AC scan (Ss > 0) must name one component; this one names three.
+      var progressive = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
+      let firstScan = try marker(0xDA, in: progressive)
+      #expect(progressive[firstScan + 4] == 3)
+      progressive[firstScan + 11] = 1  // Ss
+      progressive[firstScan + 12] = 63  // Se
+      #expect(throws: JPEGError.corrupt("bad progressive scan")) { try JPEGDecoder.decode(progressive) }
+    }
+
     @Test func randomCorruptionNeverCrashes() {
       var generator = SystemRandomNumberGenerator()
       let sources = ["g-progressive-420-64x48.jpg", "g-restart-420-64x48.jpg", "g-420-odd-17x9.jpg"].map(
