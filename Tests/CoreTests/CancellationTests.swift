@@ -69,6 +69,48 @@ struct CancellationTests {
     #expect(store.state.answers == [2])
   }
 
+  @Test func aNoneEffectWithCancelInFlightStillCancelsTheRunningOne() async {
+    // "Latest request wins" when the latest request needs no work (an empty search).
+    let store = Store(initialState: Loader.State()) {
+      Reduce<Loader.State, Loader.Action> { state, action in
+        if case .cancel = action {
+          return Effect.none.cancellable(id: Loader.CancelID.load, cancelInFlight: true)
+        }
+        return Loader(delay: .milliseconds(200)).reduce(into: &state, action: action)
+      }
+    }
+    let task = store.send(.load(cancelInFlight: false))
+    store.send(.cancel)
+    await task.finish()
+    #expect(task.isCancelled)
+    #expect(store.state.answers == [])
+  }
+
+  @Test func anEffectIDGivenAsTheIDIsTheSameID() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "go":
+          return .run { send in
+            try await Task.sleep(for: .seconds(30))
+            await send("late")
+          }
+          .cancellable(id: EffectID("work"))
+        case "stop":
+          return .cancel(id: "work")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    let task = store.send("go")
+    store.send("stop")
+    await task.finish()
+    #expect(task.isCancelled)
+    #expect(EffectID(EffectID("work")) == EffectID("work"))
+  }
+
   @Test func withoutCancelInFlightBothAnswer() async {
     let store = Store(initialState: Loader.State(), reducer: Loader(delay: .milliseconds(20)))
     let first = store.send(.load(cancelInFlight: false))

@@ -148,6 +148,66 @@ struct StoreTests {
     #expect(store.state == ["1", "2", "3", "4", "5", "6"])
   }
 
+  @Test func aStoreTaskWithoutEffectsIsNotCancelled() {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state = action
+        return .none
+      }
+    }
+    let task = store.send(1)
+    #expect(task.isEmpty && !task.isCancelled)
+  }
+
+  @Test func cancellingTheTaskThatAwaitsFinishCancelsTheEffects() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        if action == 0 {
+          return .run { send in
+            try await Task.sleep(for: .seconds(5))  // only if the cancellation is lost
+            await send(1)
+          }
+        }
+        state = action
+        return .none
+      }
+    }
+    let task = store.send(0)
+    let waiter = Task { await task.finish() }
+    waiter.cancel()
+    await waiter.value
+    #expect(task.isCancelled)
+    #expect(store.state == 0)
+  }
+
+  @Test func aBodyRunsItsReducersInOrderAndHonoursIfAndElse() async {
+    struct Feature: Reducer {
+      let extra: Bool
+      var body: some Reducer<[String], String> {
+        Reduce { state, action in
+          if action == "go" { return .send("first") }
+          state.append(action)
+          return .none
+        }
+        Reduce { _, action in action == "go" ? .send("second") : .none }
+        if extra {
+          Reduce { _, action in action == "go" ? .send("extra") : .none }
+        }
+        if extra {
+          Reduce { _, action in action == "go" ? .send("then") : .none }
+        } else {
+          Reduce { _, action in action == "go" ? .send("else") : .none }
+        }
+      }
+    }
+    let with = Store(initialState: [String](), reducer: Feature(extra: true))
+    await with.send("go").finish()
+    #expect(with.state == ["first", "second", "extra", "then"])
+    let without = Store(initialState: [String](), reducer: Feature(extra: false))
+    await without.send("go").finish()
+    #expect(without.state == ["first", "second", "else"])
+  }
+
   @Test func storeTaskCancelDropsLateActions() async {
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { state, action in
