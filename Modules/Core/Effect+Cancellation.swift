@@ -37,7 +37,7 @@ extension Effect {
   /// - Parameters:
   ///   - id: The identifier.
   ///   - cancelInFlight: Cancel any effect already running under `id` before starting
-  ///     this one. Use it for "latest request wins".
+  ///     this one, even when this one is ``none``. Use it for "latest request wins".
   /// - Returns: The cancellable effect.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation, !cancelInFlight { return self }

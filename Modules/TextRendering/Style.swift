@@ -95,7 +95,7 @@ public enum ColorMode: Hashable, Sendable {
     case (.none, _): return nil
     case (_, .ansi): return color
     case (.ansi16, .indexed(let index)):
-      return index < 16 ? .ansi(index) : .ansi(Palette.nearestANSI16(index))
+      return .ansi(Palette.nearestANSI16(index))
     case (.ansi16, .rgb(let r, let g, let b)):
       return .ansi(Palette.nearestANSI16(Palette.nearest256(r, g, b)))
     case (.ansi256, .rgb(let r, let g, let b)): return .indexed(Palette.nearest256(r, g, b))

@@ -17,6 +17,10 @@ struct ResponseDecodingTests {
     #expect(breeds.reduce(0) { $0 + $1.subBreeds.count } == 99)
     #expect(breeds.map(\.name) == breeds.map(\.name).sorted())
     #expect(breeds.first { $0.name == "hound" }?.subBreeds.contains("afghan") == true)
+    // Sub-breeds are sorted too, whatever order the API lists them in.
+    let unsorted = try ResponseDecoding.breeds(
+      status: 200, body: Data(#"{"message":{"hound":["walker","afghan","basset"]},"status":"success"}"#.utf8))
+    #expect(unsorted == [Breed(name: "hound", subBreeds: ["afghan", "basset", "walker"])])
   }
 
   @Test func aBreedIsFoundByNameInTheSortedList() throws {
@@ -94,9 +98,14 @@ struct ResponseDecodingTests {
     #expect(
       decodeURL(200, #"{"message":42,"status":"success"}"#)
         == .failure(.malformedResponse(detail: "the image address is not a string")))
+    for address in ["javascript:alert(1)", "http:///breeds/x.jpg", "https:images.dog.ceo"] {
+      #expect(
+        decodeURL(200, #"{"message":"\#(address)","status":"success"}"#)
+          == .failure(.malformedResponse(detail: "the image address is not an http(s) URL")), "\(address)")
+    }
     #expect(
-      decodeURL(200, #"{"message":"javascript:alert(1)","status":"success"}"#)
-        == .failure(.malformedResponse(detail: "the image address is not an http(s) URL")))
+      decodeURL(200, #"{"status":"success"}"#)
+        == .failure(.malformedResponse(detail: "the success envelope has no message")))
     let wrongList = Result { () throws(DogAPIError) in
       try ResponseDecoding.breeds(status: 200, body: Data(#"{"message":"hound","status":"success"}"#.utf8))
     }
