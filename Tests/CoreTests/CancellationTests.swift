@@ -52,6 +52,26 @@ private struct DismissableLoader: Reducer {
 
 @MainActor
 struct CancellationTests {
+  /// Starts `work` under the id "work" (its actions are appended to the state), cancels
+  /// that id at once, and waits for the effect to end.
+  func startThenCancel(_ work: Effect<String>) async -> (task: StoreTask, state: [String]) {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "go": return work
+        case "stop": return .cancel(id: "work")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    let task = store.send("go")
+    store.send("stop")
+    await task.finish()
+    return (task, store.state)
+  }
+
   @Test func cancelByIDStopsTheEffect() async {
     let store = Store(initialState: Loader.State(), reducer: Loader(delay: .milliseconds(200)))
     let task = store.send(.load(cancelInFlight: false))
@@ -87,27 +107,12 @@ struct CancellationTests {
   }
 
   @Test func anEffectIDGivenAsTheIDIsTheSameID() async {
-    let store = Store(initialState: [String]()) {
-      Reduce<[String], String> { state, action in
-        switch action {
-        case "go":
-          return .run { send in
-            try await Task.sleep(for: .seconds(30))
-            await send("late")
-          }
-          .cancellable(id: EffectID("work"))
-        case "stop":
-          return .cancel(id: "work")
-        default:
-          state.append(action)
-          return .none
-        }
-      }
+    let work = Effect<String>.run { send in
+      try await Task.sleep(for: .seconds(30))
+      await send("late")
     }
-    let task = store.send("go")
-    store.send("stop")
-    await task.finish()
-    #expect(task.isCancelled)
+    let (task, state) = await startThenCancel(work.cancellable(id: EffectID("work")))
+    #expect(task.isCancelled && state == [])
     #expect(EffectID(EffectID("work")) == EffectID("work"))
   }
 
@@ -227,28 +232,14 @@ struct CancellationTests {
   /// send from an effect that swallows the cancellation (`try?`) and runs on.
   @Test(arguments: [true, false])
   func aCancelledEffectDeliversNothingMore(concatenated: Bool) async {
-    let store = Store(initialState: [String]()) {
-      Reduce<[String], String> { state, action in
-        switch action {
-        case "go":
-          let wait = Effect<String>.run { _ in try? await Task.sleep(for: .seconds(30)) }
-          let ignoring = Effect<String>.run { send in
-            try? await Task.sleep(for: .seconds(30))
-            await send("late")
-          }
-          return (concatenated ? .concatenate(wait, .send("late")) : ignoring).cancellable(id: "work")
-        case "stop":
-          return .cancel(id: "work")
-        default:
-          state.append(action)
-          return .none
-        }
-      }
+    let wait = Effect<String>.run { _ in try? await Task.sleep(for: .seconds(30)) }
+    let ignoring = Effect<String>.run { send in
+      try? await Task.sleep(for: .seconds(30))
+      await send("late")
     }
-    let task = store.send("go")
-    store.send("stop")
-    await task.finish()
-    #expect(store.state == [])
+    let work = concatenated ? .concatenate(wait, .send("late")) : ignoring
+    let (_, state) = await startThenCancel(work.cancellable(id: "work"))
+    #expect(state == [])
   }
 
   @Test func aParentIDDoesNotCancelAnIfLetChildUsingTheSameID() async {
