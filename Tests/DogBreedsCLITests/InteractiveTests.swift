@@ -122,6 +122,10 @@ struct InteractiveTests {
     // Coonhound, Deerhound, Elkhound and Greyhound come first, but Hound starts with "hou".
     #expect(app.currentScreen.lines[3] == "  Coonhound")
     #expect(app.currentScreen.lines.contains("▶ Hound (7)"))
+    app.send("\u{1B}[B")  // Down, then Up: the highlight moves on screen and back
+    await app.expectScreen { $0.lines.contains("▶ Otterhound") && $0.lines.contains("  Hound (7)") }
+    app.send("\u{1B}[A")
+    await app.expectScreen { $0.lines.contains("▶ Hound (7)") }
     app.send("\r")
     // The address shows whether or not the picture is drawn yet (a "Picture of Hound:"
     // label only stands in for it while it loads, which a busy machine can miss).

@@ -88,6 +88,23 @@ struct DogsViewStateTests {
         == .failed(message: "Couldn't load the breeds. The API has no such breed.", canRetry: false))
   }
 
+  @Test func viewStatesDifferWhenTheHighlightOrTheBreedsDo() {
+    // The app redraws only when the view state changes: a moved highlight, or another
+    // list whose matches sit at the same positions, must each count as a change.
+    let base = DogsFeature.State(breeds: sample, status: .loaded, highlighted: "hound")
+    var moved = base
+    moved.highlighted = "husky"
+    #expect(DogsFeature.ViewState(base) != DogsFeature.ViewState(moved))
+    var renamed = base
+    renamed.breeds = BreedList(
+      breeds: sample.breeds.map {
+        Breed(name: $0.name == "pug" ? "puggle" : $0.name, subBreeds: $0.subBreeds)
+      },
+      source: .network)
+    #expect(DogsFeature.ViewState(base) != DogsFeature.ViewState(renamed))
+    #expect(DogsFeature.ViewState(base) == DogsFeature.ViewState(base))
+  }
+
   @Test func theHighlightedBreedIsTheOneEnterOpens() {
     let view = DogsFeature.ViewState(
       .init(breeds: sample, filter: "h", status: .loaded, highlighted: "husky"))
