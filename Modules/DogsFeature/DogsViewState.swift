@@ -89,8 +89,8 @@ extension DogsFeature {
 
     /// `2026-11-22`, in UTC. A format style, not a `DateFormatter`: building one of those
     /// costs ~90 µs on Linux, and this runs on every keystroke while a saved list shows.
-    static let dayFormat = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!).year().month()
-      .day()
+    static let dayFormat = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!)
+      .year().month().day()
   }
 
   /// The visible rows: the matching breeds, in order, built on demand.
