@@ -71,21 +71,18 @@ struct IdentifiedArrayTests {
     #expect(array[id: "c"]?.value == 3)
   }
 
-  @Test func changingAnIDToAnotherElementsIDKeepsTheChangedElement() {
-    // Later position takes the id of an earlier element, and the other way round.
+  /// A later element takes an earlier one's id, and the other way round: the changed
+  /// element stays (with its value) where it was, the other goes.
+  @Test(arguments: [(2, "a", ["b", "a"], 3), (0, "c", ["c", "b"], 1)])
+  func changingAnIDToAnotherElementsIDKeepsTheChangedElement(
+    position: Int, newID: String, ids: [String], value: Int
+  ) {
     var array: IdentifiedArrayOf<Item> = [Item(id: "a", value: 1), Item(id: "b"), Item(id: "c", value: 3)]
-    array[2].id = "a"
-    #expect(array.ids == ["b", "a"])
-    #expect(array.map(\.id) == ["b", "a"])
-    #expect(array[id: "a"]?.value == 3)
+    array[position].id = newID
+    #expect(array.ids == ids)
+    #expect(array.map(\.id) == ids)
+    #expect(array[id: newID]?.value == value)
     for (offset, id) in array.ids.enumerated() { #expect(array.index(id: id) == offset) }
-
-    var other: IdentifiedArrayOf<Item> = [Item(id: "a", value: 1), Item(id: "b"), Item(id: "c", value: 3)]
-    other[0].id = "c"
-    #expect(other.ids == ["c", "b"])
-    #expect(other.map(\.id) == ["c", "b"])
-    #expect(other[id: "c"]?.value == 1)
-    for (offset, id) in other.ids.enumerated() { #expect(other.index(id: id) == offset) }
   }
 
   @Test func equalityIsByElementsInOrder() {
