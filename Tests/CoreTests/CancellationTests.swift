@@ -34,16 +34,21 @@ private struct Loader: Reducer {
   }
 }
 
-/// A Loader shown while its state is there, and dismissed by setting it to nil.
+/// A Loader shown while its state is there: dismissed by setting it to nil, and able to
+/// cancel the Loader's own id from outside the child.
 private struct DismissableLoader: Reducer {
   struct State: Equatable { var child: Loader.State? = Loader.State() }
-  enum Action: Equatable, Sendable { case child(Loader.Action), dismiss }
+  enum Action: Equatable, Sendable { case child(Loader.Action), dismiss, cancelOwn }
   static let path = CasePath<Action, Loader.Action>(embed: Action.child) {
     if case .child(let action) = $0 { action } else { nil }
   }
   var body: some Reducer<State, Action> {
     Reduce { state, action in
-      if case .dismiss = action { state.child = nil }
+      switch action {
+      case .dismiss: state.child = nil
+      case .cancelOwn: return .cancel(id: Loader.CancelID.load)
+      case .child: break
+      }
       return .none
     }
     .ifLet(\.child, action: Self.path) { Loader(delay: .milliseconds(50)) }
@@ -243,21 +248,7 @@ struct CancellationTests {
   }
 
   @Test func aParentIDDoesNotCancelAnIfLetChildUsingTheSameID() async {
-    struct Host: Reducer {
-      struct State: Equatable { var child: Loader.State? = Loader.State() }
-      enum Action: Equatable, Sendable { case child(Loader.Action), cancelOwn }
-      static let path = CasePath<Action, Loader.Action>(embed: Action.child) {
-        if case .child(let action) = $0 { action } else { nil }
-      }
-      var body: some Reducer<State, Action> {
-        Reduce { _, action in
-          if case .cancelOwn = action { return .cancel(id: Loader.CancelID.load) }
-          return .none
-        }
-        .ifLet(\.child, action: Self.path) { Loader(delay: .milliseconds(20)) }
-      }
-    }
-    let store = Store(initialState: Host.State(), reducer: Host())
+    let store = Store(initialState: DismissableLoader.State(), reducer: DismissableLoader())
     let task = store.send(.child(.load(cancelInFlight: false)))
     store.send(.cancelOwn)
     await task.finish()
