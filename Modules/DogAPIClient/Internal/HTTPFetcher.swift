@@ -32,10 +32,18 @@ enum HTTPFetcher {
     configuration.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": accept]
     let fetch = Fetch(limit: limit, host: url.host ?? url.absoluteString, seconds: seconds)
     let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: nil)
-    defer { session.invalidateAndCancel() }
     var request = URLRequest(url: url, timeoutInterval: backstop)
     request.httpMethod = "GET"
     let task = session.dataTask(with: request)
+    // Not `invalidateAndCancel()`: corelibs-foundation reads its task list there off the
+    // session's queue, racing the removal of the task that just finished, and now and then
+    // traps (seen once in a CI-like run). Cancelling the task (a no-op once it finished)
+    // and then invalidating, both on that queue, ends the same way: the session lets go of
+    // its delegate when the task is gone.
+    defer {
+      task.cancel()
+      session.finishTasksAndInvalidate()
+    }
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         fetch.start(task, deadline: .now() + seconds, continuation: continuation)
