@@ -1,8 +1,6 @@
 import AppFeature
-import BreedFeature
 import Core
 import Dispatch
-import DogsFeature
 import Foundation
 import TextRendering
 
@@ -114,20 +112,12 @@ final class InteractiveApp {
     return Array(text.utf8)
   }
 
-  /// Whether a spinner is showing. Read from the state: the timer asks ten times a second,
-  /// and deriving the whole view state (which filters the list) for that would be waste.
-  private var isLoading: Bool {
-    let state = store.state
-    if let breed = state.breed { return breed.image == .loading || breed.picture == .loading }
-    return state.dogsStatus == .loading || state.dogsStatus == .notStarted
-  }
-
   private func startSpinner() {
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
-        guard let self, self.isLoading else { return }
+        guard let self, AppView.showsSpinner(self.store.state) else { return }
         self.spinnerFrame += 1
         self.render()
       }
@@ -176,91 +166,25 @@ final class InteractiveApp {
 
   func handle(_ keys: [Key]) {
     for key in keys {
-      guard finish != nil else { return }
-      if store.state.notice != nil, key != .ctrl("c") { store.send(.noticeDismissed) }
-      switch key {
-      case .ctrl("c"), .ctrl("d"):
-        quit(ExitCode.success)
-        return
-      case .ctrl("z"):
-        terminal.suspend()
-        size = terminal.size()
-        render(force: true)
-      case .ctrl("l"):
-        render(force: true)
-      default:
-        if store.state.breed != nil { handleBreed(key) } else { handleDogs(key) }
+      // Each key sees the state the one before it left (typed characters extend the filter).
+      for command in AppFeature.commands(for: key, in: store.state, pageRows: listRows) {
+        guard finish != nil else { return }
+        switch command {
+        case .send(let action): store.send(action)
+        case .quit: quit(ExitCode.success)
+        case .suspend:
+          terminal.suspend()
+          size = terminal.size()
+          render(force: true)
+        case .redraw: render(force: true)
+        }
       }
     }
   }
 
+  /// The rows PgUp/PgDn move: the visible list (the screen less title, filter field,
+  /// divider and key hints) less one row kept in view for context.
   private var listRows: Int { max(1, size.rows - 5) }
-
-  private func handleDogs(_ key: Key) {
-    let dogs = store.state.dogs
-    let view = DogsFeature.ViewState(dogs)
-    // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
-    let canReload: Bool = {
-      switch view.content {
-      case .failed, .empty: return true
-      case .loading, .loaded, .noMatch: return false
-      }
-    }()
-    switch key {
-    case .character("r") where canReload:
-      store.send(.dogs(.retryButtonTapped))
-    case .character(let character):
-      store.send(.dogs(.filterChanged(dogs.filter + String(character))))
-    case .paste(let text):
-      store.send(.dogs(.filterChanged(dogs.filter + text)))
-    case .backspace:
-      if !dogs.filter.isEmpty { store.send(.dogs(.filterChanged(String(dogs.filter.dropLast())))) }
-    case .ctrl("u"), .escape:
-      if !dogs.filter.isEmpty { store.send(.dogs(.filterChanged(""))) }
-    case .ctrl("w"):
-      // As in a shell: the spaces at the end, then the word before them.
-      var filter = dogs.filter
-      while filter.last == " " { filter.removeLast() }
-      while let last = filter.last, last != " " { filter.removeLast() }
-      if filter != dogs.filter { store.send(.dogs(.filterChanged(filter))) }
-    case .up, .ctrl("p"): store.send(.dogs(.highlightMoved(.up)))
-    case .down, .ctrl("n"): store.send(.dogs(.highlightMoved(.down)))
-    case .pageUp: store.send(.dogs(.highlightMoved(.pageUp(rows: listRows))))
-    case .pageDown: store.send(.dogs(.highlightMoved(.pageDown(rows: listRows))))
-    case .home: store.send(.dogs(.highlightMoved(.first)))
-    case .end: store.send(.dogs(.highlightMoved(.last)))
-    case .enter, .right:
-      if let name = view.highlightedBreed {
-        store.send(.dogs(.rowSelected(name)))
-      } else if let match = view.subBreedMatches.first {
-        store.send(.dogs(.subBreedMatchSelected(breed: match.breed, subBreed: match.subBreed)))
-      }
-    default:
-      break
-    }
-  }
-
-  private func handleBreed(_ key: Key) {
-    guard let breed = store.state.breed else { return }
-    switch key {
-    case .escape, .left, .backspace, .character("q"), .character("b"):
-      store.send(.breedScreenDismissed)
-    case .character("n"), .character(" "):
-      store.send(.breed(.anotherPictureButtonTapped))
-    case .character("r"):
-      store.send(.breed(.retryButtonTapped))
-    case .up, .character("k"): store.send(.breed(.highlightMoved(.up)))
-    case .down, .character("j"): store.send(.breed(.highlightMoved(.down)))
-    case .home: store.send(.breed(.highlightMoved(.first)))
-    case .end: store.send(.breed(.highlightMoved(.last)))
-    case .enter, .right:
-      if let highlighted = breed.highlighted {
-        store.send(.breed(.subBreedSelected(highlighted == breed.subBreed ? nil : highlighted)))
-      }
-    default:
-      break
-    }
-  }
 
   // MARK: Signals
 

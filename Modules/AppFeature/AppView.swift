@@ -49,6 +49,15 @@ public enum AppView {
     }
   }
 
+  /// Whether the screen for `state` shows a spinner, so that the spinner's frame matters.
+  ///
+  /// Read from the state rather than the view state: a timer asks ten times a second, and
+  /// deriving the whole view state (which filters the list) for that would be waste.
+  public static func showsSpinner(_ state: AppFeature.State) -> Bool {
+    if let breed = state.breed { return breed.image == .loading || breed.picture == .loading }
+    return state.dogsStatus == .loading || state.dogsStatus == .notStarted
+  }
+
   /// The node tree for a `width` × `height` screen.
   public static func body(
     _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,

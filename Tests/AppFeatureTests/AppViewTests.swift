@@ -82,6 +82,75 @@ struct AppViewTests {
         "“x” is not in the breed list.\ntype to filter · ↑↓ move · Enter open · Esc clear · ^C quit"))
   }
 
+  /// A notice takes its row from the screen above it: what is left shows what a screen one
+  /// row shorter shows without the notice (the same list rows, the offline note cut the same).
+  @Test func aNoticeTakesOneRowFromTheScreenAboveIt() {
+    let offline = BreedList(
+      breeds: DogAPIClient.bundledBreedList.breeds, source: .bundled,
+      fallbackReason: .unreachable(host: "dog.ceo"))
+    for (filter, highlighted) in [("", "hound"), ("terr", nil), ("", nil)] {
+      for height in 6...14 {
+        var state = AppFeature.State(
+          breeds: offline, dogsFilter: filter, dogsStatus: .loaded, dogsHighlighted: highlighted)
+        let without = AppView.render(AppView.ViewState(state), width: 24, height: height - 1).lines
+        state.notice = "“x” is not in the breed list."
+        let with = AppView.render(AppView.ViewState(state), width: 24, height: height).lines
+        #expect(with.prefix(height - 2) == without.prefix(height - 2), "filter “\(filter)”, \(height) rows")
+      }
+    }
+  }
+
+  @Test func theHintsStayOnTheLastRowWhateverTheBreedScreenShows() {
+    let url = URL(string: "https://images.dog.ceo/x.jpg")!
+    let picture = RGBImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 4 * 4 * 3))
+    let screens: [BreedFeature.State] = [
+      BreedFeature.State(breed: list.breeds[0], image: .loading),
+      BreedFeature.State(breed: list.breeds[0], image: .loaded(url)),
+      BreedFeature.State(breed: list.breeds[0], image: .loaded(url), picture: .loaded(picture)),
+      BreedFeature.State(breed: list.breeds[0], image: .failed(.timedOut(seconds: 10))),
+      BreedFeature.State(breed: list.breeds[1], image: .loading),
+      BreedFeature.State(breed: list.breeds[1], image: .loaded(url), picture: .loaded(picture)),
+    ]
+    for breed in screens {
+      let frame = AppView.render(
+        AppView.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed)), width: 60,
+        height: 14)
+      #expect(frame.lines[13].hasSuffix("Esc back · ^C quit"), "\(breed.image), \(breed.picture)")
+    }
+  }
+
+  /// The app's spinner timer redraws only while ``AppView/showsSpinner(_:)`` says so: it
+  /// must say so exactly when the spinner's frame changes the screen.
+  @Test func showsSpinnerIsTrueExactlyWhenTheSpinnerIsOnScreen() {
+    let url = URL(string: "https://images.dog.ceo/x.jpg")!
+    let picture = RGBImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 4 * 4 * 3))
+    let hound = list.breeds[1]
+    let states: [AppFeature.State] = [
+      AppFeature.State(),
+      AppFeature.State(dogsStatus: .loading),
+      AppFeature.State(breeds: list, dogsStatus: .loaded),
+      AppFeature.State(dogsStatus: .failed(.timedOut(seconds: 10))),
+      AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .loading)),
+      AppFeature.State(
+        breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .loaded(url), picture: .loading)),
+      AppFeature.State(
+        breeds: list, dogsStatus: .loaded,
+        breed: .init(breed: hound, image: .loaded(url), picture: .loaded(picture))),
+      AppFeature.State(
+        breeds: list, dogsStatus: .loaded,
+        breed: .init(breed: hound, image: .loaded(url), picture: .failed(.download(.timedOut(seconds: 10))))),
+      AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .loaded(url))),
+      AppFeature.State(
+        breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .failed(.timedOut(seconds: 10)))),
+    ]
+    for state in states {
+      let frames = (0..<2).map {
+        AppView.render(AppView.ViewState(state), width: 60, height: 12, spinnerFrame: $0)
+      }
+      #expect(AppView.showsSpinner(state) == (frames[0] != frames[1]), "\(state)")
+    }
+  }
+
   @Test func asciiHintsWithoutUnicode() {
     let text = AppView.render(
       AppView.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,

@@ -1,0 +1,106 @@
+import BreedFeature
+import DogsFeature
+import TextRendering
+
+/// What a key does in the full-screen app: an action for the store, or something only the
+/// terminal can do.
+public enum AppKeyCommand: Equatable, Sendable {
+  /// Send this action to the app's store.
+  case send(AppFeature.Action)
+  /// Leave the app (Ctrl-C, Ctrl-D).
+  case quit
+  /// Give the terminal back to the shell until the app is continued (Ctrl-Z).
+  case suspend
+  /// Paint the whole screen again (Ctrl-L).
+  case redraw
+}
+
+extension AppFeature {
+  /// The app's key bindings: what `key` does in `state`, in order.
+  ///
+  /// Kept next to ``AppView/ViewState/keyHints`` so that what the screen offers and what
+  /// the keys do are one module's business, and pure so that every binding is tested
+  /// without a terminal. Call it once per key with the state as it is then (each typed
+  /// character extends the filter the previous one left).
+  ///
+  /// - Parameters:
+  ///   - key: The key pressed.
+  ///   - state: The app's state when it was pressed.
+  ///   - pageRows: How many list rows PgUp/PgDn move.
+  /// - Returns: Nothing for a key that does nothing here; otherwise the commands to run.
+  ///   Any key but Ctrl-C first dismisses a notice.
+  public static func commands(for key: Key, in state: State, pageRows: Int) -> [AppKeyCommand] {
+    if key == .ctrl("c") { return [.quit] }
+    var commands: [AppKeyCommand] = state.notice == nil ? [] : [.send(.noticeDismissed)]
+    switch key {
+    case .ctrl("d"): commands.append(.quit)
+    case .ctrl("z"): commands.append(.suspend)
+    case .ctrl("l"): commands.append(.redraw)
+    default:
+      let action =
+        state.breed.map { breedAction(for: key, in: $0) } ?? dogsAction(for: key, in: state, pageRows)
+      if let action { commands.append(.send(action)) }
+    }
+    return commands
+  }
+
+  private static func dogsAction(for key: Key, in state: State, _ pageRows: Int) -> Action? {
+    let filter = state.dogsFilter
+    let view = DogsFeature.ViewState(state.dogs)
+    func filtered(_ text: String) -> Action? { text == filter ? nil : .dogs(.filterChanged(text)) }
+    func move(_ move: DogsFeature.Move) -> Action { .dogs(.highlightMoved(move)) }
+    switch key {
+    // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
+    case .character("r") where view.content.canReload: return .dogs(.retryButtonTapped)
+    case .character(let character): return filtered(filter + String(character))
+    case .paste(let text): return filtered(filter + text)
+    case .backspace: return filtered(String(filter.dropLast()))
+    case .ctrl("u"), .escape: return filtered("")
+    case .ctrl("w"):
+      // As in a shell: the spaces at the end, then the word before them.
+      var shorter = filter
+      while shorter.last == " " { shorter.removeLast() }
+      while let last = shorter.last, last != " " { shorter.removeLast() }
+      return filtered(shorter)
+    case .up, .ctrl("p"): return move(.up)
+    case .down, .ctrl("n"): return move(.down)
+    case .pageUp: return move(.pageUp(rows: pageRows))
+    case .pageDown: return move(.pageDown(rows: pageRows))
+    case .home: return move(.first)
+    case .end: return move(.last)
+    case .enter, .right:
+      if let name = view.highlightedBreed { return .dogs(.rowSelected(name)) }
+      // A filter that names a sub-breed (no breed matches) opens the first one found.
+      return view.subBreedMatches.first.map {
+        .dogs(.subBreedMatchSelected(breed: $0.breed, subBreed: $0.subBreed))
+      }
+    default: return nil
+    }
+  }
+
+  private static func breedAction(for key: Key, in breed: BreedFeature.State) -> Action? {
+    switch key {
+    case .escape, .left, .backspace, .character("q"), .character("b"): return .breedScreenDismissed
+    case .character("n"), .character(" "): return .breed(.anotherPictureButtonTapped)
+    case .character("r"): return .breed(.retryButtonTapped)
+    case .up, .character("k"): return .breed(.highlightMoved(.up))
+    case .down, .character("j"): return .breed(.highlightMoved(.down))
+    case .home: return .breed(.highlightMoved(.first))
+    case .end: return .breed(.highlightMoved(.last))
+    case .enter, .right:
+      // Enter on the sub-breed already shown goes back to the breed's own pictures.
+      return breed.highlighted.map { .breed(.subBreedSelected($0 == breed.subBreed ? nil : $0)) }
+    default: return nil
+    }
+  }
+}
+
+extension DogsFeature.ViewState.Content {
+  /// Whether `r` loads the list again: after a failure, or an answer with no breeds.
+  var canReload: Bool {
+    switch self {
+    case .failed, .empty: return true
+    case .loading, .loaded, .noMatch: return false
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import AppFeature
+import BreedFeature
+import DogAPIClient
+import DogsFeature
+import Foundation
+import Testing
+import TextRendering
+
+/// Every key binding of the full-screen app, without a terminal (the pseudo-terminal tests
+/// in DogBreedsCLITests press a few of them end to end).
+struct AppKeysTests {
+  let listed = AppFeature.State(breeds: list, dogsStatus: .loaded)
+
+  func commands(_ key: Key, _ state: AppFeature.State, pageRows: Int = 7) -> [AppKeyCommand] {
+    AppFeature.commands(for: key, in: state, pageRows: pageRows)
+  }
+
+  func dogs(_ key: Key, filter: String = "", status: DogsFeature.State.Status = .loaded) -> [AppKeyCommand] {
+    commands(key, AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: status))
+  }
+
+  func breed(_ key: Key, subBreed: String? = nil, highlighted: String? = nil) -> [AppKeyCommand] {
+    let breed = BreedFeature.State(breed: list.breeds[1], subBreed: subBreed, highlighted: highlighted)
+    return commands(key, AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed))
+  }
+
+  @Test func typingEditsTheFilterOnTheList() {
+    #expect(dogs(.character("o"), filter: "h") == [.send(.dogs(.filterChanged("ho")))])
+    #expect(dogs(.paste("und dog"), filter: "ho") == [.send(.dogs(.filterChanged("hound dog")))])
+    #expect(dogs(.backspace, filter: "hou") == [.send(.dogs(.filterChanged("ho")))])
+    #expect(dogs(.escape, filter: "hou") == [.send(.dogs(.filterChanged("")))])
+    #expect(dogs(.ctrl("u"), filter: "hou") == [.send(.dogs(.filterChanged("")))])
+    // Ctrl-W, as in a shell: trailing spaces, then the word before them.
+    #expect(dogs(.ctrl("w"), filter: "bull terr  ") == [.send(.dogs(.filterChanged("bull ")))])
+    #expect(dogs(.ctrl("w"), filter: "bull") == [.send(.dogs(.filterChanged("")))])
+    // Nothing to take away: nothing is sent.
+    for key in [Key.backspace, .escape, .ctrl("u"), .ctrl("w")] {
+      #expect(dogs(key) == [], "\(key)")
+    }
+  }
+
+  @Test func movingOnTheList() {
+    #expect(dogs(.up) == [.send(.dogs(.highlightMoved(.up)))])
+    #expect(dogs(.ctrl("p")) == [.send(.dogs(.highlightMoved(.up)))])
+    #expect(dogs(.down) == [.send(.dogs(.highlightMoved(.down)))])
+    #expect(dogs(.ctrl("n")) == [.send(.dogs(.highlightMoved(.down)))])
+    #expect(dogs(.home) == [.send(.dogs(.highlightMoved(.first)))])
+    #expect(dogs(.end) == [.send(.dogs(.highlightMoved(.last)))])
+    #expect(commands(.pageUp, listed, pageRows: 7) == [.send(.dogs(.highlightMoved(.pageUp(rows: 7))))])
+    #expect(commands(.pageDown, listed, pageRows: 3) == [.send(.dogs(.highlightMoved(.pageDown(rows: 3))))])
+  }
+
+  @Test func enterAndRightOpenTheHighlightedBreedOrTheSubBreedFound() {
+    let highlighted = AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug")
+    for key in [Key.enter, .right] {
+      #expect(commands(key, highlighted) == [.send(.dogs(.rowSelected("pug")))])
+      // "hou" highlights the breed that starts with it.
+      #expect(dogs(key, filter: "hou") == [.send(.dogs(.rowSelected("hound")))])
+      // No breed matches "bass", a sub-breed of Hound does.
+      #expect(
+        dogs(key, filter: "bass") == [
+          .send(.dogs(.subBreedMatchSelected(breed: "hound", subBreed: "basset")))
+        ])
+      #expect(dogs(key, filter: "xyz") == [])
+      #expect(dogs(key, status: .loading) == [])
+    }
+  }
+
+  @Test func rReloadsOnlyWhereThereIsNoListToFilter() {
+    #expect(
+      dogs(.character("r"), status: .failed(.timedOut(seconds: 10))) == [.send(.dogs(.retryButtonTapped))])
+    let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
+    #expect(commands(.character("r"), empty) == [.send(.dogs(.retryButtonTapped))])
+    // On a list, r is a letter of the filter.
+    #expect(dogs(.character("r"), filter: "te") == [.send(.dogs(.filterChanged("ter")))])
+  }
+
+  @Test func onABreedKeysGoBackMoveAndAskAgain() {
+    for key in [Key.escape, .left, .backspace, .character("q"), .character("b")] {
+      #expect(breed(key) == [.send(.breedScreenDismissed)], "\(key)")
+    }
+    for key in [Key.character("n"), .character(" ")] {
+      #expect(breed(key) == [.send(.breed(.anotherPictureButtonTapped))], "\(key)")
+    }
+    #expect(breed(.character("r")) == [.send(.breed(.retryButtonTapped))])
+    #expect(breed(.up) == [.send(.breed(.highlightMoved(.up)))])
+    #expect(breed(.character("k")) == [.send(.breed(.highlightMoved(.up)))])
+    #expect(breed(.down) == [.send(.breed(.highlightMoved(.down)))])
+    #expect(breed(.character("j")) == [.send(.breed(.highlightMoved(.down)))])
+    #expect(breed(.home) == [.send(.breed(.highlightMoved(.first)))])
+    #expect(breed(.end) == [.send(.breed(.highlightMoved(.last)))])
+    // Letters do not reach the list's filter underneath.
+    #expect(breed(.character("x")) == [])
+  }
+
+  @Test func enterOnABreedShowsTheHighlightedSubBreedOrGoesBackToTheBreed() {
+    for key in [Key.enter, .right] {
+      #expect(breed(key, highlighted: "afghan") == [.send(.breed(.subBreedSelected("afghan")))])
+      #expect(
+        breed(key, subBreed: "basset", highlighted: "afghan") == [.send(.breed(.subBreedSelected("afghan")))])
+      // On the sub-breed already shown: back to the breed's own pictures.
+      #expect(
+        breed(key, subBreed: "afghan", highlighted: "afghan") == [.send(.breed(.subBreedSelected(nil)))])
+      #expect(breed(key) == [])
+    }
+  }
+
+  @Test func controlKeysWorkOnEveryScreen() {
+    for state in [
+      listed, AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: list.breeds[0])),
+    ] {
+      #expect(commands(.ctrl("c"), state) == [.quit])
+      #expect(commands(.ctrl("d"), state) == [.quit])
+      #expect(commands(.ctrl("z"), state) == [.suspend])
+      #expect(commands(.ctrl("l"), state) == [.redraw])
+      #expect(commands(.function(5), state) == [])
+    }
+  }
+
+  @Test func anyKeyButCtrlCDismissesTheNoticeFirst() {
+    var state = listed
+    state.notice = "“x” is not in the breed list."
+    #expect(commands(.character("a"), state) == [.send(.noticeDismissed), .send(.dogs(.filterChanged("a")))])
+    #expect(commands(.function(5), state) == [.send(.noticeDismissed)])
+    #expect(commands(.ctrl("l"), state) == [.send(.noticeDismissed), .redraw])
+    #expect(commands(.ctrl("c"), state) == [.quit])
+  }
+}
