@@ -29,7 +29,6 @@ public enum ScreenDiffer {
       // whatever was there, cheaper than writing spaces.
       var blankFrom = next.width
       while blankFrom > 0, next[blankFrom - 1, y] == .blank { blankFrom -= 1 }
-      if blankFrom < next.width, next[blankFrom, y].width == 0 { blankFrom += 1 }
       var x = 0
       while x < blankFrom {
         guard full || differs(previous!, next, x, y) else {
@@ -38,6 +37,8 @@ public enum ScreenDiffer {
         }
         // A run of changed cells, bridging short gaps of unchanged ones.
         var start = x
+        // A changed second half (over a previous frame whose wide character was cut) is
+        // written with its first half, whole.
         if next[start, y].width == 0, start > 0 { start -= 1 }
         // Just below the cursor, near the left edge: `\r\n` plus rewriting the few cells
         // before `start` is cheaper than a cursor jump.
@@ -59,11 +60,12 @@ public enum ScreenDiffer {
           }
           probe += 1
         }
-        if end < next.width, next[end, y].width == 0 { end += 1 }
-        writer.move(to: Position(x: start, y: y))
         for column in start..<end {
           let cell = next[column, y]
           guard cell.width > 0 else { continue }
+          // Only a frame with a cut wide character (a cell written over one half) needs a
+          // move inside a run: the terminal would otherwise put what follows a column late.
+          writer.move(to: Position(x: column, y: y))
           writer.setStyle(cell.style)
           writer.bytes += Array(String(cell.character).utf8)
           writer.cursor.x += Int(cell.width)
@@ -110,7 +112,8 @@ public enum ScreenDiffer {
       guard position != cursor else { return }
       if position.x == 0, position.y == cursor.y + 1, cursor.x >= 0 {
         bytes += Array("\r\n".utf8)  // autowrap is off and this is never the last row
-      } else if position.y == cursor.y, position.x > cursor.x, position.x - cursor.x <= 4 {
+      } else if position.y == cursor.y, position.x > cursor.x {
+        // Forward on the same row: `CSI n C` is shorter than any absolute move there.
         bytes += Array("\u{1B}[\(position.x - cursor.x)C".utf8)
       } else if position.x == 0 {
         bytes += Array("\u{1B}[\(position.y + 1)H".utf8)

@@ -87,6 +87,68 @@ struct ScreenDifferTests {
     assertShows(screen([frame(1), frame(2)], colorMode: .ansi256), frame(2), colorMode: .ansi256)
   }
 
+  /// What an update writes between its fixed opening (synchronized output, cursor hidden)
+  /// and closing, as text.
+  func body(_ previous: [String], _ next: [Frame]) -> [String] {
+    var before = Frame(width: 12, height: previous.count)
+    for (y, row) in previous.enumerated() { before.write(row, x: 0, y: y, style: .plain) }
+    return next.map { frame in
+      var text = String(
+        decoding: ScreenDiffer.update(from: before, to: frame, colorMode: .ansi256), as: UTF8.self)
+      #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[?25l") && text.hasSuffix("\u{1B}[?2026l"))
+      text.removeFirst("\u{1B}[?2026h\u{1B}[?25l".count)
+      text.removeLast("\u{1B}[?2026l".count)
+      return text
+    }
+  }
+
+  func frame(_ rows: String..., style: Style = .plain) -> Frame {
+    var frame = Frame(width: 12, height: rows.count)
+    for (y, row) in rows.enumerated() { frame.write(row, x: 0, y: y, style: style) }
+    return frame
+  }
+
+  @Test func shortGapsAreRewrittenAndLongerOnesSkippedForward() {
+    let written = body(["abcdefghijk"], [frame("XbcdXfghijk"), frame("XbcdeXghijk"), frame("abcdefghijX")])
+    #expect(written[0] == "\u{1B}[1HXbcdX")  // three unchanged cells: cheaper to write
+    #expect(written[1] == "\u{1B}[1HX\u{1B}[4CX")  // four: a forward move
+    #expect(written[2] == "\u{1B}[1;11HX")  // the first move of an update is absolute
+    let far = body(["abcdefghijk"], [frame("XbcdefghijX")])
+    #expect(far[0] == "\u{1B}[1HX\u{1B}[9CX")  // forward on a row: never longer than absolute
+  }
+
+  @Test func theNextRowNearTheLeftEdgeStartsWithANewLine() {
+    let written = body(["abcdefgh", "abcdefgh", "abcdefgh"], [frame("abXdefgh", "abXdefgh", "abcdefgh")])
+    #expect(written[0] == "\u{1B}[1;3HX\r\nabX")
+    let further = body(["abcdefgh", "abcdefgh"], [frame("abXdefgh", "abcdXfgh")])
+    #expect(further[0] == "\u{1B}[1;3HX\u{1B}[2;5HX")
+  }
+
+  @Test func eraseToTheEndOfARowDropsReverseAndBackgroundFirst() {
+    let selected = frame("X", style: Style(background: .ansi(4), reverse: true))
+    #expect(body(["abc"], [selected])[0] == "\u{1B}[1H\u{1B}[7;44mX\u{1B}[27;49m\u{1B}[K")
+  }
+
+  @Test func sixteenColoursUseTheirOwnCodes() {
+    func codes(_ style: Style) -> String { body([""], [frame("x", style: style)])[0] }
+    #expect(codes(Style(foreground: .ansi(7))) == "\u{1B}[1H\u{1B}[37mx\u{1B}[39m")
+    #expect(codes(Style(foreground: .ansi(8))) == "\u{1B}[1H\u{1B}[90mx\u{1B}[39m")
+    #expect(codes(Style(background: .ansi(7))) == "\u{1B}[1H\u{1B}[47mx\u{1B}[49m")
+    #expect(codes(Style(background: .ansi(15))) == "\u{1B}[1H\u{1B}[107mx\u{1B}[49m")
+  }
+
+  @Test func aWideCharacterWhoseSecondHalfWasOverwrittenIsWrittenWhole() {
+    // A previous frame in which something was written over the second half of 日: the
+    // terminal then shows " a" (a terminal blanks the first half too).
+    var broken = frame("日")
+    broken[1, 0] = Cell("a")
+    var terminal = screen([broken])
+    #expect(terminal.lines[0] == " a")
+    let whole = frame("日")
+    terminal.apply(ScreenDiffer.update(from: broken, to: whole, colorMode: .truecolor))
+    assertShows(terminal, whole)
+  }
+
   @Test func noColorModeEmitsNoColourCodes() {
     let frame = Layout.render(.text("x", style: Style(foreground: .red, reverse: true)), width: 4, height: 1)
     let text = String(decoding: ScreenDiffer.update(from: nil, to: frame, colorMode: .none), as: UTF8.self)
