@@ -63,7 +63,7 @@ struct AdaptivePalette {
       for position in box.range {
         seen += population[keys[position]]
         if seen * 2 >= box.pixels {
-          split = min(max(position + 1, box.range.lowerBound + 1), box.range.upperBound - 1)
+          split = min(position + 1, box.range.upperBound - 1)
           break
         }
       }

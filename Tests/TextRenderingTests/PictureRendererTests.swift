@@ -1,0 +1,55 @@
+import Testing
+
+@testable import TextRendering
+
+struct PictureRendererTests {
+  func image(_ width: Int, _ height: Int, _ pixels: [[UInt8]]) -> RGBImage {
+    RGBImage(width: width, height: height, pixels: pixels.flatMap { $0 })
+  }
+
+  @Test func aHalfBlockShowsTheTopPixelAboveTheBottomOne() {
+    let cells = PictureRenderer.render(
+      image(1, 2, [[255, 0, 0], [0, 0, 255]]), mode: .blocks, columns: 1, rows: 1)
+    #expect(cells.columns == 1 && cells.rows == 1)
+    #expect(
+      cells.cells == [Cell("▀", style: Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))])
+  }
+
+  @Test func thePictureKeepsItsShapeInCellsTwiceAsTallAsWide() {
+    let wide = image(10, 3, Array(repeating: [1, 2, 3], count: 30))
+    // 10 columns of a 10 × 3 picture are 1.5 rows: rounded to 2.
+    #expect(PictureRenderer.fittedSize(wide, columns: 10, rows: 10) == (10, 2))
+    let square = image(4, 4, Array(repeating: [1, 2, 3], count: 16))
+    #expect(PictureRenderer.fittedSize(square, columns: 10, rows: 2) == (4, 2))  // the height decides
+    #expect(PictureRenderer.fittedSize(square, columns: 4, rows: 10) == (4, 2))  // the width decides
+    #expect(PictureRenderer.fittedSize(square, columns: 0, rows: 10) == (0, 0))
+  }
+
+  @Test func asciiSplitsTheGreysIntoEqualBands() {
+    let greys = image(256, 1, (0..<256).map { [UInt8($0), UInt8($0), UInt8($0)] })
+    let cells = PictureRenderer.render(greys, mode: .ascii, columns: 256, rows: 1)
+    #expect(cells.columns == 256)
+    let characters = cells.cells.map(\.character)
+    #expect(characters.first == " " && characters.last == "@")
+    for character in PictureRenderer.ramp {
+      let band = characters.filter { $0 == character }.count
+      #expect((25...26).contains(band), "\(character): \(band)")
+    }
+  }
+
+  @Test func thePaletteSplitsTheBoxWithTheMostPixelsTimesWidth() {
+    // Two near-black shades, many pixels but one level apart, and red and white, few
+    // pixels but far apart. With three colours, red and white must stay apart: the dark
+    // box has more pixels (2,000 against 100) but less spread (2,000 × 1 < 100 × 31).
+    let pixels: [[UInt8]] =
+      Array(repeating: [0, 0, 0], count: 1000) + Array(repeating: [8, 0, 0], count: 1000)
+      + Array(repeating: [255, 0, 0], count: 50) + Array(repeating: [255, 255, 255], count: 50)
+    let palette = AdaptivePalette(pixels: pixels.flatMap { $0 }, count: 3)
+    #expect(palette.colors.count == 3)
+    let red = palette.colors[Int(palette.indices[2000])]
+    let white = palette.colors[Int(palette.indices[2099])]
+    #expect(red == (255, 0, 0) && white == (255, 255, 255))
+    let dark = palette.colors[Int(palette.indices[0])]
+    #expect(dark == (4, 0, 0))
+  }
+}
