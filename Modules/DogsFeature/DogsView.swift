@@ -37,6 +37,7 @@ public enum DogsView {
     switch state.content {
     case .loading:
       children.append(.text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"))
+      children.append(.spacer)
     case .loaded(let rows):
       var noteRows = note.flatMap { Layout.fixedHeight(of: $0, width: width) } ?? 0
       let spareRows = height - headerRows - min(rows.count, minimumListRows)
@@ -80,10 +81,8 @@ public enum DogsView {
       if canRetry { children.append(.text("Press r to try again.", style: .dim)) }
       children.append(.spacer)
     }
-    if let note {
-      if case .loaded = state.content {} else { children.append(.spacer) }
-      children.append(note)
-    }
+    // Below the list, or below the spacer every other content ends with: at the bottom.
+    if let note { children.append(note) }
     return .stack(children)
   }
 

@@ -64,6 +64,13 @@ struct ValueDiffTests {
     #expect(diffValues(Status.idle, Status.failed("x")) == "- .idle\n+ .failed(\"x\")")
   }
 
+  @Test func anotherCaseWithTheSamePayloadIsNotMergedIntoTheFirst() {
+    enum Shape { case point(x: Int, y: Int), size(x: Int, y: Int) }
+    #expect(
+      diffValues(Shape.point(x: 1, y: 2), Shape.size(x: 1, y: 3))
+        == "- .point(x: 1, y: 2)\n+ .size(x: 1, y: 3)")
+  }
+
   @Test func optionalsAndDictionaries() {
     var changed = base
     changed.nickname = "Countess"

@@ -140,6 +140,25 @@ struct DogsViewTests {
     #expect(screen(state, 24, 5).contains("▶ Bullterrier (1)"))
   }
 
+  @Test func theNoteIsOnTheLastRowWhateverTheBodyShows() throws {
+    let list = BreedList(
+      breeds: sample.breeds, source: .bundled, fallbackReason: .unreachable(host: "dog.ceo"))
+    let noMatch = DogsFeature.ViewState(.init(breeds: list, filter: "xyz", status: .loaded))
+    let note = try #require(noMatch.note)
+    // The others as a view state built by hand (the converter gives them no note).
+    var others: [DogsFeature.ViewState] = []
+    for content in [DogsFeature.ViewState.Content.loading, .empty, .failed(message: "Oops.", canRetry: true)]
+    {
+      var view = noMatch
+      view.content = content
+      others.append(view)
+    }
+    for view in [noMatch] + others {
+      let frame = DogsView.render(view, width: 80, height: 12)
+      #expect(frame.lines[11] == note, "\(view.content)")
+    }
+  }
+
   @Test func emptyAt40x12() {
     #expect(
       screen(.init(breeds: BreedList(breeds: [], source: .network), status: .loaded), 40, 12)

@@ -149,4 +149,16 @@ struct LayoutTests {
       20, 2)
     #expect(squeezed.lines == ["T", "B"])
   }
+
+  @Test func theSpinnerCyclesThroughItsFramesForAnyIndex() {
+    for unicode in [true, false] {
+      let cycle = (0..<10).map { Spinner.frame($0, unicode: unicode) }
+      let period = unicode ? 10 : 4
+      #expect(Set(cycle).count == period)
+      for index in -25...25 {
+        #expect(Spinner.frame(index, unicode: unicode) == Spinner.frame(index + period, unicode: unicode))
+      }
+      #expect(Spinner.frame(-1, unicode: unicode) == Spinner.frame(period - 1, unicode: unicode))
+    }
+  }
 }
