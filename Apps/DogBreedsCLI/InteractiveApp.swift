@@ -134,25 +134,27 @@ final class InteractiveApp {
     let thread = Thread { [weak self] in
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
+      // The keyboard closed (end of input) or can no longer be read (a hung-up terminal
+      // reads EIO): either way nothing more can be asked of the app, so it ends.
+      var code = ExitCode.success
+      reading: while true {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, decoder.hasPendingInput ? delay : -1)
         var keys: [Key] = []
         if ready < 0 {
           if errno == EINTR { continue }
-          break
+          code = ExitCode.failure
+          break reading
         } else if ready == 0 {
           keys = decoder.flush()
         } else {
           let count = read(fd, &buffer, buffer.count)
           if count < 0 {
             if errno == EINTR || errno == EAGAIN { continue }
-            break
+            code = ExitCode.failure
+            break reading
           }
-          if count == 0 {
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.quit(ExitCode.success) } }
-            return
-          }
+          if count == 0 { break reading }
           keys = decoder.feed(buffer[0..<count])
         }
         if !keys.isEmpty {
@@ -160,6 +162,8 @@ final class InteractiveApp {
           DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(delivered) } }
         }
       }
+      let ended = code
+      DispatchQueue.main.async { MainActor.assumeIsolated { self?.quit(ended) } }
     }
     thread.start()
   }

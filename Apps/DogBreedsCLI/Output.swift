@@ -23,26 +23,33 @@ enum Output {
   }
 
   static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    guard let code = writeFully(bytes, to: fd) else { return }
+    if code == EPIPE { exit(ExitCode.success) }
+    // Nothing can be reported about standard error itself.
+    guard fd != 2 else { return }
+    error("Can't write the output: \(String(cString: strerror(code))).")
+    exit(ExitCode.failure)
+  }
+
+  /// Writes all of `bytes`: short writes and EINTR are retried, and a non-blocking
+  /// descriptor that is full is waited on until it drains (not spun on).
+  ///
+  /// - Returns: `errno` of the write that failed, or `nil` when everything was written.
+  static func writeFully(_ bytes: [UInt8], to fd: Int32) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
       if written < 0 {
         let code = errno
         if code == EINTR { continue }
-        if code == EAGAIN {
-          // A non-blocking descriptor that is full: wait until it drains.
-          var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&waiting, 1, -1)
-          continue
-        }
-        if code == EPIPE { exit(ExitCode.success) }
-        // Nothing can be reported about standard error itself.
-        guard fd != 2 else { return }
-        error("Can't write the output: \(String(cString: strerror(code))).")
-        exit(ExitCode.failure)
+        guard code == EAGAIN else { return code }
+        var waiting = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&waiting, 1, -1)
+        continue
       }
       offset += written
     }
+    return nil
   }
 
   /// One line on stdout.

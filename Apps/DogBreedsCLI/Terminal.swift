@@ -85,17 +85,10 @@ final class Terminal: @unchecked Sendable {
     return (80, 24)
   }
 
-  /// One write loop for a whole frame, retrying short writes and EINTR.
+  /// Writes a whole frame. A terminal that is gone (EIO, EPIPE) is not an error to
+  /// report: the app ends when its input does.
   func write(_ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { Glibc.write(outputFD, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return
-      }
-      offset += written
-    }
+    _ = Output.writeFully(bytes, to: outputFD)
   }
 }
 
