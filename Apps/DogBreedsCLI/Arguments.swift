@@ -71,6 +71,16 @@ enum Arguments {
       -h, --help             this help
       --version              the version
 
+    KEYS (the full-screen browser)
+      letters, Backspace     edit the list's filter (Esc or Ctrl-U clears it,
+                             Ctrl-W deletes a word)
+      ↑ ↓ PgUp PgDn Home End move the highlight (on a breed also k and j)
+      Enter, →               open the breed; on a breed, show the sub-breed
+      n, Space               another picture (on a breed)
+      r                      try again after a failure
+      Esc, ←, q, b           back to the list (on a breed)
+      Ctrl-C, Ctrl-Z, Ctrl-L quit, suspend, redraw
+
     EXIT STATUS
       0 success · 1 runtime failure (network, server, unwritable output)
       2 usage error · 3 not found · a closed pipe (| head) ends quietly with 0

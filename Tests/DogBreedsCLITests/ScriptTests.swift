@@ -14,6 +14,7 @@ struct ScriptTests {
     let help = try await runCLI(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("EXIT STATUS"))
+    #expect(help.stdout.contains("KEYS (the full-screen browser)"))
     // It fits 80 columns, and a description that wraps goes on under its column.
     for line in help.stdout.split(separator: "\n") {
       #expect(line.count <= 80, "too wide: \(line)")
