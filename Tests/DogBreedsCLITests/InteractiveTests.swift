@@ -182,6 +182,20 @@ struct InteractiveTests {
     assertRestored(app)
   }
 
+  /// A terminal that goes away ends the app: by SIGHUP (129) or by the end of its input
+  /// (0), whichever it notices first; and by the end of its input alone where it is not
+  /// the app's controlling terminal (no SIGHUP comes then).
+  @Test(arguments: [true, false])
+  func closingTheTerminalEndsTheApp(controlling: Bool) async throws {
+    let app = try PseudoTerminalProcess(
+      executable: executable, arguments: ["--api", "fake"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]), controlling: controlling)
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.hangUp()
+    let code = await app.waitForExit()
+    #expect(controlling ? [0, 129].contains(code) : code == 0, "\(String(describing: code))")
+  }
+
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
   func ctrlZStopsTheAppAndFgBringsItBackInRawMode() async throws {
     // A shell with job control, as a user has: Ctrl-Z must stop the app with the terminal
@@ -295,6 +309,32 @@ struct InteractiveFaultTests {
     await app.expectScreen { $0.text.contains("Akita") && $0.text.contains("Pug") }
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
+  }
+
+  /// On a terminal `show` draws the picture unasked: if it cannot, that is a warning and
+  /// the rest of the answer still counts (status 0); asked for with --picture, an error (1).
+  @Test(arguments: [false, true])
+  func aPictureThatCannotBeDrawnIsAWarningUnlessAskedFor(asked: Bool) async throws {
+    let holder = PortHolder()
+    let server = try TestHTTPServer { request in
+      if request.path.hasPrefix("/img/") { return .bytes(Array("<html>gone</html>".utf8)) }
+      if request.path.contains("images/random") {
+        return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
+      }
+      return .json(#"{"message":{"hound":[]},"status":"success"}"#)
+    }
+    holder.port = Int(server.port)
+    defer { server.stop() }
+    let app = try PseudoTerminalProcess(
+      executable: executable,
+      arguments: ["show", "hound", "--base-url", server.baseURL.absoluteString + "/api"]
+        + (asked ? ["--picture", "blocks"] : []),
+      environment: cleanEnvironment(["TERM": "xterm-256color"]))
+    #expect(await app.waitForExit() == (asked ? 1 : 0))
+    let text = app.currentScreen.text
+    #expect(text.hasPrefix("Hound\n"), "\(text)")
+    let message = "The picture is in an unsupported image format."
+    #expect(text.contains((asked ? "error: " : "warning: ") + message), "\(text)")
   }
 
   @Test func aFailingServerShowsTheFallbackAndAnErrorNotAFrozenScreen() async throws {

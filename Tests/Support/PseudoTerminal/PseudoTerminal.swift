@@ -19,16 +19,20 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   public let pid: pid_t
   private let master: Int32
   private let slave: Int32
-  private let lock = NSLock()
-  private var screen: VirtualTerminal
-  private var output: [UInt8] = []
+  /// What the drain thread shares with the tests (not `self`, so that a test's last
+  /// reference going away ends the process and the thread).
+  private let capture: Capture
   private var exitStatus: Int32?
   /// The terminal modes before the program started.
   public let initialModes: termios
+  private var masterOpen = true
 
-  /// Starts `executable` with `arguments` and exactly `environment`.
+  /// Starts `executable` with `arguments` and exactly `environment`. With
+  /// `controlling: false` the pty is not the program's controlling terminal: it gets no
+  /// SIGHUP or SIGWINCH from it, only its input and output.
   public init(
-    executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24
+    executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
+    controlling: Bool = true
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -45,7 +49,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR | (controlling ? 0 : O_NOCTTY), 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     var attributes = posix_spawnattr_t()
@@ -69,27 +73,24 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     self.pid = child
     self.master = master
     self.slave = slave
-    self.screen = VirtualTerminal(width: columns, height: rows)
-    Thread { [self] in drain() }.start()
+    let capture = Capture(screen: VirtualTerminal(width: columns, height: rows))
+    self.capture = capture
+    Thread { capture.drain(master) }.start()
   }
 
   deinit {
     if exitStatus == nil { kill(pid, SIGKILL) }
-    close(master)
+    if masterOpen { hangUp() }
     close(slave)
   }
 
-  private func drain() {
-    var buffer = [UInt8](repeating: 0, count: 8192)
-    while true {
-      let count = read(master, &buffer, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return }
-      lock.withLock {
-        output += buffer[0..<count]
-        screen.apply(Array(buffer[0..<count]))
-      }
-    }
+  /// Closes the terminal's master side, as closing a terminal window does: the program's
+  /// reads then end, and (unless blocked) it gets SIGHUP.
+  public func hangUp() {
+    guard masterOpen else { return }
+    masterOpen = false
+    capture.stop()
+    close(master)
   }
 
   /// Types text (or raw key bytes).
@@ -100,7 +101,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
 
   /// Resizes the terminal; the child gets SIGWINCH.
   public func resize(columns: Int, rows: Int) {
-    lock.withLock { screen.resize(width: columns, height: rows) }
+    capture.lock.withLock { capture.screen.resize(width: columns, height: rows) }
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
   }
@@ -109,10 +110,10 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   public func signal(_ number: Int32) { kill(pid, number) }
 
   /// The virtual screen as it is now.
-  public var currentScreen: VirtualTerminal { lock.withLock { screen } }
+  public var currentScreen: VirtualTerminal { capture.lock.withLock { capture.screen } }
 
   /// Everything the program wrote.
-  public var allOutput: [UInt8] { lock.withLock { output } }
+  public var allOutput: [UInt8] { capture.lock.withLock { capture.output } }
 
   /// The terminal's modes now (compare with ``initialModes`` after the program exits).
   public var currentModes: termios {
@@ -154,6 +155,41 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
       try? await Task.sleep(for: .milliseconds(20))
     }
     return nil
+  }
+}
+
+/// The program's output as it arrives, read on a thread of its own.
+private final class Capture: @unchecked Sendable {
+  let lock = NSLock()
+  var screen: VirtualTerminal
+  var output: [UInt8] = []
+  private var draining = true
+  private let drained = DispatchSemaphore(value: 0)
+
+  init(screen: VirtualTerminal) { self.screen = screen }
+
+  /// Reads `master` until ``stop()`` (polling, so it notices within 20 ms).
+  func drain(_ master: Int32) {
+    defer { drained.signal() }
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    while lock.withLock({ draining }) {
+      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, 20)
+      if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+      let count = read(master, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return }
+      lock.withLock {
+        output += buffer[0..<count]
+        screen.apply(Array(buffer[0..<count]))
+      }
+    }
+  }
+
+  /// Ends ``drain(_:)`` and waits until it has.
+  func stop() {
+    lock.withLock { draining = false }
+    drained.wait()
   }
 }
 
