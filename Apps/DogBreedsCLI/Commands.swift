@@ -133,7 +133,9 @@ struct Commands {
       return ExitCode.usage
     }
     if let failure = await loadBreeds() { return failure }
-    if !argument.contains("/"), let match = subBreed(titled: argument) {
+    // A title names a sub-breed with its breed ("Afghan Hound"); a path ("hound/afghan") is
+    // never one.
+    if let match = subBreed(titled: argument) {
       path = (match.breed, match.subBreed)
     }
     store.send(.dogs(.rowSelected(path.breed)))

@@ -5,8 +5,6 @@
 /// when the API sent escape sequences. (Foundation's encoders leave DEL and C1 raw.)
 enum JSON {
   indirect case string(String)
-  case number(Double)
-  case bool(Bool)
   case null
   case array([JSON])
   case object([(String, JSON)])
@@ -20,9 +18,6 @@ enum JSON {
   func write(to output: inout String) {
     switch self {
     case .string(let value): JSON.quote(value, into: &output)
-    case .number(let value):
-      output += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    case .bool(let value): output += value ? "true" : "false"
     case .null: output += "null"
     case .array(let values):
       output += "["

@@ -140,8 +140,12 @@ struct ResponseDecodingTests {
 
   @Test func breedNameValidation() {
     #expect(BreedName.isValid("hound"))
+    // The bounds: a to z, one to 64 of them.
+    for good in ["a", "z", "abcdefghijklmnopqrstuvwxyz", String(repeating: "z", count: 64)] {
+      #expect(BreedName.isValid(good), "\(good)")
+    }
     for bad in [
-      "", "Hound", "../etc", "hound/afghan", "a b", "hound\u{1B}", "é", "hound?x=1",
+      "", "Hound", "../etc", "hound/afghan", "a b", "hound\u{1B}", "é", "hound?x=1", "`", "{",
       String(repeating: "a", count: 65),
     ] {
       #expect(!BreedName.isValid(bad), "\(bad.debugDescription)")

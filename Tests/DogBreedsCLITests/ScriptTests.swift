@@ -197,6 +197,16 @@ struct ScriptTests {
     #expect(partial.stderr == "error: “hou” is not in the breed list. Did you mean hound?\n")
     let many = try await runCLI(["show", "u"] + api(server))
     #expect(many.stderr == "error: “u” is not in the breed list. Did you mean hound or pug?\n")
+    // On the whole list: three suggestions at most, and every breed a sub-breed is in.
+    let ound = try await runCLI(["show", "ound", "--api", "fake"])
+    #expect(
+      ound.stderr
+        == "error: “ound” is not in the breed list. Did you mean coonhound, deerhound or elkhound?\n")
+    let english = try await runCLI(["show", "english", "--api", "fake"])
+    #expect(
+      english.stderr
+        == "error: “english” is not in the breed list. It is a sub-breed: try bulldog/english, hound/english, "
+        + "mastiff/english, setter/english, sheepdog/english or springer/english.\n")
     let subBreed = try await runCLI(["show", "afghan"] + api(server))
     #expect(subBreed.status == 3)
     #expect(
@@ -299,6 +309,20 @@ struct ScriptTests {
     }
     let list = try await runCLI(["list"] + api(server))
     #expect(list.stdout.contains("Evil␛[2J␛]0;pwned␇"))
+  }
+
+  /// JSON keeps what a terminal or a JavaScript reader would act on escaped: line and
+  /// paragraph separators, bidirectional isolates, tabs.
+  @Test func jsonEscapesSeparatorsIsolatesAndTabs() async throws {
+    let names = #"{"message":{"hound":["a\u2028b","c\u2029d","e\u2066f\u2069","g\th"]},"status":"success"}"#
+    let server = try TestHTTPServer { _ in .json(names) }
+    defer { server.stop() }
+    let run = try await runCLI(["list", "--json"] + api(server))
+    #expect(run.stdout.contains(#"["a\u2028b","c\u2029d","e\u2066f\u2069","g\th"]"#), "\(run.stdout)")
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+    let breeds = object?["breeds"] as? [[String: Any]]
+    #expect(
+      breeds?.first?["subBreeds"] as? [String] == ["a\u{2028}b", "c\u{2029}d", "e\u{2066}f\u{2069}", "g\th"])
   }
 
   @Test func aClosedPipeEndsQuietly() async throws {
@@ -425,6 +449,11 @@ struct PictureScriptTests {
     let truncated = try await run(Array(Self.jpeg.prefix(Self.jpeg.count / 3)), "ascii")
     #expect(truncated.status == 1)
     #expect(truncated.stderr == "error: The picture file is incomplete.\n")
+    // iTerm2 is sent the file's own bytes: what is no image at all is not sent.
+    let page = try await run(Array("<html>Not found</html>".utf8), "iterm")
+    #expect(page.status == 1)
+    #expect(!page.stdout.contains("1337;File"))
+    #expect(page.stderr == "error: The picture is in an unsupported image format.\n")
   }
 
   @Test func withoutAPictureRequestNothingIsDownloaded() async throws {

@@ -99,6 +99,9 @@ struct SanitizerTests {
     #expect(String.breedTitle("finnish", subBreed: "lapphund") == "Finnish Lapphund")
     #expect(String.breedTitle("african", subBreed: "wild") == "African Wild")
     #expect(String.breedTitle("rough", subBreed: "collie") == "Rough Collie")
+    #expect(String.breedTitle("danish", subBreed: "swedish") == "Danish Swedish")
+    #expect(String.breedTitle("smooth", subBreed: "collie") == "Smooth Collie")
+    #expect(String.breedTitle("wire", subBreed: "fox") == "Wire Fox")
   }
 }
 
