@@ -134,8 +134,9 @@ final class InteractiveApp {
     let thread = Thread { [weak self] in
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 4096)
-      // The keyboard closed (end of input) or can no longer be read (a hung-up terminal
-      // reads EIO): either way nothing more can be asked of the app, so it ends.
+      // The keyboard closed (end of input, as a closed terminal reads) or can no longer be
+      // read (EIO, as a background process in an orphaned group reads it): either way
+      // nothing more can be asked of the app, so it ends.
       var code = ExitCode.success
       reading: while true {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
