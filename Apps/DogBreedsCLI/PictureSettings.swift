@@ -13,38 +13,38 @@ import TextRendering
 ///   too (placed over blank cells, taken away by its id when the screen changes); for
 ///   iTerm2's and sixel, which write into the cells themselves, it draws half blocks.
 /// - `ascii`, `none`: as named. With `none` no picture is downloaded.
-struct PictureSettings {
+struct PictureSettings: Sendable {
   enum TerminalProtocol { case kitty, iterm, sixel }
 
   var mode: PictureMode
   var terminalProtocol: TerminalProtocol?
   var colorMode: ColorMode
-  /// Pixels to decode to; `nil`: download nothing (or, for iTerm2, only raw bytes).
-  var decodeSize: (width: Int, height: Int)?
+  /// Pixels to decode to per cell, across and down; `nil`: download nothing (or, for
+  /// iTerm2, only raw bytes).
+  var pixelsPerCell: (width: Int, height: Int)?
   /// Whether the user asked for a picture explicitly (a failure is then an error).
   var explicit: Bool
 
   static func resolve(
     _ choice: PictureChoice, colorMode: ColorMode, isTerminal: Bool, interactive: Bool,
-    environment: [String: String], columns: Int, rows: Int
+    environment: [String: String]
   ) -> PictureSettings {
-    let cells = (width: columns, height: rows * 2)
-    // For a terminal's own protocol: about the cells' size in pixels (10 × 20 is common).
-    let cellPixels = (
-      width: columns * TerminalPicture.pixelsPerColumn, height: rows * TerminalPicture.pixelsPerColumn * 2
-    )
+    // Text cells: one pixel across, two down (half blocks; the ASCII ramp averages them).
+    let cells = (width: 1, height: 2)
+    // For a terminal's own protocol: about a cell's size in pixels (10 × 20 is common).
+    let cellPixels = (width: TerminalPicture.pixelsPerColumn, height: TerminalPicture.pixelsPerColumn * 2)
     // What an asked-for picture is drawn in, whatever the text's colour mode (which, where
     // it has 256 colours or more, is this too).
     let richColor: ColorMode =
       ["truecolor", "24bit"].contains((environment["COLORTERM"] ?? "").lowercased()) ? .truecolor : .ansi256
     func blocks(_ mode: ColorMode) -> PictureSettings {
-      PictureSettings(mode: .blocks, colorMode: mode, decodeSize: cells, explicit: choice != .auto)
+      PictureSettings(mode: .blocks, colorMode: mode, pixelsPerCell: cells, explicit: choice != .auto)
     }
     switch choice {
     case .none:
-      return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
+      return PictureSettings(mode: .none, colorMode: colorMode, pixelsPerCell: nil, explicit: false)
     case .ascii:
-      return PictureSettings(mode: .ascii, colorMode: colorMode, decodeSize: cells, explicit: true)
+      return PictureSettings(mode: .ascii, colorMode: colorMode, pixelsPerCell: cells, explicit: true)
     case .blocks:
       return blocks(richColor)
     case .ansi256:
@@ -52,20 +52,20 @@ struct PictureSettings {
     case .kitty where !interactive, .sixel where !interactive:
       return PictureSettings(
         mode: .none, terminalProtocol: choice == .kitty ? .kitty : .sixel, colorMode: colorMode,
-        decodeSize: cellPixels, explicit: true)
+        pixelsPerCell: cellPixels, explicit: true)
     case .iterm where !interactive:
       return PictureSettings(
-        mode: .none, terminalProtocol: .iterm, colorMode: colorMode, decodeSize: nil, explicit: true)
+        mode: .none, terminalProtocol: .iterm, colorMode: colorMode, pixelsPerCell: nil, explicit: true)
     case .kitty:
       // The full-screen UI leaves the picture's cells blank and has kitty draw over them.
       return PictureSettings(
-        mode: .terminal, terminalProtocol: .kitty, colorMode: colorMode, decodeSize: cellPixels,
+        mode: .terminal, terminalProtocol: .kitty, colorMode: colorMode, pixelsPerCell: cellPixels,
         explicit: true)
     case .iterm, .sixel:
       return blocks(richColor)
     case .auto:
       guard isTerminal else {
-        return PictureSettings(mode: .none, colorMode: colorMode, decodeSize: nil, explicit: false)
+        return PictureSettings(mode: .none, colorMode: colorMode, pixelsPerCell: nil, explicit: false)
       }
       // Outside tmux (which passes no graphics through), the terminal's own protocol where
       // the environment names it: every protocol for `show`, kitty's in the full-screen UI.
@@ -74,24 +74,29 @@ struct PictureSettings {
         !interactive || named == .kitty
       {
         return resolve(
-          named, colorMode: colorMode, isTerminal: true, interactive: interactive, environment: environment,
-          columns: columns, rows: rows
+          named, colorMode: colorMode, isTerminal: true, interactive: interactive, environment: environment
         ).automatic
       }
       if colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }
-      return PictureSettings(mode: .ascii, colorMode: colorMode, decodeSize: cells, explicit: false)
+      return PictureSettings(mode: .ascii, colorMode: colorMode, pixelsPerCell: cells, explicit: false)
     }
   }
 
   init(
     mode: PictureMode, terminalProtocol: TerminalProtocol? = nil, colorMode: ColorMode,
-    decodeSize: (width: Int, height: Int)?, explicit: Bool
+    pixelsPerCell: (width: Int, height: Int)?, explicit: Bool
   ) {
     self.mode = mode
     self.terminalProtocol = terminalProtocol
     self.colorMode = colorMode
-    self.decodeSize = decodeSize
+    self.pixelsPerCell = pixelsPerCell
     self.explicit = explicit
+  }
+
+  /// The pixels to decode a picture to that fills `columns` × `rows` cells, or `nil` for
+  /// none.
+  func decodeSize(columns: Int, rows: Int) -> (width: Int, height: Int)? {
+    pixelsPerCell.map { (columns * $0.width, rows * $0.height) }
   }
 
   /// The picture protocol of the terminal the environment names, if it has one.

@@ -78,14 +78,21 @@ func run() async -> Int32 {
   let interactive = input != nil
   let isTerminal = isatty(1) == 1
   let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
-  let size = terminalSize()
-  // Pictures for `show` are at most 80 columns wide; the UI uses the whole screen.
-  let pictureColumns = interactive ? size.columns : min(size.columns, 80)
-  let pictureRows = interactive ? size.rows : 200
   let pictures = PictureSettings.resolve(
     options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: interactive,
-    environment: environment, columns: pictureColumns, rows: pictureRows)
-  let feature = AppFeature(client: client, pictureSize: pictures.decodeSize)
+    environment: environment)
+  // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
+  // large as it is when each picture arrives (the terminal may have been resized).
+  let pictureColumns = min(terminalSize().columns, 80)
+  let feature: AppFeature
+  if let perCell = pictures.pixelsPerCell, interactive {
+    feature = AppFeature(client: client) {
+      let size = terminalSize()
+      return (size.columns * perCell.width, size.rows * perCell.height)
+    }
+  } else {
+    feature = AppFeature(client: client, pictureSize: pictures.decodeSize(columns: pictureColumns, rows: 200))
+  }
   let store: Store<AppFeature.State, AppFeature.Action>
   if options.trace {
     // Core's dump already escapes strings; sanitising each line as well keeps any other

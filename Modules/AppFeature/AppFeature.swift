@@ -86,7 +86,7 @@ public struct AppFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
-  let pictureSize: (width: Int, height: Int)?
+  let pictureSize: (@Sendable () -> (width: Int, height: Int))?
 
   /// Creates the app feature.
   ///
@@ -95,6 +95,21 @@ public struct AppFeature: Reducer {
   ///   - pictureSize: Passed to the Breed screen: download and decode pictures to about
   ///     this many pixels, or `nil` to show only their addresses.
   public init(client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil) {
+    self.client = client
+    if let size = pictureSize {
+      self.pictureSize = { size }
+    } else {
+      self.pictureSize = nil
+    }
+  }
+
+  /// Creates the app feature for a screen whose size can change.
+  ///
+  /// - Parameters:
+  ///   - client: The API, passed to both screens.
+  ///   - pictureSize: Passed to the Breed screen: the pixels a picture should have when it
+  ///     arrives (the screen's size then); called off the main actor.
+  public init(client: DogAPIClient, pictureSize: @escaping @Sendable () -> (width: Int, height: Int)) {
     self.client = client
     self.pictureSize = pictureSize
   }
@@ -140,6 +155,10 @@ public struct AppFeature: Reducer {
         return .none
       }
     }
-    .ifLet(\.breed, action: Action.breedPath) { BreedFeature(client: client, pictureSize: pictureSize) }
+    .ifLet(\.breed, action: Action.breedPath) { breedFeature }
+  }
+
+  private var breedFeature: BreedFeature {
+    pictureSize.map { BreedFeature(client: client, pictureSize: $0) } ?? BreedFeature(client: client)
   }
 }

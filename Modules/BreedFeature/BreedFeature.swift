@@ -108,7 +108,8 @@ public struct BreedFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
-  let pictureSize: (width: Int, height: Int)?
+  /// How many pixels to decode each picture to, asked as it arrives; `nil`: no pictures.
+  let pictureSize: (@Sendable () -> (width: Int, height: Int))?
 
   /// Creates the feature.
   ///
@@ -118,6 +119,22 @@ public struct BreedFeature: Reducer {
   ///     actor) to at least this many pixels; `nil` shows only its address and downloads
   ///     nothing.
   public init(client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil) {
+    self.client = client
+    if let size = pictureSize {
+      self.pictureSize = { size }
+    } else {
+      self.pictureSize = nil
+    }
+  }
+
+  /// Creates the feature for a screen whose size can change: each picture is downloaded
+  /// and decoded to at least the size `pictureSize` gives when the picture arrives (a
+  /// terminal enlarged since the last one gets a sharper picture, not a blown-up one).
+  ///
+  /// - Parameters:
+  ///   - client: The API.
+  ///   - pictureSize: The pixels a picture should have now; called off the main actor.
+  public init(client: DogAPIClient, pictureSize: @escaping @Sendable () -> (width: Int, height: Int)) {
     self.client = client
     self.pictureSize = pictureSize
   }
@@ -200,7 +217,7 @@ public struct BreedFeature: Reducer {
       do throws(DogAPIError) {
         let bytes = [UInt8](try await client.imageData(url))
         do throws(JPEGError) {
-          await send(.pictureResponse(.success(try JPEGDecoder.decode(bytes, fitting: pictureSize))))
+          await send(.pictureResponse(.success(try JPEGDecoder.decode(bytes, fitting: pictureSize()))))
         } catch {
           await send(.pictureResponse(.failure(.decode(error))))
         }

@@ -127,6 +127,23 @@ struct AppFeatureTests {
     }
   }
 
+  /// The screen's size, asked as each picture arrives, reaches the Breed screen's decoder.
+  @Test(arguments: [(40, 30), (400, 300)])
+  func theScreenSizeDecidesThePicturesSize(width: Int, height: Int) async throws {
+    let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .fake()) { (width, height) }
+    }
+    store.send(.dogs(.rowSelected("hound")))
+    await store.send(.breed(.appeared)).finish()
+    guard case .loaded(let picture) = store.state.breed?.picture else {
+      Issue.record("no picture: \(String(describing: store.state.breed?.picture))")
+      return
+    }
+    // The decoder picks the smallest of its scales that covers the size.
+    #expect(picture.width >= width && picture.height >= height)
+    #expect(picture.width < width * 4, "\(picture.width) wide for \(width)")
+  }
+
   @Test func theWholeAppThroughTheFakeClient() async {
     let store = TestStore(initialState: AppFeature.State()) { AppFeature(client: .fake()) }
     store.exhaustivity = .off

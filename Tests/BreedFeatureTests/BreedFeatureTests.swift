@@ -3,6 +3,7 @@ import Core
 import CoreTesting
 import DogAPIClient
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import TextRendering
@@ -190,6 +191,37 @@ struct BreedPictureTests {
     await store.receive(.pictureResponse(.success(expected))) { $0.picture = .loaded(expected) }
     await store.finish()
     #expect(expected.width >= 40 && expected.height >= 30)
+  }
+
+  /// For a screen that can be resized, each picture is decoded to the size asked when it
+  /// arrives: a larger screen gets a larger picture, not the old one blown up.
+  @Test func eachPictureIsDecodedToTheSizeOfTheScreenThen() async throws {
+    let jpeg = try await DogAPIClient.fake().imageData(
+      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let small = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
+    let large = try JPEGDecoder.decode([UInt8](jpeg), fitting: (400, 300))
+    #expect(large.width > small.width)
+    let screen = Mutex((width: 40, height: 30))
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(client: client { jpeg }) { screen.withLock { $0 } }
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url1))) {
+      $0.image = .loaded(url1)
+      $0.picture = .loading
+    }
+    await store.receive(.pictureResponse(.success(small))) { $0.picture = .loaded(small) }
+    screen.withLock { $0 = (400, 300) }
+    await store.send(.anotherPictureButtonTapped) {
+      $0.image = .loading
+      $0.picture = .none
+    }
+    await store.receive(.imageResponse(.success(url1))) {
+      $0.image = .loaded(url1)
+      $0.picture = .loading
+    }
+    await store.receive(.pictureResponse(.success(large))) { $0.picture = .loaded(large) }
+    await store.finish()
   }
 
   @Test func aPNGBehindAJPGNameIsReportedNotDrawn() async {
