@@ -86,7 +86,8 @@ public struct AppFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
-  let pictureSize: (@Sendable () -> (width: Int, height: Int))?
+  /// The Breed screen's reducer, made once with the picture size it is given.
+  let breedFeature: BreedFeature
 
   /// Creates the app feature.
   ///
@@ -96,11 +97,7 @@ public struct AppFeature: Reducer {
   ///     this many pixels, or `nil` to show only their addresses.
   public init(client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil) {
     self.client = client
-    if let size = pictureSize {
-      self.pictureSize = { size }
-    } else {
-      self.pictureSize = nil
-    }
+    self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize)
   }
 
   /// Creates the app feature for a screen whose size can change.
@@ -111,7 +108,7 @@ public struct AppFeature: Reducer {
   ///     arrives (the screen's size then); called off the main actor.
   public init(client: DogAPIClient, pictureSize: @escaping @Sendable () -> (width: Int, height: Int)) {
     self.client = client
-    self.pictureSize = pictureSize
+    self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize)
   }
 
   // MARK: Reducer
@@ -156,9 +153,5 @@ public struct AppFeature: Reducer {
       }
     }
     .ifLet(\.breed, action: Action.breedPath) { breedFeature }
-  }
-
-  private var breedFeature: BreedFeature {
-    pictureSize.map { BreedFeature(client: client, pictureSize: $0) } ?? BreedFeature(client: client)
   }
 }
