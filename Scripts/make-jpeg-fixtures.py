@@ -168,3 +168,39 @@ for _ in range(40):
 name = "g-detailed-500x375"
 path = save(name, image, quality=85, subsampling=2)
 scaled_references(path, name, [(4, "quarter"), (8, "dc")])
+
+# Added in the tenth session, at the end so that everything above stays byte for byte
+# what it was (scene() draws from the shared random generator).
+
+# Progressive 4:2:0 with odd sizes whose chroma rounds up across a block boundary:
+# 33 × 17 pixels are 16.5 × 8.5 chroma samples, 17 × 9 once rounded up, so the
+# non-interleaved chroma scans have three blocks by two, not two by one.
+name = "g-progressive-420-odd-33x17"
+path = save(name, scene(33, 17), quality=90, subsampling=2, progressive=True)
+reference(path, name)
+scaled_references(path, name, [(2, "half"), (4, "quarter")])
+
+# Saturated colours, pixel by pixel, 13 wide: converting back from YCbCr overshoots 0 and
+# 255 in every channel, and columns 8–12 go through the conversion's scalar tail.
+colours = [(255, 0, 255), (0, 255, 0), (255, 0, 0), (0, 0, 255), (255, 255, 0), (0, 255, 255), (0, 0, 0), (255, 255, 255)]
+saturated = Image.new("RGB", (13, 8))
+pixels = saturated.load()
+picks = random.Random(13)
+for y in range(8):
+    for x in range(13):
+        pixels[x, y] = picks.choice(colours)
+name = "g-saturated-444-13x8"
+reference(save(name, saturated, quality=92, subsampling=0), name)
+
+# A progressive scan script whose DC refinement comes before any AC scan, so no AC table
+# has been defined when it is read (cjpeg writes each scan's tables just before it).
+if shutil.which("cjpeg"):
+    with tempfile.TemporaryDirectory() as tmp:
+        source = os.path.join(tmp, "source.ppm")
+        scene(24, 16).save(source)
+        script = os.path.join(tmp, "scans.txt")
+        open(script, "w").write("0,1,2: 0-0, 0, 1;\n0,1,2: 0-0, 1, 0;\n0: 1-63, 0, 0;\n1: 1-63, 0, 0;\n2: 1-63, 0, 0;\n")
+        name = "g-progressive-dc-refined-first-24x16"
+        target = os.path.join(out, name + ".jpg")
+        subprocess.run(["cjpeg", "-quality", "90", "-scans", script, "-outfile", target, source], check=True)
+    scaled_references(target, name, [(1, ""), (8, "dc")])

@@ -31,6 +31,10 @@ extension PictureSuites {
       "g-restart-progressive-64x48",
       "g-q20-420-40x30", "g-gray-40x24", "g-gray-progressive-40x24", "synthetic-375x500-baseline",
       "synthetic-500x333-progressive", "synthetic-320x240-grayscale",
+      // Chroma that rounds up across a block boundary in non-interleaved scans; colours
+      // whose conversion overshoots 0 and 255 in the scalar tail of a row; a DC refinement
+      // scan read before any AC table exists.
+      "g-progressive-420-odd-33x17", "g-saturated-444-13x8", "g-progressive-dc-refined-first-24x16",
     ]
 
     @Test(arguments: generated)

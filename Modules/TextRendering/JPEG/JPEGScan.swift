@@ -26,10 +26,7 @@ extension Decoder {
       let needsDC = scan.ss == 0 && scan.ah == 0
       let needsAC = !frame.progressive || scan.ss > 0
       if needsDC && dcTables[component.dcTable] == nil { throw .corrupt("missing DC Huffman table") }
-      if needsAC && acTables[component.acTable] == nil && !(frame.progressive && scan.ah > 0 && scan.ss == 0)
-      {
-        throw .corrupt("missing AC Huffman table")
-      }
+      if needsAC && acTables[component.acTable] == nil { throw .corrupt("missing AC Huffman table") }
     }
     let single = scan.components.count == 1
     var unitsPerLine: Int
