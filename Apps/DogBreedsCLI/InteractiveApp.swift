@@ -179,12 +179,19 @@ final class InteractiveApp {
         case .quit: quit(ExitCode.success)
         case .suspend:
           terminal.suspend()
-          size = terminal.size()
-          render(force: true)
+          resized()
         case .redraw: render(force: true)
         }
       }
     }
+  }
+
+  /// Takes the terminal's size again and paints the whole screen; a picture on screen
+  /// decoded for a smaller terminal is decoded again for this one.
+  private func resized() {
+    size = terminal.size()
+    render(force: true)
+    if store.state.breed != nil { store.send(.breed(.screenResized)) }
   }
 
   /// The rows PgUp/PgDn move: the visible list (the screen less title, filter field,
@@ -206,8 +213,7 @@ final class InteractiveApp {
           self.quit(code)
         } else if signals.contains(SIGWINCH) {
           // A burst of resizes is read at once and redrawn once.
-          self.size = self.terminal.size()
-          self.render(force: true)
+          self.resized()
         }
       }
     }

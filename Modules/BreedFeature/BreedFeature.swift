@@ -80,6 +80,9 @@ public struct BreedFeature: Reducer {
     case subBreedSelected(String?)
     /// The keyboard highlight moved in the sub-breed list.
     case highlightMoved(Move)
+    /// The screen changed size: a picture decoded for a smaller screen is downloaded again
+    /// and decoded for the size the feature's `pictureSize` function gives now.
+    case screenResized
     /// The picture's address arrived, or fetching it failed.
     case imageResponse(Result<URL, DogAPIError>)
     /// The picture was downloaded and decoded, or could not be.
@@ -173,6 +176,20 @@ public struct BreedFeature: Reducer {
       state.highlighted = names[max(0, min(names.count - 1, target))]
       return .none
 
+    case .screenResized:
+      // Only a picture on screen with nothing in flight (a fetch in flight decodes for the
+      // new size anyway, as it asks for the size when its picture arrives).
+      guard let pictureSize, case .loaded(let url) = state.image, case .loaded(let shown) = state.picture
+      else { return .none }
+      let client = client
+      return .run { send in
+        let size = pictureSize()
+        // Enlarging a picture would not add detail unless it is short of the size both ways.
+        guard shown.width < size.width, shown.height < size.height else { return }
+        await send(await Self.picture(from: url, client: client, fitting: size))
+      }
+      .cancellable(id: CancelID.image, cancelInFlight: true)
+
     case .imageResponse(.success(let url)):
       state.image = .loaded(url)
       if pictureSize != nil { state.picture = .loading }
@@ -214,17 +231,24 @@ public struct BreedFeature: Reducer {
       }
       await send(.imageResponse(.success(url)))
       guard let pictureSize else { return }
-      do throws(DogAPIError) {
-        let bytes = [UInt8](try await client.imageData(url))
-        do throws(JPEGError) {
-          await send(.pictureResponse(.success(try JPEGDecoder.decode(bytes, fitting: pictureSize()))))
-        } catch {
-          await send(.pictureResponse(.failure(.decode(error))))
-        }
-      } catch {
-        await send(.pictureResponse(.failure(.download(error))))
-      }
+      await send(await Self.picture(from: url, client: client, fitting: pictureSize()))
     }
     .cancellable(id: CancelID.image, cancelInFlight: true)
+  }
+
+  /// Downloads the picture at `url` and decodes it to at least `size` pixels.
+  private static func picture(
+    from url: URL, client: DogAPIClient, fitting size: (width: Int, height: Int)
+  ) async -> Action {
+    do throws(DogAPIError) {
+      let bytes = [UInt8](try await client.imageData(url))
+      do throws(JPEGError) {
+        return .pictureResponse(.success(try JPEGDecoder.decode(bytes, fitting: size)))
+      } catch {
+        return .pictureResponse(.failure(.decode(error)))
+      }
+    } catch {
+      return .pictureResponse(.failure(.download(error)))
+    }
   }
 }

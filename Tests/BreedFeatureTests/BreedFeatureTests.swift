@@ -224,6 +224,40 @@ struct BreedPictureTests {
     await store.finish()
   }
 
+  /// A screen that grows gets the picture on it again, decoded for its new size; one that
+  /// does not need more pixels (or has no picture yet) fetches nothing.
+  @Test func aGrownScreenDecodesThePictureOnItAgain() async throws {
+    let jpeg = try await DogAPIClient.fake().imageData(
+      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let small = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
+    let large = try JPEGDecoder.decode([UInt8](jpeg), fitting: (400, 300))
+    let screen = Mutex((width: 40, height: 30))
+    let store = TestStore(
+      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(small))
+    ) {
+      BreedFeature(client: client { jpeg }) { screen.withLock { $0 } }
+    }
+    // The same size, or more pixels only one way: nothing to gain.
+    await store.send(.screenResized)
+    screen.withLock { $0 = (small.width, 300) }
+    await store.send(.screenResized)
+    await store.finish()
+    screen.withLock { $0 = (400, 300) }
+    await store.send(.screenResized)
+    await store.receive(.pictureResponse(.success(large))) { $0.picture = .loaded(large) }
+    await store.finish()
+  }
+
+  @Test func aResizeWhileAPictureIsLoadingFetchesNothingMore() async {
+    let store = TestStore(
+      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loading)
+    ) {
+      BreedFeature(client: .failing) { (400, 300) }
+    }
+    await store.send(.screenResized)
+    await store.finish()
+  }
+
   @Test func aPNGBehindAJPGNameIsReportedNotDrawn() async {
     let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
