@@ -184,8 +184,9 @@ public struct BreedFeature: Reducer {
       let client = client
       return .run { send in
         let size = pictureSize()
-        // Enlarging a picture would not add detail unless it is short of the size both ways.
-        guard shown.width < size.width, shown.height < size.height else { return }
+        // Only a reduced decode can gain detail, and only if it is short of the size both
+        // ways (a full-size picture is never downloaded again).
+        guard shown.isReduced, shown.width < size.width, shown.height < size.height else { return }
         await send(await Self.picture(from: url, client: client, fitting: size))
       }
       .cancellable(id: CancelID.image, cancelInFlight: true)

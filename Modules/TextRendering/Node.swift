@@ -129,13 +129,17 @@ public struct RGBImage: Hashable, Sendable {
   public let height: Int
   /// `width * height * 3` bytes.
   public let pixels: [UInt8]
+  /// Whether this is a reduced-scale decode of a picture that has more pixels (decoding it
+  /// again at a larger scale would add detail).
+  public var isReduced: Bool
 
   /// Creates an image; `pixels` must hold exactly `width * height * 3` bytes.
-  public init(width: Int, height: Int, pixels: [UInt8]) {
+  public init(width: Int, height: Int, pixels: [UInt8], isReduced: Bool = false) {
     precondition(pixels.count == width * height * 3, "RGBImage needs width × height × 3 bytes")
     self.width = width
     self.height = height
     self.pixels = pixels
+    self.isReduced = isReduced
   }
 }
 
@@ -145,7 +149,8 @@ extension RGBImage: CustomReflectable {
   /// pictures of the same size differ.
   public var customMirror: Mirror {
     Mirror(
-      self, children: ["width": width, "height": height, "pixels": PixelSummary(pixels)],
+      self,
+      children: ["width": width, "height": height, "pixels": PixelSummary(pixels), "isReduced": isReduced],
       displayStyle: .struct)
   }
 }

@@ -118,6 +118,16 @@ extension PictureSuites {
       return compared
     }
 
+    @Test func aReducedDecodeSaysSo() throws {
+      let bytes = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
+      #expect(try !JPEGDecoder.decode(bytes, scale: .full).isReduced)
+      for scale in [JPEGDecoder.Scale.half, .quarter, .eighth] {
+        #expect(try JPEGDecoder.decode(bytes, scale: scale).isReduced, "\(scale)")
+      }
+      #expect(try !JPEGDecoder.decode(bytes, fitting: (600, 400)).isReduced)
+      #expect(try JPEGDecoder.decode(bytes, fitting: (60, 40)).isReduced)
+    }
+
     @Test func reducedScalesHaveTheRoundedUpSize() throws {
       let bytes = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
       for (scale, size) in [

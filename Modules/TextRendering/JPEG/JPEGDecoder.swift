@@ -31,14 +31,16 @@ public enum JPEGDecoder {
   /// - Parameters:
   ///   - bytes: The file.
   ///   - scale: 1/1, 1/2, 1/4 or 1/8 of the full size (rounded up).
-  /// - Returns: RGB pixels, orientation applied.
+  /// - Returns: RGB pixels, orientation applied; ``RGBImage/isReduced`` below full scale.
   /// - Throws: ``JPEGError``.
   public static func decode(_ bytes: [UInt8], scale: Scale = .full) throws(JPEGError) -> RGBImage {
     let format = ImageFormat(sniffing: bytes)
     guard format == .jpeg else { throw .unsupportedFormat(format) }
     var decoder = try Decoder(bytes: bytes, scale: scale)
     try decoder.run()
-    return try decoder.output()
+    var image = try decoder.output()
+    image.isReduced = scale != .full
+    return image
   }
 
   /// Decodes at the smallest scale that is still at least `target` pixels in both
