@@ -187,7 +187,9 @@ public struct BreedFeature: Reducer {
         // Only a reduced decode can gain detail, and only if it is short of the size both
         // ways (a full-size picture is never downloaded again).
         guard shown.isReduced, shown.width < size.width, shown.height < size.height else { return }
-        await send(await Self.picture(from: url, client: client, fitting: size))
+        // A picture that cannot be had again (offline, say) leaves the one on screen.
+        let sharper = await Self.picture(from: url, client: client, fitting: size)
+        if case .pictureResponse(.success) = sharper { await send(sharper) }
       }
       .cancellable(id: CancelID.image, cancelInFlight: true)
 

@@ -248,6 +248,26 @@ struct BreedPictureTests {
     await store.finish()
   }
 
+  @Test func aPictureThatCannotBeFetchedAgainStaysOnScreen() async throws {
+    let jpeg = try await DogAPIClient.fake().imageData(
+      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let small = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
+    let fetches = Mutex(0)
+    let store = TestStore(
+      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(small))
+    ) {
+      BreedFeature(
+        client: client { () async throws(DogAPIError) -> Data in
+          fetches.withLock { $0 += 1 }
+          throw .offline
+        }
+      ) { (400, 300) }
+    }
+    await store.send(.screenResized)
+    await store.finish()
+    #expect(fetches.withLock { $0 } == 1)
+  }
+
   @Test func aPictureAtFullSizeIsNeverFetchedAgain() async throws {
     let jpeg = try await DogAPIClient.fake().imageData(
       URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
