@@ -176,9 +176,18 @@ struct BreedPictureTests {
     return client
   }
 
+  /// The fake client's picture of a hound, as its bytes.
+  func houndJPEG() async throws -> Data {
+    try await DogAPIClient.fake().imageData(URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+  }
+
+  /// The Breed screen with `picture` on it and nothing in flight.
+  func showing(_ picture: RGBImage) -> BreedFeature.State {
+    BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+  }
+
   @Test func aPictureIsDownloadedAndDecodedOffTheMainActor() async throws {
-    let jpeg = try await DogAPIClient.fake().imageData(
-      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let jpeg = try await houndJPEG()
     let expected = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       BreedFeature(client: client { jpeg }, pictureSize: (40, 30))
@@ -196,8 +205,7 @@ struct BreedPictureTests {
   /// For a screen that can be resized, each picture is decoded to the size asked when it
   /// arrives: a larger screen gets a larger picture, not the old one blown up.
   @Test func eachPictureIsDecodedToTheSizeOfTheScreenThen() async throws {
-    let jpeg = try await DogAPIClient.fake().imageData(
-      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let jpeg = try await houndJPEG()
     let small = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
     let large = try JPEGDecoder.decode([UInt8](jpeg), fitting: (400, 300))
     #expect(large.width > small.width)
@@ -227,14 +235,11 @@ struct BreedPictureTests {
   /// A screen that grows gets the picture on it again, decoded for its new size; one that
   /// does not need more pixels (or has no picture yet) fetches nothing.
   @Test func aGrownScreenDecodesThePictureOnItAgain() async throws {
-    let jpeg = try await DogAPIClient.fake().imageData(
-      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let jpeg = try await houndJPEG()
     let small = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
     let large = try JPEGDecoder.decode([UInt8](jpeg), fitting: (400, 300))
     let screen = Mutex((width: 40, height: 30))
-    let store = TestStore(
-      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(small))
-    ) {
+    let store = TestStore(initialState: showing(small)) {
       BreedFeature(client: client { jpeg }) { screen.withLock { $0 } }
     }
     // The same size, or more pixels only one way: nothing to gain.
@@ -249,13 +254,10 @@ struct BreedPictureTests {
   }
 
   @Test func aPictureThatCannotBeFetchedAgainStaysOnScreen() async throws {
-    let jpeg = try await DogAPIClient.fake().imageData(
-      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let jpeg = try await houndJPEG()
     let small = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
     let fetches = Mutex(0)
-    let store = TestStore(
-      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(small))
-    ) {
+    let store = TestStore(initialState: showing(small)) {
       BreedFeature(
         client: client { () async throws(DogAPIError) -> Data in
           fetches.withLock { $0 += 1 }
@@ -269,13 +271,10 @@ struct BreedPictureTests {
   }
 
   @Test func aPictureAtFullSizeIsNeverFetchedAgain() async throws {
-    let jpeg = try await DogAPIClient.fake().imageData(
-      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let jpeg = try await houndJPEG()
     let full = try JPEGDecoder.decode([UInt8](jpeg))
     #expect(!full.isReduced)
-    let store = TestStore(
-      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(full))
-    ) {
+    let store = TestStore(initialState: showing(full)) {
       BreedFeature(client: .failing) { (full.width * 4, full.height * 4) }
     }
     await store.send(.screenResized)
@@ -327,8 +326,7 @@ struct BreedPictureTests {
   }
 
   @Test func anotherPictureClearsTheOldOne() async throws {
-    let jpeg = try await DogAPIClient.fake().imageData(
-      URL(string: "https://images.dog.ceo/breeds/hound/fake_1.jpg")!)
+    let jpeg = try await houndJPEG()
     let picture = try JPEGDecoder.decode([UInt8](jpeg), scale: .eighth)
     let store = TestStore(
       initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
