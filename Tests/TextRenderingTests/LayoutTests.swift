@@ -128,6 +128,23 @@ struct LayoutTests {
     #expect(frame[7, 0].style.background == .rgb(0, 0, 255))
     let ascii = render(.picture(PictureNode(image: image, mode: .ascii, caption: [])), 4, 2)
     #expect(ascii.lines.allSatisfy { !$0.contains("▀") })
+    // Two rows high, it is 8 wide: centred in 12 columns.
+    let centred = render(.picture(PictureNode(image: image, mode: .blocks, caption: [Span("cap")])), 12, 3)
+    #expect(centred.lines == ["  ▀▀▀▀▀▀▀▀", "  ▀▀▀▀▀▀▀▀", "cap"])
+  }
+
+  @Test func aPictureNeedsTwoRowsOrOnlyItsCaptionShows() {
+    let image = RGBImage(width: 4, height: 2, pixels: [UInt8](repeating: 200, count: 24))
+    for mode in [PictureMode.blocks, .ascii, .terminal] {
+      let frame = render(.picture(PictureNode(image: image, mode: mode, caption: [Span("cap")])), 20, 2)
+      #expect(frame.lines == ["cap", ""], "\(mode)")
+      #expect(frame.picture == nil, "\(mode)")
+    }
+  }
+
+  @Test func aSpaceAtTheEndOfAFullLineAddsNoLine() {
+    #expect(Layout.fixedHeight(of: .paragraph([Span("abc ")]), width: 3) == 1)
+    #expect(Layout.fixedHeight(of: .paragraph([Span("abc d")]), width: 3) == 2)
   }
 
   @Test func aPictureForTheTerminalLeavesItsBoxBlankAndSaysWhereItIs() {
