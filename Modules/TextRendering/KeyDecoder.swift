@@ -174,11 +174,9 @@ public struct KeyDecoder: Sendable {
       default: key = .unknown
       }
       return (key, 3)
-    case 0x1B:
-      // ESC ESC: the first is a lone Escape.
-      return (.escape, 1)
     default:
-      // Alt-x arrives as ESC x: report Escape, then x on its own.
+      // ESC ESC (the first is a lone Escape), or Alt-x as ESC x: Escape, then the next
+      // byte on its own.
       return (.escape, 1)
     }
   }

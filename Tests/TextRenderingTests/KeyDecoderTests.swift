@@ -29,6 +29,11 @@ struct KeyDecoderTests {
         .pageUp, .pageDown, .delete, .insert, .backTab,
       ])
     #expect(decode(["\u{1B}OP\u{1B}[15~\u{1B}[24~"]) == [.function(1), .function(5), .function(12)])
+    // F6–F10 skip code 16, F11 and F12 code 22.
+    #expect(
+      decode(["\u{1B}[17~\u{1B}[21~\u{1B}[23~\u{1B}[16~"]) == [
+        .function(6), .function(10), .function(11), .unknown,
+      ])
     // The keypad's Enter in application mode.
     #expect(decode(["\u{1B}OM"]) == [.enter])
   }
@@ -87,6 +92,8 @@ struct KeyDecoderTests {
     #expect(decodeBytes([[0xFF, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
     #expect(decodeBytes([[0xC3, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
     #expect(decodeBytes([[0xE6, 0xBC]], flush: true) == [.character("\u{FFFD}")])
+    // F5–F7 start no UTF-8 sequence (nothing above U+10FFFF): no waiting for more bytes.
+    #expect(decodeBytes([[0xF5, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
   }
 
   @Test func bracketedPasteIsLiteralTextWithoutControls() {
@@ -96,6 +103,11 @@ struct KeyDecoderTests {
       ])
     // C1 controls (CSI as one byte, U+009B) and DEL go too.
     #expect(decode(["\u{1B}[200~a\u{9B}31mb\u{7F}c\u{1B}[201~"]) == [.paste("a31mbc")])
+    // A copied line's own line break, in any convention, is not pasted as a space.
+    for ending in ["\n", "\r", "\r\n"] {
+      #expect(
+        decode(["\u{1B}[200~hound\(ending)\u{1B}[201~"]) == [.paste("hound")], "\(ending.debugDescription)")
+    }
     let bytes = Array("\u{1B}[200~ab\u{1B}[201~".utf8)
     for split in 1..<bytes.count {
       #expect(
