@@ -38,7 +38,9 @@ extension AppFeature {
     case .ctrl("l"): commands.append(.redraw)
     default:
       let action =
-        state.breed.map { breedAction(for: key, in: $0) } ?? dogsAction(for: key, in: state, pageRows)
+        if let breed = state.breed { breedAction(for: key, in: breed) } else {
+          dogsAction(for: key, in: state, pageRows)
+        }
       if let action { commands.append(.send(action)) }
     }
     return commands
@@ -46,12 +48,13 @@ extension AppFeature {
 
   private static func dogsAction(for key: Key, in state: State, _ pageRows: Int) -> Action? {
     let filter = state.dogsFilter
-    let view = DogsFeature.ViewState(state.dogs)
+    // Derived only for the keys that need it: it filters the whole list.
+    func view() -> DogsFeature.ViewState { DogsFeature.ViewState(state.dogs) }
     func filtered(_ text: String) -> Action? { text == filter ? nil : .dogs(.filterChanged(text)) }
     func move(_ move: DogsFeature.Move) -> Action { .dogs(.highlightMoved(move)) }
     switch key {
     // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
-    case .character("r") where view.content.canReload: return .dogs(.retryButtonTapped)
+    case .character("r") where view().content.canReload: return .dogs(.retryButtonTapped)
     case .character(let character): return filtered(filter + String(character))
     case .paste(let text): return filtered(filter + text)
     case .backspace: return filtered(String(filter.dropLast()))
@@ -69,6 +72,7 @@ extension AppFeature {
     case .home: return move(.first)
     case .end: return move(.last)
     case .enter, .right:
+      let view = view()
       if let name = view.highlightedBreed { return .dogs(.rowSelected(name)) }
       // A filter that names a sub-breed (no breed matches) opens the first one found.
       return view.subBreedMatches.first.map {
