@@ -16,12 +16,21 @@ import TextRendering
 struct PictureSettings: Sendable {
   enum TerminalProtocol { case kitty, iterm, sixel }
 
+  /// The pixels a picture is decoded to for each cell it covers.
+  struct CellPixels: Sendable {
+    var width: Int
+    var height: Int
+
+    /// The pixels for a picture `columns` × `rows` cells large.
+    func size(columns: Int, rows: Int) -> (width: Int, height: Int) { (columns * width, rows * height) }
+  }
+
   var mode: PictureMode
   var terminalProtocol: TerminalProtocol?
   var colorMode: ColorMode
   /// Pixels to decode to per cell, across and down; `nil`: download nothing (or, for
   /// iTerm2, only raw bytes).
-  var pixelsPerCell: (width: Int, height: Int)?
+  var pixelsPerCell: CellPixels?
   /// Whether the user asked for a picture explicitly (a failure is then an error).
   var explicit: Bool
 
@@ -30,9 +39,10 @@ struct PictureSettings: Sendable {
     environment: [String: String]
   ) -> PictureSettings {
     // Text cells: one pixel across, two down (half blocks; the ASCII ramp averages them).
-    let cells = (width: 1, height: 2)
+    let cells = CellPixels(width: 1, height: 2)
     // For a terminal's own protocol: about a cell's size in pixels (10 × 20 is common).
-    let cellPixels = (width: TerminalPicture.pixelsPerColumn, height: TerminalPicture.pixelsPerColumn * 2)
+    let cellPixels = CellPixels(
+      width: TerminalPicture.pixelsPerColumn, height: TerminalPicture.pixelsPerColumn * 2)
     // What an asked-for picture is drawn in, whatever the text's colour mode (which, where
     // it has 256 colours or more, is this too).
     let richColor: ColorMode =
@@ -84,19 +94,13 @@ struct PictureSettings: Sendable {
 
   init(
     mode: PictureMode, terminalProtocol: TerminalProtocol? = nil, colorMode: ColorMode,
-    pixelsPerCell: (width: Int, height: Int)?, explicit: Bool
+    pixelsPerCell: CellPixels?, explicit: Bool
   ) {
     self.mode = mode
     self.terminalProtocol = terminalProtocol
     self.colorMode = colorMode
     self.pixelsPerCell = pixelsPerCell
     self.explicit = explicit
-  }
-
-  /// The pixels to decode a picture to that fills `columns` × `rows` cells, or `nil` for
-  /// none.
-  func decodeSize(columns: Int, rows: Int) -> (width: Int, height: Int)? {
-    pixelsPerCell.map { (columns * $0.width, rows * $0.height) }
   }
 
   /// The picture protocol of the terminal the environment names, if it has one.

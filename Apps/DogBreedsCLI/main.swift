@@ -88,10 +88,11 @@ func run() async -> Int32 {
   if let perCell = pictures.pixelsPerCell, interactive {
     feature = AppFeature(client: client) {
       let size = terminalSize()
-      return (size.columns * perCell.width, size.rows * perCell.height)
+      return perCell.size(columns: size.columns, rows: size.rows)
     }
   } else {
-    feature = AppFeature(client: client, pictureSize: pictures.decodeSize(columns: pictureColumns, rows: 200))
+    feature = AppFeature(
+      client: client, pictureSize: pictures.pixelsPerCell?.size(columns: pictureColumns, rows: 200))
   }
   let store: Store<AppFeature.State, AppFeature.Action>
   if options.trace {
