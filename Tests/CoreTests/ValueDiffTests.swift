@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 
 private struct Address: Equatable { var city: String; var zip: Int }
@@ -139,6 +140,79 @@ struct ValueDiffTests {
       dumpValue(long).split(separator: "\n").dropFirst().first
         == "  line 1 of a text long enough not to fit on one row")
   }
+
+  @Test func foundationValuesPrintAsTheirDescription() {
+    // Not their private storage, whichever module of Foundation declares them.
+    let hound = URL(string: "https://images.dog.ceo/breeds/hound/1.jpg")!
+    let pug = URL(string: "https://images.dog.ceo/breeds/pug/2.jpg")!
+    #expect(dumpValue(hound) == "https://images.dog.ceo/breeds/hound/1.jpg")
+    #expect(dumpValue(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00:00 +0000")
+    #expect(dumpValue(Data([1, 2, 3])) == "3 bytes")
+    let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+    #expect(dumpValue(id) == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    #expect(
+      diffValues(Status.failed(hound.absoluteString), Status.failed(pug.absoluteString))
+        == "  .failed(\n-   \"https://images.dog.ceo/breeds/hound/1.jpg\"\n+   \"https://images.dog.ceo/breeds/pug/2.jpg\"\n  )"
+    )
+    #expect(
+      diffValues([hound], [pug])
+        == "  [\n-   https://images.dog.ceo/breeds/hound/1.jpg\n+   https://images.dog.ceo/breeds/pug/2.jpg\n  ]"
+    )
+  }
+
+  @Test func quotesBackslashesCharactersTuplesAndErrors() {
+    #expect(dumpValue(#"say "hi" \ there"#) == #""say \"hi\" \\ there""#)
+    #expect(dumpValue(Character("q")) == #""q""#)
+    #expect(dumpValue((1, label: "x")) == #"(1, label: "x")"#)
+    #expect(diffValues((1, "a"), (1, "b")) == "  (\n    … (1 unchanged)\n-   \"a\"\n+   \"b\"\n  )")
+    #expect(dumpValue(Tagged()) == "Tagged<42>")
+    // Struct and enum errors print as values; others (classes, NSError) as themselves.
+    #expect(dumpValue(Boom(code: 3)) == "Boom(code: 3)")
+    #expect(dumpValue(NSError(domain: "dog", code: 7)).hasPrefix("Error Domain=dog Code=7"))
+  }
+
+  @Test func aDictionaryKeyRemovedAndAnotherAdded() {
+    #expect(
+      diffValues(["a": 1, "b": 2, "d": 4], ["a": 1, "c": 3, "d": 4])
+        == "  [\n    … (1 unchanged)\n-   \"b\": 2\n    … (1 unchanged)\n+   \"c\": 3\n  ]")
+  }
+
+  @Test func aLongArrayStillDiffsToTheChangedElement() {
+    // Too long to align element by element (2,000²): compared by position instead.
+    let old = Array(0..<2000)
+    var new = old
+    new[1000] = -1
+    #expect(
+      diffValues(old, new) == "  [\n    … (1000 unchanged)\n-   1000\n+   -1\n    … (999 unchanged)\n  ]")
+  }
+
+  @Test func anIdentifiedArrayDiffsAsItsElements() {
+    let old: IdentifiedArrayOf<Row> = [Row(id: 1, name: "x"), Row(id: 2, name: "y")]
+    var new = old
+    new[id: 2]?.name = "z"
+    #expect(dumpValue(old) == #"[Row(id: 1, name: "x"), Row(id: 2, name: "y")]"#)
+    #expect(
+      diffValues(old, new)
+        == [
+          "  [",
+          "    … (1 unchanged)",
+          "    Row(",
+          "      … (1 unchanged)",
+          "-     name: \"y\"",
+          "+     name: \"z\"",
+          "    )",
+          "  ]",
+        ].joined(separator: "\n"))
+  }
+}
+
+private struct Tagged: CustomDumpStringConvertible {
+  var dumpDescription: String { "Tagged<42>" }
+}
+private struct Boom: Error { var code: Int }
+private struct Row: Identifiable, Equatable {
+  var id: Int
+  var name: String
 }
 
 private final class Link {

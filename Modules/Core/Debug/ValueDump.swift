@@ -41,6 +41,9 @@ indirect enum DumpNode: Equatable {
   }
 
   static let compactWidth = 60
+  static let foundationModules: Set<Substring> = [
+    "Foundation", "FoundationEssentials", "FoundationInternationalization",
+  ]
 
   /// - Parameter ancestors: The objects this value sits inside, so that a reference
   ///   cycle prints as `Type(↩︎)` once instead of unrolling to the depth limit.
@@ -76,9 +79,10 @@ indirect enum DumpNode: Equatable {
       break
     }
     // Foundation value types (URL, Date, UUID, Data…) read best as their description,
-    // not their private storage.
-    if let describable = value as? any CustomStringConvertible,
-      String(reflecting: type(of: value)).hasPrefix("Foundation."), !(type(of: value) is AnyClass)
+    // not their private storage. Which module declares them depends on the toolchain
+    // (Foundation, or FoundationEssentials since Swift 6).
+    if let describable = value as? any CustomStringConvertible, !(type(of: value) is AnyClass),
+      Self.foundationModules.contains(String(reflecting: type(of: value)).prefix { $0 != "." })
     {
       self = .leaf(describable.description)
       return
