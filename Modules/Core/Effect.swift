@@ -131,9 +131,8 @@ public struct Effect<Action> {
 
   @usableFromInline
   func _merge(with other: Self) -> Self {
+    // Both sides are work: `merge(with:)` has already dropped a `none`.
     switch (operation, other.operation) {
-    case (.none, _): return other
-    case (_, .none): return self
     case (.merge(let lhs), .merge(let rhs)): return Self(operation: .merge(lhs + rhs))
     case (.merge(let lhs), _): return Self(operation: .merge(lhs + [other]))
     case (_, .merge(let rhs)): return Self(operation: .merge([self] + rhs))

@@ -55,6 +55,39 @@ struct TestStorePassingTests {
     #expect(issues == [])
   }
 
+  @Test func cancellingTheTaskOfALongLivingEffectEndsIt() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      let task = await store.send(.longLiving)
+      #expect(!task.isEmpty)
+      await task.cancel()
+      await store.finish()
+    }
+    #expect(issues == [])
+  }
+
+  @Test func awaitingTheTaskOfAnActionWaitsForItsEffect() async {
+    let gate = Gate()
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) {
+        Feature(answer: {
+          await gate.wait()
+          return 7
+        })
+      }
+      let task = await store.send(.load) { $0.isLoading = true }
+      await gate.open()
+      await task.finish()
+      #expect(store.state.count == 7)
+      await store.receive(.loaded(7)) {
+        $0.isLoading = false
+        $0.count = 7
+      }
+      #expect(await store.send(.increment) { $0.count = 8 }.isEmpty)
+    }
+    #expect(issues == [])
+  }
+
   @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }

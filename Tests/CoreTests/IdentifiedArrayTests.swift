@@ -91,4 +91,32 @@ struct IdentifiedArrayTests {
     #expect(lhs != rhs)
     #expect(lhs == [Item(id: "a"), Item(id: "b")])
   }
+
+  @Test func containsElementsAndDescriptionSeeTheElementsInOrder() {
+    let array: IdentifiedArrayOf<Item> = [Item(id: "b", value: 1), Item(id: "a", value: 2)]
+    #expect(array.contains(id: "a") && !array.contains(id: "z"))
+    #expect(array.elements == [Item(id: "b", value: 1), Item(id: "a", value: 2)])
+    #expect(array.description == array.elements.description)
+  }
+
+  @Test func removeAllWithNoMatchKeepsEverythingAndItsIndex() {
+    var array: IdentifiedArrayOf<Item> = [Item(id: "a"), Item(id: "b"), Item(id: "c")]
+    array.removeAll { $0.value > 0 }
+    #expect(array.ids == ["a", "b", "c"])
+    array[id: "b"]?.value = 1
+    array.removeAll { $0.value > 0 }
+    #expect(array.ids == ["a", "c"])
+    #expect(array.index(id: "c") == 1 && array[id: "c"] == Item(id: "c"))
+  }
+
+  @Test func hashingFollowsEquality() {
+    let lhs: IdentifiedArrayOf<HashableItem> = [HashableItem(id: 1), HashableItem(id: 2)]
+    let same: IdentifiedArrayOf<HashableItem> = [HashableItem(id: 1), HashableItem(id: 2)]
+    let reversed: IdentifiedArrayOf<HashableItem> = [HashableItem(id: 2), HashableItem(id: 1)]
+    #expect(lhs.hashValue == same.hashValue)
+    #expect(lhs.hashValue == lhs.elements.hashValue)
+    #expect(Set([lhs, same, reversed]).count == 2)
+  }
 }
+
+private struct HashableItem: Identifiable, Hashable { var id: Int }

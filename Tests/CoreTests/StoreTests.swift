@@ -208,6 +208,43 @@ struct StoreTests {
     #expect(without.state == ["first", "second", "else"])
   }
 
+  @Test func combineReducersAndAnErasedReducerRunLikeTheirParts() async {
+    struct Tag: Reducer {
+      let name: String
+      func reduce(into state: inout [String], action: String) -> Effect<String> {
+        if action == "go" { return .send("\(name) answered") }
+        state.append("\(name) saw \(action)")
+        return .none
+      }
+    }
+    struct Feature: Reducer {
+      var body: some Reducer<[String], String> {
+        CombineReducers {
+          Tag(name: "a")
+          Reduce(Tag(name: "b"))
+        }
+        Tag(name: "c")
+      }
+    }
+    let store = Store(initialState: [String](), reducer: Feature())
+    await store.send("go").finish()
+    #expect(
+      store.state == [
+        "a saw a answered", "b saw a answered", "c saw a answered",
+        "a saw b answered", "b saw b answered", "c saw b answered",
+        "a saw c answered", "b saw c answered", "c saw c answered",
+      ])
+  }
+
+  @Test func anEmptyBodyChangesNothingAndStartsNothing() {
+    struct Feature: Reducer {
+      var body: some Reducer<Int, Int> {}
+    }
+    let store = Store(initialState: 7, reducer: Feature())
+    let task = store.send(1)
+    #expect(store.state == 7 && task.isEmpty)
+  }
+
   @Test func storeTaskCancelDropsLateActions() async {
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { state, action in

@@ -25,10 +25,8 @@ public func diffValues(_ old: Any, _ new: Any) -> String? {
 }
 
 enum ValueDiffer {
+  /// The lines for two nodes that differ (callers fold equal ones).
   static func diff(_ old: DumpNode, _ new: DumpNode, label: String?, indent: Int) -> [String] {
-    guard old != new else {
-      return old.lines(indent: indent, label: label).map { "  " + $0 }
-    }
     if case .container(let oldKind, let oldOpen, let oldClose, let oldChildren) = old,
       case .container(let newKind, let newOpen, _, let newChildren) = new,
       oldKind == newKind, oldOpen == newOpen

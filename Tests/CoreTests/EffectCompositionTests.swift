@@ -1,0 +1,129 @@
+import Core
+import TestSupport
+import Testing
+
+/// How effects combine: `none` absorbed, order kept when one side is already a merge or a
+/// concatenation, `map` keeping the shape, and a cancelled concatenation stopping the step
+/// it is in.
+@MainActor
+struct EffectCompositionTests {
+  /// A store that returns `effect` for "go" and appends every other action to its state.
+  func run(_ effect: Effect<String>) async -> [String] {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        if action == "go" { return effect }
+        state.append(action)
+        return .none
+      }
+    }
+    await store.send("go").finish()
+    return store.state
+  }
+
+  @Test func noneIsAbsorbedByEveryCombination() {
+    #expect(Effect<Int>.none.isNone)
+    #expect(!Effect<Int>.send(1).isNone)
+    #expect(Effect<Int>.merge([]).isNone)
+    #expect(Effect<Int>.merge(.none, .none).isNone)
+    #expect(Effect<Int>.concatenate([Effect<Int>]()).isNone)
+    #expect(Effect<Int>.none.concatenate(with: .none).isNone)
+    #expect(Effect<Int>.none.map { "\($0)" }.isNone)
+    #expect(Effect<Int>.none.cancellable(id: "load").isNone)
+    #expect(Effect<Int>.none.namespaced("row").isNone)
+    // Cancelling what runs under the id is work, even with nothing new to start.
+    #expect(!Effect<Int>.none.cancellable(id: "load", cancelInFlight: true).isNone)
+    #expect(!Effect<Int>.cancel(id: "load").isNone)
+  }
+
+  @Test func noneOnEitherSideOfAConcatenationLeavesTheOtherAlone() async {
+    #expect(await run(Effect.none.concatenate(with: .send("a"))) == ["a"])
+    #expect(await run(Effect.send("a").concatenate(with: .none)) == ["a"])
+    #expect(await run(Effect.send("a").merge(with: .none)) == ["a"])
+  }
+
+  @Test func anEffectMergedWithAMergeRunsFirst() async {
+    #expect(await run(Effect.send("1").merge(with: .merge(.send("2"), .send("3")))) == ["1", "2", "3"])
+  }
+
+  @Test func concatenatingConcatenationsKeepsEveryStepInOrder() async {
+    let late = Effect<String>.run { send in
+      try? await Task.sleep(for: .milliseconds(20))
+      await send("1")
+    }
+    #expect(await run(late.concatenate(with: .concatenate(.send("2"), .send("3")))) == ["1", "2", "3"])
+    #expect(await run(Effect.concatenate(late, .send("2")).concatenate(with: .send("3"))) == ["1", "2", "3"])
+    #expect(
+      await run(Effect.concatenate(late, .send("2")).concatenate(with: .concatenate(.send("3"), .send("4"))))
+        == ["1", "2", "3", "4"])
+  }
+
+  @Test func mapKeepsAConcatenationInSequence() async {
+    let inner = Effect<Int>.concatenate(
+      .run { send in
+        try? await Task.sleep(for: .milliseconds(20))
+        await send(1)
+      },
+      .send(2))
+    #expect(await run(inner.map { "mapped \($0)" }) == ["mapped 1", "mapped 2"])
+  }
+
+  @Test func aChildsConcatenationReachesTheParentInSequence() async {
+    struct Child: Reducer {
+      enum Action: Equatable, Sendable { case go, first, second }
+      func reduce(into state: inout [String], action: Action) -> Effect<Action> {
+        switch action {
+        case .go:
+          return .concatenate(
+            .run { send in
+              try? await Task.sleep(for: .milliseconds(20))
+              await send(.first)
+            },
+            .send(.second))
+        case .first, .second:
+          state.append("\(action)")
+          return .none
+        }
+      }
+    }
+    enum Action: Equatable, Sendable { case child(Child.Action) }
+    let childPath = CasePath<Action, Child.Action>(embed: Action.child) {
+      if case .child(let action) = $0 { action } else { nil }
+    }
+    let store = Store(initialState: [String]()) {
+      Scope(state: \.self, action: childPath) { Child() }
+    }
+    await store.send(.child(.go)).finish()
+    #expect(store.state == ["first", "second"])
+  }
+
+  @Test func cancellingAConcatenationCancelsTheStepItIsIn() async {
+    let log = Log<String>()
+    let gate = Gate()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        if action == "go" {
+          return .concatenate(
+            .run { _ in
+              log.append("first started")
+              await gate.open()
+              do {
+                try await Task.sleep(for: .seconds(30))
+                log.append("first finished")
+              } catch {
+                log.append("first cancelled")
+              }
+            },
+            .send("second"))
+        }
+        state.append(action)
+        return .none
+      }
+    }
+    let task = store.send("go")
+    await gate.wait()
+    task.cancel()
+    await task.finish()
+    #expect(await eventually { log.values == ["first started", "first cancelled"] })
+    #expect(store.state == [])
+  }
+}
