@@ -140,7 +140,10 @@ final class InteractiveApp {
       var code = ExitCode.success
       reading: while true {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, decoder.hasPendingInput ? delay : -1)
+        // A lone ESC waits `delay` for the rest of a sequence; a paste whose end has not
+        // come, a second (or it would swallow every key after it, Ctrl-C included).
+        let timeout = decoder.isInPaste ? 1_000 : decoder.hasPendingInput ? delay : -1
+        let ready = poll(&descriptor, 1, timeout)
         var keys: [Key] = []
         if ready < 0 {
           if errno == EINTR { continue }

@@ -38,6 +38,13 @@ public struct KeyDecoder: Sendable {
   /// Whether bytes are held back waiting for more (a lone ESC, a partial sequence).
   public var hasPendingInput: Bool { !buffer.isEmpty }
 
+  /// Whether a bracketed paste has begun and its end (`CSI 201~`) has not arrived yet.
+  ///
+  /// Until it does, everything read is pasted text, Ctrl-C included. Terminals send a
+  /// paste all at once, so a caller that then hears nothing for a while (the app waits a
+  /// second) should call ``flush()``, which ends the paste with the text that arrived.
+  public var isInPaste: Bool { pasteBuffer != nil }
+
   /// Decodes `bytes` (appended to what was held back).
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     buffer.append(contentsOf: bytes)
@@ -45,7 +52,7 @@ public struct KeyDecoder: Sendable {
   }
 
   /// The input timeout expired: whatever is held back is taken as typed (a lone ESC is
-  /// the Escape key, a broken sequence is dropped as unknown).
+  /// the Escape key, a broken sequence is dropped as unknown, an unfinished paste ends).
   public mutating func flush() -> [Key] {
     decode(final: true)
   }
@@ -64,15 +71,9 @@ public struct KeyDecoder: Sendable {
           continue
         }
         // Keep a possible partial terminator for the next read.
-        let keep = Self.partialSuffixLength(of: buffer[index...], matching: Self.pasteEnd)
+        let keep = final ? 0 : Self.partialSuffixLength(of: buffer[index...], matching: Self.pasteEnd)
         pasteBuffer! += buffer[index..<(buffer.count - keep)]
         index = buffer.count - keep
-        if final {
-          pasteBuffer! += buffer[index...]
-          keys.append(.paste(Self.pasteText(pasteBuffer!)))
-          pasteBuffer = nil
-          index = buffer.count
-        }
         break
       }
       let byte = buffer[index]
@@ -130,6 +131,11 @@ public struct KeyDecoder: Sendable {
           index += 1
         }
       }
+    }
+    if final, let paste = pasteBuffer {
+      // The paste's end never came: it ends with what arrived.
+      keys.append(.paste(Self.pasteText(paste)))
+      pasteBuffer = nil
     }
     buffer.removeFirst(min(index, buffer.count))
     return keys

@@ -289,6 +289,18 @@ struct InteractiveTests {
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
   }
+
+  @Test func aPasteWhoseEndNeverComesStopsSwallowingKeys() async throws {
+    let app = try launch()
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("\u{1B}[200~hou")
+    // A second later the paste is over: what follows is typed again, and Ctrl-C quits.
+    await app.expectScreen { $0.line(1) == "🔍 hou" }
+    app.send("nd")
+    await app.expectScreen { $0.line(1) == "🔍 hound" }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
 }
 
 @Suite(.serialized)

@@ -18,7 +18,7 @@ struct KeyDecoderTests {
 
   @Test func arrowsAndNavigationInEveryCommonForm() {
     #expect(decode(["\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D"]) == [.up, .down, .right, .left])
-    #expect(decode(["\u{1B}OA\u{1B}OB"]) == [.up, .down])
+    #expect(decode(["\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD"]) == [.up, .down, .right, .left])
     #expect(decode(["\u{1B}[1;5A"]) == [.up])
     #expect(
       decode(["\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH\u{1B}OF"]) == [
@@ -29,6 +29,8 @@ struct KeyDecoderTests {
         .pageUp, .pageDown, .delete, .insert, .backTab,
       ])
     #expect(decode(["\u{1B}OP\u{1B}[15~\u{1B}[24~"]) == [.function(1), .function(5), .function(12)])
+    #expect(
+      decode(["\u{1B}OQ\u{1B}OR\u{1B}OS\u{1B}OX"]) == [.function(2), .function(3), .function(4), .unknown])
     // F6–F10 skip code 16, F11 and F12 code 22.
     #expect(
       decode(["\u{1B}[17~\u{1B}[21~\u{1B}[23~\u{1B}[16~"]) == [
@@ -115,6 +117,24 @@ struct KeyDecoderTests {
     }
   }
 
+  @Test func aPasteWhoseEndNeverComesEndsAtTheTimeoutWithWhatArrived() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~hou".utf8)) == [])
+    #expect(decoder.isInPaste && !decoder.hasPendingInput)
+    #expect(decoder.feed(Array("nd\u{3}".utf8)) == [])  // Ctrl-C inside a paste is text
+    #expect(decoder.flush() == [.paste("hound")])
+    #expect(!decoder.isInPaste)
+    #expect(decoder.feed(Array("x\u{3}".utf8)) == [.character("x"), .ctrl("c")])
+    // A terminator cut short at the timeout is text that arrived, not a key.
+    #expect(decoder.feed(Array("\u{1B}[200~ab\u{1B}[20".utf8)) == [])
+    #expect(decoder.isInPaste && decoder.hasPendingInput)
+    #expect(decoder.flush() == [.paste("ab[20")])
+    #expect(!decoder.isInPaste && !decoder.hasPendingInput)
+    // A paste that ends is not in progress.
+    #expect(decoder.feed(Array("\u{1B}[200~ab\u{1B}[201~".utf8)) == [.paste("ab")])
+    #expect(!decoder.isInPaste)
+  }
+
   @Test func altLetterIsEscapeThenTheLetter() {
     #expect(decode(["\u{1B}x"]) == [.escape, .character("x")])
   }
@@ -131,8 +151,8 @@ struct KeyDecoderTests {
       }
       _ = decoder.feed(bytes)
       _ = decoder.flush()
-      // After a flush nothing is held back (a paste still open keeps waiting for its end).
-      #expect(!decoder.hasPendingInput)
+      // After a flush nothing is held back, and no paste is left open.
+      #expect(!decoder.hasPendingInput && !decoder.isInPaste)
     }
   }
 }
