@@ -145,6 +145,33 @@ struct ColorPolicyTests {
     #expect(style.adapted(to: .truecolor) == style)
   }
 
+  @Test func onSixteenColoursEveryColourBecomesTheNearestSystemColour() {
+    func sixteen(_ color: Color) -> Color? { Style(foreground: color).adapted(to: .ansi16).foreground }
+    #expect(sixteen(.rgb(255, 0, 0)) == .ansi(1))  // red
+    #expect(sixteen(.rgb(0, 200, 0)) == .ansi(2))  // green
+    #expect(sixteen(.indexed(21)) == .ansi(4))  // the cube's pure blue
+    #expect(sixteen(.rgb(255, 255, 0)) == .ansi(11))  // bright yellow
+    #expect(sixteen(.rgb(255, 255, 255)) == .ansi(15))  // bright white
+    #expect(sixteen(.indexed(250)) == .ansi(15))  // a light grey of the ramp
+    #expect(sixteen(.indexed(236)) == .ansi(0))  // a dark one
+    #expect(sixteen(.rgb(135, 135, 135)) == .ansi(7))  // mid grey: white, not bright
+    #expect(sixteen(.indexed(3)) == .ansi(3))  // already a system colour
+    #expect(sixteen(.yellow) == .yellow)
+  }
+
+  @Test func unicodeFollowsTheFirstLocaleVariableThatIsSet() {
+    #expect(ColorPolicy.supportsUnicode(environment: [:]))
+    #expect(ColorPolicy.supportsUnicode(environment: ["LANG": "en_GB.UTF-8"]))
+    #expect(ColorPolicy.supportsUnicode(environment: ["LANG": "C.utf8"]))
+    #expect(!ColorPolicy.supportsUnicode(environment: ["LANG": "C"]))
+    #expect(!ColorPolicy.supportsUnicode(environment: ["LC_ALL": "POSIX", "LANG": "en_GB.UTF-8"]))
+    #expect(ColorPolicy.supportsUnicode(environment: ["LC_CTYPE": "de_DE.UTF-8", "LANG": "C"]))
+    // An empty variable counts as unset.
+    #expect(ColorPolicy.supportsUnicode(environment: ["LC_ALL": "", "LANG": "en_US.utf8"]))
+    #expect(
+      !ColorPolicy.supportsUnicode(environment: ["LC_ALL": "", "LC_CTYPE": "C", "LANG": "en_US.UTF-8"]))
+  }
+
   @Test func nearestPaletteColours() {
     #expect(Palette.nearest256(255, 0, 0) == 196)
     #expect(Palette.nearest256(0, 0, 0) == 16)

@@ -85,6 +85,23 @@ extension PictureSuites {
       #expect(TerminalPicture.kittyDelete(id: 7) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
     }
 
+    @Test func base64MatchesFoundationForEveryTailLength() {
+      for count in 0..<8 {
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: 250 &+ $0 * 37) }
+        #expect(TerminalPicture.base64(bytes) == Data(bytes).base64EncodedString(), "\(count) bytes")
+      }
+      #expect(TerminalPicture.base64(Array("Dog".utf8)) == "RG9n")
+      #expect(TerminalPicture.base64(Array("Do".utf8)) == "RG8=")
+      #expect(TerminalPicture.base64(Array("D".utf8)) == "RA==")
+    }
+
+    @Test func anITermPictureCarriesTheFileItsSizeAndItsWidthInCells() {
+      let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00]
+      #expect(
+        TerminalPicture.iterm(bytes, columns: 30)
+          == "\u{1B}]1337;File=inline=1;size=5;width=30;preserveAspectRatio=1:/9j/4AA=\u{07}\n")
+    }
+
     @Test func halfBlocksAsTextResetTheirColoursBeforeEachNewline() {
       // A newline that scrolls fills the new line with the current background, so a line
       // must not end with one set. Cells: red-on-blue twice, then a plain cell, then blue.
