@@ -23,6 +23,34 @@ struct FakeClientTests {
       await error { try await client.randomImage("unicorn", nil) }
         == .notFound(message: "Breed not found (main breed does not exist)"))
     #expect(await error { try await client.randomImage("../x", nil) } == .invalidBreedName("../x"))
+    #expect(
+      await error { try await client.randomImage("hound", "golden") }
+        == .notFound(message: "Breed not found (sub breed does not exist)"))
+    #expect(await error { try await client.randomImage("hound", "a/b") } == .invalidBreedName("a/b"))
+  }
+
+  @Test func fakePicturesAlternateBetweenABaselineAndAProgressiveJPEG() async throws {
+    let client = DogAPIClient.fake()
+    func isProgressive(_ bytes: Data) -> Bool {
+      // A start-of-frame marker: C0 baseline, C2 progressive.
+      let bytes = [UInt8](bytes)
+      return zip(bytes, bytes.dropFirst()).contains { $0 == 0xFF && $1 == 0xC2 }
+    }
+    let odd = try await client.imageData(URL(string: "https://images.dog.ceo/breeds/pug/fake_1.jpg")!)
+    let even = try await client.imageData(URL(string: "https://images.dog.ceo/breeds/pug/fake_2.jpg")!)
+    #expect(!isProgressive(odd) && isProgressive(even))
+  }
+
+  @Test func fakeLatencyDelaysEveryAnswerAndCancellationEndsTheWait() async throws {
+    let client = DogAPIClient.fake(latency: .milliseconds(100))
+    let clock = ContinuousClock()
+    let start = clock.now
+    _ = try await client.breeds()
+    #expect(clock.now - start >= .milliseconds(100))
+    let slow = DogAPIClient.fake(latency: .seconds(60))
+    let task = Task { await error { try await slow.randomImage("hound", nil) } }
+    task.cancel()
+    #expect(await task.value == .cancelled)
   }
 }
 
