@@ -159,6 +159,18 @@ struct InteractiveTests {
     }
   }
 
+  @Test func traceOnTheSameTerminalAsTheBrowserIsAUsageError() async throws {
+    // The trace would scribble over the screen: it must go somewhere else.
+    let app = try launch(["--trace"])
+    #expect(await app.waitForExit() == 2)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(!output.contains("\u{1B}[?1049h"))
+    #expect(
+      output.contains(
+        "error: --trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
+      ), "\(output.prefix(300))")
+  }
+
   @Test func resizingRelaysOutTheScreen() async throws {
     let app = try launch()
     await app.expectScreen { $0.text.contains("Affenpinscher") }

@@ -22,6 +22,8 @@ struct ScriptTests {
       #expect([0, 2, 25].contains(indent), "indented \(indent): \(line)")
     }
     #expect(try await runCLI(["--version"]).stdout == "DogBreedsCLI 0.1.0\n")
+    let command = try await runCLI(["help"])
+    #expect(command.status == 0 && command.stdout == help.stdout)
     for bad in [
       ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
       ["--timeout", "-1"], ["--base-url", "ftp://x"], ["show", "hound", "--filter", "x"],
@@ -387,11 +389,13 @@ struct PictureScriptTests {
     try await runRecording(picture, mode).run
   }
 
-  func runRecording(_ picture: [UInt8], _ mode: String) async throws -> (run: Run, paths: [String]) {
+  func runRecording(_ picture: [UInt8], _ mode: String, status: Int = 200) async throws -> (
+    run: Run, paths: [String]
+  ) {
     // The image URL must point back at this server: patch the port into the answer.
     let holder = PortHolder()
     let server = try TestHTTPServer { request in
-      if request.path.hasPrefix("/img/") { return .bytes(picture) }
+      if request.path.hasPrefix("/img/") { return .bytes(picture, status: status) }
       if request.path.contains("images/random") {
         return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
       }
@@ -454,6 +458,19 @@ struct PictureScriptTests {
     #expect(page.status == 1)
     #expect(!page.stdout.contains("1337;File"))
     #expect(page.stderr == "error: The picture is in an unsupported image format.\n")
+    // Nor is what could not be downloaded.
+    let missing = try await runRecording(Array("Not Found".utf8), "iterm", status: 404).run
+    #expect(missing.status == 1)
+    #expect(!missing.stdout.contains("1337;File"))
+    #expect(
+      missing.stderr == "error: Couldn't download the picture. The server reported an error (HTTP 404).\n")
+  }
+
+  @Test func twoHundredFiftySixColoursAreAskedForByName() async throws {
+    let indexed = try await run(Self.jpeg, "256")
+    #expect(indexed.status == 0, "\(indexed.stderr)")
+    #expect(indexed.stdout.contains("▀\u{1B}[") && indexed.stdout.contains("\u{1B}[38;5;"))
+    #expect(!indexed.stdout.contains("\u{1B}[38;2;"))
   }
 
   @Test func withoutAPictureRequestNothingIsDownloaded() async throws {
