@@ -204,3 +204,23 @@ if shutil.which("cjpeg"):
         target = os.path.join(out, name + ".jpg")
         subprocess.run(["cjpeg", "-quality", "90", "-scans", script, "-outfile", target, source], check=True)
     scaled_references(target, name, [(1, ""), (8, "dc")])
+
+# Added in the eleventh session.
+
+# RGB stored as RGB (cjpeg -rgb: components named R, G, B, no colour transform), which
+# the decoder must not convert from YCbCr; and chroma whose two planes are sampled
+# differently (Cb 2×2, Cr at full resolution), which the one-pass YCbCr path leaves to
+# the general one: Cb upsampled the fancy way, Cr copied.
+if shutil.which("cjpeg"):
+    for name, options in [
+        ("g-rgb-24x16", ["-rgb"]),
+        ("g-mixed-chroma-32x24", ["-sample", "2x2,1x1,2x2"]),
+        ("g-mixed-chroma-h2v1-32x24", ["-sample", "2x1,1x1,2x1"]),
+    ]:
+        with tempfile.TemporaryDirectory() as tmp:
+            source = os.path.join(tmp, "source.ppm")
+            w, h = (int(n) for n in name.rsplit("-", 1)[1].split("x"))
+            scene(w, h).save(source)
+            target = os.path.join(out, name + ".jpg")
+            subprocess.run(["cjpeg", "-quality", "90"] + options + ["-outfile", target, source], check=True)
+        scaled_references(target, name, [(1, ""), (8, "dc")])

@@ -35,6 +35,8 @@ extension PictureSuites {
       // whose conversion overshoots 0 and 255 in the scalar tail of a row; a DC refinement
       // scan read before any AC table exists.
       "g-progressive-420-odd-33x17", "g-saturated-444-13x8", "g-progressive-dc-refined-first-24x16",
+      // Stored as RGB (Adobe transform 0); Cb and Cr sampled unlike each other.
+      "g-rgb-24x16", "g-mixed-chroma-32x24", "g-mixed-chroma-h2v1-32x24",
     ]
 
     @Test(arguments: generated)
@@ -259,6 +261,29 @@ extension PictureSuites {
         JPEGFixture.bytes("g-420-64x48.jpg"), littleEndian: true, entries: [(0x0112, 6)])
       let image = try JPEGDecoder.decode(bytes, fitting: (12, 16))
       #expect(image.width == 12 && image.height == 16)
+    }
+
+    @Test func threeComponentsNamedRGBAreRGBEvenWithoutAnAdobeMarker() throws {
+      let original = JPEGFixture.bytes("g-rgb-24x16.jpg")
+      let adobe = try #require(
+        (0..<(original.count - 6)).first { original[$0] == 0xFF && original[$0 + 1] == 0xEE })
+      #expect(Array(original[(adobe + 4)..<(adobe + 9)]) == Array("Adobe".utf8))
+      let length = Int(original[adobe + 2]) << 8 | Int(original[adobe + 3])
+      var withoutAdobe = original
+      withoutAdobe.removeSubrange(adobe..<(adobe + 2 + length))
+      let image = try JPEGDecoder.decode(withoutAdobe)
+      #expect(psnr(image.pixels, JPEGFixture.bytes("g-rgb-24x16.rgb")) >= 40)
+      // Named otherwise, the same samples are YCbCr: far from the reference.
+      var renamed = withoutAdobe
+      func marker(_ code: UInt8) throws -> Int {
+        try #require((0..<(renamed.count - 1)).first { renamed[$0] == 0xFF && renamed[$0 + 1] == code })
+      }
+      let (sof, sos) = (try marker(0xC0), try marker(0xDA))
+      for (index, at) in [sof + 10, sof + 13, sof + 16, sos + 5, sos + 7, sos + 9].enumerated() {
+        #expect(renamed[at] == Array("RGB".utf8)[index % 3])
+        renamed[at] = UInt8(index % 3 + 1)
+      }
+      #expect(psnr(try JPEGDecoder.decode(renamed).pixels, JPEGFixture.bytes("g-rgb-24x16.rgb")) < 20)
     }
 
     @Test func sixteenBitQuantizationTablesDecodeLikeEightBitOnes() throws {
