@@ -3,7 +3,7 @@ SWIFT ?= swift
 SOURCES = Package.swift Modules Apps Tests
 
 .PHONY: test run release install bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-text fuzz-api \
-  test-tsan test-asan
+  test-tsan test-asan coverage
 
 FUZZ_RUNS ?= 1000000
 
@@ -42,6 +42,10 @@ lint:
 
 format:
 	$(SWIFT) format --in-place --recursive $(SOURCES)
+
+## Line coverage of every module and the app, from the whole suite (its own build directory).
+coverage:
+	SWIFT=$(SWIFT) Scripts/coverage.sh
 
 test-core:
 	$(SWIFT) test --filter CoreTests

@@ -33,8 +33,9 @@ func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
   var environment = [
     "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "DOGBREEDS_CACHE_DIR": cache, "LANG": "C.UTF-8",
   ]
-  // Sanitizer runs set these for every process they start.
-  for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] {
+  // Sanitizer runs set these for every process they start; coverage runs, where the
+  // profile goes (so that the app's own lines are counted: `make coverage`).
+  for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS", "LLVM_PROFILE_FILE"] {
     if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
   }
   // Under AddressSanitizer, LeakSanitizer would flag libcurl's own allocations (behind
