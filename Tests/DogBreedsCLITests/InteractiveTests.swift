@@ -159,6 +159,31 @@ struct InteractiveTests {
     }
   }
 
+  /// Standard input redirected (`DogBreedsCLI < file`) with the output on a terminal: the
+  /// browser reads its keys from the controlling terminal, or, with none, prints the list.
+  @Test(arguments: [true, false])
+  func withStandardInputRedirectedTheKeysComeFromTheTerminal(controlling: Bool) async throws {
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh", arguments: ["-c", #"exec "$0" --api fake </dev/null"#, executable],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]), controlling: controlling)
+    if controlling {
+      await app.expectScreen { $0.text.contains("▶ Affenpinscher") }
+      app.send("pug")
+      await app.expectScreen { $0.line(1) == "🔍 pug" && $0.text.contains("▶ Pug") }
+      app.send("\u{3}")
+      #expect(await app.waitForExit() == 0)
+      assertRestored(app)
+    } else {
+      #expect(await app.waitForExit() == 0)
+      let output = String(decoding: app.allOutput, as: UTF8.self)
+      #expect(output.contains("Affenpinscher\r\n") && !output.contains("\u{1B}[?1049h"))
+      #expect(
+        output.contains(
+          "warning: There is no terminal to read keys from, so the browser cannot run: the list instead."),
+        "\(output.prefix(300))")
+    }
+  }
+
   @Test func traceOnTheSameTerminalAsTheBrowserIsAUsageError() async throws {
     // The trace would scribble over the screen: it must go somewhere else.
     let app = try launch(["--trace"])
