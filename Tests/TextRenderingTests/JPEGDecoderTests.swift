@@ -314,6 +314,13 @@ extension PictureSuites {
       rewritten += original[index...]
       #expect(tables == 2)
       #expect(try JPEGDecoder.decode(rewritten).pixels == JPEGDecoder.decode(original).pixels)
+      // The high byte counts: a DC step of 256 more changes every block.
+      var heavier = rewritten
+      let first = try #require(
+        (0..<(heavier.count - 1)).first { heavier[$0] == 0xFF && heavier[$0 + 1] == 0xDB })
+      #expect(heavier[first + 5] == 0)
+      heavier[first + 5] = 1
+      #expect(try JPEGDecoder.decode(heavier).pixels != JPEGDecoder.decode(original).pixels)
       // A 16-bit table cut short is named.
       let dqt = try #require(
         (0..<(rewritten.count - 1)).first { rewritten[$0] == 0xFF && rewritten[$0 + 1] == 0xDB })
