@@ -160,6 +160,25 @@ struct ValueDiffTests {
     )
   }
 
+  @Test func valuesKeptInPrivateStorageReadAsTheirDescription() {
+    #expect(dumpValue(Duration.milliseconds(2500)) == "2.5 seconds")
+    #expect(
+      diffValues(Timer(elapsed: .seconds(1)), Timer(elapsed: .milliseconds(1500)))
+        == "  Timer(\n-   elapsed: 1.0 seconds\n+   elapsed: 1.5 seconds\n  )")
+    #expect(dumpValue(Token(_raw: 7)) == "token #7")
+    // Without a description, or with a property of its own, a struct shows its fields.
+    #expect(dumpValue(Opaque(_raw: 7)) == "Opaque(_raw: 7)")
+    #expect(dumpValue(Timer(elapsed: .zero)) == "Timer(elapsed: 0.0 seconds)")
+  }
+
+  @Test func aSubstringIsQuotedLikeAString() {
+    let name = "afghan hound".dropFirst(7)
+    #expect(dumpValue(name) == #""hound""#)
+    #expect(dumpValue("".dropFirst()) == #""""#)
+    let (old, new) = ("a\nb\nc".dropFirst(2), "a\nb\nd".dropFirst(2))
+    #expect(diffValues(old, new) != nil && diffValues(old, new) == diffValues(String(old), String(new)))
+  }
+
   @Test func quotesBackslashesCharactersTuplesAndErrors() {
     #expect(dumpValue(#"say "hi" \ there"#) == #""say \"hi\" \\ there""#)
     #expect(dumpValue(Character("q")) == #""q""#)
@@ -210,6 +229,15 @@ private struct Tagged: CustomDumpStringConvertible {
   var dumpDescription: String { "Tagged<42>" }
 }
 private struct Boom: Error { var code: Int }
+private struct Timer: CustomStringConvertible {
+  var elapsed: Duration
+  var description: String { "timer at \(elapsed)" }
+}
+private struct Token: CustomStringConvertible {
+  var _raw: Int
+  var description: String { "token #\(_raw)" }
+}
+private struct Opaque { var _raw: Int }
 private struct Row: Identifiable, Equatable {
   var id: Int
   var name: String

@@ -7,8 +7,10 @@ public protocol CustomDumpStringConvertible {
 /// Renders any value as readable, indented text, the way diffs show it.
 ///
 /// Structs print as `Type(label: value, …)`, enums as `.case(payload)`, collections as
-/// `[…]`, optionals unwrapped or `nil`, strings quoted (a string of several lines that
-/// does not fit prints as a `"""` block, one line per row). An object met again inside
+/// `[…]`, optionals unwrapped or `nil`, strings and substrings quoted (a string of several
+/// lines that does not fit prints as a `"""` block, one line per row). Foundation's values
+/// (URL, Date, UUID, Data) and structs whose properties are all private storage
+/// (`Duration`) print as their description. An object met again inside
 /// itself prints as `Type(↩︎)`, so reference cycles end. Values that fit in 60 columns
 /// stay on one line.
 ///
@@ -57,7 +59,8 @@ indirect enum DumpNode: Equatable {
       return
     }
     switch value {
-    case let string as String:
+    case let text as any StringProtocol:  // String, Substring
+      let string = String(text)
       let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
       guard lines.count > 1 else {
         self = .leaf(Self.quote(string))
@@ -78,16 +81,19 @@ indirect enum DumpNode: Equatable {
     default:
       break
     }
-    // Foundation value types (URL, Date, UUID, Data…) read best as their description,
-    // not their private storage. Which module declares them depends on the toolchain
+    let mirror = Mirror(reflecting: value)
+    // Foundation value types (URL, Date, UUID, Data…), and any struct whose stored
+    // properties are all private storage (`Duration`'s `_low` and `_high`), read best as
+    // their description. Which module declares Foundation's depends on the toolchain
     // (Foundation, or FoundationEssentials since Swift 6).
     if let describable = value as? any CustomStringConvertible, !(type(of: value) is AnyClass),
       Self.foundationModules.contains(String(reflecting: type(of: value)).prefix { $0 != "." })
+        || (mirror.displayStyle == .struct && !mirror.children.isEmpty
+          && mirror.children.allSatisfy { $0.label?.hasPrefix("_") == true })
     {
       self = .leaf(describable.description)
       return
     }
-    let mirror = Mirror(reflecting: value)
     let typeName = Self.typeName(type(of: value))
     var ancestors = ancestors
     if mirror.displayStyle == .class, type(of: value) is AnyClass {
