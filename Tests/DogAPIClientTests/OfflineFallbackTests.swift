@@ -129,6 +129,20 @@ struct OfflineFallbackTests {
       BreedListCache.defaultDirectory(
         environment: ["DOGBREEDS_CACHE_DIR": "", "XDG_CACHE_HOME": "cache", "HOME": "/home/u"]
       ).path == "/home/u/.cache/dogbreeds")
+    // With no usable home either, the system's temporary folder.
+    let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("dogbreeds-cache")
+      .path
+    #expect(BreedListCache.defaultDirectory(environment: [:]).path == temporary)
+    #expect(BreedListCache.defaultDirectory(environment: ["HOME": "relative"]).path == temporary)
+  }
+
+  @Test func aWriteIntoAMissingFolderFailsAndCreatesNothing() throws {
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("dogbreeds-tests-\(UUID().uuidString)")
+    #expect(throws: CocoaError.self) {
+      try AtomicFile.write(Data("new".utf8), to: folder.appendingPathComponent("breeds.json"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
   }
 
   @Test func theBundledSnapshotIsTheRealList() throws {

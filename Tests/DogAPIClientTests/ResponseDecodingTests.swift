@@ -133,6 +133,14 @@ struct ResponseDecodingTests {
     }
     #expect(
       DogAPIError.responseTooLarge(limit: 1 << 20).message == "The server's answer was larger than 1 MB.")
+    // Whole kilobytes and megabytes are named so; anything else is counted in bytes.
+    for (limit, size) in [
+      (1024, "1 KB"), (512 * 1024, "512 KB"), (3 << 20, "3 MB"), (1536 << 10, "1536 KB"),
+      (1000, "1000 bytes"), (1025, "1025 bytes"), (0, "0 bytes"),
+    ] {
+      #expect(
+        DogAPIError.responseTooLarge(limit: limit).message == "The server's answer was larger than \(size).")
+    }
     #expect(DogAPIError.unreachable(host: "dog.ceo").message == "Can't reach dog.ceo: you may be offline.")
     #expect(DogAPIError.timedOut(seconds: 10).message == "The server took longer than 10 s to answer.")
     #expect(DogAPIError.timedOut(seconds: 0.25).message == "The server took longer than 0.25 s to answer.")
