@@ -110,6 +110,17 @@ struct ResponseDecodingTests {
       try ResponseDecoding.breeds(status: 200, body: Data(#"{"message":"hound","status":"success"}"#.utf8))
     }
     #expect(wrongList.map(\.count) == .failure(.malformedResponse(detail: "the breed list is not an object")))
+    for (message, detail) in [
+      (#"{"hound":"afghan"}"#, "the sub-breeds of a breed are not a list"),
+      (#"{"hound":["afghan",7]}"#, "a sub-breed name is not a string"),
+      (#"{"hound":[null]}"#, "a sub-breed name is not a string"),
+    ] {
+      let list = Result { () throws(DogAPIError) in
+        try ResponseDecoding.breeds(
+          status: 200, body: Data(#"{"message":\#(message),"status":"success"}"#.utf8))
+      }
+      #expect(list.map(\.count) == .failure(.malformedResponse(detail: detail)), "\(message)")
+    }
   }
 
   @Test func namesWithControlCharactersRoundTripAsData() throws {

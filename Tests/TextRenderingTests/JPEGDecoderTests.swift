@@ -357,6 +357,16 @@ extension PictureSuites {
       #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode([]) }
       #expect(
         JPEGError.unsupportedFormat(.png).message == "The picture is a PNG, an unsupported image format.")
+      #expect(throws: JPEGError.unsupportedFormat(.gif)) {
+        try JPEGDecoder.decode(Array("GIF89a\u{1}\u{0}".utf8))
+      }
+      #expect(
+        JPEGError.unsupportedFormat(.gif).message == "The picture is a GIF, an unsupported image format.")
+      #expect(
+        JPEGError.unsupportedFeature("CMYK").message
+          == "The picture uses a JPEG feature we cannot show (CMYK).")
+      // A RIFF file of another kind (a WAV) is no WEBP.
+      #expect(ImageFormat(sniffing: Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8)) == .unknown)
     }
 
     @Test func everyTruncationIsAnErrorNotACrash() {

@@ -41,6 +41,24 @@ struct LayoutTests {
     #expect(render(node, 10, 5).lines == ["top", "  row 1  ┃", "  row 2", "  row 3", "bottom"])
   }
 
+  @Test func anIndentedNodeStartsAndWrapsInsideItsMargin() {
+    let node = Node.stack([
+      .text("Sub-breeds"),
+      .indented(.paragraph([Span("afghan basset blood english")]), left: 2),
+      .indented(.stack([.text("a"), .indented(.text("b"), left: 1)]), left: 3),
+      .spacer,
+    ])
+    // The paragraph wraps to 10 − 2 columns, and its rows count as fixed ones, as do a
+    // nested stack's: the spacer gets the one row left, at the bottom.
+    #expect(
+      render(node, 10, 8).lines == [
+        "Sub-breeds", "  afghan", "  basset", "  blood", "  english", "   a", "    b", "",
+      ])
+    #expect(render(.indented(.text("hound"), left: 4), 6, 1).lines == ["    h…"])
+    // A margin as wide as the screen leaves nothing to draw.
+    #expect(render(.indented(.text("hound"), left: 6), 6, 1).lines == [""])
+  }
+
   @Test func theSelectedRowIsReversedAndKeptVisible() {
     let rows = (1...20).map { [Span("row \($0)")] }
     let frame = render(.list(ListNode(rows: rows, selected: 15)), 12, 5)

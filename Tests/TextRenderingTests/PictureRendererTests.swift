@@ -15,6 +15,17 @@ struct PictureRendererTests {
       cells.cells == [Cell("▀", style: Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))])
   }
 
+  @Test func noCellsWithoutRoomOrForAModeThatDrawsNone() {
+    let grey = image(4, 4, Array(repeating: [128, 128, 128], count: 16))
+    for (mode, columns, rows) in [
+      (PictureMode.blocks, 0, 5), (.blocks, 5, 0), (.ascii, -1, 5), (.none, 5, 5), (.terminal, 5, 5),
+    ] {
+      let cells = PictureRenderer.render(grey, mode: mode, columns: columns, rows: rows)
+      #expect(cells.columns == 0 && cells.rows == 0 && cells.cells.isEmpty, "\(mode) \(columns)×\(rows)")
+    }
+    #expect(PictureRenderer.render(grey, mode: .ascii, columns: 2, rows: 1).cells.count == 2)
+  }
+
   @Test func thePictureKeepsItsShapeInCellsTwiceAsTallAsWide() {
     let wide = image(10, 3, Array(repeating: [1, 2, 3], count: 30))
     // 10 columns of a 10 × 3 picture are 1.5 rows: rounded to 2.
