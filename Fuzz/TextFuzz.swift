@@ -10,13 +10,14 @@ public func fuzzText(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
   switch selector % 3 {
   case 0:
     // Any byte stream, split anywhere: never crashes or hangs, and nothing is held back
-    // after the timeout flush.
+    // after the timeout flush (no paste left open either).
     var decoder = KeyDecoder()
     let split = input.isEmpty ? 0 : Int(input[0]) % input.count
     _ = decoder.feed(input[..<split])
     _ = decoder.feed(input[split...])
     _ = decoder.flush()
     precondition(!decoder.hasPendingInput, "the key decoder kept input after a flush")
+    precondition(!decoder.isInPaste, "the key decoder kept a paste open after a flush")
   case 1:
     // Whatever the input, the sanitised text carries no control character.
     let clean = Sanitizer.sanitize(String(decoding: input, as: UTF8.self))
