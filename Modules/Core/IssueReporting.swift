@@ -132,20 +132,29 @@ public enum IssueReporting {
   }()
 }
 
-/// Prints issues to standard error as warnings.
+/// Prints issues to standard error (or another file descriptor) as warnings.
 public struct StandardErrorIssueReporter: IssueReporter {
-  /// Creates the reporter.
-  public init() {}
+  /// Where the warnings go.
+  public let fileDescriptor: Int32
 
-  /// Writes `warning: <file>:<line>: <message>` to standard error.
-  public func report(_ message: String, at location: IssueLocation) {
-    Self.write("warning: \(location.fileID):\(location.line): \(message)\n")
+  /// Creates the reporter.
+  ///
+  /// - Parameter fileDescriptor: Where to write; standard error unless told otherwise.
+  public init(fileDescriptor: Int32 = 2) {
+    self.fileDescriptor = fileDescriptor
   }
 
-  /// Writes text to standard error, unbuffered.
+  /// Writes `warning: <file>:<line>: <message>` to the reporter's file descriptor.
+  public func report(_ message: String, at location: IssueLocation) {
+    Self.write("warning: \(location.fileID):\(location.line): \(message)\n", to: fileDescriptor)
+  }
+
+  /// Writes text to standard error (or `fileDescriptor`), unbuffered.
   ///
-  /// - Parameter text: The text, written as is.
-  public static func write(_ text: String) {
+  /// - Parameters:
+  ///   - text: The text, written as is.
+  ///   - fileDescriptor: Where to write.
+  public static func write(_ text: String, to fileDescriptor: Int32 = 2) {
     #if canImport(Darwin)
       let write = Darwin.write
     #else
@@ -154,7 +163,9 @@ public struct StandardErrorIssueReporter: IssueReporter {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+      let written = bytes.withUnsafeMutableBytes {
+        write(fileDescriptor, $0.baseAddress! + offset, $0.count - offset)
+      }
       if written < 0 && errno == EINTR { continue }
       if written <= 0 { return }
       offset += written
