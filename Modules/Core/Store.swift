@@ -151,6 +151,25 @@ public final class Store<State, Action> {
     )
   }
 
+  /// Derives a store for a child feature, embedding its actions with the case path the
+  /// parent's ``Scope`` reducer uses, so one value names the child's place for both.
+  ///
+  /// ```swift
+  /// let dogsStore = appStore.scope(state: \.dogs, action: AppFeature.Action.dogsPath)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: Where the child's state lives in this store's state.
+  ///   - action: The case of this store's action that carries the child's actions.
+  /// - Returns: A store that reads from and sends into this one.
+  @inlinable @inline(__always)
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: state, action: action.embed)
+  }
+
   /// Calls `onChange` with the value each time it changes.
   ///
   /// After every `send` (once, however many actions that send caused), the store

@@ -19,6 +19,15 @@ struct ScopeTests {
     #expect(child.state.count == 42)
   }
 
+  @Test func aStoreScopedWithTheReducersCasePathSendsThroughIt() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.child, action: Parent.childPath)
+    child.send(.increment)
+    child.send(.increment)
+    #expect(child.state.count == 2)
+    #expect(store.state.log == ["child increment", "child increment"])
+  }
+
   @Test func aScopedStoreOfAScopedStore() {
     let store = Store(initialState: Outer.State()) { Outer() }
     let parent = store.scope(state: \.parent, action: Outer.Action.parent)
