@@ -42,8 +42,8 @@ struct Commands {
         ? ""
         : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(alternatives(paths))."
       // The query and the sub-breed names (from the network) alike.
-      Output.write(Sanitizer.sanitize("No breeds match “\(query)”.\(found)") + "\n", to: 2)
-    case .empty: Output.write("No breeds.\n", to: 2)
+      Output.text(Sanitizer.sanitize("No breeds match “\(query)”.\(found)") + "\n", to: 2)
+    case .empty: Output.text("No breeds.\n", to: 2)
     case .loading, .failed: break
     }
     if options.json {
@@ -79,7 +79,7 @@ struct Commands {
     } else {
       var text = ""
       for row in shown { text += Sanitizer.sanitize(row.title) + "\n" }
-      Output.write(text)
+      Output.text(text)
     }
     if case .noMatch = view.content { return ExitCode.notFound }
     return ExitCode.success
@@ -193,7 +193,7 @@ struct Commands {
         text += "Sub-breeds:\n"
         for row in view.subBreeds { text += "  \(Sanitizer.sanitize(row.title))\n" }
       }
-      Output.write(text)
+      Output.text(text)
       if let pictureFailure, failure == nil {
         if pictures.explicit {
           Output.error(pictureFailure)

@@ -52,12 +52,23 @@ enum Output {
     return nil
   }
 
-  /// One line on stdout.
+  /// One line of data on stdout (JSON, the version), written as it is.
   static func line(_ text: String) { write(text + "\n") }
 
+  /// Whether the locale is UTF-8 (or unset); where it is not (`LANG=C`), text for people is
+  /// written in ASCII and the full-screen app draws in ASCII.
+  static let unicode = ColorPolicy.supportsUnicode(environment: ProcessInfo.processInfo.environment)
+
+  /// Text for people (messages, help, the plain output of `list` and `show`): in ASCII
+  /// where the locale is not UTF-8 (`“”` → `"`, see `Sanitizer.ascii`). Data (JSON,
+  /// pictures) goes through ``write(_:to:)`` as it is.
+  static func text(_ string: String, to fd: Int32 = 1) {
+    write(unicode ? string : Sanitizer.ascii(string), to: fd)
+  }
+
   /// `error: …` on stderr. The message is sanitised: it may quote names from the network.
-  static func error(_ message: String) { write("error: \(Sanitizer.sanitize(message))\n", to: 2) }
+  static func error(_ message: String) { text("error: \(Sanitizer.sanitize(message))\n", to: 2) }
 
   /// `warning: …` on stderr, sanitised likewise.
-  static func warning(_ message: String) { write("warning: \(Sanitizer.sanitize(message))\n", to: 2) }
+  static func warning(_ message: String) { text("warning: \(Sanitizer.sanitize(message))\n", to: 2) }
 }

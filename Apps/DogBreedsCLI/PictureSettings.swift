@@ -5,8 +5,9 @@ import TextRendering
 ///
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
 ///   (kitty also in the full-screen UI) when the environment names such a terminal (not
-///   inside tmux); otherwise half blocks when the terminal has 256 or more colours, an
-///   ASCII ramp when it has fewer or none (NO_COLOR).
+///   inside tmux); otherwise half blocks when the terminal has 256 or more colours and the
+///   locale is UTF-8, an ASCII ramp when it has fewer colours or none (NO_COLOR), or a
+///   locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours, even
 ///   if colour is otherwise off: asking for a picture overrides the colour default.
 /// - `kitty`/`iterm`/`sixel`: those protocols for `show`. The full-screen UI uses kitty's
@@ -36,7 +37,7 @@ struct PictureSettings: Sendable {
 
   static func resolve(
     _ choice: PictureChoice, colorMode: ColorMode, isTerminal: Bool, interactive: Bool,
-    environment: [String: String]
+    unicode: Bool, environment: [String: String]
   ) -> PictureSettings {
     // Text cells: one pixel across, two down (half blocks; the ASCII ramp averages them).
     let cells = CellPixels(width: 1, height: 2)
@@ -84,10 +85,11 @@ struct PictureSettings: Sendable {
         !interactive || named == .kitty
       {
         return resolve(
-          named, colorMode: colorMode, isTerminal: true, interactive: interactive, environment: environment
+          named, colorMode: colorMode, isTerminal: true, interactive: interactive, unicode: unicode,
+          environment: environment
         ).automatic
       }
-      if colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }
+      if unicode, colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }
       return PictureSettings(mode: .ascii, colorMode: colorMode, pixelsPerCell: cells, explicit: false)
     }
   }

@@ -25,7 +25,7 @@ do {
 
 switch options.command {
 case .help:
-  Output.write(Arguments.help + "\n")
+  Output.text(Arguments.help + "\n")
   exit(ExitCode.success)
 case .version:
   Output.line(Arguments.version)
@@ -80,7 +80,7 @@ func run() async -> Int32 {
   let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
   let pictures = PictureSettings.resolve(
     options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: interactive,
-    environment: environment)
+    unicode: Output.unicode, environment: environment)
   // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
   // large as it is when each picture arrives (the terminal may have been resized).
   let pictureColumns = min(terminalSize().columns, 80)
@@ -129,7 +129,7 @@ func run() async -> Int32 {
     let app = InteractiveApp(
       store: store, terminal: Terminal(inputFD: input, outputFD: 1),
       colorMode: pictures.mode == .blocks ? pictures.colorMode : colorMode, pictureMode: pictures.mode,
-      unicode: ColorPolicy.supportsUnicode(environment: environment), escapeDelay: max(5, min(delay, 1000)))
+      unicode: Output.unicode, escapeDelay: max(5, min(delay, 1000)))
     return await app.run()
   case .help, .version:
     return ExitCode.success

@@ -75,11 +75,8 @@ public enum AppView {
     }
     var children: [Node] = [screen]
     if let notice = state.notice { children.append(.line([Span(notice, style: .error)])) }
-    let hints =
-      unicode
-      ? state.keyHints
-      : state.keyHints.replacingOccurrences(of: "·", with: "|")
-        .replacingOccurrences(of: "↑↓", with: "Up/Down")
+    // Layout makes the rest ASCII (`·` → `|`); arrows are worded.
+    let hints = unicode ? state.keyHints : state.keyHints.replacingOccurrences(of: "↑↓", with: "Up/Down")
     children.append(.line([Span(hints, style: .dim)]))
     return .stack(children)
   }

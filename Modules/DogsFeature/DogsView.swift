@@ -39,7 +39,8 @@ public enum DogsView {
       children.append(.text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"))
       children.append(.spacer)
     case .loaded(let rows):
-      var noteRows = note.flatMap { Layout.fixedHeight(of: $0, width: width) } ?? 0
+      var noteRows =
+        note.flatMap { Layout.fixedHeight(of: $0, width: width, options: .init(unicode: unicode)) } ?? 0
       let spareRows = height - headerRows - min(rows.count, minimumListRows)
       if noteRows > max(1, spareRows), let wrapped = note {
         noteRows = max(1, spareRows)
@@ -63,7 +64,7 @@ public enum DogsView {
     case .noMatch(let query):
       // A pasted screenful of text is cut to one line here, as in the filter field.
       let room = max(1, width - DisplayWidth.of("No breeds match “”"))
-      let shown = DisplayWidth.truncate(Sanitizer.sanitize(query), to: room)
+      let shown = DisplayWidth.truncate(Sanitizer.sanitize(query), to: room, ellipsis: unicode ? "…" : "...")
       children.append(.paragraph([Span("No breeds match “\(shown)”")]))
       if !state.subBreedMatches.isEmpty {
         let found = state.subBreedMatches.map { "\($0.title) (under \($0.breed.uppercasingFirstLetter))" }

@@ -19,8 +19,8 @@ public enum Layout {
 
   /// The rows `node` needs at `width` columns (a paragraph's wrapped lines, a stack's
   /// sum), or `nil` if it takes whatever space is left (a list, a picture, a spacer).
-  public static func fixedHeight(of node: Node, width: Int) -> Int? {
-    Context(frame: Frame(width: 0, height: 0), options: Options()).fixedHeight(of: node, width: width)
+  public static func fixedHeight(of node: Node, width: Int, options: Options = Options()) -> Int? {
+    Context(frame: Frame(width: 0, height: 0), options: options).fixedHeight(of: node, width: width)
   }
 
   struct Context {
@@ -28,6 +28,11 @@ public enum Layout {
     let options: Options
 
     var ellipsis: String { options.unicode ? "…" : "..." }
+
+    /// Text as it goes on screen: sanitised, and in ASCII where the terminal shows no more.
+    func clean(_ text: String) -> String {
+      options.unicode ? Sanitizer.sanitize(text) : Sanitizer.ascii(Sanitizer.sanitize(text))
+    }
 
     /// Rows a node needs, or `nil` if it takes whatever is left.
     func fixedHeight(of node: Node, width: Int) -> Int? {
@@ -131,24 +136,28 @@ public enum Layout {
     }
 
     mutating func placeTextField(_ field: TextFieldNode, x: Int, y: Int, width: Int) {
-      let promptWidth = frame.write(field.prompt, x: x, y: y, style: .bold, limit: width)
+      let promptWidth = frame.write(clean(field.prompt), x: x, y: y, style: .bold, limit: width)
       let available = width - promptWidth
       guard available > 0 else { return }
       if field.text.isEmpty {
-        frame.write(field.placeholder, x: x + promptWidth, y: y, style: .dim, limit: available)
+        frame.write(clean(field.placeholder), x: x + promptWidth, y: y, style: .dim, limit: available)
         frame.cursor = Position(x: x + promptWidth, y: y)
         return
       }
       // Scroll horizontally so the caret stays visible; never cut the text with `…`.
-      let text = Array(Sanitizer.sanitize(field.text))
+      // Character by character, so that the caret's index still counts characters where
+      // one becomes several (`…` in ASCII).
+      let text = Array(Sanitizer.sanitize(field.text)).map {
+        options.unicode ? String($0) : Sanitizer.ascii(String($0))
+      }
       let caret = max(0, min(field.caret, text.count))
       var start = 0
-      var caretColumn = DisplayWidth.of(String(text[0..<caret]))
+      var caretColumn = text[0..<caret].reduce(0) { $0 + DisplayWidth.of($1) }
       while caretColumn >= available, start < caret {
         caretColumn -= DisplayWidth.of(text[start])
         start += 1
       }
-      frame.write(String(text[start...]), x: x + promptWidth, y: y, style: .plain, limit: available)
+      frame.write(text[start...].joined(), x: x + promptWidth, y: y, style: .plain, limit: available)
       frame.cursor = Position(x: x + promptWidth + caretColumn, y: y)
     }
 
@@ -181,13 +190,13 @@ public enum Layout {
 
     /// Writes spans on one row, cutting the last visible span with an ellipsis.
     mutating func writeLine(_ spans: [Span], x: Int, y: Int, width: Int) {
-      let total = spans.reduce(0) { $0 + DisplayWidth.of(Sanitizer.sanitize($1.text)) }
+      let total = spans.reduce(0) { $0 + DisplayWidth.of(clean($1.text)) }
       var column = x
       var remaining = width
       let overflows = total > width
       for span in spans {
         guard remaining > 0 else { break }
-        var text = Sanitizer.sanitize(span.text)
+        var text = clean(span.text)
         let spanWidth = DisplayWidth.of(text)
         if overflows, spanWidth >= remaining {
           // Text follows past the edge, so the ellipsis goes here even if this span fits.
@@ -205,7 +214,7 @@ public enum Layout {
       var lines: [[Span]] = [[]]
       var used = 0
       for span in spans {
-        let text = Sanitizer.sanitize(span.text)
+        let text = clean(span.text)
         for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
           var piece = (index > 0 ? " " : "") + word
           var pieceWidth = DisplayWidth.of(piece)

@@ -27,6 +27,64 @@ public enum Sanitizer {
     return String(result)
   }
 
+  /// `text` for a terminal that shows only ASCII (a locale that is not UTF-8).
+  ///
+  /// Each character becomes ASCII: typographic punctuation its plain counterpart (`“”` →
+  /// `"`, `’` → `'`, `…` → `...`, `–` → `-`, the separator dot `·` → `|`, arrows `->`),
+  /// box drawing `-`, `|` or `+`, a Latin letter with accents or other marks its letter
+  /// (`é` → `e`), a no-break space a space, and anything else (an emoji, a CJK character)
+  /// one `?`. It only transliterates: ASCII controls pass through, so sanitise text from
+  /// the network first.
+  public static func ascii(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+    var result = ""
+    for character in text {
+      if character.isASCII {
+        result.append(character)
+      } else if let first = character.unicodeScalars.first {
+        // A character's marks (`e` + U+0301) follow its first scalar: only that one counts.
+        result += first.isASCII ? String(first) : ascii(first)
+      }
+    }
+    return result
+  }
+
+  private static func ascii(_ scalar: Unicode.Scalar) -> String {
+    switch scalar.value {
+    case 0x00A0, 0x2000...0x200A, 0x202F: return " "
+    case 0x201C...0x201F, 0x00AB, 0x00BB, 0x2033: return "\""
+    case 0x2018...0x201B, 0x2032: return "'"
+    case 0x2026: return "..."
+    case 0x2010...0x2015, 0x2212: return "-"
+    case 0x00B7, 0x2022, 0x2219: return "|"
+    case 0x00D7: return "x"
+    case 0x2190: return "<-"
+    case 0x2192: return "->"
+    case 0x2191: return "^"
+    case 0x2193: return "v"
+    case 0x2500, 0x2501, 0x2504, 0x2505, 0x2508, 0x2509, 0x254C, 0x254D, 0x2550: return "-"
+    case 0x2502, 0x2503, 0x2506, 0x2507, 0x250A, 0x250B, 0x254E, 0x254F, 0x2551: return "|"
+    case 0x2500...0x257F: return "+"
+    default: return latinLetter(scalar).map(String.init) ?? "?"
+    }
+  }
+
+  /// The letter a Latin letter with marks is built on, from its Unicode name: `é` is
+  /// LATIN SMALL LETTER E WITH ACUTE, so `e` (and `ø`, O WITH STROKE, `o`). A letter of
+  /// its own (`ß`, SHARP S) has none.
+  private static func latinLetter(_ scalar: Unicode.Scalar) -> Character? {
+    guard let name = scalar.properties.name else { return nil }
+    for (prefix, upper) in [("LATIN SMALL LETTER ", false), ("LATIN CAPITAL LETTER ", true)] {
+      guard name.hasPrefix(prefix) else { continue }
+      let rest = name.dropFirst(prefix.count)
+      guard let letter = rest.first, letter.isASCII, letter.isLetter,
+        rest.count == 1 || rest.dropFirst().hasPrefix(" WITH ")
+      else { return nil }
+      return upper ? letter : Character(letter.lowercased())
+    }
+    return nil
+  }
+
   /// Whether `text` is already terminal-safe: it holds no control character and no
   /// invisible format character (bidirectional controls included) but the zero-width
   /// joiner, which emoji sequences need.

@@ -54,6 +54,31 @@ struct InteractiveTests {
     #expect(!inTmux.contains("\u{1B}P") && inTmux.contains("▀"))
     let plain = try await output([:])
     #expect(!plain.contains("\u{1B}P") && !plain.contains("\u{1B}_G") && plain.contains("▀"))
+    // A locale without UTF-8 gets the ASCII ramp (half blocks are not ASCII), though the
+    // terminal's own protocol still draws pixels.
+    let ascii = try await output(["LANG": "C"])
+    let picture = ascii.components(separatedBy: "Hound\r\nPicture: ").first ?? ""
+    #expect(ascii.utf8.allSatisfy { $0 < 0x80 } && picture.count < ascii.count, "\(ascii)")
+    #expect(picture.split(separator: "\r\n").count >= 4 && picture.contains("="), "\(picture)")
+    #expect(try await output(["LANG": "C", "TERM": "foot"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
+  }
+
+  /// In a locale that is not UTF-8 the terminal may show nothing but ASCII: the app then
+  /// writes not one byte outside it, the picture included.
+  @Test func aLocaleWithoutUTF8GetsOnlyASCII() async throws {
+    let app = try launch(environment: ["LANG": "C"])
+    await app.expectScreen { $0.line(1) == "/ Filter breeds" && $0.text.contains("> Affenpinscher") }
+    app.send("xyz")
+    await app.expectScreen { $0.text.contains("No breeds match \"xyz\"") }
+    app.send("\u{15}hound\r")
+    await app.expectScreen {
+      $0.line(0) == "Hound" && $0.text.contains("fake_1.jpg") && $0.line(2).contains("=")
+    }
+    #expect(app.currentScreen.text.contains("Up/Down Enter sub-breed | Esc back"))
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+    let outside = app.allOutput.filter { $0 >= 0x80 }
+    #expect(outside.isEmpty, "\(outside.count) bytes outside ASCII")
   }
 
   /// In kitty (and Ghostty) the Breed screen leaves the picture's cells blank and has the

@@ -245,6 +245,22 @@ struct ScriptTests {
     #expect(!server.requests.contains { $0.path.contains("..") })
   }
 
+  @Test func aLocaleWithoutUTF8GetsHelpAndMessagesInASCII() async throws {
+    let ascii = cleanEnvironment(["LANG": "C"])
+    let help = try await runCLI(["--help"], environment: ascii)
+    #expect(help.status == 0 && help.stdout.hasPrefix("DogBreedsCLI - browse dog breeds"))
+    #expect(help.stdout.contains("2 usage error | 3 not found"))
+    #expect(help.stdout.utf8.allSatisfy { $0 < 0x80 })
+    let unknown = try await runCLI(["show", "Big Dog", "--api", "fake"], environment: ascii)
+    #expect(unknown.status == 3)
+    #expect(unknown.stderr == "error: \"big dog\" is not in the breed list.\n")
+    let none = try await runCLI(["list", "--filter", "xyz…", "--api", "fake"], environment: ascii)
+    #expect(none.status == 3 && none.stderr == "No breeds match \"xyz...\".\n")
+    // A UTF-8 locale keeps the typography.
+    let utf8 = try await runCLI(["show", "Big Dog", "--api", "fake"])
+    #expect(utf8.stderr == "error: “big dog” is not in the breed list.\n")
+  }
+
   @Test func errorsThatQuoteNamesFromTheNetworkAreSanitised() async throws {
     let evil =
       #"{"message":{"hound":["a\u001b[2J","b\u009b31m\u0007"],"e\u001b]0;x\u0007":[]},"status":"success"}"#

@@ -51,6 +51,26 @@ struct SanitizerTests {
     #expect(Sanitizer.sanitize("hound") == "hound")
   }
 
+  @Test func asciiGivesEachCharacterItsPlainCounterpartOrOneQuestionMark() {
+    #expect(Sanitizer.ascii("No breeds match “hou”…") == "No breeds match \"hou\"...")
+    #expect(Sanitizer.ascii("it’s ‘a’ «b» 2′ 3″") == "it's 'a' \"b\" 2' 3\"")
+    #expect(Sanitizer.ascii("r retry · ^C quit • a–b—c − d × 2") == "r retry | ^C quit | a-b-c - d x 2")
+    #expect(Sanitizer.ascii("← → ↑ ↓") == "<- -> ^ v")
+    #expect(Sanitizer.ascii("a\u{A0}b\u{2009}c") == "a b c")
+    #expect(Sanitizer.ascii("──┃│┌┼╋") == "--||+++")
+    // Letters keep their letter, whether the marks are built in or follow.
+    #expect(
+      Sanitizer.ascii("Épagneul Bichon à poil frisé, Løvhund") == "Epagneul Bichon a poil frise, Lovhund")
+    #expect(Sanitizer.ascii("e\u{301}\u{323}x") == "ex")
+    // A character is one question mark however many scalars or columns it has.
+    #expect(Sanitizer.ascii("ß 日本 👨\u{200D}👩\u{200D}👧 🔍 ⠋ \u{FFFD} ␛") == "? ?? ? ? ? ? ?")
+    // Transliteration only: ASCII, controls included, passes through untouched.
+    #expect(Sanitizer.ascii("a\u{1B}b\r\nc\t") == "a\u{1B}b\r\nc\t")
+    for text in ["“x”", "日本", "é", "…", "👍🏽", "\u{301}"] {
+      #expect(Sanitizer.ascii(text).utf8.allSatisfy { $0 < 0x80 }, "\(text)")
+    }
+  }
+
   @Test func isSafeRefusesWhatSanitiseWouldChange() {
     for unsafe in [
       "a\u{1B}b", "\u{7F}", "\u{85}", "\u{202E}x", "\u{200B}", "\u{FEFF}", "\u{6DD}S", "\u{2066}",

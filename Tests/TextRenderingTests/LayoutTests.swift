@@ -100,6 +100,24 @@ struct LayoutTests {
     #expect(atStart.cursor == Position(x: 2, y: 0))
   }
 
+  @Test func withoutUnicodeEveryTextIsWrittenInASCIIAndMeasuredSo() {
+    // Measured after transliteration: `…` takes three columns, so the line is cut earlier.
+    let line = render(.line([Span("“Bichon Frisé”…")]), 12, 1, unicode: false)
+    #expect(line.lines == ["\"Bichon F..."])
+    #expect(render(.line([Span("“Bichon Frisé”…")]), 20, 1, unicode: false).lines == ["\"Bichon Frise\"..."])
+    #expect(render(.paragraph([Span("a · b — 日本")]), 6, 2, unicode: false).lines == ["a | b", "- ??"])
+    // The field's prompt, placeholder and text, the caret counted in characters.
+    let field = render(
+      .textField(TextFieldNode(prompt: "🔍 ", text: "é…x", placeholder: "", caret: 2)), 20, 1, unicode: false)
+    #expect(field.lines == ["? e...x"])
+    #expect(field.cursor == Position(x: 6, y: 0))
+    let empty = render(
+      .textField(TextFieldNode(prompt: "> ", text: "", placeholder: "Filtre “race”")), 20, 1, unicode: false)
+    #expect(empty.lines == ["> Filtre \"race\""])
+    // Network text is still sanitised first: its controls are not passed on.
+    #expect(render(.text("a\u{1B}[2Jb"), 10, 1, unicode: false).lines == ["a?[2Jb"])
+  }
+
   @Test func aParagraphWrapsAtSpaces() {
     let frame = render(.paragraph([Span("Can't reach dog.ceo: you may be offline.")]), 16, 4)
     #expect(frame.lines == ["Can't reach", "dog.ceo: you may", "be offline.", ""])
