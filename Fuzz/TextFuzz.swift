@@ -23,6 +23,8 @@ public func fuzzText(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let clean = Sanitizer.sanitize(String(decoding: input, as: UTF8.self))
     precondition(Sanitizer.isSafe(clean), "the sanitiser let a control character through")
     precondition(!clean.utf8.contains { $0 < 0x20 || $0 == 0x7F })
+    // Its ASCII form is printable ASCII only.
+    precondition(Sanitizer.ascii(clean).utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "ascii left a byte")
   default:
     // Two frames from the input; the differ's update applied to a screen showing the
     // first must show exactly the second.

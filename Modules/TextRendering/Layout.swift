@@ -2,7 +2,8 @@
 public enum Layout {
   /// Options that depend on the terminal, not on the screen's content.
   public struct Options: Hashable, Sendable {
-    /// Whether the terminal can show Unicode (box drawing, `…`, half blocks).
+    /// Whether the terminal can show Unicode (box drawing, `…`, half blocks). Without it
+    /// every text is written in ASCII (``Sanitizer/ascii(_:)``) and measured so.
     public var unicode: Bool
     /// Creates options; Unicode is assumed unless told otherwise.
     public init(unicode: Bool = true) { self.unicode = unicode }
