@@ -6,6 +6,9 @@ public enum BreedView {
   static let rowsBesidePicture = 4
   /// Rows a picture keeps before the sub-breed list may grow: four of picture, its address.
   static let minimumPictureRows = 5
+  /// The fewest rows a picture is drawn in: two of picture and its address. Given fewer,
+  /// the screen shows the address as it does without pictures.
+  static let smallestPictureRows = 3
 
   /// The screen's node tree.
   ///
@@ -21,13 +24,17 @@ public enum BreedView {
     pictureMode: PictureMode = .blocks
   ) -> Node {
     var children: [Node] = [.text(state.title, style: .bold), .divider]
+    // Beside a picture the sub-breed list keeps a few rows; the picture takes the rest.
+    let spareRows = (height ?? .max) - rowsBesidePicture - minimumPictureRows
+    let listRows = min(state.subBreeds.count, 6, max(2, spareRows))
+    let rowsForPicture = (height ?? .max) - 2 - (state.subtitle == nil ? 0 : 2 + listRows)
     var pictureShown = false
     switch state.image {
     case .loading:
       children.append(
         .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching a picture of \(state.subject)…"))
     case .url(let url):
-      if let picture = state.picture, pictureMode != .none {
+      if let picture = state.picture, pictureMode != .none, rowsForPicture >= smallestPictureRows {
         children.append(
           .picture(PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)])))
         pictureShown = true
@@ -51,9 +58,7 @@ public enum BreedView {
         row.isShown ? [Span(row.title), Span("  (shown)", style: .dim)] : [Span(row.title)]
       }
       let list = Node.list(ListNode(rows: rows, selected: selected))
-      // Beside a picture the list keeps a few rows; the picture takes the rest.
-      let spareRows = (height ?? .max) - rowsBesidePicture - minimumPictureRows
-      children.append(pictureShown ? .sized(list, rows: min(rows.count, 6, max(2, spareRows))) : list)
+      children.append(pictureShown ? .sized(list, rows: listRows) : list)
     } else if !pictureShown {
       children.append(.spacer)
     }

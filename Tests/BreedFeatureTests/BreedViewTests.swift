@@ -88,6 +88,19 @@ struct BreedPictureViewTests {
     #expect(short[2...5].allSatisfy { $0.contains("▀") }, "four rows of picture")
     #expect(short[8] == "Sub-breeds" && short[9].hasPrefix("  Afghan ") && short[10] == "  Basset")
     #expect(short[9].hasSuffix("┃"), "the list scrolls")
+    // Too short for two rows of picture and its address: the address shows, as it does
+    // without pictures, and the list has the rest.
+    let tiny = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 7).lines
+    #expect(!tiny.joined().contains("▀"))
+    #expect(tiny[2] == "Picture of Hound: https://images.dog.ce…")
+    #expect(tiny[4...] == ["Sub-breeds", "  Afghan                               ┃", "  Basset"])
+    let pug = BreedFeature.State(
+      breed: Breed(name: "pug", subBreeds: []), image: .loaded(url1),
+      picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
+    #expect(
+      BreedView.render(BreedFeature.ViewState(pug), width: 40, height: 4).lines[2].hasPrefix(
+        "Picture of Pug: "))
+    #expect(BreedView.render(BreedFeature.ViewState(pug), width: 40, height: 5).lines[2].contains("▀"))
     // With room to spare the list shows six rows.
     let tall = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 24).lines
     #expect(tall.contains("  Plott"))
