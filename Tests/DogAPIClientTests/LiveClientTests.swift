@@ -157,6 +157,27 @@ struct LiveClientTests {
     #expect(notWeb == .invalidURL("file:///etc/passwd"))
   }
 
+  /// Schemes are case-insensitive; corelibs' URLSession takes only lower case, and said
+  /// "you may be offline" for `HTTP://`.
+  @Test func aSchemeInCapitalsIsTheSameScheme() async throws {
+    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+    let server = try TestHTTPServer { request in
+      request.path == "/ok.jpg" ? .bytes(jpeg) : .json(Fixture.breedsJSON)
+    }
+    defer { server.stop() }
+    let shouted = URL(string: "HTTP://127.0.0.1:\(server.port)/api")!
+    let list = try await DogAPIClient.live(.init(baseURL: shouted, usesBundledFallback: false)).breeds()
+    #expect(list.source == .network && list.breeds.count == 108)
+    let image = URL(string: "Http://127.0.0.1:\(server.port)/ok.jpg")!
+    #expect(Array(try await liveClient(server).imageData(image)) == jpeg)
+    // Not HTTP at all: refused at once, not after the timeout.
+    let other = URL(string: "ftp://127.0.0.1:\(server.port)/api")!
+    let refused = await error {
+      try await DogAPIClient.live(.init(baseURL: other, usesBundledFallback: false)).breeds()
+    }
+    #expect(refused == .invalidURL("ftp://127.0.0.1:\(server.port)/api/breeds/list/all"))
+  }
+
   @Test func cancellingARequestStopsItPromptly() async throws {
     let server = try TestHTTPServer { _ in .stall }
     defer { server.stop() }

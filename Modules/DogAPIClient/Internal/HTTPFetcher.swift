@@ -19,6 +19,9 @@ enum HTTPFetcher {
   static func get(
     _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String
   ) async throws(DogAPIError) -> HTTPResponse {
+    // An HTTP fetcher: anything else (an `ftp:` base URL, say) would wait out the timeout.
+    guard ResponseDecoding.webURL(url.absoluteString) != nil else { throw .invalidURL(url.absoluteString) }
+    let url = lowercasingScheme(url)
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     let configuration = URLSessionConfiguration.ephemeral
     // Our own deadline (below) enforces `timeout`. URLSession's timeouts are idle timers
@@ -52,6 +55,16 @@ enum HTTPFetcher {
       fetch.stop(because: .cancelled)
     }
     return try result.get()
+  }
+
+  /// `url` with its scheme in lower case: schemes are case-insensitive, but corelibs'
+  /// URLSession refuses `HTTP://` as an unsupported URL.
+  static func lowercasingScheme(_ url: URL) -> URL {
+    guard let scheme = url.scheme, scheme != scheme.lowercased(),
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return url }
+    components.scheme = scheme.lowercased()
+    return components.url ?? url
   }
 }
 
