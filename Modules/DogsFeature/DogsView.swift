@@ -64,7 +64,8 @@ public enum DogsView {
     case .noMatch(let query):
       // A pasted screenful of text is cut to one line here, as in the filter field.
       let room = max(1, width - DisplayWidth.of("No breeds match “”"))
-      let shown = DisplayWidth.truncate(Sanitizer.sanitize(query), to: room, ellipsis: unicode ? "…" : "...")
+      let shown = DisplayWidth.truncate(
+        Sanitizer.sanitize(query), to: room, ellipsis: Layout.Options(unicode: unicode).ellipsis)
       children.append(.paragraph([Span("No breeds match “\(shown)”")]))
       if !state.subBreedMatches.isEmpty {
         let found = state.subBreedMatches.map { "\($0.title) (under \($0.breed.uppercasingFirstLetter))" }

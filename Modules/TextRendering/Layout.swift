@@ -7,6 +7,8 @@ public enum Layout {
     public var unicode: Bool
     /// Creates options; Unicode is assumed unless told otherwise.
     public init(unicode: Bool = true) { self.unicode = unicode }
+    /// What marks text cut short: `…`, or `...` without Unicode.
+    public var ellipsis: String { unicode ? "…" : "..." }
   }
 
   /// Renders `node` into a `width` × `height` frame.
@@ -27,8 +29,6 @@ public enum Layout {
   struct Context {
     var frame: Frame
     let options: Options
-
-    var ellipsis: String { options.unicode ? "…" : "..." }
 
     /// Text as it goes on screen: sanitised, and in ASCII where the terminal shows no more.
     func clean(_ text: String) -> String {
@@ -191,17 +191,19 @@ public enum Layout {
 
     /// Writes spans on one row, cutting the last visible span with an ellipsis.
     mutating func writeLine(_ spans: [Span], x: Int, y: Int, width: Int) {
-      let total = spans.reduce(0) { $0 + DisplayWidth.of(clean($1.text)) }
+      // Cleaned and measured once: the total decides whether the line is cut.
+      let texts = spans.map { clean($0.text) }
+      let widths = texts.map { DisplayWidth.of($0) }
       var column = x
       var remaining = width
-      let overflows = total > width
-      for span in spans {
+      let overflows = widths.reduce(0, +) > width
+      for (index, span) in spans.enumerated() {
         guard remaining > 0 else { break }
-        var text = clean(span.text)
-        let spanWidth = DisplayWidth.of(text)
+        var text = texts[index]
+        let spanWidth = widths[index]
         if overflows, spanWidth >= remaining {
           // Text follows past the edge, so the ellipsis goes here even if this span fits.
-          text = DisplayWidth.cut(text, to: remaining, ellipsis: ellipsis)
+          text = DisplayWidth.cut(text, to: remaining, ellipsis: options.ellipsis)
         }
         let written = frame.write(text, x: column, y: y, style: span.style, limit: remaining)
         column += written
