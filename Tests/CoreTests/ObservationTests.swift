@@ -85,4 +85,75 @@ struct ObservationTests {
     #expect(seen == [5, 7])
     _ = observation
   }
+
+  /// A store whose state is the last number sent.
+  private func makeLatestStore() -> Store<Int, Int> {
+    Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state = action
+        return .none
+      }
+    }
+  }
+
+  @Test func anObserverThatSendsLeavesEveryObserverOnTheNewestState() {
+    let store = makeLatestStore()
+    var first: [Int] = []
+    var second: [Int] = []
+    let sender = store.observe { value in
+      first.append(value)
+      if value == 1 { store.send(2) }
+    }
+    let other = store.observe { second.append($0) }
+    store.send(1)
+    // Notified from inside the first observer, the second saw 2 and then the stale 1
+    // from the pass that was still going on: it showed an older state than the store's.
+    #expect(first == [1, 2])
+    #expect(second == [2])
+    #expect(store.state == 2)
+    _ = (sender, other)
+  }
+
+  @Test func observersSendingInTurnSeeTheStatesInOrder() {
+    let store = makeLatestStore()
+    var seen: [[Int]] = [[], [], []]
+    let observations = (0..<3).map { index in
+      store.observe { value in
+        seen[index].append(value)
+        if value < 4, index == value % 3 { store.send(value + 1) }
+      }
+    }
+    store.send(1)
+    #expect(store.state == 4)
+    for values in seen {
+      #expect(values == values.sorted(), "an observer saw \(values)")
+      #expect(values.last == 4)
+    }
+    _ = observations
+  }
+
+  @Test func anObservationCancelledByAnotherObserverIsNotCalledAgain() {
+    let store = makeLatestStore()
+    var later: StoreObservation?
+    var laterCalls: [Int] = []
+    let canceller = store.observe { _ in later?.cancel() }
+    later = store.observe { laterCalls.append($0) }
+    store.send(1)
+    store.send(2)
+    #expect(laterCalls.isEmpty)
+    _ = canceller
+  }
+
+  @Test func anObservationStartedByAnObserverHearsOfTheNextChange() {
+    let store = makeLatestStore()
+    var started: StoreObservation?
+    var heard: [Int] = []
+    let starter = store.observe { _ in
+      if started == nil { started = store.observe { heard.append($0) } }
+    }
+    store.send(1)
+    store.send(2)
+    #expect(heard == [2])
+    _ = starter
+  }
 }

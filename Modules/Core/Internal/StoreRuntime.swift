@@ -41,6 +41,12 @@ public final class StoreRuntime<State, Action> {
   private var nextTaskID = 0
   @exclusivity(unchecked) @usableFromInline var observers: [(id: Int, update: (State) -> Void)] = []
   private var nextObserverID = 0
+  /// Counts removals, so that a notification pass notices an observer removed by another.
+  private var observerRemovals = 0
+  /// Set while observers are being called; a send made by one of them then asks for
+  /// another pass instead of notifying from inside this one.
+  private var isNotifying = false
+  private var needsAnotherPass = false
 
   /// Creates a runtime; ``Store`` does this for you.
   ///
@@ -243,12 +249,35 @@ public final class StoreRuntime<State, Action> {
   @usableFromInline
   func removeObserver(_ id: Int) {
     observers.removeAll { $0.id == id }
+    observerRemovals &+= 1
   }
 
+  /// Calls every observer with the state as it is when that observer is called.
+  ///
+  /// Observers may send actions and start or stop observations. Notifications never nest:
+  /// a send from inside an observer changes the state and marks the pass stale, and once
+  /// the pass ends every observer is called again with the newest state, so none is left
+  /// with an older state than another, nor sees the states out of order. An observer
+  /// removed during a pass is not called after its removal.
   @usableFromInline
   func notifyObservers() {
-    let current = state
-    for observer in observers { observer.update(current) }
+    if isNotifying {
+      needsAnotherPass = true
+      return
+    }
+    isNotifying = true
+    defer { isNotifying = false }
+    repeat {
+      needsAnotherPass = false
+      let removals = observerRemovals
+      for observer in observers {
+        if observerRemovals != removals, !observers.contains(where: { $0.id == observer.id }) {
+          continue
+        }
+        let current = _state
+        observer.update(current)
+      }
+    } while needsAnotherPass
   }
 }
 
