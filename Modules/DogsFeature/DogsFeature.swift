@@ -134,7 +134,9 @@ public struct DogsFeature: Reducer {
     case .breedsResponse(.success(let list)):
       state.breeds = list
       state.status = .loaded
-      keepHighlightVisible(&state)
+      // A highlight still in the list stays; otherwise it goes where what was typed while
+      // the list loaded aims it (`hou`: Hound), as if it had been typed now.
+      if !isHighlightVisible(state) { highlightBestMatch(&state) }
       return .none
 
     case .breedsResponse(.failure(let error)):
@@ -161,14 +163,12 @@ public struct DogsFeature: Reducer {
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }
 
-  /// Puts the highlight on the first visible row if it is not on a visible one.
-  private func keepHighlightVisible(_ state: inout State) {
-    guard let list = state.breeds else { return }
-    let visible = Self.matches(in: list, filter: state.filter)
-    if let highlighted = state.highlighted, visible.contains(where: { list.breeds[$0].name == highlighted }) {
-      return
+  /// Whether the highlight is on a row the filter shows.
+  private func isHighlightVisible(_ state: State) -> Bool {
+    guard let list = state.breeds, let index = state.highlighted.flatMap(list.index(named:)) else {
+      return false
     }
-    state.highlighted = visible.first.map { list.breeds[$0].name }
+    return SearchQuery(state.filter).matches(list.searchKeys[index])
   }
 
   /// Puts the highlight where typing aims it: on the breed whose name is the filter, else

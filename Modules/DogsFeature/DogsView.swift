@@ -22,13 +22,14 @@ public enum DogsView {
     // unless the screen is so short that it would hide the list (then it is cut with `…`).
     var note = state.note.map { Node.paragraph([Span($0, style: .dim)]) }
     var children: [Node] = [.text(state.title, style: .bold)]
-    let hasBreeds: Bool = {
+    // The field shows while the list loads too: what is typed then is kept and applied.
+    let showsField: Bool = {
       switch state.content {
-      case .loaded, .noMatch: return true
-      case .loading, .empty, .failed: return false
+      case .loading, .loaded, .noMatch: return true
+      case .empty, .failed: return false
       }
     }()
-    if hasBreeds {
+    if showsField {
       children.append(
         .textField(
           TextFieldNode(prompt: unicode ? "🔍 " : "/ ", text: state.filter, placeholder: "Filter breeds")))

@@ -136,13 +136,15 @@ struct DogsFeatureTests {
   }
 
   @Test func aNewListKeepsTheHighlightWhileItsBreedIsStillShown() async {
-    // Filtered by "h", husky highlighted; a reload that still lists husky keeps it, one
-    // that does not moves the highlight to the first row still shown.
-    let withoutHusky = BreedList(breeds: sample.breeds.filter { $0.name != "husky" }, source: .network)
-    let answers = [sample, withoutHusky]
+    // Filtered by "p", the highlight moved from Pug (where typing aims it) to
+    // Affenpinscher; a reload that still lists Affenpinscher keeps it there, one that does
+    // not puts the highlight where the filter aims it.
+    let withoutIt = BreedList(breeds: sample.breeds.filter { $0.name != "affenpinscher" }, source: .network)
+    let answers = [sample, withoutIt]
     let calls = Calls()
     let store = TestStore(
-      initialState: DogsFeature.State(breeds: sample, filter: "h", status: .loaded, highlighted: "husky")
+      initialState: DogsFeature.State(
+        breeds: sample, filter: "p", status: .loaded, highlighted: "affenpinscher")
     ) {
       DogsFeature(
         client: client { () async throws(DogAPIError) -> BreedList in
@@ -153,10 +155,30 @@ struct DogsFeatureTests {
     await store.send(.retryButtonTapped) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) { $0.status = .loaded }
     await store.send(.retryButtonTapped) { $0.status = .loading }
-    await store.receive(.breedsResponse(.success(withoutHusky))) {
-      $0.breeds = withoutHusky
+    await store.receive(.breedsResponse(.success(withoutIt))) {
+      $0.breeds = withoutIt
       $0.status = .loaded
-      $0.highlighted = "affenpinscher"  // the list is sorted: the first name with an "h"
+      $0.highlighted = "pug"
+    }
+  }
+
+  @Test func whatIsTypedWhileTheListLoadsAimsTheHighlightWhenItArrives() async {
+    let hounds = BreedList(breeds: ["coonhound", "hound", "pug"].map { Breed(name: $0) }, source: .network)
+    let answer = Gate()
+    let store = TestStore(initialState: DogsFeature.State()) {
+      DogsFeature(
+        client: client { () async throws(DogAPIError) -> BreedList in
+          await answer.wait()
+          return hounds
+        })
+    }
+    await store.send(.appeared) { $0.status = .loading }
+    await store.send(.filterChanged("hou")) { $0.filter = "hou" }  // no list yet: no highlight
+    await answer.open()
+    await store.receive(.breedsResponse(.success(hounds))) {
+      $0.breeds = hounds
+      $0.status = .loaded
+      $0.highlighted = "hound"  // not Coonhound, the first row that contains "hou"
     }
   }
 

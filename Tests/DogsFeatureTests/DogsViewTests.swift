@@ -36,8 +36,15 @@ struct DogsViewTests {
       ])
   }
 
-  @Test func loadingShowsASpinnerAndNothingElse() {
-    #expect(screen(.init(status: .loading), 80, 24) == "Dogs\n⠋ Loading breeds…")
+  @Test func loadingShowsTheFieldAndASpinner() {
+    // Keys typed while the list loads are kept: the field shows them.
+    #expect(
+      screen(.init(filter: "hou", status: .loading), 40, 24) == """
+        Dogs
+        🔍 hou
+        ────────────────────────────────────────
+        ⠋ Loading breeds…
+        """)
   }
 
   @Test func noMatchAt40x12() {
