@@ -22,14 +22,13 @@ public enum DogsView {
     // unless the screen is so short that it would hide the list (then it is cut with `…`).
     var note = state.note.map { Node.paragraph([Span($0, style: .dim)]) }
     var children: [Node] = [.text(state.title, style: .bold)]
-    // The field shows while the list loads too: what is typed then is kept and applied.
-    let showsField: Bool = {
+    let hasBreeds: Bool = {
       switch state.content {
-      case .loading, .loaded, .noMatch: return true
-      case .empty, .failed: return false
+      case .loaded, .noMatch: return true
+      case .loading, .empty, .failed: return false
       }
     }()
-    if showsField {
+    if hasBreeds {
       children.append(
         .textField(
           TextFieldNode(prompt: unicode ? "🔍 " : "/ ", text: state.filter, placeholder: "Filter breeds")))
@@ -37,7 +36,15 @@ public enum DogsView {
     }
     switch state.content {
     case .loading:
-      children.append(.text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"))
+      // Only the spinner (PRODUCT.md); what is typed meanwhile is kept and applied when
+      // the list arrives, and said here so that the keys are not lost to the eye.
+      let loading = "\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"
+      if state.filter.isEmpty {
+        children.append(.text(loading))
+      } else {
+        let prefix = "\(loading) Then filtering by “"
+        children.append(.text(prefix + cut(state.filter, toFit: prefix + "”.", width, unicode) + "”."))
+      }
       children.append(.spacer)
     case .loaded(let rows):
       var noteRows =
@@ -64,10 +71,8 @@ public enum DogsView {
             rows: visible, selected: rows.highlighted, firstRow: window.lowerBound, totalRows: rows.count)))
     case .noMatch(let query):
       // A pasted screenful of text is cut to one line here, as in the filter field.
-      let room = max(1, width - DisplayWidth.of("No breeds match “”"))
-      let shown = DisplayWidth.truncate(
-        Sanitizer.sanitize(query), to: room, ellipsis: Layout.Options(unicode: unicode).ellipsis)
-      children.append(.paragraph([Span("No breeds match “\(shown)”")]))
+      let prefix = "No breeds match “"
+      children.append(.paragraph([Span(prefix + cut(query, toFit: prefix + "”", width, unicode) + "”")]))
       if !state.subBreedMatches.isEmpty {
         let found = state.subBreedMatches.map { "\($0.title) (under \($0.breed.uppercasingFirstLetter))" }
         let noun = found.count == 1 ? "a sub-breed" : "sub-breeds"
@@ -97,5 +102,13 @@ public enum DogsView {
       body(state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode), width: width,
       height: height,
       options: .init(unicode: unicode))
+  }
+
+  /// What was typed, sanitised and cut to fit one line beside `frame`: a pasted screenful
+  /// stays one line.
+  private static func cut(_ typed: String, toFit frame: String, _ width: Int, _ unicode: Bool) -> String {
+    let room = max(1, width - DisplayWidth.of(frame))
+    return DisplayWidth.truncate(
+      Sanitizer.sanitize(typed), to: room, ellipsis: Layout.Options(unicode: unicode).ellipsis)
   }
 }

@@ -36,15 +36,20 @@ struct DogsViewTests {
       ])
   }
 
-  @Test func loadingShowsTheFieldAndASpinner() {
-    // Keys typed while the list loads are kept: the field shows them.
+  @Test func loadingShowsASpinnerAndNothingElse() {
+    #expect(screen(.init(status: .loading), 80, 24) == "Dogs\n⠋ Loading breeds…")
+  }
+
+  @Test func loadingSaysWhatWasTypedMeanwhile() {
+    // Keys typed while the list loads are kept and applied when it arrives.
     #expect(
-      screen(.init(filter: "hou", status: .loading), 40, 24) == """
-        Dogs
-        🔍 hou
-        ────────────────────────────────────────
-        ⠋ Loading breeds…
-        """)
+      screen(.init(filter: "hou", status: .loading), 80, 24)
+        == "Dogs\n⠋ Loading breeds… Then filtering by “hou”.")
+    // A pasted screenful stays one line, cut inside the quotes.
+    let pasted = String(repeating: "terrier\n", count: 20)
+    #expect(
+      screen(.init(filter: pasted, status: .loading), 50, 24)
+        == "Dogs\n⠋ Loading breeds… Then filtering by “terrier␊te…”.")
   }
 
   @Test func noMatchAt40x12() {
