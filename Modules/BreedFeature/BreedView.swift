@@ -40,10 +40,11 @@ public enum BreedView {
         pictureShown = true
       } else {
         children.append(.line([Span("Picture of \(state.subject): ", style: .dim), Span(url)]))
+        // Wrapped, not cut: why the picture is missing stays readable on a narrow screen.
         if let note = state.pictureNote {
           let loading = state.picture == nil && note.hasSuffix("…")
           let prefix = loading ? "\(Spinner.frame(spinnerFrame, unicode: unicode)) " : ""
-          children.append(.line([Span(prefix + note, style: .dim)]))
+          children.append(.paragraph([Span(prefix + note, style: .dim)]))
         }
       }
     case .failed(let message, let canRetry):

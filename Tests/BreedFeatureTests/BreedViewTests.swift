@@ -54,6 +54,16 @@ struct BreedViewTests {
         """)
   }
 
+  @Test func whyAPictureIsMissingWrapsRatherThanBeingCut() {
+    let state = BreedFeature.State(
+      breed: Breed(name: "pug"), image: .loaded(url1),
+      picture: .failed(.download(.server(status: 404, message: nil))))
+    let note = BreedFeature.ViewState(state).pictureNote ?? ""
+    let lines = screen(state, 40, 12).split(separator: "\n").dropFirst(3)
+    #expect(lines.count > 1)
+    #expect(lines.joined(separator: " ") == note)
+  }
+
   @Test func aURLFromTheNetworkIsSanitisedOnScreen() {
     let evil = URL(string: "https://images.dog.ceo/x%1B%5B2J.jpg")!
     let text = screen(BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(evil)), 80, 5)
