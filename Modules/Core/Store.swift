@@ -16,7 +16,8 @@
 /// there) and forwards actions to it, embedding each action once per level of scoping
 /// (one small closure call per level, ~5 ns).
 ///
-/// Releasing the root store cancels every effect it still runs.
+/// Once the root store and every store scoped from it are released, the effects still
+/// running are cancelled (a scoped store keeps the root's state and effects alive).
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action> {

@@ -333,4 +333,32 @@ struct StoreTests {
     await task.finish()
     #expect(started.values == ["start", "cancelled"])
   }
+
+  @Test func aScopedStoreKeepsTheEffectsRunningUntilItIsReleasedToo() async {
+    let started = Log<String>()
+    var store: Store<Parent.State, Parent.Action>? = Store(initialState: Parent.State()) {
+      Reduce<Parent.State, Parent.Action> { _, _ in
+        .run { _ in
+          started.append("start")
+          do {
+            try await Task.sleep(for: .seconds(10))
+            started.append("finished")
+          } catch {
+            started.append("cancelled")
+          }
+        }
+      }
+    }
+    var child: Store<Counter.State, Counter.Action>? = store!.scope(
+      state: \.child, action: Parent.Action.child)
+    let task = child!.send(.increment)
+    #expect(await eventually { started.values == ["start"] })
+    store = nil  // the child store still reads from and sends into the root's state
+    try? await Task.sleep(for: .milliseconds(50))
+    #expect(started.values == ["start"])
+    #expect(child?.state.count == 0)
+    child = nil
+    await task.finish()
+    #expect(started.values == ["start", "cancelled"])
+  }
 }
