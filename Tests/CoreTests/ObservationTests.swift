@@ -1,4 +1,5 @@
 import Core
+import TestSupport
 import Testing
 
 @MainActor
@@ -130,6 +131,24 @@ struct ObservationTests {
       #expect(values.last == 4)
     }
     _ = observations
+  }
+
+  @Test func observersThatChangeTheStateForeverAreStoppedAndReported() async {
+    let store = makeLatestStore()
+    var calls = 0
+    var observation: StoreObservation?
+    let issues = await collectingIssues {
+      observation = store.observe { value in
+        calls += 1
+        store.send(value + 1)
+      }
+      store.send(1)
+    }
+    #expect(calls == 1_000)
+    #expect(store.state == 1_001)
+    #expect(issues.count == 1)
+    #expect(issues.first?.hasPrefix("Observers changed the state in each of 1000 rounds") == true)
+    _ = observation
   }
 
   @Test func anObservationCancelledByAnotherObserverIsNotCalledAgain() {

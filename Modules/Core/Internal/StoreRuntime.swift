@@ -252,6 +252,9 @@ public final class StoreRuntime<State, Action> {
     observerRemovals &+= 1
   }
 
+  /// How many rounds of notifications one send may cause before the runtime gives up.
+  static var maximumNotificationRounds: Int { 1_000 }
+
   /// Calls every observer with the state as it is when that observer is called.
   ///
   /// Observers may send actions and start or stop observations. Notifications never nest:
@@ -267,7 +270,20 @@ public final class StoreRuntime<State, Action> {
     }
     isNotifying = true
     defer { isNotifying = false }
+    var rounds = 0
     repeat {
+      rounds += 1
+      if rounds > Self.maximumNotificationRounds {
+        // Observers that answer every change with another change would go round forever.
+        reportIssue(
+          """
+          Observers changed the state in each of \(Self.maximumNotificationRounds) rounds of \
+          notifications after one send; stopped notifying. An observer probably sends an \
+          action that changes the state whenever the state changes.
+          """)
+        needsAnotherPass = false
+        break
+      }
       needsAnotherPass = false
       let removals = observerRemovals
       for observer in observers {
