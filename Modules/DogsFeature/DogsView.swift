@@ -42,8 +42,9 @@ public enum DogsView {
       if state.filter.isEmpty {
         children.append(.text(loading))
       } else {
-        let prefix = "\(loading) Then filtering by “"
-        children.append(.text(prefix + cut(state.filter, toFit: prefix + "”.", width, unicode) + "”."))
+        // Wrapped on a narrow screen; the filter itself takes at most one line.
+        let filter = cut(state.filter, toFit: "“”.", width, unicode)
+        children.append(.paragraph([Span("\(loading) Then filtering by “\(filter)”.")]))
       }
       children.append(.spacer)
     case .loaded(let rows):
