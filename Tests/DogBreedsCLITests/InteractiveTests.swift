@@ -328,6 +328,21 @@ struct InteractiveTests {
     #expect(await app.waitForExit() == 0)
   }
 
+  @Test func typingBeforeTheListArrivesIsShownAndThenOpensWhatWasMeant() async throws {
+    // The list takes two seconds or more: keys typed meanwhile are said on the loading screen,
+    // then filter the list with the highlight where typing aims it, so Enter opens Hound.
+    let latency = Int(2000 * min(timeScale, 2))  // longer under the sanitizers
+    let app = try launch(environment: ["DOGBREEDS_FAKE_LATENCY_MS": "\(latency)"])
+    await app.expectScreen { $0.text.contains("Loading breeds…") }
+    app.send("hou")
+    await app.expectScreen { $0.text.contains("Loading breeds… Then filtering by “hou”.") }
+    await app.expectScreen { $0.line(1) == "🔍 hou" && $0.lines.contains("▶ Hound (7)") }
+    app.send("\r")
+    await app.expectScreen { $0.line(0) == "Hound" }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
+
   @Test func ctrlWDeletesTheLastWordAndTheSpacesAfterItAsInAShell() async throws {
     let app = try launch()
     await app.expectScreen { $0.text.contains("Affenpinscher") }
