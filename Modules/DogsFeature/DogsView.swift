@@ -39,7 +39,7 @@ public enum DogsView {
       // Only the spinner (PRODUCT.md); what is typed meanwhile is kept and applied when
       // the list arrives, and said here so that the keys are not lost to the eye.
       let loading = "\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading breeds…"
-      if state.filter.isEmpty {
+      if SearchQuery(state.filter).isEmpty {  // nothing typed, or only spaces
         children.append(.text(loading))
       } else {
         // Wrapped on a narrow screen; the filter itself takes at most one line.

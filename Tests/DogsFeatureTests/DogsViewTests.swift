@@ -38,6 +38,7 @@ struct DogsViewTests {
 
   @Test func loadingShowsASpinnerAndNothingElse() {
     #expect(screen(.init(status: .loading), 80, 24) == "Dogs\n⠋ Loading breeds…")
+    #expect(screen(.init(filter: "  ", status: .loading), 80, 24) == "Dogs\n⠋ Loading breeds…")
   }
 
   @Test func loadingSaysWhatWasTypedMeanwhile() {
