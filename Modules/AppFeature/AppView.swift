@@ -68,7 +68,8 @@ public enum AppView {
     let screen: Node
     if let breed = state.breed {
       screen = BreedView.body(
-        breed, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode)
+        breed, width: width, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode,
+        pictureMode: pictureMode)
     } else {
       screen = DogsView.body(
         state.dogs, width: width, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode)

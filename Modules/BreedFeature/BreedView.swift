@@ -14,14 +14,16 @@ public enum BreedView {
   ///
   /// - Parameters:
   ///   - state: What to show.
+  ///   - width: The columns available, if known: where the picture's address does not fit
+  ///     beside its label ("Picture of Afghan Hound: "), it is shown alone, whole.
   ///   - height: The rows available, if known: on a short screen the sub-breed list then
   ///     gives up rows (down to two) so that the picture stays visible.
   ///   - spinnerFrame: Which frame of the loading spinner to draw.
   ///   - unicode: Whether the terminal can show Unicode glyphs.
   ///   - pictureMode: How to draw the picture.
   public static func body(
-    _ state: BreedFeature.ViewState, height: Int? = nil, spinnerFrame: Int = 0, unicode: Bool = true,
-    pictureMode: PictureMode = .blocks
+    _ state: BreedFeature.ViewState, width: Int? = nil, height: Int? = nil, spinnerFrame: Int = 0,
+    unicode: Bool = true, pictureMode: PictureMode = .blocks
   ) -> Node {
     var children: [Node] = [.text(state.title, style: .bold), .divider]
     // Beside a picture the sub-breed list keeps a few rows; the picture takes the rest.
@@ -39,7 +41,11 @@ public enum BreedView {
           .picture(PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)])))
         pictureShown = true
       } else {
-        children.append(.line([Span("Picture of \(state.subject): ", style: .dim), Span(url)]))
+        // The address is what matters (to open or copy): it loses its label before a
+        // character of its own (a sub-breed's real address and label take 86 columns).
+        let label = "Picture of \(state.subject): "
+        let fits = width.map { DisplayWidth.of(label + Sanitizer.sanitize(url)) <= $0 } ?? true
+        children.append(.line(fits ? [Span(label, style: .dim), Span(url)] : [Span(url)]))
         // Wrapped, not cut: why the picture is missing stays readable on a narrow screen.
         if let note = state.pictureNote {
           let loading = state.picture == nil && note.hasSuffix("…")
@@ -72,7 +78,9 @@ public enum BreedView {
     pictureMode: PictureMode = .blocks
   ) -> Frame {
     Layout.render(
-      body(state, height: height, spinnerFrame: spinnerFrame, unicode: unicode, pictureMode: pictureMode),
+      body(
+        state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
+        pictureMode: pictureMode),
       width: width, height: height, options: .init(unicode: unicode))
   }
 }

@@ -74,6 +74,15 @@ struct AppViewTests {
         """)
   }
 
+  @Test func theBreedScreenKnowsTheWidthItIsGiven() {
+    // The address does not fit beside its label in 60 columns: it shows alone, whole.
+    let url = "https://images.dog.ceo/breeds/hound/n02089867_1003.jpg"
+    let state = AppFeature.State(
+      breeds: list, dogsStatus: .loaded,
+      breed: BreedFeature.State(breed: list.breeds[1], image: .loaded(URL(string: url)!)))
+    #expect(screen(state).split(separator: "\n")[2] == url)
+  }
+
   @Test func aNoticeShowsAboveTheHints() {
     let text = screen(
       AppFeature.State(breeds: list, dogsStatus: .loaded, notice: "“x” is not in the breed list."), 60, 6)

@@ -64,6 +64,14 @@ struct BreedViewTests {
     #expect(lines.joined(separator: " ") == note)
   }
 
+  @Test func anAddressTooLongForItsLabelIsShownWholeWithoutIt() {
+    // A sub-breed's real address and its label take 86 columns.
+    let url = URL(string: "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg")!
+    let state = BreedFeature.State(breed: hound, subBreed: "afghan", image: .loaded(url))
+    #expect(screen(state, 80, 8).split(separator: "\n")[2] == "\(url)")
+    #expect(screen(state, 86, 8).split(separator: "\n")[2] == "Picture of Afghan Hound: \(url)")
+  }
+
   @Test func aURLFromTheNetworkIsSanitisedOnScreen() {
     let evil = URL(string: "https://images.dog.ceo/x%1B%5B2J.jpg")!
     let text = screen(BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(evil)), 80, 5)
@@ -85,7 +93,7 @@ struct BreedPictureViewTests {
     #expect(lines.suffix(3) == ["Sub-breeds", "  Afghan", "  Basset"])
     let plain = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 16, pictureMode: .none)
     #expect(!plain.text.contains("▀"))
-    #expect(plain.lines[2] == "Picture of Hound: https://images.dog.ce…")  // 40 columns
+    #expect(plain.lines[2] == "https://images.dog.ceo/breeds/hound/1.j…")  // 40 columns
   }
 
   @Test func onAShortScreenTheSubBreedListGivesWayToThePicture() {
@@ -102,15 +110,15 @@ struct BreedPictureViewTests {
     // without pictures, and the list has the rest.
     let tiny = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 7).lines
     #expect(!tiny.joined().contains("▀"))
-    #expect(tiny[2] == "Picture of Hound: https://images.dog.ce…")
+    #expect(tiny[2] == "https://images.dog.ceo/breeds/hound/1.j…")  // no room for its label
     #expect(tiny[4...] == ["Sub-breeds", "  Afghan                               ┃", "  Basset"])
     let pug = BreedFeature.State(
       breed: Breed(name: "pug", subBreeds: []), image: .loaded(url1),
       picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
     #expect(
-      BreedView.render(BreedFeature.ViewState(pug), width: 40, height: 4).lines[2].hasPrefix(
-        "Picture of Pug: "))
-    #expect(BreedView.render(BreedFeature.ViewState(pug), width: 40, height: 5).lines[2].contains("▀"))
+      BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 4).lines[2]
+        == "Picture of Pug: https://images.dog.ceo/breeds/hound/1.jpg")
+    #expect(BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 5).lines[2].contains("▀"))
     // With room to spare the list shows six rows.
     let tall = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 24).lines
     #expect(tall.contains("  Plott"))
