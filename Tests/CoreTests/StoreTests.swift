@@ -312,20 +312,24 @@ struct StoreTests {
     #expect(store.state == "caught Boom()")
   }
 
+  /// An effect that logs "start", then "cancelled" when cancelled (or "finished" after ten
+  /// seconds).
+  private func sleepsUntilCancelled<Action>(logging log: Log<String>) -> Effect<Action> {
+    .run { _ in
+      log.append("start")
+      do {
+        try await Task.sleep(for: .seconds(10))
+        log.append("finished")
+      } catch {
+        log.append("cancelled")
+      }
+    }
+  }
+
   @Test func releasingTheStoreCancelsItsEffects() async {
     let started = Log<String>()
     var store: Store<Int, Int>? = Store(initialState: 0) {
-      Reduce<Int, Int> { _, _ in
-        .run { _ in
-          started.append("start")
-          do {
-            try await Task.sleep(for: .seconds(10))
-            started.append("finished")
-          } catch {
-            started.append("cancelled")
-          }
-        }
-      }
+      Reduce<Int, Int> { _, _ in sleepsUntilCancelled(logging: started) }
     }
     let task = store!.send(0)
     #expect(await eventually { started.values == ["start"] })
@@ -337,17 +341,7 @@ struct StoreTests {
   @Test func aScopedStoreKeepsTheEffectsRunningUntilItIsReleasedToo() async {
     let started = Log<String>()
     var store: Store<Parent.State, Parent.Action>? = Store(initialState: Parent.State()) {
-      Reduce<Parent.State, Parent.Action> { _, _ in
-        .run { _ in
-          started.append("start")
-          do {
-            try await Task.sleep(for: .seconds(10))
-            started.append("finished")
-          } catch {
-            started.append("cancelled")
-          }
-        }
-      }
+      Reduce<Parent.State, Parent.Action> { _, _ in sleepsUntilCancelled(logging: started) }
     }
     var child: Store<Counter.State, Counter.Action>? = store!.scope(
       state: \.child, action: Parent.Action.child)
