@@ -1,31 +1,23 @@
 /// Pictures written straight to a terminal stream (for `show`, outside the full-screen UI).
 public enum TerminalPicture {
   /// Half-block (or ASCII) cells as lines of text with SGR colour codes, each line ending
-  /// in a reset and a newline.
+  /// in the plain style and a newline.
+  ///
+  /// Colours change as on the full-screen app's screen (``ScreenDiffer``): only what
+  /// differs from the cell before, so a foreground or a background that stays is not sent
+  /// again.
   public static func text(_ cells: PictureCells, colorMode: ColorMode) -> String {
-    var output = ""
+    var writer = ScreenDiffer.Writer(colorMode: colorMode)
     for row in 0..<cells.rows {
-      var current = Style.plain
-      for column in 0..<cells.columns {
-        let cell = cells.cells[row * cells.columns + column]
-        let style = cell.style.adapted(to: colorMode)
-        if style != current {
-          output += "\u{1B}[0m"
-          var codes: [String] = []
-          if let foreground = style.foreground {
-            codes.append(ScreenDiffer.Writer.sgr(foreground, background: false))
-          }
-          if let background = style.background {
-            codes.append(ScreenDiffer.Writer.sgr(background, background: true))
-          }
-          if !codes.isEmpty { output += "\u{1B}[\(codes.joined(separator: ";"))m" }
-          current = style
-        }
-        output.append(cell.character)
+      for cell in cells.cells[row * cells.columns..<(row + 1) * cells.columns] {
+        writer.setStyle(cell.style)
+        writer.bytes += Array(String(cell.character).utf8)
       }
-      output += current == .plain ? "\n" : "\u{1B}[0m\n"
+      // A newline that scrolls fills the new line with the current background.
+      writer.setStyle(.plain)
+      writer.bytes.append(UInt8(ascii: "\n"))
     }
-    return output
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// The kitty graphics protocol: RGB pixels, base64 in chunks of 4096, displayed over

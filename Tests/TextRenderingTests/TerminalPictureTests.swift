@@ -102,23 +102,27 @@ extension PictureSuites {
           == "\u{1B}]1337;File=inline=1;size=5;width=30;preserveAspectRatio=1:/9j/4AA=\u{07}\n")
     }
 
-    @Test func halfBlocksAsTextResetTheirColoursBeforeEachNewline() {
+    @Test func halfBlocksAsTextResetTheirColoursBeforeEachNewlineAndSendOnlyChanges() {
       // A newline that scrolls fills the new line with the current background, so a line
-      // must not end with one set. Cells: red-on-blue twice, then a plain cell, then blue.
+      // must not end with one set. Cells: red-on-blue twice, then a plain cell, then
+      // red-on-blue, then green-on-blue (only the foreground is sent again).
       let colored = Style(foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255))
+      var green = colored
+      green.foreground = .rgb(0, 255, 0)
       let cells = PictureCells(
-        columns: 2, rows: 2,
+        columns: 3, rows: 2,
         cells: [
-          Cell("▀", style: colored), Cell("▀", style: colored), Cell(" "), Cell("▀", style: colored),
+          Cell("▀", style: colored), Cell("▀", style: colored), Cell("▀", style: colored),
+          Cell(" "), Cell("▀", style: colored), Cell("▀", style: green),
         ])
       let text = TerminalPicture.text(cells, colorMode: .truecolor)
       #expect(
-        text == "\u{1B}[0m\u{1B}[38;2;255;0;0;48;2;0;0;255m▀▀\u{1B}[0m\n"
-          + " \u{1B}[0m\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[0m\n")
+        text == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀▀▀\u{1B}[39;49m\n"
+          + " \u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[38;2;0;255;0m▀\u{1B}[39;49m\n")
       // A line that ends plain needs no reset; without colour there is nothing to reset.
       let plain = PictureCells(columns: 1, rows: 1, cells: [Cell("@")])
       #expect(TerminalPicture.text(plain, colorMode: .truecolor) == "@\n")
-      #expect(TerminalPicture.text(cells, colorMode: .none) == "▀▀\n ▀\n")
+      #expect(TerminalPicture.text(cells, colorMode: .none) == "▀▀▀\n ▀▀\n")
     }
 
     @Test func kittyIsSentNoMorePixelsThanItsCellsCanShow() {
