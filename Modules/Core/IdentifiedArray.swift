@@ -212,6 +212,30 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 
 extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
 
+extension IdentifiedArray: Encodable where Element: Encodable {
+  /// Encodes the elements as a plain array, in order.
+  public func encode(to encoder: any Encoder) throws {
+    try storage.encode(to: encoder)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+  /// Decodes a plain array of elements. Two elements with the same id are an error
+  /// (saved data that breaks the array's rule), not a silent loss of one of them.
+  public init(from decoder: any Decoder) throws {
+    let elements = try [Element](from: decoder)
+    self.init(elements)
+    guard count == elements.count else {
+      let duplicate = elements.indices.first { index(id: elements[$0].id) != $0 }!
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription: "Element \(duplicate) has the id \(elements[duplicate].id) of an earlier element."
+        ))
+    }
+  }
+}
+
 extension IdentifiedArray: CustomReflectable {
   /// Mirrors as the plain array of elements, so diffs show elements rather than storage.
   public var customMirror: Mirror {

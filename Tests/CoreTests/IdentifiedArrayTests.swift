@@ -1,7 +1,8 @@
 import Core
+import Foundation
 import Testing
 
-private struct Item: Identifiable, Equatable {
+private struct Item: Identifiable, Equatable, Codable {
   var id: String
   var value = 0
 }
@@ -116,6 +117,27 @@ struct IdentifiedArrayTests {
     #expect(lhs.hashValue == same.hashValue)
     #expect(lhs.hashValue == lhs.elements.hashValue)
     #expect(Set([lhs, same, reversed]).count == 2)
+  }
+
+  @Test func encodesAsAPlainArrayAndDecodesBack() throws {
+    let array: IdentifiedArrayOf<Item> = [Item(id: "b", value: 2), Item(id: "a", value: 1)]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(array)
+    #expect(String(decoding: data, as: UTF8.self) == #"[{"id":"b","value":2},{"id":"a","value":1}]"#)
+    let decoded = try JSONDecoder().decode(IdentifiedArrayOf<Item>.self, from: data)
+    #expect(decoded == array)
+    #expect(decoded[id: "a"]?.value == 1)
+  }
+
+  @Test func decodingTwoElementsWithOneIDIsAnError() {
+    let data = Data(#"[{"id":"a","value":1},{"id":"b","value":2},{"id":"a","value":3}]"#.utf8)
+    #expect {
+      try JSONDecoder().decode(IdentifiedArrayOf<Item>.self, from: data)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription == "Element 2 has the id a of an earlier element."
+    }
   }
 }
 
