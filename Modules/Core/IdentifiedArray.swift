@@ -2,7 +2,8 @@
 ///
 /// Reading, replacing or mutating an element by id is a dictionary lookup plus an
 /// in-place array access; order is kept. Ids are unique: adding an element whose id is
-/// already present replaces that element in place.
+/// already present replaces that element in place. It is `Codable` as a plain array when
+/// its elements are.
 ///
 /// ```swift
 /// var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
