@@ -107,8 +107,8 @@ struct ObservationTests {
     }
     let other = store.observe { second.append($0) }
     store.send(1)
-    // Notified from inside the first observer, the second saw 2 and then the stale 1
-    // from the pass that was still going on: it showed an older state than the store's.
+    // When notifications nested, the second observer saw 2 from inside the first, then
+    // the stale 1 from the round still going on: it ended on an older state than the store's.
     #expect(first == [1, 2])
     #expect(second == [2])
     #expect(store.state == 2)
