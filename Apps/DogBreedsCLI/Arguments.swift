@@ -90,7 +90,8 @@ enum Arguments {
       DOG_API_BASE_URL       API root, when --base-url is not given
       NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, COLORTERM, TERM
                              colour policy (see --color) and depth
-      LC_ALL, LC_CTYPE, LANG a locale that is not UTF-8 (LANG=C) gets ASCII only
+      LC_ALL, LC_CTYPE, LANG a locale that is not UTF-8 (LANG=C) gets ASCII only,
+                             as does the Linux console (TERM=linux)
       ESCDELAY               ms to wait before a lone Esc counts (default 50)
       DOGBREEDS_FAKE_LATENCY_MS
                              delay each answer of --api fake (to see loading states)

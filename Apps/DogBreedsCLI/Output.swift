@@ -55,8 +55,9 @@ enum Output {
   /// One line of data on stdout (JSON, the version), written as it is.
   static func line(_ text: String) { write(text + "\n") }
 
-  /// Whether the locale is UTF-8 (or unset); where it is not (`LANG=C`), text for people is
-  /// written in ASCII and the full-screen app draws in ASCII.
+  /// Whether the locale is UTF-8 (or unset) and the terminal is not the Linux console;
+  /// otherwise (`LANG=C`, `TERM=linux`) text for people is written in ASCII and the
+  /// full-screen app draws in ASCII.
   static let unicode = ColorPolicy.supportsUnicode(environment: ProcessInfo.processInfo.environment)
 
   /// Text for people (messages, help, the plain output of `list` and `show`): in ASCII

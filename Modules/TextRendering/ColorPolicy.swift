@@ -46,8 +46,11 @@ public enum ColorPolicy {
     return .ansi16
   }
 
-  /// Whether the environment's locale says the terminal speaks UTF-8.
+  /// Whether the terminal can show the app's Unicode glyphs: the locale says UTF-8 (or
+  /// says nothing), and the terminal is not the Linux console (`TERM=linux`), whose fonts
+  /// hold a few hundred glyphs, without the emoji, braille spinner or arrows the screens use.
   public static func supportsUnicode(environment: [String: String]) -> Bool {
+    if environment["TERM"] == "linux" { return false }
     for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
       if let value = environment[name], !value.isEmpty {
         let lower = value.lowercased()

@@ -184,6 +184,9 @@ struct ColorPolicyTests {
     #expect(ColorPolicy.supportsUnicode(environment: ["LANG": "en_GB.UTF-8"]))
     #expect(ColorPolicy.supportsUnicode(environment: ["LANG": "C.utf8"]))
     #expect(!ColorPolicy.supportsUnicode(environment: ["LANG": "C"]))
+    // The Linux console's fonts lack the emoji and braille, whatever the locale.
+    #expect(!ColorPolicy.supportsUnicode(environment: ["TERM": "linux", "LANG": "en_GB.UTF-8"]))
+    #expect(ColorPolicy.supportsUnicode(environment: ["TERM": "xterm-256color", "LANG": "en_GB.UTF-8"]))
     #expect(!ColorPolicy.supportsUnicode(environment: ["LC_ALL": "POSIX", "LANG": "en_GB.UTF-8"]))
     #expect(ColorPolicy.supportsUnicode(environment: ["LC_CTYPE": "de_DE.UTF-8", "LANG": "C"]))
     // An empty variable counts as unset.
