@@ -175,7 +175,10 @@ public final class Store<State, Action> {
   ///
   /// After every `send` (once, however many actions that send caused), the store
   /// recomputes `value` and calls `onChange` if it differs from the last value seen.
-  /// `onChange` is not called for the current value when you subscribe.
+  /// `onChange` is not called for the current value when you subscribe. It may itself send
+  /// actions, or start and stop observations: the store then goes round its observers
+  /// again with the new state once each has been called for this one, so every observer
+  /// sees the states in order and ends on the newest.
   ///
   /// ```swift
   /// let observation = store.observe(DogsView.State.init) { view in render(view) }
