@@ -17,7 +17,8 @@
 /// (one small closure call per level, ~5 ns).
 ///
 /// Once the root store and every store scoped from it are released, the effects still
-/// running are cancelled (a scoped store keeps the root's state and effects alive).
+/// running are cancelled (a scoped store keeps the root's state and effects alive; an
+/// observation does not).
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action> {
@@ -55,7 +56,9 @@ public final class Store<State, Action> {
     self.readState = { runtime.state }
     self.sendAction = { runtime.send($0) }
     self.registerObserver = { runtime.addObserver($0) }
-    self.unregisterObserver = { runtime.removeObserver($0) }
+    // Weak: an observation token outliving every store must not keep the runtime (and
+    // its effects) alive; with the runtime gone there is nothing to unregister from.
+    self.unregisterObserver = { [weak runtime] in runtime?.removeObserver($0) }
     self.location = .root(of: runtime)
   }
 

@@ -338,6 +338,20 @@ struct StoreTests {
     #expect(started.values == ["start", "cancelled"])
   }
 
+  @Test func anObservationKeptAfterTheStoreIsReleasedDoesNotKeepItsEffectsRunning() async {
+    let started = Log<String>()
+    var store: Store<Int, Int>? = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in sleepsUntilCancelled(logging: started) }
+    }
+    let observation = store!.observe { _ in }
+    let task = store!.send(0)
+    #expect(await eventually { started.values == ["start"] })
+    store = nil
+    await task.finish()
+    #expect(started.values == ["start", "cancelled"])
+    observation.cancel()  // harmless once the store is gone
+  }
+
   @Test func aScopedStoreKeepsTheEffectsRunningUntilItIsReleasedToo() async {
     let started = Log<String>()
     var store: Store<Parent.State, Parent.Action>? = Store(initialState: Parent.State()) {
