@@ -139,7 +139,12 @@ public final class Store<State, Action> {
         readState: { location.read(ChildState.self) },
         sendAction: { sendAction(action($0)) },
         registerObserver: { update in
-          location.storage.addChangeObserver { update(location.read(ChildState.self)) }
+          // The observer is kept by the root's runtime: it must not hold the runtime too
+          // (an observation outliving every store would keep it and its effects alive).
+          let offset = location.offset
+          return location.storage.addChangeObserver { storage in
+            update(StateLocation(storage: storage, offset: offset).read(ChildState.self))
+          }
         },
         unregisterObserver: unregisterObserver, location: location
       )

@@ -352,6 +352,27 @@ struct StoreTests {
     observation.cancel()  // harmless once the store is gone
   }
 
+  @Test func anObservationOfAScopedStoreKeptAfterTheStoresAreReleasedDoesNotKeepEffectsRunning()
+    async
+  {
+    let started = Log<String>()
+    var store: Store<Parent.State, Parent.Action>? = Store(initialState: Parent.State()) {
+      Reduce<Parent.State, Parent.Action> { _, _ in sleepsUntilCancelled(logging: started) }
+    }
+    var child: Store<Counter.State, Counter.Action>? = store!.scope(
+      state: \.child, action: Parent.Action.child)
+    var count: [Int] = []
+    let observation = child!.observe({ $0.count }) { count.append($0) }
+    let task = child!.send(.increment)
+    #expect(await eventually { started.values == ["start"] })
+    store = nil
+    child = nil
+    await task.finish()
+    #expect(started.values == ["start", "cancelled"])
+    #expect(count.isEmpty)
+    observation.cancel()
+  }
+
   @Test func aScopedStoreKeepsTheEffectsRunningUntilItIsReleasedToo() async {
     let started = Log<String>()
     var store: Store<Parent.State, Parent.Action>? = Store(initialState: Parent.State()) {

@@ -42,8 +42,9 @@ struct StatePath<Root, Value> {
 protocol RootStateStorage: AnyObject {
   /// Calls `body` with the address of the root store's state.
   func withStateBytes(_ body: (UnsafeRawPointer) -> Void)
-  /// Registers `update` for every change of the root store's state.
-  func addChangeObserver(_ update: @escaping () -> Void) -> Int
+  /// Registers `update` for every change of the root store's state; it is handed the
+  /// storage to read from, so that it need not hold it (the storage holds `update`).
+  func addChangeObserver(_ update: @escaping (any RootStateStorage) -> Void) -> Int
 }
 
 /// Where a scoped store's state lies inside the root store's state, when every key path

@@ -313,7 +313,8 @@ extension StoreRuntime: RootStateStorage {
   }
 
   @usableFromInline
-  func addChangeObserver(_ update: @escaping () -> Void) -> Int {
-    addObserver { _ in update() }
+  func addChangeObserver(_ update: @escaping (any RootStateStorage) -> Void) -> Int {
+    // Unowned: the closure lives in this runtime's own list of observers.
+    addObserver { [unowned self] _ in update(self) }
   }
 }
