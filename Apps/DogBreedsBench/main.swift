@@ -226,6 +226,13 @@ if arguments.contains("profile-jpeg") {
   for _ in 0..<repeats { blackHole(try? JPEGDecoder.decode(bytes, scale: scale)) }
   exit(0)
 }
+if arguments.contains("profile-png") {
+  let bytes = [UInt8](
+    FileManager.default.contents(atPath: "Tests/TextRenderingTests/Fixtures/png/photo-500x375.png")!)
+  let repeats = Int(ProcessInfo.processInfo.environment["PROFILE_REPEATS"] ?? "20") ?? 20
+  for _ in 0..<repeats { blackHole(try? PNGDecoder.decode(bytes)) }
+  exit(0)
+}
 if arguments.contains("profile-foreach") {
   MainActor.assumeIsolated {
     let store = Store(
@@ -279,6 +286,10 @@ if all || arguments.contains("jpeg") {
   printTable(
     "JPEG (ns per decode, median of 7 runs alternating with libjpeg-turbo)", jpeg.rows,
     reference: jpeg.reference)
+}
+if all || arguments.contains("png") {
+  printTable(
+    "PNG (ns per decode, median of 7 runs alternating with libpng)", pngBenchmarks(), reference: "libpng ns")
 }
 if !missedGoals.isEmpty {
   print(

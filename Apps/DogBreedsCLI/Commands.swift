@@ -221,7 +221,7 @@ struct Commands {
       do throws(DogAPIError) {
         let bytes = [UInt8](try await client.imageData(address))
         guard ImageFormat(sniffing: bytes) != .unknown else {
-          return JPEGError.unsupportedFormat(.unknown).message
+          return ImageDecodingError.unsupportedFormat(.unknown).message
         }
         Output.write(TerminalPicture.iterm(bytes, columns: pictureColumns))
       } catch {

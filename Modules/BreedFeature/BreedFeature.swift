@@ -94,7 +94,7 @@ public struct BreedFeature: Reducer {
     /// The image could not be downloaded.
     case download(DogAPIError)
     /// The bytes arrived but are not a picture the decoder can read.
-    case decode(JPEGError)
+    case decode(ImageDecodingError)
 
     /// The sentence shown to the user.
     public var message: String {
@@ -245,8 +245,8 @@ public struct BreedFeature: Reducer {
   ) async -> Action {
     do throws(DogAPIError) {
       let bytes = [UInt8](try await client.imageData(url))
-      do throws(JPEGError) {
-        return .pictureResponse(.success(try JPEGDecoder.decode(bytes, fitting: size)))
+      do throws(ImageDecodingError) {
+        return .pictureResponse(.success(try ImageDecoder.decode(bytes, fitting: size)))
       } catch {
         return .pictureResponse(.failure(.decode(error)))
       }

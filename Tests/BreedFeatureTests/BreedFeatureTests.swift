@@ -291,21 +291,35 @@ struct BreedPictureTests {
     await store.finish()
   }
 
-  @Test func aPNGBehindAJPGNameIsReportedNotDrawn() async {
-    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+  @Test func aPNGBehindAJPGNameIsDrawn() async {
+    let png = Data(PNGWriter.png(width: 1, height: 2, rows: [[0, 9, 8, 7], [0, 1, 2, 3]]))
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { png }, pictureSize: (40, 30))
+      BreedFeature(client: client { png }, pictureSize: (1, 2))
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
       $0.image = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.png))))) {
-      $0.picture = .failed(.decode(.unsupportedFormat(.png)))
+    let picture = RGBImage(width: 1, height: 2, pixels: [9, 8, 7, 1, 2, 3])
+    await store.receive(.pictureResponse(.success(picture))) { $0.picture = .loaded(picture) }
+  }
+
+  @Test func aWEBPIsReportedNotDrawn() async {
+    let webp = Data("RIFF\u{8}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(client: client { webp }, pictureSize: (40, 30))
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url1))) {
+      $0.image = .loaded(url1)
+      $0.picture = .loading
+    }
+    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.webp))))) {
+      $0.picture = .failed(.decode(.unsupportedFormat(.webp)))
     }
     let view = BreedFeature.ViewState(store.state)
-    #expect(view.pictureNote == "The picture is a PNG, an unsupported image format.")
+    #expect(view.pictureNote == "The picture is a WEBP, an unsupported image format.")
     #expect(view.image == .url(url1.absoluteString))
   }
 

@@ -79,8 +79,13 @@ struct FaultMatrixTests {
     Fault(
       name: "PNG behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
       picture: {
-        .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100))
+        .bytes(
+          PNGWriter.png(width: 2, height: 2, rows: [[0, 200, 30, 40, 10, 20, 30], [2, 0, 0, 0, 0, 0, 0]]))
       }),
+    Fault(
+      name: "WEBP behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
+      picture: { .bytes(Array("RIFF\u{10}\u{0}\u{0}\u{0}WEBPVP8 ".utf8) + [UInt8](repeating: 7, count: 100)) }
+    ),
     Fault(
       name: "truncated JPEG", list: { _ in .json(breeds) }, image: imageAt,
       picture: { .bytes(Array(jpeg.prefix(jpeg.count / 2))) }),
@@ -127,8 +132,10 @@ struct FaultMatrixTests {
           status: 1, stderr: "Couldn't download the picture. The server reported an error (HTTP 404).")
         : Expectation(status: 0, stderr: nil)
     case "PNG behind .jpg":
+      return Expectation(status: 0, stderr: nil)
+    case "WEBP behind .jpg":
       return wantsPicture
-        ? Expectation(status: 1, stderr: "The picture is a PNG, an unsupported image format.")
+        ? Expectation(status: 1, stderr: "The picture is a WEBP, an unsupported image format.")
         : Expectation(status: 0, stderr: nil)
     case "truncated JPEG":
       return wantsPicture
@@ -161,7 +168,8 @@ struct FaultMatrixTests {
       #"{"breeds":[{"name":"akita","subBreeds":[]},{"name":"hound","subBreeds":["afghan"]}],"fetchedAt":700000000,"version":1}"#
     let wantsCache =
       fault.name != "healthy" && fault.name != "latency 0.5 s" && fault.name != "escapes in names"
-      && !["404 breed", "image 404", "PNG behind .jpg", "truncated JPEG"].contains(fault.name)
+      && !["404 breed", "image 404", "PNG behind .jpg", "WEBP behind .jpg", "truncated JPEG"].contains(
+        fault.name)
     if wantsCache { try Data(seeded.utf8).write(to: URL(fileURLWithPath: cacheFile)) }
     let run = try await runCLI(
       command.arguments + ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],

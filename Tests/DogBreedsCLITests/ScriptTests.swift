@@ -460,12 +460,28 @@ struct PictureScriptTests {
     #expect(sixel.stdout.contains("\u{1B}\\\nHound\nPicture: http://127.0.0.1:"))
   }
 
-  @Test func aPNGOrATruncatedPictureIsAClearError() async throws {
+  /// A PNG (whatever its name says) is drawn like a JPEG: two pixels, red and blue, fill
+  /// the left and right halves of the picture (256 colours: 196 is red, 21 blue).
+  @Test func aPNGIsDrawnLikeAJPEG() async throws {
+    let png = PNGWriter.png(width: 2, height: 1, rows: [[0, 255, 0, 0, 0, 0, 255]])
+    let drawn = try await run(png, "blocks")
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    let line = drawn.stdout.split(separator: "\n").first ?? ""
+    #expect(
+      line
+        == "\u{1B}[38;5;196;48;5;196m\(String(repeating: "▀", count: 40))\u{1B}[38;5;21;48;5;21m\(String(repeating: "▀", count: 40))\u{1B}[39;49m"
+    )
+  }
+
+  @Test func aDamagedPNGAWEBPOrATruncatedPictureIsAClearError() async throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)
-    let notJPEG = try await run(png, "blocks")
-    #expect(notJPEG.status == 1)
-    #expect(notJPEG.stdout.hasPrefix("Hound\n"))
-    #expect(notJPEG.stderr == "error: The picture is a PNG, an unsupported image format.\n")
+    let damaged = try await run(png, "blocks")
+    #expect(damaged.status == 1)
+    #expect(damaged.stdout.hasPrefix("Hound\n"))
+    #expect(damaged.stderr == "error: The picture file is damaged.\n")
+    let webp = try await run(Array("RIFF\u{8}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), "blocks")
+    #expect(webp.status == 1)
+    #expect(webp.stderr == "error: The picture is a WEBP, an unsupported image format.\n")
     let truncated = try await run(Array(Self.jpeg.prefix(Self.jpeg.count / 3)), "ascii")
     #expect(truncated.status == 1)
     #expect(truncated.stderr == "error: The picture file is incomplete.\n")

@@ -328,43 +328,49 @@ extension PictureSuites {
       short[dqt + 3] -= 2
       short.remove(at: dqt + 4 + 1)
       short.remove(at: dqt + 4 + 1)
-      #expect(throws: JPEGError.corrupt("short quantization table")) { try JPEGDecoder.decode(Array(short)) }
+      #expect(throws: ImageDecodingError.corrupt("short quantization table")) {
+        try JPEGDecoder.decode(Array(short))
+      }
     }
 
     @Test(
       arguments: [
-        (0xC3, "lossless"), (0xC5, "hierarchical"), (0xC7, "hierarchical"), (0xC9, "arithmetic coding"),
-        (0xCA, "arithmetic coding"), (0xCF, "arithmetic coding"),
+        (0xC3, "lossless JPEG"), (0xC5, "hierarchical JPEG"), (0xC7, "hierarchical JPEG"),
+        (0xC9, "arithmetic-coded JPEG"), (0xCA, "arithmetic-coded JPEG"), (0xCF, "arithmetic-coded JPEG"),
       ] as [(UInt8, String)])
     func framesOfOtherJPEGProcessesAreRefusedByName(marker: UInt8, feature: String) throws {
       var bytes = JPEGFixture.bytes("g-420-64x48.jpg")
       let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
       bytes[sof + 1] = marker
-      #expect(throws: JPEGError.unsupportedFeature(feature)) { try JPEGDecoder.decode(bytes) }
+      #expect(throws: ImageDecodingError.unsupportedFeature(feature)) { try JPEGDecoder.decode(bytes) }
     }
 
     @Test func otherFormatsAndFeaturesAreRefusedClearly() {
-      #expect(throws: JPEGError.unsupportedFormat(.png)) {
+      #expect(throws: ImageDecodingError.unsupportedFormat(.png)) {
         try JPEGDecoder.decode(JPEGFixture.bytes("g-png-named.jpg"))
       }
-      #expect(throws: JPEGError.unsupportedFormat(.webp)) {
+      #expect(throws: ImageDecodingError.unsupportedFormat(.webp)) {
         try JPEGDecoder.decode(JPEGFixture.bytes("synthetic-400x300.webp"))
       }
-      #expect(throws: JPEGError.unsupportedFeature("CMYK")) {
+      #expect(throws: ImageDecodingError.unsupportedFeature("CMYK JPEG")) {
         try JPEGDecoder.decode(JPEGFixture.bytes("g-cmyk-16x16.jpg"))
       }
-      #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode(Array("hello".utf8)) }
-      #expect(throws: JPEGError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode([]) }
+      #expect(throws: ImageDecodingError.unsupportedFormat(.unknown)) {
+        try JPEGDecoder.decode(Array("hello".utf8))
+      }
+      #expect(throws: ImageDecodingError.unsupportedFormat(.unknown)) { try JPEGDecoder.decode([]) }
       #expect(
-        JPEGError.unsupportedFormat(.png).message == "The picture is a PNG, an unsupported image format.")
-      #expect(throws: JPEGError.unsupportedFormat(.gif)) {
+        ImageDecodingError.unsupportedFormat(.png).message
+          == "The picture is a PNG, an unsupported image format.")
+      #expect(throws: ImageDecodingError.unsupportedFormat(.gif)) {
         try JPEGDecoder.decode(Array("GIF89a\u{1}\u{0}".utf8))
       }
       #expect(
-        JPEGError.unsupportedFormat(.gif).message == "The picture is a GIF, an unsupported image format.")
+        ImageDecodingError.unsupportedFormat(.gif).message
+          == "The picture is a GIF, an unsupported image format.")
       #expect(
-        JPEGError.unsupportedFeature("CMYK").message
-          == "The picture uses a JPEG feature we cannot show (CMYK).")
+        ImageDecodingError.unsupportedFeature("CMYK JPEG").message
+          == "The picture uses a feature we cannot show (CMYK JPEG).")
       // A RIFF file of another kind (a WAV) is no WEBP.
       #expect(ImageFormat(sniffing: Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8)) == .unknown)
     }
@@ -372,10 +378,10 @@ extension PictureSuites {
     @Test func everyTruncationIsAnErrorNotACrash() {
       let bytes = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
       for length in stride(from: 0, to: bytes.count - 2, by: 7) {
-        #expect(throws: JPEGError.self) { try JPEGDecoder.decode(Array(bytes.prefix(length))) }
+        #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(Array(bytes.prefix(length))) }
       }
       let baseline = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
-      #expect(throws: JPEGError.truncated) {
+      #expect(throws: ImageDecodingError.truncated) {
         try JPEGDecoder.decode(Array(baseline.prefix(baseline.count / 2)))
       }
     }
@@ -407,7 +413,7 @@ extension PictureSuites {
       }
       var missing = bytes
       missing.removeSubrange(markers[0]..<(markers[0] + 2))
-      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(missing) }
+      #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(missing) }
     }
 
     @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
@@ -419,7 +425,9 @@ extension PictureSuites {
       bytes[sof + 7] = 0xFF
       bytes[sof + 8] = 0xFF
       let start = ContinuousClock.now
-      #expect(throws: JPEGError.tooLarge(width: 65535, height: 65535)) { try JPEGDecoder.decode(bytes) }
+      #expect(throws: ImageDecodingError.tooLarge(width: 65535, height: 65535)) {
+        try JPEGDecoder.decode(bytes)
+      }
       #expect(ContinuousClock.now - start < Duration.milliseconds(100).scaled)
     }
 
@@ -429,12 +437,12 @@ extension PictureSuites {
       let dqt = try #require(
         (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xDB })
       longSegment[dqt + 2] = 0xFF
-      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(longSegment) }
+      #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(longSegment) }
       var brokenHuffman = original
       let dht = try #require(
         (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xC4 })
       for offset in 5..<21 { brokenHuffman[dht + offset] = 0xFF }  // impossible code-length counts
-      #expect(throws: JPEGError.self) { try JPEGDecoder.decode(brokenHuffman) }
+      #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(brokenHuffman) }
     }
 
     @Test func structuralFaultsAreNamedErrors() throws {
@@ -448,26 +456,28 @@ extension PictureSuites {
 
       var twoFrames = original
       twoFrames.insert(contentsOf: original[sof..<sofEnd], at: sofEnd)
-      #expect(throws: JPEGError.corrupt("two frames")) { try JPEGDecoder.decode(twoFrames) }
+      #expect(throws: ImageDecodingError.corrupt("two frames")) { try JPEGDecoder.decode(twoFrames) }
 
       var noFrame = original
       noFrame.removeSubrange(sof..<sofEnd)
-      #expect(throws: JPEGError.corrupt("scan before frame")) { try JPEGDecoder.decode(noFrame) }
+      #expect(throws: ImageDecodingError.corrupt("scan before frame")) { try JPEGDecoder.decode(noFrame) }
 
       // The frame's length leaves room for one component of the three it declares.
       var shortFrame = original
       shortFrame.replaceSubrange((sof + 2)...(sof + 3), with: [0, 11])
-      #expect(throws: JPEGError.corrupt("short frame header")) { try JPEGDecoder.decode(shortFrame) }
+      #expect(throws: ImageDecodingError.corrupt("short frame header")) { try JPEGDecoder.decode(shortFrame) }
 
       var badTableID = original
       let dqt = try marker(0xDB, in: original)
       badTableID[dqt + 4] = 0x05  // 8-bit precision, table 5 of 0...3
-      #expect(throws: JPEGError.corrupt("bad quantization table")) { try JPEGDecoder.decode(badTableID) }
+      #expect(throws: ImageDecodingError.corrupt("bad quantization table")) {
+        try JPEGDecoder.decode(badTableID)
+      }
 
       // Tables and frame, then the end: no scan at all.
       let sos = try marker(0xDA, in: original)
       let noScan = Array(original[..<sos]) + [0xFF, 0xD9]
-      #expect(throws: JPEGError.truncated) { try JPEGDecoder.decode(noScan) }
+      #expect(throws: ImageDecodingError.truncated) { try JPEGDecoder.decode(noScan) }
 
       // A progressive AC scan (Ss > 0) must name one component; this one names three.
       var progressive = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
@@ -475,7 +485,9 @@ extension PictureSuites {
       #expect(progressive[firstScan + 4] == 3)
       progressive[firstScan + 11] = 1  // Ss
       progressive[firstScan + 12] = 63  // Se
-      #expect(throws: JPEGError.corrupt("bad progressive scan")) { try JPEGDecoder.decode(progressive) }
+      #expect(throws: ImageDecodingError.corrupt("bad progressive scan")) {
+        try JPEGDecoder.decode(progressive)
+      }
     }
 
     @Test func randomCorruptionNeverCrashes() {
@@ -505,7 +517,7 @@ extension PictureSuites {
       #expect(bytes.count > 0)
       let start = ContinuousClock.now
       for scale in [JPEGDecoder.Scale.full, .eighth] {
-        #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
+        #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
       }
       #expect(ContinuousClock.now - start < Duration.seconds(1).scaled)
     }
@@ -516,7 +528,7 @@ extension PictureSuites {
       let bytes = JPEGFixture.bytes("fuzz-crash-1.bin")
       #expect(bytes.count > 0)
       for scale in JPEGDecoder.Scale.allCases {
-        #expect(throws: JPEGError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
+        #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
       }
     }
 

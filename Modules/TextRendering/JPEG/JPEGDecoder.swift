@@ -32,8 +32,8 @@ public enum JPEGDecoder {
   ///   - bytes: The file.
   ///   - scale: 1/1, 1/2, 1/4 or 1/8 of the full size (rounded up).
   /// - Returns: RGB pixels, orientation applied; ``RGBImage/isReduced`` below full scale.
-  /// - Throws: ``JPEGError``.
-  public static func decode(_ bytes: [UInt8], scale: Scale = .full) throws(JPEGError) -> RGBImage {
+  /// - Throws: ``ImageDecodingError``.
+  public static func decode(_ bytes: [UInt8], scale: Scale = .full) throws(ImageDecodingError) -> RGBImage {
     let format = ImageFormat(sniffing: bytes)
     guard format == .jpeg else { throw .unsupportedFormat(format) }
     var decoder = try Decoder(bytes: bytes, scale: scale)
@@ -45,27 +45,23 @@ public enum JPEGDecoder {
 
   /// Decodes at the smallest scale that is still at least `target` pixels in both
   /// directions (or the full size), for a picture that will be shown at about `target`.
-  public static func decode(_ bytes: [UInt8], fitting target: (width: Int, height: Int)) throws(JPEGError)
+  public static func decode(_ bytes: [UInt8], fitting target: (width: Int, height: Int))
+    throws(ImageDecodingError)
     -> RGBImage
   {
     let format = ImageFormat(sniffing: bytes)
     guard format == .jpeg else { throw .unsupportedFormat(format) }
     let header = try Decoder(bytes: bytes, scale: .full)
-    var chosen = Scale.full
-    for scale in [Scale.eighth, .quarter, .half] {
-      let width = (header.frame.width + scale.rawValue - 1) / scale.rawValue
-      let height = (header.frame.height + scale.rawValue - 1) / scale.rawValue
-      let rotated = header.orientation >= 5
-      if (rotated ? height : width) >= target.width && (rotated ? width : height) >= target.height {
-        chosen = scale
-        break
-      }
-    }
-    return try decode(bytes, scale: chosen)
+    // Orientations 5…8 turn the picture a quarter: its rows become the shown columns.
+    let rotated = header.orientation >= 5
+    let factor = ImageDecoder.reduction(
+      width: rotated ? header.frame.height : header.frame.width,
+      height: rotated ? header.frame.width : header.frame.height, covering: target)
+    return try decode(bytes, scale: Scale(rawValue: factor) ?? .full)
   }
 
   /// The declared size (before orientation), without decoding.
-  public static func size(of bytes: [UInt8]) throws(JPEGError) -> (width: Int, height: Int) {
+  public static func size(of bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int) {
     let format = ImageFormat(sniffing: bytes)
     guard format == .jpeg else { throw .unsupportedFormat(format) }
     let header = try Decoder(bytes: bytes, scale: .full)
@@ -149,7 +145,7 @@ struct Decoder {
   }
 
   /// Reads markers up to the frame header (so the size is known).
-  init(bytes: [UInt8], scale: JPEGDecoder.Scale) throws(JPEGError) {
+  init(bytes: [UInt8], scale: JPEGDecoder.Scale) throws(ImageDecodingError) {
     self.bytes = bytes
     self.scale = scale
     while !frameFound {
@@ -157,20 +153,20 @@ struct Decoder {
     }
   }
 
-  mutating func run() throws(JPEGError) {
+  mutating func run() throws(ImageDecodingError) {
     while !finished {
       try nextSegment()
     }
     guard scansDone > 0 else { throw .truncated }
   }
 
-  private func uint16(at index: Int) throws(JPEGError) -> Int {
+  private func uint16(at index: Int) throws(ImageDecodingError) -> Int {
     guard index + 1 < bytes.count else { throw .truncated }
     return Int(bytes[index]) << 8 | Int(bytes[index + 1])
   }
 
   /// Handles the next marker segment.
-  private mutating func nextSegment() throws(JPEGError) {
+  private mutating func nextSegment() throws(ImageDecodingError) {
     // Find the next marker, skipping fill bytes.
     guard position < bytes.count else {
       // A baseline file whose scan completed may lack its EOI; a progressive one may be
@@ -207,7 +203,7 @@ struct Decoder {
       try readFrame(start, end, progressive: marker == 0xC2)
     case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
       throw .unsupportedFeature(
-        marker >= 0xC9 ? "arithmetic coding" : marker == 0xC3 ? "lossless" : "hierarchical")
+        marker >= 0xC9 ? "arithmetic-coded JPEG" : marker == 0xC3 ? "lossless JPEG" : "hierarchical JPEG")
     case 0xC4:
       try readHuffmanTables(start, end)
     case 0xDB:
@@ -230,10 +226,10 @@ struct Decoder {
     }
   }
 
-  private mutating func readFrame(_ start: Int, _ end: Int, progressive: Bool) throws(JPEGError) {
+  private mutating func readFrame(_ start: Int, _ end: Int, progressive: Bool) throws(ImageDecodingError) {
     guard !frameFound else { throw .corrupt("two frames") }
     guard end - start >= 6 else { throw .corrupt("short frame header") }
-    guard bytes[start] == 8 else { throw .unsupportedFeature("\(bytes[start])-bit samples") }
+    guard bytes[start] == 8 else { throw .unsupportedFeature("\(bytes[start])-bit JPEG") }
     let height = try uint16(at: start + 1)
     let width = try uint16(at: start + 3)
     let count = Int(bytes[start + 5])
@@ -242,7 +238,7 @@ struct Decoder {
       width * height <= JPEGDecoder.maxPixels
     else { throw .tooLarge(width: width, height: height) }
     guard count == 1 || count == 3 else {
-      throw count == 4 ? .unsupportedFeature("CMYK") : .corrupt("\(count) components")
+      throw count == 4 ? .unsupportedFeature("CMYK JPEG") : .corrupt("\(count) components")
     }
     guard end - start >= 6 + 3 * count else { throw .corrupt("short frame header") }
     var components: [Component] = []
@@ -263,7 +259,7 @@ struct Decoder {
     frame.maxV = components.map(\.v).max()!
     // Like libjpeg, only whole-number ratios between a component and the largest.
     guard components.allSatisfy({ frame.maxH % $0.h == 0 && frame.maxV % $0.v == 0 }) else {
-      throw .unsupportedFeature("fractional sampling")
+      throw .unsupportedFeature("JPEG with fractional sampling")
     }
     frame.mcusPerLine = (width + 8 * frame.maxH - 1) / (8 * frame.maxH)
     frame.mcusPerColumn = (height + 8 * frame.maxV - 1) / (8 * frame.maxV)
@@ -288,7 +284,7 @@ struct Decoder {
     }
   }
 
-  private mutating func readHuffmanTables(_ start: Int, _ end: Int) throws(JPEGError) {
+  private mutating func readHuffmanTables(_ start: Int, _ end: Int) throws(ImageDecodingError) {
     var index = start
     while index < end {
       guard index + 17 <= end else { throw .corrupt("short Huffman table") }
@@ -305,7 +301,7 @@ struct Decoder {
     }
   }
 
-  private mutating func readQuantizationTables(_ start: Int, _ end: Int) throws(JPEGError) {
+  private mutating func readQuantizationTables(_ start: Int, _ end: Int) throws(ImageDecodingError) {
     var index = start
     while index < end {
       let precision = Int(bytes[index] >> 4)
@@ -355,7 +351,7 @@ struct Decoder {
     }
   }
 
-  private mutating func readScan(_ start: Int, _ end: Int) throws(JPEGError) {
+  private mutating func readScan(_ start: Int, _ end: Int) throws(ImageDecodingError) {
     guard end - start >= 1 else { throw .corrupt("short scan header") }
     let count = Int(bytes[start])
     guard (1...4).contains(count), end - start >= 1 + 2 * count + 3 else { throw .corrupt("bad scan header") }
@@ -408,7 +404,7 @@ struct Decoder {
       position = bytes.withUnsafeBufferPointer { EntropyCodedData.scanEnd(of: $0, from: end) }
     } else {
       let data = bytes.withUnsafeBufferPointer { EntropyCodedData($0, from: end) }
-      try withExtendedLifetime(data) { () throws(JPEGError) in
+      try withExtendedLifetime(data) { () throws(ImageDecodingError) in
         var reader = BitReader(data)
         try decodeScan(&scan, reader: &reader)
         if reader.ranOut { throw .truncated }

@@ -28,7 +28,7 @@ final class HuffmanTable {
   /// `isDC`: a DC table, whose symbols are sizes alone (no run). Writes straight into the
   /// table's memory: a picture brings up to four tables, and building them through
   /// intermediate arrays cost as much as decoding a small picture's blocks.
-  init(counts: [UInt8], symbols: [UInt8], isDC: Bool = false) throws(JPEGError) {
+  init(counts: [UInt8], symbols: [UInt8], isDC: Bool = false) throws(ImageDecodingError) {
     guard counts.count == 16, symbols.count == counts.reduce(0, { $0 + Int($1) }), symbols.count <= 256 else {
       throw .corrupt("bad Huffman table")
     }
@@ -258,7 +258,7 @@ struct BitReader {
 
   /// The next Huffman symbol.
   @inline(__always)
-  mutating func decode(_ table: HuffmanTable) throws(JPEGError) -> Int {
+  mutating func decode(_ table: HuffmanTable) throws(ImageDecodingError) -> Int {
     let entry = table.lookahead[peekLookahead()]
     if entry != 0 {
       skip(Int(entry >> 8))
@@ -290,7 +290,7 @@ struct BitReader {
   /// a Huffman symbol, which corrupt tables can make anything up to 255: beyond 16 is an
   /// error, never a shift past the buffer.
   @inline(__always)
-  mutating func receiveExtend(_ n: Int) throws(JPEGError) -> Int {
+  mutating func receiveExtend(_ n: Int) throws(ImageDecodingError) -> Int {
     guard n > 0 else { return 0 }
     guard n <= 16 else { throw .corrupt("bad coefficient size") }
     return extend(n)
@@ -306,7 +306,7 @@ struct BitReader {
   /// At a restart marker: drop the buffered bits and go on with the next segment. A scan
   /// whose data ended without one is damaged.
   @inline(__always)
-  mutating func restart() throws(JPEGError) {
+  mutating func restart() throws(ImageDecodingError) {
     segment &+= 1
     guard segment < segmentEnds.count else { throw .corrupt("expected a restart marker") }
     position = segmentEnd

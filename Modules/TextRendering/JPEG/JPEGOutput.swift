@@ -63,7 +63,7 @@ extension Decoder {
     }
   }
 
-  mutating func output() throws(JPEGError) -> RGBImage {
+  mutating func output() throws(ImageDecodingError) -> RGBImage {
     let step = scale.rawValue
     if planes.isEmpty {
       allocatePlanes()

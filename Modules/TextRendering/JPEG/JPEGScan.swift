@@ -19,7 +19,7 @@ struct Scan {
 }
 
 extension Decoder {
-  mutating func decodeScan(_ scan: inout Scan, reader: inout BitReader) throws(JPEGError) {
+  mutating func decodeScan(_ scan: inout Scan, reader: inout BitReader) throws(ImageDecodingError) {
     for index in scan.components {
       frame.components[index].predictor = 0
       let component = frame.components[index]
@@ -96,7 +96,7 @@ extension Decoder {
 
   private mutating func decodeBaselineScan(
     _ components: [Int], single: Bool, _ unitsPerLine: Int, _ unitCount: Int, _ reader: inout BitReader
-  ) throws(JPEGError) {
+  ) throws(ImageDecodingError) {
     // Plain pointers and a local reader, no closures: nothing the loops touch is captured,
     // so the reader's bit buffer and count stay in registers and no access is checked
     // dynamically.
@@ -155,7 +155,7 @@ extension Decoder {
   private static func decodeBaselineBlocks(
     _ first: UnsafeMutablePointer<Int16>, keepsAC: Bool, _ part: UnsafeMutablePointer<BaselinePart>,
     _ zigzag: UnsafePointer<Int>, _ reader: inout BitReader
-  ) throws(JPEGError) {
+  ) throws(ImageDecodingError) {
     let (v, h, perBlock, blocksPerLine) = (
       part.pointee.v, part.pointee.h, part.pointee.perBlock, part.pointee.blocksPerLine
     )
@@ -175,7 +175,7 @@ extension Decoder {
   private static func decodeBaselineBlock(
     _ block: UnsafeMutablePointer<Int16>, keepsAC: Bool, _ part: inout BaselinePart,
     _ zigzag: UnsafePointer<Int>, _ reader: inout BitReader
-  ) throws(JPEGError) {
+  ) throws(ImageDecodingError) {
     if keepsAC {
       // Only non-zero coefficients are written; clear what the last block left here.
       let raw = UnsafeMutableRawPointer(block)
@@ -218,7 +218,7 @@ extension Decoder {
 
   private mutating func decodeBlock(
     _ index: Int, row: Int, column: Int, _ scan: inout Scan, _ reader: inout BitReader
-  ) throws(JPEGError) {
+  ) throws(ImageDecodingError) {
     // Read the fields needed rather than copying the component for every block.
     let perBlock = frame.components[index].perBlock
     let block =
@@ -244,7 +244,7 @@ extension Decoder {
 
   private func decodeACFirst(
     _ block: UnsafeMutablePointer<Int16>, _ table: HuffmanTable, _ scan: inout Scan, _ reader: inout BitReader
-  ) throws(JPEGError) {
+  ) throws(ImageDecodingError) {
     if scan.eobrun > 0 {
       scan.eobrun -= 1
       return
@@ -274,7 +274,7 @@ extension Decoder {
   /// precision for coefficients already non-zero, and new ±1 coefficients in zero runs.
   private func decodeACRefine(
     _ block: UnsafeMutablePointer<Int16>, _ table: HuffmanTable, _ scan: inout Scan, _ reader: inout BitReader
-  ) throws(JPEGError) {
+  ) throws(ImageDecodingError) {
     let positive = Int16(truncatingIfNeeded: 1 << scan.al)
     let negative = Int16(truncatingIfNeeded: -1 << scan.al)
     var k = scan.ss

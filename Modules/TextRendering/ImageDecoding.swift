@@ -24,14 +24,14 @@ public enum ImageFormat: String, Sendable, Equatable {
 }
 
 /// Why a picture could not be decoded, in one sentence.
-public enum JPEGError: Error, Equatable, Sendable {
+public enum ImageDecodingError: Error, Equatable, Sendable {
   /// The bytes are another format (a PNG behind a `.jpg` name, say).
   case unsupportedFormat(ImageFormat)
-  /// A JPEG feature we do not decode (arithmetic coding, lossless, 12-bit, CMYK…).
+  /// A feature of the format we do not decode (a CMYK JPEG, a lossless JPEG…).
   case unsupportedFeature(String)
   /// The file ends before the picture does.
   case truncated
-  /// The file breaks the JPEG rules.
+  /// The file breaks its format's rules.
   case corrupt(String)
   /// The declared size is beyond what we decode.
   case tooLarge(width: Int, height: Int)
@@ -44,10 +44,50 @@ public enum JPEGError: Error, Equatable, Sendable {
         ? "The picture is in an unsupported image format."
         : "The picture is a \(format.rawValue.uppercased()), an unsupported image format."
     case .unsupportedFeature(let feature):
-      return "The picture uses a JPEG feature we cannot show (\(feature))."
+      return "The picture uses a feature we cannot show (\(feature))."
     case .truncated: return "The picture file is incomplete."
     case .corrupt: return "The picture file is damaged."
     case .tooLarge(let width, let height): return "The picture is too large to show (\(width)×\(height))."
     }
+  }
+}
+
+/// Decodes the picture formats DogBreeds shows, JPEG and PNG, told apart by their bytes.
+///
+/// ```swift
+/// let picture = try ImageDecoder.decode(bytes, fitting: (120, 88))
+/// ```
+public enum ImageDecoder {
+  /// Decodes a JPEG or a PNG to at least `target` pixels in both directions where the
+  /// picture has that many, reduced by a power of two where it has many more (see
+  /// ``JPEGDecoder/decode(_:fitting:)`` and ``PNGDecoder/decode(_:fitting:)``).
+  ///
+  /// - Parameters:
+  ///   - bytes: The file.
+  ///   - target: About the pixels the picture will be shown at.
+  /// - Returns: RGB pixels.
+  /// - Throws: ``ImageDecodingError``; ``ImageDecodingError/unsupportedFormat(_:)`` for
+  ///   anything but a JPEG or a PNG.
+  public static func decode(_ bytes: [UInt8], fitting target: (width: Int, height: Int))
+    throws(ImageDecodingError)
+    -> RGBImage
+  {
+    switch ImageFormat(sniffing: bytes) {
+    case .jpeg: return try JPEGDecoder.decode(bytes, fitting: target)
+    case .png: return try PNGDecoder.decode(bytes, fitting: target)
+    case let other: throw .unsupportedFormat(other)
+    }
+  }
+
+  /// The largest power-of-two reduction, 8 at most, at which a `width`×`height` picture
+  /// still covers `target`; 1 if even a reduction by 2 would not.
+  static func reduction(width: Int, height: Int, covering target: (width: Int, height: Int)) -> Int {
+    for factor in [8, 4, 2]
+    where (width + factor - 1) / factor >= target.width
+      && (height + factor - 1) / factor >= target.height
+    {
+      return factor
+    }
+    return 1
   }
 }

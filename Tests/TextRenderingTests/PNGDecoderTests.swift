@@ -1,0 +1,302 @@
+import Foundation
+import TestSupport
+import Testing
+import TextRendering
+
+enum PNGFixture {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/png")
+  static func bytes(_ name: String) -> [UInt8] {
+    (try? [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))) ?? []
+  }
+  /// Every fixture with a reference, by name (made by Scripts/make-png-fixtures.py).
+  static let names: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+    .filter { $0.hasSuffix(".rgb") }.map { String($0.dropLast(4)) }.sorted()
+
+  /// Where two pixel buffers first differ, for a failure message; nil when they are equal.
+  static func difference(_ pixels: [UInt8], _ reference: [UInt8]) -> String? {
+    guard pixels.count == reference.count else { return "\(pixels.count) bytes, not \(reference.count)" }
+    guard let index = pixels.indices.first(where: { pixels[$0] != reference[$0] }) else { return nil }
+    return "byte \(index) (pixel \(index / 3)) is \(pixels[index]), not \(reference[index])"
+  }
+}
+
+extension PictureSuites {
+  struct PNGDecoderTests {
+    /// Every colour type at every bit depth, interlaced and not, all five filters, stored,
+    /// fixed and dynamic DEFLATE, split IDATs, transparency, background and a photo.
+    @Test(arguments: PNGFixture.names)
+    func everyKindOfPNGDecodesToItsReference(name: String) throws {
+      let image = try PNGDecoder.decode(PNGFixture.bytes(name + ".png"))
+      #expect(PNGFixture.difference(image.pixels, PNGFixture.bytes(name + ".rgb")) == nil, "\(name)")
+      #expect(!image.isReduced)
+    }
+
+    /// The whole photo (the benchmark's) holds the 200×150 one at (150, 100).
+    @Test func aLargerPhotoDecodesToo() throws {
+      let image = try PNGDecoder.decode(PNGFixture.bytes("photo-500x375.png"))
+      #expect(image.width == 500 && image.height == 375)
+      guard image.width == 500 && image.height == 375 else { return }
+      var crop: [UInt8] = []
+      for y in 100..<250 {
+        let left: Int = (y * 500 + 150) * 3
+        crop += image.pixels[left..<left + 600]
+      }
+      #expect(PNGFixture.difference(crop, PNGFixture.bytes("photo-200x150.rgb")) == nil)
+    }
+
+    @Test func theFixturesCoverEveryColourTypeDepthAndInterlacing() {
+      let expected = [
+        "c0-1bit", "c0-2bit", "c0-4bit", "c0-8bit", "c0-16bit", "c2-8bit", "c2-16bit", "c3-1bit", "c3-2bit",
+        "c3-4bit", "c3-8bit", "c4-8bit", "c4-16bit", "c6-8bit", "c6-16bit",
+      ]
+      for name in expected {
+        #expect(PNGFixture.names.contains(name), "\(name)")
+        #expect(PNGFixture.names.contains(name + "-interlaced"), "\(name)-interlaced")
+      }
+    }
+
+    @Test func theSizeIsReadWithoutDecoding() throws {
+      let size = try PNGDecoder.size(of: PNGFixture.bytes("photo-200x150.png"))
+      #expect(size.width == 200 && size.height == 150)
+    }
+
+    /// Like the JPEG decoder's scales: the largest power of two (up to 8) that still
+    /// leaves the target's pixels, each square averaged.
+    @Test func fittingReducesByThePowerOfTwoThatStillCoversTheTarget() throws {
+      let bytes = PNGFixture.bytes("photo-200x150.png")
+      let full = try PNGDecoder.decode(bytes)
+      for (target, factor) in [((40, 30), 4), ((26, 19), 4), ((25, 18), 8), ((101, 75), 1), ((100, 75), 2)] {
+        let image = try PNGDecoder.decode(bytes, fitting: target)
+        #expect(image.width == (200 + factor - 1) / factor, "\(target)")
+        #expect(image.height == (150 + factor - 1) / factor, "\(target)")
+        #expect(image.isReduced == (factor > 1))
+        #expect(PNGFixture.difference(image.pixels, Self.averaged(full, factor)) == nil, "\(target)")
+      }
+      // 19×13 by 8 is 3×2: the squares at the right and bottom edges are 3 and 5 pixels
+      // wide and high, and each is the average of the pixels it has.
+      let small = PNGFixture.bytes("c2-8bit.png")
+      let eighth = try PNGDecoder.decode(small, fitting: (1, 1))
+      #expect(eighth.width == 3 && eighth.height == 2)
+      #expect(PNGFixture.difference(eighth.pixels, Self.averaged(try PNGDecoder.decode(small), 8)) == nil)
+    }
+
+    /// Each `factor`×`factor` square (cut short at the edges) averaged, rounding halves up.
+    static func averaged(_ image: RGBImage, _ factor: Int) -> [UInt8] {
+      var result: [UInt8] = []
+      for top in stride(from: 0, to: image.height, by: factor) {
+        for left in stride(from: 0, to: image.width, by: factor) {
+          for channel in 0..<3 {
+            var sum = 0
+            var count = 0
+            for y in top..<min(top + factor, image.height) {
+              for x in left..<min(left + factor, image.width) {
+                sum += Int(image.pixels[(y * image.width + x) * 3 + channel])
+                count += 1
+              }
+            }
+            result.append(UInt8((sum + count / 2) / count))
+          }
+        }
+      }
+      return result
+    }
+
+    @Test func theImageDecoderTellsTheFormatsApartByTheirBytes() throws {
+      let png = PNGFixture.bytes("photo-200x150.png")
+      #expect(try ImageDecoder.decode(png, fitting: (50, 40)) == PNGDecoder.decode(png, fitting: (50, 40)))
+      let jpeg = JPEGFixture.bytes("g-420-64x48.jpg")
+      #expect(try ImageDecoder.decode(jpeg, fitting: (16, 12)) == JPEGDecoder.decode(jpeg, fitting: (16, 12)))
+      #expect(throws: ImageDecodingError.unsupportedFormat(.webp)) {
+        try ImageDecoder.decode(JPEGFixture.bytes("synthetic-400x300.webp"), fitting: (10, 10))
+      }
+      #expect(throws: ImageDecodingError.unsupportedFormat(.unknown)) {
+        try ImageDecoder.decode(Array("<html>".utf8), fitting: (10, 10))
+      }
+      // A PNG behind a .jpg name is a PNG.
+      #expect(throws: Never.self) {
+        try ImageDecoder.decode(JPEGFixture.bytes("g-png-named.jpg"), fitting: (1, 1))
+      }
+      #expect(throws: ImageDecodingError.unsupportedFormat(.jpeg)) { try PNGDecoder.decode(jpeg) }
+    }
+
+    @Test func aHandWrittenPictureDecodesAsWritten() throws {
+      // 2×2 RGB: a None row and an Up row (which adds the row above).
+      let bytes = PNGWriter.png(
+        width: 2, height: 2, rows: [[0, 10, 20, 30, 40, 50, 60], [2, 1, 1, 1, 2, 2, 2]])
+      let image = try PNGDecoder.decode(bytes)
+      #expect(image.pixels == [10, 20, 30, 40, 50, 60, 11, 21, 31, 42, 52, 62])
+    }
+
+    @Test func aPaletteIndexPastThePaletteIsBlack() throws {
+      let palette = PNGWriter.chunk("PLTE", [255, 0, 0, 0, 255, 0])
+      let bytes = PNGWriter.png(width: 3, height: 1, colorType: 3, rows: [[0, 1, 0, 7]], before: palette)
+      #expect(try PNGDecoder.decode(bytes).pixels == [0, 255, 0, 255, 0, 0, 0, 0, 0])
+    }
+
+    @Test func moreImageDataThanTheHeaderNeedsIsIgnoredAndLessIsTruncation() throws {
+      let rows: [[UInt8]] = [[0, 1, 2, 3], [0, 4, 5, 6]]
+      let longer = PNGWriter.png(
+        width: 1, height: 2, rows: rows, stream: PNGWriter.zlib(rows.flatMap { $0 } + [9, 9]))
+      #expect(try PNGDecoder.decode(longer).pixels == [1, 2, 3, 4, 5, 6])
+      let shorter = PNGWriter.png(width: 1, height: 2, rows: rows, stream: PNGWriter.zlib(rows[0]))
+      #expect(throws: ImageDecodingError.truncated) { try PNGDecoder.decode(shorter) }
+    }
+
+    /// A small file that inflates to far more than its pixels need costs only its pixels:
+    /// inflating stops at the size the header gives.
+    @Test func inflatingStopsAtWhatTheHeaderDeclares() throws {
+      // 1,000,000 zero bytes as fixed-Huffman DEFLATE: a literal 0, then length-258
+      // copies at distance 1, each the 7-bit code 1000101 (symbol 285) and the 5-bit
+      // distance code 0 — 12 bits per 258 bytes.
+      var writer = BitWriter()
+      writer.write(1, 1)  // last block
+      writer.write(1, 2)  // fixed Huffman
+      writer.writeCode(0b0011_0000, 8)  // literal 0
+      for _ in 0..<3_876 {
+        writer.writeCode(0b1100_0101, 8)  // 285: length 258 (8-bit code 11000101)
+        writer.writeCode(0, 5)  // distance 1
+      }
+      writer.writeCode(0, 7)  // end of block
+      let stream: [UInt8] = [0x78, 0x01] + writer.bytes + [0, 0, 0, 0]
+      #expect(stream.count < 7_000)
+      let rows = [[UInt8]](repeating: [0, 0, 0, 0], count: 100)
+      let bytes = PNGWriter.png(width: 1, height: 100, rows: rows, stream: stream)
+      // 400 bytes are wanted; the rest (and the checksum, which is wrong) is never read.
+      #expect(try PNGDecoder.decode(bytes).pixels == [UInt8](repeating: 0, count: 300))
+    }
+
+    @Test func structuralFaultsAreNamedErrors() throws {
+      let rows: [[UInt8]] = [[0, 1, 2, 3]]
+      let good = PNGWriter.png(width: 1, height: 1, rows: rows)
+      #expect(try PNGDecoder.decode(good).pixels == [1, 2, 3])
+
+      var badCRC = good
+      badCRC[badCRC.count - 20] ^= 1  // inside the IDAT chunk
+      #expect(throws: ImageDecodingError.corrupt("bad PNG chunk checksum")) { try PNGDecoder.decode(badCRC) }
+      var badHeader = good
+      badHeader[20] = 0x7F
+      #expect(throws: ImageDecodingError.corrupt("bad PNG header checksum")) {
+        try PNGDecoder.decode(badHeader)
+      }
+
+      let cases: [([UInt8], ImageDecodingError)] = [
+        (PNGWriter.png(width: 1, height: 1, rows: [[5, 1, 2, 3]]), .corrupt("PNG filter type 5")),
+        (
+          PNGWriter.png(width: 1, height: 1, rows: rows, stream: PNGWriter.zlib([0, 1, 2, 3], adler: 7)),
+          .corrupt("bad zlib checksum")
+        ),
+        (
+          PNGWriter.png(
+            width: 1, height: 1, rows: rows,
+            stream: [0x78, 0x02] + PNGWriter.zlib([0, 1, 2, 3]).dropFirst(2)),
+          .corrupt("bad zlib header")
+        ),
+        (
+          PNGWriter.png(
+            width: 1, height: 1, rows: rows,
+            stream: [0x78, 0xBB] + PNGWriter.zlib([0, 1, 2, 3]).dropFirst(2)),
+          .unsupportedFeature("zlib preset dictionary")
+        ),
+        (
+          PNGWriter.png(width: 1, height: 1, rows: rows, stream: [0x78, 0x01, 0x07]),
+          .corrupt("bad DEFLATE block type")
+        ),
+        (
+          PNGWriter.png(
+            width: 1, height: 1, rows: rows, stream: [0x78, 0x01, 0x01, 4, 0, 0xFB, 0xFE, 0, 1, 2, 3]),
+          .corrupt("bad stored block length")
+        ),
+        (PNGWriter.png(width: 1, height: 1, colorType: 3, rows: rows), .corrupt("PNG without its palette")),
+        (PNGWriter.png(width: 1, height: 1, colorType: 1, rows: rows), .corrupt("PNG colour type 1")),
+        (PNGWriter.png(width: 1, height: 1, depth: 4, rows: rows), .corrupt("PNG colour type 2 at 4 bits")),
+        (PNGWriter.png(width: 0, height: 1, rows: rows), .corrupt("empty PNG")),
+        (PNGWriter.png(width: 20_000, height: 1, rows: rows), .tooLarge(width: 20_000, height: 1)),
+        (PNGWriter.png(width: 8_000, height: 8_000, rows: rows), .tooLarge(width: 8_000, height: 8_000)),
+        (
+          PNGWriter.png(width: 1, height: 1, rows: rows, before: PNGWriter.chunk("QUUX", [])),
+          .unsupportedFeature("the PNG chunk QUUX")
+        ),
+        (
+          PNGWriter.png(width: 1, height: 1, rows: rows, before: PNGWriter.chunk("Q1UX", [])),
+          .corrupt("bad PNG chunk type")
+        ),
+        (Array(good.prefix(33)) + PNGWriter.chunk("IEND", []), .corrupt("PNG without image data")),
+        (Array(good.prefix(20)), .truncated),
+        (
+          Array(good.prefix(8)) + PNGWriter.chunk("IDAT", Array(repeating: 0, count: 13)),
+          .corrupt("no PNG header")
+        ),
+      ]
+      for (bytes, error) in cases {
+        #expect(throws: error) { try PNGDecoder.decode(bytes) }
+      }
+      #expect(
+        ImageDecodingError.unsupportedFeature("the PNG chunk QUUX").message
+          == "The picture uses a feature we cannot show (the PNG chunk QUUX).")
+    }
+
+    @Test func aFileThatEndsAfterItsImageDataIsShownAndOneCutShorterIsNot() throws {
+      let bytes = PNGFixture.bytes("c2-8bit-interlaced.png")
+      let reference = PNGFixture.bytes("c2-8bit-interlaced.rgb")
+      // Without IEND (the last 12 bytes) the picture is whole.
+      #expect(try PNGDecoder.decode(Array(bytes.dropLast(12))).pixels == reference)
+      for length in 0..<(bytes.count - 12) {
+        #expect(throws: ImageDecodingError.self) { try PNGDecoder.decode(Array(bytes.prefix(length))) }
+      }
+    }
+
+    /// Every byte of the compressed data flipped in turn (checksums of the chunk made right
+    /// again, so the damage reaches the inflater and the filters): an error or a picture,
+    /// never a crash.
+    @Test func damagedImageDataIsAnErrorOrAPictureNeverACrash() throws {
+      for name in ["c3-2bit-interlaced", "c6-16bit", "c0-1bit"] {
+        let bytes = PNGFixture.bytes(name + ".png")
+        let idat = try #require(
+          (0..<(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual("IDAT".utf8) })
+        let length =
+          Int(bytes[idat - 4]) << 24 | Int(bytes[idat - 3]) << 16 | Int(bytes[idat - 2]) << 8
+          | Int(bytes[idat - 1])
+        var failures = 0
+        for offset in idat + 4..<idat + 4 + length {
+          for mask: UInt8 in [0x01, 0x80, 0xFF] {
+            var damaged = bytes
+            damaged[offset] ^= mask
+            let crc = PNGWriter.bigEndian(PNGWriter.crc(damaged[idat..<idat + 4 + length]))
+            damaged.replaceSubrange(idat + 4 + length..<idat + 8 + length, with: crc)
+            do {
+              let image = try PNGDecoder.decode(damaged)
+              #expect(image.pixels.count == image.width * image.height * 3)
+            } catch {
+              failures += 1
+            }
+          }
+        }
+        // The zlib checksum catches nearly all of them.
+        #expect(failures > length * 2, "\(name): \(failures) of \(length * 3)")
+      }
+    }
+  }
+}
+
+/// Packs bits the way DEFLATE reads them: values from their low bit, Huffman codes from
+/// their high bit.
+struct BitWriter {
+  var bytes: [UInt8] = []
+  private var bitCount = 0
+
+  mutating func write(_ value: Int, _ count: Int) {
+    for bit in 0..<count { push(value >> bit & 1) }
+  }
+
+  mutating func writeCode(_ code: Int, _ length: Int) {
+    for bit in (0..<length).reversed() { push(code >> bit & 1) }
+  }
+
+  private mutating func push(_ bit: Int) {
+    if bitCount % 8 == 0 { bytes.append(0) }
+    bytes[bytes.count - 1] |= UInt8(bit << (bitCount % 8))
+    bitCount += 1
+  }
+}
