@@ -25,7 +25,7 @@ public enum ImageFormat: String, Sendable, Equatable {
 
 /// Why a picture could not be decoded, in one sentence.
 public enum ImageDecodingError: Error, Equatable, Sendable {
-  /// The bytes are another format (a PNG behind a `.jpg` name, say).
+  /// The bytes are in a format we do not decode (a WEBP, say), whatever the name said.
   case unsupportedFormat(ImageFormat)
   /// A feature of the format we do not decode (a CMYK JPEG, a lossless JPEG…).
   case unsupportedFeature(String)
@@ -58,6 +58,13 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
 /// let picture = try ImageDecoder.decode(bytes, fitting: (120, 88))
 /// ```
 public enum ImageDecoder {
+  /// The most pixels a picture may have; a declared size beyond it is refused before any
+  /// allocation (a 65535×65535 header in a tiny file costs nothing).
+  public static let maxPixels = 40_000_000
+  /// The largest width or height a picture may have; larger declared sizes are refused
+  /// before any allocation.
+  public static let maxDimension = 16_384
+
   /// Decodes a JPEG or a PNG to at least `target` pixels in both directions where the
   /// picture has that many, reduced by a power of two where it has many more (see
   /// ``JPEGDecoder/decode(_:fitting:)`` and ``PNGDecoder/decode(_:fitting:)``).

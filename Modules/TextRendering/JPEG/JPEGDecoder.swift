@@ -19,12 +19,6 @@ public enum JPEGDecoder {
     case full = 1, half = 2, quarter = 4, eighth = 8
   }
 
-  /// The largest size we decode; a declared size beyond it is refused before any
-  /// allocation (a 65535×65535 header in a tiny file costs nothing).
-  public static let maxPixels = 40_000_000
-  /// The largest width or height we decode; larger declared sizes are refused before any
-  /// allocation.
-  public static let maxDimension = 16_384
 
   /// Decodes at `scale`.
   ///
@@ -234,8 +228,8 @@ struct Decoder {
     let width = try uint16(at: start + 3)
     let count = Int(bytes[start + 5])
     guard width > 0, height > 0 else { throw .corrupt("zero size") }
-    guard width <= JPEGDecoder.maxDimension, height <= JPEGDecoder.maxDimension,
-      width * height <= JPEGDecoder.maxPixels
+    guard width <= ImageDecoder.maxDimension, height <= ImageDecoder.maxDimension,
+      width * height <= ImageDecoder.maxPixels
     else { throw .tooLarge(width: width, height: height) }
     guard count == 1 || count == 3 else {
       throw count == 4 ? .unsupportedFeature("CMYK JPEG") : .corrupt("\(count) components")

@@ -110,8 +110,8 @@ struct PNGFile {
     }
     guard bytes[26] == 0, bytes[27] == 0, bytes[28] <= 1 else { throw .corrupt("unknown PNG method") }
     guard width > 0, height > 0 else { throw .corrupt("empty PNG") }
-    guard width <= JPEGDecoder.maxDimension, height <= JPEGDecoder.maxDimension,
-      width * height <= JPEGDecoder.maxPixels
+    guard width <= ImageDecoder.maxDimension, height <= ImageDecoder.maxDimension,
+      width * height <= ImageDecoder.maxPixels
     else { throw .tooLarge(width: width, height: height) }
     return PNGHeader(
       width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: bytes[28] == 1)
@@ -220,7 +220,8 @@ struct PNGFile {
       expected += pass.height * (1 + header.rowBytes(pass.width))
       widest = max(widest, header.rowBytes(pass.width))
     }
-    guard expected <= 4 * JPEGDecoder.maxPixels else {
+    // 16-bit RGBA would need 8 bytes a pixel: such pictures are held to half the pixels.
+    guard expected <= 4 * ImageDecoder.maxPixels else {
       throw .tooLarge(width: header.width, height: header.height)
     }
     let filtered = try Inflater.inflate(zlib: data, limit: expected)
