@@ -19,7 +19,6 @@ public enum JPEGDecoder {
     case full = 1, half = 2, quarter = 4, eighth = 8
   }
 
-
   /// Decodes at `scale`.
   ///
   /// - Parameters:
