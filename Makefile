@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SOURCES = Package.swift Modules Apps Tests
 
-.PHONY: test run release install bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-text fuzz-api \
+.PHONY: test run release install bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-text fuzz-api \
   test-tsan test-asan coverage
 
 FUZZ_RUNS ?= 1000000
@@ -76,6 +76,14 @@ fuzz-png:
 	  $$(find Modules/TextRendering -name '*.swift') Fuzz/PNGFuzz.swift -o .build/fuzz/png 2>&1 | grep -v "Cannot export local symbol" || true
 	./.build/fuzz/png -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/png-corpus
 
+## libFuzzer on the WEBP (VP8) decoder. Seeds: the WEBP test fixtures.
+fuzz-webp:
+	mkdir -p .build/fuzz/webp-corpus
+	cp Tests/TextRenderingTests/Fixtures/webp/*.webp .build/fuzz/webp-corpus/
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
+	  $$(find Modules/TextRendering -name '*.swift') Fuzz/WEBPFuzz.swift -o .build/fuzz/webp 2>&1 | grep -v "Cannot export local symbol" || true
+	./.build/fuzz/webp -runs=$(FUZZ_RUNS) -max_len=16384 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/webp-corpus
+
 ## libFuzzer on the key decoder, the sanitiser and the screen differ.
 fuzz-text:
 	mkdir -p .build/fuzz/text-corpus
@@ -100,6 +108,7 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	$(MAKE) fuzz-jpeg FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-png FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
+	$(MAKE) fuzz-webp FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-text FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-api FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 

@@ -233,6 +233,13 @@ if arguments.contains("profile-png") {
   for _ in 0..<repeats { blackHole(try? PNGDecoder.decode(bytes)) }
   exit(0)
 }
+if arguments.contains("profile-webp") {
+  let bytes = [UInt8](
+    FileManager.default.contents(atPath: "Tests/TextRenderingTests/Fixtures/webp/photo-500x375.webp")!)
+  let repeats = Int(ProcessInfo.processInfo.environment["PROFILE_REPEATS"] ?? "20") ?? 20
+  for _ in 0..<repeats { blackHole(try? WEBPDecoder.decode(bytes)) }
+  exit(0)
+}
 if arguments.contains("profile-foreach") {
   MainActor.assumeIsolated {
     let store = Store(
@@ -290,6 +297,11 @@ if all || arguments.contains("jpeg") {
 if all || arguments.contains("png") {
   printTable(
     "PNG (ns per decode, median of 7 runs alternating with libpng)", pngBenchmarks(), reference: "libpng ns")
+}
+if all || arguments.contains("webp") {
+  printTable(
+    "WEBP (ns per decode, median of 7 runs alternating with libwebp)", webpBenchmarks(),
+    reference: "libwebp ns")
 }
 if !missedGoals.isEmpty {
   print(

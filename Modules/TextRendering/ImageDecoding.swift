@@ -25,7 +25,7 @@ public enum ImageFormat: String, Sendable, Equatable {
 
 /// Why a picture could not be decoded, in one sentence.
 public enum ImageDecodingError: Error, Equatable, Sendable {
-  /// The bytes are in a format we do not decode (a WEBP, say), whatever the name said.
+  /// The bytes are in a format we do not decode (a GIF, say), whatever the name said.
   case unsupportedFormat(ImageFormat)
   /// A feature of the format we do not decode (a CMYK JPEG, a lossless JPEG…).
   case unsupportedFeature(String)
@@ -52,7 +52,8 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
   }
 }
 
-/// Decodes the picture formats DogBreeds shows, JPEG and PNG, told apart by their bytes.
+/// Decodes the picture formats DogBreeds shows, JPEG, PNG and lossy WEBP, told apart by
+/// their bytes.
 ///
 /// ```swift
 /// let picture = try ImageDecoder.decode(bytes, fitting: (120, 88))
@@ -65,16 +66,17 @@ public enum ImageDecoder {
   /// before any allocation.
   public static let maxDimension = 16_384
 
-  /// Decodes a JPEG or a PNG to at least `target` pixels in both directions where the
-  /// picture has that many, reduced by a power of two where it has many more (see
-  /// ``JPEGDecoder/decode(_:fitting:)`` and ``PNGDecoder/decode(_:fitting:)``).
+  /// Decodes a JPEG, a PNG or a WEBP to at least `target` pixels in both directions where
+  /// the picture has that many, reduced by a power of two where it has many more (see
+  /// ``JPEGDecoder/decode(_:fitting:)``, ``PNGDecoder/decode(_:fitting:)`` and
+  /// ``WEBPDecoder/decode(_:fitting:)``).
   ///
   /// - Parameters:
   ///   - bytes: The file.
   ///   - target: About the pixels the picture will be shown at.
   /// - Returns: RGB pixels.
   /// - Throws: ``ImageDecodingError``; ``ImageDecodingError/unsupportedFormat(_:)`` for
-  ///   anything but a JPEG or a PNG.
+  ///   anything else.
   public static func decode(_ bytes: [UInt8], fitting target: (width: Int, height: Int))
     throws(ImageDecodingError)
     -> RGBImage
@@ -82,6 +84,7 @@ public enum ImageDecoder {
     switch ImageFormat(sniffing: bytes) {
     case .jpeg: return try JPEGDecoder.decode(bytes, fitting: target)
     case .png: return try PNGDecoder.decode(bytes, fitting: target)
+    case .webp: return try WEBPDecoder.decode(bytes, fitting: target)
     case let other: throw .unsupportedFormat(other)
     }
   }

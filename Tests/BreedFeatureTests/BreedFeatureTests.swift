@@ -305,21 +305,21 @@ struct BreedPictureTests {
     await store.receive(.pictureResponse(.success(picture))) { $0.picture = .loaded(picture) }
   }
 
-  @Test func aWEBPIsReportedNotDrawn() async {
-    let webp = Data("RIFF\u{8}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
+  @Test func aGIFIsReportedNotDrawn() async {
+    let gif = Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { webp }, pictureSize: (40, 30))
+      BreedFeature(client: client { gif }, pictureSize: (40, 30))
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
       $0.image = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.webp))))) {
-      $0.picture = .failed(.decode(.unsupportedFormat(.webp)))
+    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.gif))))) {
+      $0.picture = .failed(.decode(.unsupportedFormat(.gif)))
     }
     let view = BreedFeature.ViewState(store.state)
-    #expect(view.pictureNote == "The picture is a WEBP, an unsupported image format.")
+    #expect(view.pictureNote == "The picture is a GIF, an unsupported image format.")
     #expect(view.image == .url(url1.absoluteString))
   }
 

@@ -27,6 +27,14 @@ struct FaultMatrixTests {
 
   static let breeds = #"{"message":{"hound":["afghan"],"pug":[]},"status":"success"}"#
   static let jpeg = PictureScriptTests.jpeg
+  /// A 1×1 lossy WEBP (cwebp -q 5 of a black pixel).
+  static let webp: [UInt8] = [
+    0x52, 0x49, 0x46, 0x46, 0x24, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20, 0x18,
+    0x00,
+    0x00, 0x00, 0x30, 0x01, 0x00, 0x9D, 0x01, 0x2A, 0x01, 0x00, 0x01, 0x00, 0x09, 0x00, 0xAC, 0x25, 0xA4,
+    0x00,
+    0x03, 0x70, 0x00, 0xFE, 0xEE, 0xCE, 0x40, 0x00,
+  ]
 
   static func imageAt(_ base: String) -> TestHTTPServer.Reply {
     .json(#"{"message":"\#(base)\/img\/dog.jpg","status":"success"}"#)
@@ -83,9 +91,10 @@ struct FaultMatrixTests {
           PNGWriter.png(width: 2, height: 2, rows: [[0, 200, 30, 40, 10, 20, 30], [2, 0, 0, 0, 0, 0, 0]]))
       }),
     Fault(
-      name: "WEBP behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
-      picture: { .bytes(Array("RIFF\u{10}\u{0}\u{0}\u{0}WEBPVP8 ".utf8) + [UInt8](repeating: 7, count: 100)) }
-    ),
+      name: "WEBP behind .jpg", list: { _ in .json(breeds) }, image: imageAt, picture: { .bytes(webp) }),
+    Fault(
+      name: "GIF behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
+      picture: { .bytes(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8) + [UInt8](repeating: 7, count: 100)) }),
     Fault(
       name: "truncated JPEG", list: { _ in .json(breeds) }, image: imageAt,
       picture: { .bytes(Array(jpeg.prefix(jpeg.count / 2))) }),
@@ -134,8 +143,10 @@ struct FaultMatrixTests {
     case "PNG behind .jpg":
       return Expectation(status: 0, stderr: nil)
     case "WEBP behind .jpg":
+      return Expectation(status: 0, stderr: nil)
+    case "GIF behind .jpg":
       return wantsPicture
-        ? Expectation(status: 1, stderr: "The picture is a WEBP, an unsupported image format.")
+        ? Expectation(status: 1, stderr: "The picture is a GIF, an unsupported image format.")
         : Expectation(status: 0, stderr: nil)
     case "truncated JPEG":
       return wantsPicture
@@ -168,7 +179,9 @@ struct FaultMatrixTests {
       #"{"breeds":[{"name":"akita","subBreeds":[]},{"name":"hound","subBreeds":["afghan"]}],"fetchedAt":700000000,"version":1}"#
     let wantsCache =
       fault.name != "healthy" && fault.name != "latency 0.5 s" && fault.name != "escapes in names"
-      && !["404 breed", "image 404", "PNG behind .jpg", "WEBP behind .jpg", "truncated JPEG"].contains(
+      && ![
+        "404 breed", "image 404", "PNG behind .jpg", "WEBP behind .jpg", "GIF behind .jpg", "truncated JPEG",
+      ].contains(
         fault.name)
     if wantsCache { try Data(seeded.utf8).write(to: URL(fileURLWithPath: cacheFile)) }
     let run = try await runCLI(

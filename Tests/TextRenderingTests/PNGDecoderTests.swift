@@ -108,8 +108,10 @@ extension PictureSuites {
       #expect(try ImageDecoder.decode(png, fitting: (50, 40)) == PNGDecoder.decode(png, fitting: (50, 40)))
       let jpeg = JPEGFixture.bytes("g-420-64x48.jpg")
       #expect(try ImageDecoder.decode(jpeg, fitting: (16, 12)) == JPEGDecoder.decode(jpeg, fitting: (16, 12)))
-      #expect(throws: ImageDecodingError.unsupportedFormat(.webp)) {
-        try ImageDecoder.decode(JPEGFixture.bytes("synthetic-400x300.webp"), fitting: (10, 10))
+      let webp = JPEGFixture.bytes("synthetic-400x300.webp")
+      #expect(try ImageDecoder.decode(webp, fitting: (50, 40)) == WEBPDecoder.decode(webp, fitting: (50, 40)))
+      #expect(throws: ImageDecodingError.unsupportedFormat(.gif)) {
+        try ImageDecoder.decode(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), fitting: (10, 10))
       }
       #expect(throws: ImageDecodingError.unsupportedFormat(.unknown)) {
         try ImageDecoder.decode(Array("<html>".utf8), fitting: (10, 10))

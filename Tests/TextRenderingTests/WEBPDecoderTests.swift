@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TextRendering
+
+enum WEBPFixture {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/webp")
+  static func bytes(_ name: String) -> [UInt8] {
+    (try? [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))) ?? []
+  }
+  /// Every fixture with a reference (made by Scripts/make-webp-fixtures.sh).
+  static let names: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+    .filter { $0.hasSuffix(".rgb") }.map { String($0.dropLast(4)) }.sorted()
+}
+
+extension PictureSuites {
+  struct WEBPDecoderTests {
+    /// Simple and normal loop filters, sharpness, segments, several token partitions, odd
+    /// sizes, a 1×1 picture, a VP8X file with transparency: each exactly as libwebp's
+    /// `dwebp` decodes it.
+    @Test(arguments: WEBPFixture.names)
+    func everyFixtureDecodesAsLibwebpDoes(name: String) throws {
+      let image = try WEBPDecoder.decode(WEBPFixture.bytes(name + ".webp"))
+      #expect(PNGFixture.difference(image.pixels, WEBPFixture.bytes(name + ".rgb")) == nil, "\(name)")
+      #expect(!image.isReduced)
+    }
+
+    @Test func theFixturesCoverWhatTheyClaim() {
+      for name in [
+        "simple-filter-64x48", "strong-filter-64x48", "no-filter-odd-33x17", "segments-sharp-120x90",
+        "low-quality-1x1", "high-quality-odd-17x9", "alpha-vp8x-64x48", "partitions-4-200x150",
+        "sharpness-5-64x48", "lowest-quality-64x48",
+      ] {
+        #expect(WEBPFixture.names.contains(name), "\(name)")
+      }
+    }
+
+    @Test func theSharedFixtureDecodesAndItsSizeIsReadWithoutDecoding() throws {
+      let bytes = JPEGFixture.bytes("synthetic-400x300.webp")
+      let size = try WEBPDecoder.size(of: bytes)
+      #expect(size.width == 400 && size.height == 300)
+      let image = try WEBPDecoder.decode(bytes)
+      #expect(image.width == 400 && image.height == 300)
+      let reduced = try ImageDecoder.decode(bytes, fitting: (100, 75))
+      #expect(reduced.width == 100 && reduced.height == 75 && reduced.isReduced)
+      #expect(PNGFixture.difference(reduced.pixels, PNGDecoderTests.averaged(image, 4)) == nil)
+    }
+
+    @Test func losslessAndAnimatedPicturesAreRefusedByName() {
+      #expect(throws: ImageDecodingError.unsupportedFeature("lossless WEBP")) {
+        try WEBPDecoder.decode(WEBPFixture.bytes("lossless-64x48.webp"))
+      }
+      let animated =
+        Array("RIFF\u{1A}\u{0}\u{0}\u{0}WEBPANIM\u{6}\u{0}\u{0}\u{0}".utf8) + [UInt8](repeating: 0, count: 6)
+      #expect(throws: ImageDecodingError.unsupportedFeature("animated WEBP")) {
+        try WEBPDecoder.decode(animated)
+      }
+      #expect(
+        ImageDecodingError.unsupportedFeature("lossless WEBP").message
+          == "The picture uses a feature we cannot show (lossless WEBP).")
+      #expect(throws: ImageDecodingError.unsupportedFormat(.png)) {
+        try WEBPDecoder.decode(PNGFixture.bytes("c2-8bit.png"))
+      }
+    }
+
+    @Test func structuralFaultsAreNamedErrors() throws {
+      let good = WEBPFixture.bytes("simple-filter-64x48.webp")
+      let frame = 20  // RIFF header (12) and the VP8 chunk's header (8)
+      var notKey = good
+      notKey[frame] |= 1
+      #expect(throws: ImageDecodingError.corrupt("VP8 frame that is not a key frame")) {
+        try WEBPDecoder.decode(notKey)
+      }
+      var badStart = good
+      badStart[frame + 3] = 0
+      #expect(throws: ImageDecodingError.corrupt("VP8 start code")) { try WEBPDecoder.decode(badStart) }
+      var empty = good
+      empty[frame + 6] = 0
+      empty[frame + 7] = 0
+      #expect(throws: ImageDecodingError.corrupt("empty VP8 frame")) { try WEBPDecoder.decode(empty) }
+      var huge = good
+      for offset in 6..<10 { huge[frame + offset] = 0xFF }
+      #expect(throws: ImageDecodingError.tooLarge(width: 16_383, height: 16_383)) {
+        try WEBPDecoder.decode(huge)
+      }
+      let noPicture = Array("RIFF\u{C}\u{0}\u{0}\u{0}WEBPEXIF\u{0}\u{0}\u{0}\u{0}".utf8)
+      #expect(throws: ImageDecodingError.corrupt("WEBP without a picture")) {
+        try WEBPDecoder.decode(noPicture)
+      }
+    }
+
+    /// A file cut anywhere is an error, never a crash nor a picture made of zeros.
+    @Test func everyTruncationIsAnError() {
+      let bytes = WEBPFixture.bytes("segments-sharp-120x90.webp")
+      for length in 0..<bytes.count {
+        #expect(throws: ImageDecodingError.self, "\(length)") {
+          try WEBPDecoder.decode(Array(bytes.prefix(length)))
+        }
+      }
+    }
+
+    /// Every byte of the compressed frame damaged in turn: an error or a picture of the
+    /// declared size, never a crash.
+    @Test func damagedDataIsAnErrorOrAPictureNeverACrash() throws {
+      let bytes = WEBPFixture.bytes("no-filter-odd-33x17.webp")
+      for offset in 20..<bytes.count {
+        for mask: UInt8 in [0x01, 0x80, 0xFF] {
+          var damaged = bytes
+          damaged[offset] ^= mask
+          if let image = try? WEBPDecoder.decode(damaged) {
+            #expect(image.pixels.count == image.width * image.height * 3)
+          }
+        }
+      }
+    }
+  }
+}
