@@ -3,8 +3,9 @@
 #
 # Needs libwebp's tools and headers (Debian: apt-get install webp libwebp-dev) and a C
 # compiler; the outputs are committed, so tests never need them. Each NAME.webp comes
-# with NAME.rgb: the RGB that libwebp's own `dwebp` decodes it to (fancy upsampling, its
-# default), which our decoder must match byte for byte. Sources are the JPEG fixtures.
+# with NAME.rgb: the RGBA that libwebp's own `dwebp` decodes it to (fancy upsampling, its
+# default), blended over black as (c * a + 127) // 255, which our decoder must match byte
+# for byte. Sources are the JPEG fixtures and a few pictures drawn here.
 set -eu
 out=${1:-Tests/TextRenderingTests/Fixtures/webp}
 jpeg=Tests/TextRenderingTests/Fixtures/jpeg
@@ -35,10 +36,18 @@ int main(int argc, char** argv) {  /* in.webp out.webp partitions-log2 */
 C
 cc -o "$tmp/partitions" "$tmp/partitions.c" -lwebp
 
-reference() {  # name: decode NAME.webp with dwebp, keep the raw RGB of the PPM
-  dwebp -quiet "$out/$1.webp" -ppm -o "$tmp/$1.ppm"
-  # A binary PPM: "P6\n<w> <h>\n255\n" then the pixels.
-  tail -c "$(($(wc -c < "$tmp/$1.ppm") - $(head -c 20 "$tmp/$1.ppm" | head -n 3 | wc -c)))" "$tmp/$1.ppm" > "$out/$1.rgb"
+reference() {  # name: decode NAME.webp with dwebp to RGBA, blend it over black
+  dwebp -quiet "$out/$1.webp" -pam -o "$tmp/$1.pam"
+  python3 - "$tmp/$1.pam" "$out/$1.rgb" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+rgba = data[data.index(b"ENDHDR\n") + 7:]
+out = bytearray()
+for i in range(0, len(rgba), 4):
+    a = rgba[i + 3]
+    out += bytes((c * a + 127) // 255 for c in rgba[i:i + 3])
+open(sys.argv[2], "wb").write(bytes(out))
+PY
 }
 
 make() {  # name source cwebp-options…
@@ -73,6 +82,63 @@ cwebp -quiet -q 70 -exact "$tmp/alpha.pam" -o "$out/alpha-vp8x-64x48.webp"
 reference alpha-vp8x-64x48
 "$tmp/partitions" "$out/detailed-200x150.webp" "$out/partitions-4-200x150.webp" 2
 reference partitions-4-200x150
-# The benchmark's photo, and a lossless file (refused by name).
+# Alpha stored raw, then the same file with its alpha filtered by each of the three
+# filters (written here: cwebp picks filters itself and, for this ramp, picks none), and
+# compressed (a lossless bitstream in the ALPH chunk).
+cwebp -quiet -q 70 -exact -alpha_method 0 -alpha_filter none "$tmp/alpha.pam" -o "$out/alpha-raw-64x48.webp"
+reference alpha-raw-64x48
+python3 - "$out" <<'PY'
+import sys
+out = sys.argv[1]
+data = bytearray(open(f"{out}/alpha-raw-64x48.webp", "rb").read())
+at = data.index(b"ALPH") + 8
+w, h = 64, 48
+assert data[at] & 0x0F == 0  # raw, unfiltered
+alpha = data[at + 1:at + 1 + w * h]
+def predict(kind, values, x, y):
+    if y == 0:
+        return values[x - 1] if x > 0 else 0
+    if kind == 2 or x == 0:
+        return values[(y - 1) * w + x]
+    if kind == 1:
+        return values[y * w + x - 1]
+    g = values[y * w + x - 1] + values[(y - 1) * w + x] - values[(y - 1) * w + x - 1]
+    return min(max(g, 0), 255)
+for kind, name in ((1, "horizontal"), (2, "vertical"), (3, "gradient")):
+    filtered = bytes((alpha[y * w + x] - predict(kind, alpha, x, y)) & 0xFF for y in range(h) for x in range(w))
+    copy = bytearray(data)
+    copy[at] = kind << 2
+    copy[at + 1:at + 1 + w * h] = filtered
+    open(f"{out}/alpha-{name}-64x48.webp", "wb").write(bytes(copy))
+PY
+for name in horizontal vertical gradient; do reference "alpha-$name-64x48"; done
+cwebp -quiet -q 70 -exact "$tmp/alpha.pam" -o "$out/alpha-compressed-64x48.webp"
+reference alpha-compressed-64x48
+
+# Lossless: a photo (predictor, cross-colour and subtract-green transforms, colour cache),
+# the picture with the alpha ramp, and drawings of 3, 12 and 200 colours (colour
+# indexing, 4, 2 and 1 index per pixel, at the settings where cwebp chooses it).
+make lossless-photo-64x48 "$jpeg/g-420-64x48.jpg" -lossless -z 6
+make lossless-fast-odd-33x17 "$jpeg/g-detailed-500x375.jpg" -lossless -z 0 -crop 3 5 33 17
+cwebp -quiet -lossless -exact "$tmp/alpha.pam" -o "$out/lossless-alpha-64x48.webp"
+reference lossless-alpha-64x48
+python3 - "$tmp" <<'PY'
+import sys
+for colours in (3, 12, 200):
+    w, h = 64, 48
+    palette = [((i * 97) % 256, (i * 57 + 30) % 256, (i * 13 + 200) % 256) for i in range(colours)]
+    pixels = bytearray()
+    for y in range(h):
+        for x in range(w):
+            pixels += bytes(palette[((x // 3) * 7 + (y // 2) * 3 + (x * y) // 41) % colours])
+    open(f"{sys.argv[1]}/palette-{colours}.ppm", "wb").write(b"P6\n%d %d\n255\n" % (w, h) + bytes(pixels))
+PY
+for colours in 3 12 200; do
+  level=5
+  [ "$colours" = 200 ] && level=0
+  cwebp -quiet -lossless -z $level "$tmp/palette-$colours.ppm" -o "$out/lossless-palette-$colours-64x48.webp"
+  reference "lossless-palette-$colours-64x48"
+done
+
+# The benchmark's photo.
 cwebp -quiet -q 75 "$jpeg/synthetic-500x375-baseline.jpg" -o "$out/photo-500x375.webp"
-cwebp -quiet -lossless "$jpeg/g-420-64x48.jpg" -o "$out/lossless-64x48.webp"

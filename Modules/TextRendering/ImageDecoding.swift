@@ -52,8 +52,8 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
   }
 }
 
-/// Decodes the picture formats DogBreeds shows, JPEG, PNG and lossy WEBP, told apart by
-/// their bytes.
+/// Decodes the picture formats DogBreeds shows, JPEG, PNG and WEBP, told apart by their
+/// bytes.
 ///
 /// ```swift
 /// let picture = try ImageDecoder.decode(bytes, fitting: (120, 88))

@@ -16,9 +16,10 @@ enum WEBPFixture {
 
 extension PictureSuites {
   struct WEBPDecoderTests {
-    /// Simple and normal loop filters, sharpness, segments, several token partitions, odd
-    /// sizes, a 1×1 picture, a VP8X file with transparency: each exactly as libwebp's
-    /// `dwebp` decodes it.
+    /// Lossy: simple and normal loop filters, sharpness, segments, several token
+    /// partitions, odd sizes, a 1×1 picture; transparency raw and compressed with each
+    /// filter. Lossless: every transform, colour caches, palettes of 3, 12 and 200 colours,
+    /// transparency. Each exactly as libwebp's `dwebp` decodes it (blended over black).
     @Test(arguments: WEBPFixture.names)
     func everyFixtureDecodesAsLibwebpDoes(name: String) throws {
       let image = try WEBPDecoder.decode(WEBPFixture.bytes(name + ".webp"))
@@ -30,7 +31,10 @@ extension PictureSuites {
       for name in [
         "simple-filter-64x48", "strong-filter-64x48", "no-filter-odd-33x17", "segments-sharp-120x90",
         "low-quality-1x1", "high-quality-odd-17x9", "alpha-vp8x-64x48", "partitions-4-200x150",
-        "sharpness-5-64x48", "lowest-quality-64x48",
+        "sharpness-5-64x48", "lowest-quality-64x48", "alpha-raw-64x48", "alpha-horizontal-64x48",
+        "alpha-vertical-64x48", "alpha-gradient-64x48", "alpha-compressed-64x48", "lossless-photo-64x48",
+        "lossless-fast-odd-33x17", "lossless-alpha-64x48", "lossless-palette-3-64x48",
+        "lossless-palette-12-64x48", "lossless-palette-200-64x48",
       ] {
         #expect(WEBPFixture.names.contains(name), "\(name)")
       }
@@ -47,18 +51,15 @@ extension PictureSuites {
       #expect(PNGFixture.difference(reduced.pixels, PNGDecoderTests.averaged(image, 4)) == nil)
     }
 
-    @Test func losslessAndAnimatedPicturesAreRefusedByName() {
-      #expect(throws: ImageDecodingError.unsupportedFeature("lossless WEBP")) {
-        try WEBPDecoder.decode(WEBPFixture.bytes("lossless-64x48.webp"))
-      }
+    @Test func animatedPicturesAreRefusedByName() {
       let animated =
         Array("RIFF\u{1A}\u{0}\u{0}\u{0}WEBPANIM\u{6}\u{0}\u{0}\u{0}".utf8) + [UInt8](repeating: 0, count: 6)
       #expect(throws: ImageDecodingError.unsupportedFeature("animated WEBP")) {
         try WEBPDecoder.decode(animated)
       }
       #expect(
-        ImageDecodingError.unsupportedFeature("lossless WEBP").message
-          == "The picture uses a feature we cannot show (lossless WEBP).")
+        ImageDecodingError.unsupportedFeature("animated WEBP").message
+          == "The picture uses a feature we cannot show (animated WEBP).")
       #expect(throws: ImageDecodingError.unsupportedFormat(.png)) {
         try WEBPDecoder.decode(PNGFixture.bytes("c2-8bit.png"))
       }

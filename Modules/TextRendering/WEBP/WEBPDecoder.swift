@@ -1,11 +1,11 @@
-/// A pure-Swift decoder for lossy WEBP pictures (VP8 key frames, RFC 6386), for terminal
-/// pictures.
+/// A pure-Swift decoder for WEBP pictures, for terminal pictures.
 ///
-/// Simple (`VP8 `) and extended (`VP8X`) files. The colour planes are decoded as the
-/// format defines them, loop filter included, and turned into RGB the way libwebp does by
-/// default (chroma interpolated between samples). Transparency (`ALPH`) is not decoded: a
-/// picture with it shows its colours as they are. Lossless (`VP8L`) and animated pictures
-/// are refused by name.
+/// Lossy pictures (VP8 key frames, RFC 6386) are decoded as the format defines them, loop
+/// filter included, and turned into RGB the way libwebp does by default (chroma
+/// interpolated between samples); lossless ones (VP8L) with every transform the format
+/// has. Transparency, a lossless picture's own or a lossy one's `ALPH` chunk (raw or
+/// compressed, with any of its filters), is blended over black, as PNG's is. Simple and
+/// extended (`VP8X`) files; animated ones are refused by name.
 ///
 /// ```swift
 /// let picture = try WEBPDecoder.decode(bytes, fitting: (120, 88))
@@ -17,10 +17,30 @@ public enum WEBPDecoder {
   /// - Returns: RGB pixels at full size.
   /// - Throws: ``ImageDecodingError``.
   public static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RGBImage {
-    let frame = try frame(of: bytes)
-    var decoder = try VP8Decoder(bytes, from: frame.lowerBound, to: frame.upperBound)
-    try decoder.decode()
-    return rgb(decoder)
+    switch try picture(in: bytes) {
+    case .lossy(let frame, let alpha):
+      var decoder = try VP8Decoder(bytes, from: frame.lowerBound, to: frame.upperBound)
+      try decoder.decode()
+      var image = rgb(decoder)
+      if let alpha {
+        let plane = try alphaPlane(bytes, alpha, width: decoder.width, height: decoder.height)
+        image = blended(image, alpha: { plane[$0] })
+      }
+      return image
+    case .lossless(let range):
+      var decoder = VP8LDecoder(bytes, from: range.lowerBound, to: range.upperBound)
+      let size = try decoder.readHeader()
+      let argb = try decoder.decodePixels(width: size.width, height: size.height)
+      var pixels = [UInt8](repeating: 0, count: argb.count * 3)
+      for (index, pixel) in argb.enumerated() {
+        pixels[index * 3] = UInt8(truncatingIfNeeded: pixel >> 16)
+        pixels[index * 3 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+        pixels[index * 3 + 2] = UInt8(truncatingIfNeeded: pixel)
+      }
+      return blended(
+        RGBImage(width: size.width, height: size.height, pixels: pixels),
+        alpha: { UInt8(truncatingIfNeeded: argb[$0] >> 24) })
+    }
   }
 
   /// Decodes the picture and reduces it as ``PNGDecoder/decode(_:fitting:)`` does.
@@ -41,39 +61,111 @@ public enum WEBPDecoder {
 
   /// The declared size, without decoding.
   public static func size(of bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int) {
-    let frame = try frame(of: bytes)
-    let decoder = try VP8Decoder(bytes, from: frame.lowerBound, to: frame.upperBound)
-    return (decoder.width, decoder.height)
+    switch try picture(in: bytes) {
+    case .lossy(let frame, _):
+      let decoder = try VP8Decoder(bytes, from: frame.lowerBound, to: frame.upperBound)
+      return (decoder.width, decoder.height)
+    case .lossless(let range):
+      var decoder = VP8LDecoder(bytes, from: range.lowerBound, to: range.upperBound)
+      return try decoder.readHeader()
+    }
   }
 
-  /// Where the VP8 key frame is in the RIFF container.
-  static func frame(of bytes: [UInt8]) throws(ImageDecodingError) -> Range<Int> {
+  /// Where a file's picture is.
+  enum Picture {
+    /// A VP8 frame, and the `ALPH` chunk's payload if the file has one.
+    case lossy(Range<Int>, alpha: Range<Int>?)
+    /// A VP8L bitstream.
+    case lossless(Range<Int>)
+  }
+
+  /// Finds the picture's chunks in the RIFF container.
+  static func picture(in bytes: [UInt8]) throws(ImageDecodingError) -> Picture {
     guard ImageFormat(sniffing: bytes) == .webp else {
       throw .unsupportedFormat(ImageFormat(sniffing: bytes))
     }
     var position = 12
     let declaredEnd = 8 + littleEndian32(bytes, 4)
     let end = min(bytes.count, declaredEnd)
+    var alpha: Range<Int>?
     while position + 8 <= end {
       let kind = String(decoding: bytes[position..<position + 4], as: UTF8.self)
       let length = littleEndian32(bytes, position + 4)
       let start = position + 8
       switch kind {
-      case "VP8 ":
+      case "VP8 ", "VP8L":
         guard start + length <= bytes.count else { throw .truncated }
-        return start..<start + length
-      case "VP8L":
-        throw .unsupportedFeature("lossless WEBP")
+        return kind == "VP8L"
+          ? .lossless(start..<start + length) : .lossy(start..<start + length, alpha: alpha)
       case "ANIM", "ANMF":
         throw .unsupportedFeature("animated WEBP")
       default:
-        // VP8X, ICCP, ALPH, EXIF, XMP and unknown chunks: skipped (padded to even sizes).
+        // VP8X, ICCP, EXIF, XMP and unknown chunks are skipped (padded to even sizes);
+        // ALPH is remembered for the VP8 frame after it.
         guard length <= end - start else { throw .truncated }
+        if kind == "ALPH" { alpha = start..<start + length }
         position = start + length + (length & 1)
       }
     }
     // Chunks ran out: a file shorter than it says it is was cut short.
     throw declaredEnd > bytes.count ? .truncated : .corrupt("WEBP without a picture")
+  }
+
+  /// Decodes an `ALPH` chunk: a header byte, then the alpha values raw or as a lossless
+  /// bitstream's green channel, then undoes its filter.
+  static func alphaPlane(_ bytes: [UInt8], _ range: Range<Int>, width: Int, height: Int)
+    throws(ImageDecodingError)
+    -> [UInt8]
+  {
+    guard !range.isEmpty else { throw .truncated }
+    let header = bytes[range.lowerBound]
+    let method = header & 3
+    let filter = (header >> 2) & 3
+    guard method <= 1, (header >> 4) & 3 <= 1, header >> 6 == 0 else { throw .corrupt("WEBP alpha header") }
+    let count = width * height
+    var values: [UInt8]
+    if method == 0 {
+      guard range.count - 1 >= count else { throw .truncated }
+      values = Array(bytes[range.lowerBound + 1..<range.lowerBound + 1 + count])
+    } else {
+      var decoder = VP8LDecoder(bytes, from: range.lowerBound + 1, to: range.upperBound)
+      values = try decoder.decodePixels(width: width, height: height).map {
+        UInt8(truncatingIfNeeded: $0 >> 8)
+      }
+    }
+    // Filters predict from the left (first row, and horizontal), from above (vertical), or
+    // from left + above − above-left (gradient); a row's first value always from above.
+    for y in 0..<height {
+      for x in 0..<width {
+        let index = y * width + x
+        let prediction: Int
+        if y == 0 || filter == 0 {
+          prediction = filter == 0 || x == 0 ? 0 : Int(values[index - 1])
+        } else if x == 0 || filter == 2 {
+          prediction = Int(values[index - width])
+        } else if filter == 1 {
+          prediction = Int(values[index - 1])
+        } else {
+          let gradient = Int(values[index - 1]) + Int(values[index - width]) - Int(values[index - width - 1])
+          prediction = min(max(gradient, 0), 255)
+        }
+        values[index] = values[index] &+ UInt8(prediction)
+      }
+    }
+    return values
+  }
+
+  /// The picture blended over black by each pixel's alpha.
+  private static func blended(_ image: RGBImage, alpha: (Int) -> UInt8) -> RGBImage {
+    var pixels = image.pixels
+    for index in 0..<image.width * image.height {
+      let opacity = Int(alpha(index))
+      guard opacity != 255 else { continue }
+      for channel in 0..<3 {
+        pixels[index * 3 + channel] = UInt8((Int(pixels[index * 3 + channel]) * opacity + 127) / 255)
+      }
+    }
+    return RGBImage(width: image.width, height: image.height, pixels: pixels)
   }
 
   private static func littleEndian32(_ bytes: [UInt8], _ offset: Int) -> Int {
