@@ -140,5 +140,6 @@ for colours in 3 12 200; do
   reference "lossless-palette-$colours-64x48"
 done
 
-# The benchmark's photo.
+# The benchmark's photos.
 cwebp -quiet -q 75 "$jpeg/synthetic-500x375-baseline.jpg" -o "$out/photo-500x375.webp"
+cwebp -quiet -lossless "$jpeg/synthetic-500x375-baseline.jpg" -o "$out/photo-lossless-500x375.webp"

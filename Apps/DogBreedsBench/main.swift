@@ -235,7 +235,9 @@ if arguments.contains("profile-png") {
 }
 if arguments.contains("profile-webp") {
   let bytes = [UInt8](
-    FileManager.default.contents(atPath: "Tests/TextRenderingTests/Fixtures/webp/photo-500x375.webp")!)
+    FileManager.default.contents(
+      atPath: "Tests/TextRenderingTests/Fixtures/webp/"
+        + (arguments.contains("lossless") ? "photo-lossless-500x375.webp" : "photo-500x375.webp"))!)
   let repeats = Int(ProcessInfo.processInfo.environment["PROFILE_REPEATS"] ?? "20") ?? 20
   for _ in 0..<repeats { blackHole(try? WEBPDecoder.decode(bytes)) }
   exit(0)

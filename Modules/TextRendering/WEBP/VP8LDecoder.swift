@@ -137,14 +137,18 @@ struct VP8LDecoder {
     var cached = 0  // pixels before this one are in the cache
     let groupColumns = groupBits > 0 ? Self.subsampled(width, groupBits) : 0
     var position = 0
+    // Copying a group retains its tables: it is fetched again only when it changes.
+    var groupIndex = 0
+    var group = groups[0]
     while position < total {
-      let group: CodeGroup
       if groupBits > 0 {
         let x = position % width
         let y = position / width
-        group = groups[Int((groupMap[(y >> groupBits) * groupColumns + (x >> groupBits)] >> 8) & 0xFFFF)]
-      } else {
-        group = groups[0]
+        let index = Int((groupMap[(y >> groupBits) * groupColumns + (x >> groupBits)] >> 8) & 0xFFFF)
+        if index != groupIndex {
+          groupIndex = index
+          group = groups[index]
+        }
       }
       let code = bits.decode(group.green)
       if code < 256 {
@@ -270,12 +274,16 @@ struct VP8LDecoder {
     (((a ^ b) & 0xFEFE_FEFE) >> 1) &+ (a & b)
   }
 
-  private static func channels(_ pixel: UInt32) -> [Int] {
-    [Int(pixel >> 24), Int((pixel >> 16) & 0xFF), Int((pixel >> 8) & 0xFF), Int(pixel & 0xFF)]
-  }
+  /// The channel at `shift` (24 alpha, 16 red, 8 green, 0 blue).
+  @inline(__always)
+  private static func channel(_ pixel: UInt32, _ shift: UInt32) -> Int { Int((pixel >> shift) & 0xFF) }
 
-  private static func pack(_ values: [Int]) -> UInt32 {
-    UInt32(values[0]) << 24 | UInt32(values[1]) << 16 | UInt32(values[2]) << 8 | UInt32(values[3])
+  /// Builds a pixel from a function of each channel's shift, clamping each to 0…255.
+  @inline(__always)
+  private static func perChannel(_ value: (UInt32) -> Int) -> UInt32 {
+    var pixel: UInt32 = 0
+    for shift: UInt32 in [24, 16, 8, 0] { pixel |= UInt32(min(max(value(shift), 0), 255)) << shift }
+    return pixel
   }
 
   /// The prediction of mode `mode` from the left, top, top-left and top-right pixels.
@@ -295,16 +303,17 @@ struct VP8LDecoder {
     case 10: return average2(average2(left, topLeft), average2(top, topRight))
     case 11:
       // Of top and left, the one on the side where the gradient is smaller.
-      let (t, l, c) = (channels(top), channels(left), channels(topLeft))
       var score = 0
-      for index in 0..<4 { score += abs(l[index] - c[index]) - abs(t[index] - c[index]) }
+      for shift: UInt32 in [24, 16, 8, 0] {
+        let corner = channel(topLeft, shift)
+        score += abs(channel(left, shift) - corner) - abs(channel(top, shift) - corner)
+      }
       return score <= 0 ? top : left
     case 12:
-      let (l, t, c) = (channels(left), channels(top), channels(topLeft))
-      return pack((0..<4).map { min(max(l[$0] + t[$0] - c[$0], 0), 255) })
+      return perChannel { channel(left, $0) + channel(top, $0) - channel(topLeft, $0) }
     case 13:
-      let (a, c) = (channels(average2(left, top)), channels(topLeft))
-      return pack((0..<4).map { min(max(a[$0] + (a[$0] - c[$0]) / 2, 0), 255) })
+      let average = average2(left, top)
+      return perChannel { channel(average, $0) + (channel(average, $0) - channel(topLeft, $0)) / 2 }
     default:
       return 0xFF00_0000  // 0, and the unused 14 and 15: opaque black
     }
