@@ -3,14 +3,6 @@ import TestSupport
 import Testing
 import TextRendering
 
-enum JPEGFixture {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/jpeg")
-  static func bytes(_ name: String) -> [UInt8] {
-    (try? [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))) ?? []
-  }
-}
-
 /// Peak signal-to-noise ratio in dB (∞ when identical).
 func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
   precondition(a.count == b.count && !a.isEmpty)

@@ -3,33 +3,14 @@ import TestSupport
 import Testing
 import TextRendering
 
-enum PNGFixture {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/png")
-  static func bytes(_ name: String) -> [UInt8] {
-    (try? [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))) ?? []
-  }
-  /// Every fixture with a reference, by name (made by Scripts/make-png-fixtures.py).
-  static let names: [String] =
-    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-    .filter { $0.hasSuffix(".rgb") }.map { String($0.dropLast(4)) }.sorted()
-
-  /// Where two pixel buffers first differ, for a failure message; nil when they are equal.
-  static func difference(_ pixels: [UInt8], _ reference: [UInt8]) -> String? {
-    guard pixels.count == reference.count else { return "\(pixels.count) bytes, not \(reference.count)" }
-    guard let index = pixels.indices.first(where: { pixels[$0] != reference[$0] }) else { return nil }
-    return "byte \(index) (pixel \(index / 3)) is \(pixels[index]), not \(reference[index])"
-  }
-}
-
 extension PictureSuites {
   struct PNGDecoderTests {
     /// Every colour type at every bit depth, interlaced and not, all five filters, stored,
     /// fixed and dynamic DEFLATE, split IDATs, transparency, background and a photo.
-    @Test(arguments: PNGFixture.names)
+    @Test(arguments: PNGFixture.referenced)
     func everyKindOfPNGDecodesToItsReference(name: String) throws {
       let image = try PNGDecoder.decode(PNGFixture.bytes(name + ".png"))
-      #expect(PNGFixture.difference(image.pixels, PNGFixture.bytes(name + ".rgb")) == nil, "\(name)")
+      #expect(pixelDifference(image.pixels, PNGFixture.bytes(name + ".rgb")) == nil, "\(name)")
       #expect(!image.isReduced)
     }
 
@@ -43,7 +24,7 @@ extension PictureSuites {
         let left: Int = (y * 500 + 150) * 3
         crop += image.pixels[left..<left + 600]
       }
-      #expect(PNGFixture.difference(crop, PNGFixture.bytes("photo-200x150.rgb")) == nil)
+      #expect(pixelDifference(crop, PNGFixture.bytes("photo-200x150.rgb")) == nil)
     }
 
     @Test func theFixturesCoverEveryColourTypeDepthAndInterlacing() {
@@ -52,8 +33,8 @@ extension PictureSuites {
         "c3-4bit", "c3-8bit", "c4-8bit", "c4-16bit", "c6-8bit", "c6-16bit",
       ]
       for name in expected {
-        #expect(PNGFixture.names.contains(name), "\(name)")
-        #expect(PNGFixture.names.contains(name + "-interlaced"), "\(name)-interlaced")
+        #expect(PNGFixture.referenced.contains(name), "\(name)")
+        #expect(PNGFixture.referenced.contains(name + "-interlaced"), "\(name)-interlaced")
       }
     }
 
@@ -72,14 +53,14 @@ extension PictureSuites {
         #expect(image.width == (200 + factor - 1) / factor, "\(target)")
         #expect(image.height == (150 + factor - 1) / factor, "\(target)")
         #expect(image.isReduced == (factor > 1))
-        #expect(PNGFixture.difference(image.pixels, Self.averaged(full, factor)) == nil, "\(target)")
+        #expect(pixelDifference(image.pixels, Self.averaged(full, factor)) == nil, "\(target)")
       }
       // 19×13 by 8 is 3×2: the squares at the right and bottom edges are 3 and 5 pixels
       // wide and high, and each is the average of the pixels it has.
       let small = PNGFixture.bytes("c2-8bit.png")
       let eighth = try PNGDecoder.decode(small, fitting: (1, 1))
       #expect(eighth.width == 3 && eighth.height == 2)
-      #expect(PNGFixture.difference(eighth.pixels, Self.averaged(try PNGDecoder.decode(small), 8)) == nil)
+      #expect(pixelDifference(eighth.pixels, Self.averaged(try PNGDecoder.decode(small), 8)) == nil)
     }
 
     /// Each `factor`×`factor` square (cut short at the edges) averaged, rounding halves up.

@@ -2,28 +2,16 @@ import Foundation
 import Testing
 import TextRendering
 
-enum WEBPFixture {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/webp")
-  static func bytes(_ name: String) -> [UInt8] {
-    (try? [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))) ?? []
-  }
-  /// Every fixture with a reference (made by Scripts/make-webp-fixtures.sh).
-  static let names: [String] =
-    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-    .filter { $0.hasSuffix(".rgb") }.map { String($0.dropLast(4)) }.sorted()
-}
-
 extension PictureSuites {
   struct WEBPDecoderTests {
     /// Lossy: simple and normal loop filters, sharpness, segments, several token
     /// partitions, odd sizes, a 1×1 picture; transparency raw and compressed with each
     /// filter. Lossless: every transform, colour caches, palettes of 3, 12 and 200 colours,
     /// transparency. Each exactly as libwebp's `dwebp` decodes it (blended over black).
-    @Test(arguments: WEBPFixture.names)
+    @Test(arguments: WEBPFixture.referenced)
     func everyFixtureDecodesAsLibwebpDoes(name: String) throws {
       let image = try WEBPDecoder.decode(WEBPFixture.bytes(name + ".webp"))
-      #expect(PNGFixture.difference(image.pixels, WEBPFixture.bytes(name + ".rgb")) == nil, "\(name)")
+      #expect(pixelDifference(image.pixels, WEBPFixture.bytes(name + ".rgb")) == nil, "\(name)")
       #expect(!image.isReduced)
     }
 
@@ -36,7 +24,7 @@ extension PictureSuites {
         "lossless-fast-odd-33x17", "lossless-alpha-64x48", "lossless-palette-3-64x48",
         "lossless-palette-12-64x48", "lossless-palette-200-64x48",
       ] {
-        #expect(WEBPFixture.names.contains(name), "\(name)")
+        #expect(WEBPFixture.referenced.contains(name), "\(name)")
       }
     }
 
@@ -48,7 +36,7 @@ extension PictureSuites {
       #expect(image.width == 400 && image.height == 300)
       let reduced = try ImageDecoder.decode(bytes, fitting: (100, 75))
       #expect(reduced.width == 100 && reduced.height == 75 && reduced.isReduced)
-      #expect(PNGFixture.difference(reduced.pixels, PNGDecoderTests.averaged(image, 4)) == nil)
+      #expect(pixelDifference(reduced.pixels, PNGDecoderTests.averaged(image, 4)) == nil)
     }
 
     @Test func animatedPicturesAreRefusedByName() {

@@ -64,6 +64,18 @@ enum YCbCr {
     return nonNegative | ((255 &- nonNegative) &>> 31)
   }
 
+  /// Writes eight pixels, the low byte of each lane, as RGB triples.
+  @inline(__always)
+  static func storeInterleaved(
+    _ red: SIMD8<Int32>, _ green: SIMD8<Int32>, _ blue: SIMD8<Int32>, to target: UnsafeMutablePointer<UInt8>
+  ) {
+    for lane in 0..<8 {
+      target[lane * 3] = UInt8(truncatingIfNeeded: red[lane])
+      target[lane * 3 + 1] = UInt8(truncatingIfNeeded: green[lane])
+      target[lane * 3 + 2] = UInt8(truncatingIfNeeded: blue[lane])
+    }
+  }
+
   /// Converts `count` samples of Y, Cb and Cr into RGB triples.
   @inline(__always)
   static func convertRow(
@@ -85,12 +97,7 @@ enum YCbCr {
       let r = toByte(luma &+ ((Self.rFromCr &* red &+ half) &>> 16))
       let g = toByte(luma &+ ((Self.gFromCb &* blue &+ half &+ Self.gFromCr &* red) &>> 16))
       let b = toByte(luma &+ ((Self.bFromCb &* blue &+ half) &>> 16))
-      let target = out + index * 3
-      for lane in 0..<8 {
-        target[lane * 3] = UInt8(truncatingIfNeeded: r[lane])
-        target[lane * 3 + 1] = UInt8(truncatingIfNeeded: g[lane])
-        target[lane * 3 + 2] = UInt8(truncatingIfNeeded: b[lane])
-      }
+      storeInterleaved(r, g, b, to: out + index * 3)
       index += 8
     }
     while index < count {

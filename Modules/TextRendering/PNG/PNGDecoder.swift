@@ -34,9 +34,7 @@ public enum PNGDecoder {
     throws(ImageDecodingError)
     -> RGBImage
   {
-    let image = try decode(bytes)
-    let factor = ImageDecoder.reduction(width: image.width, height: image.height, covering: target)
-    return factor == 1 ? image : image.reduced(by: factor)
+    try decode(bytes).reduced(covering: target)
   }
 
   /// The declared size, without decoding.
@@ -433,6 +431,13 @@ struct PixelConverter {
 }
 
 extension RGBImage {
+  /// The picture reduced by the largest power of two (up to 8) that leaves at least
+  /// `target` pixels both ways, for decoders that cannot reduce while decoding.
+  func reduced(covering target: (width: Int, height: Int)) -> RGBImage {
+    let factor = ImageDecoder.reduction(width: width, height: height, covering: target)
+    return factor == 1 ? self : reduced(by: factor)
+  }
+
   /// The picture with each `factor`×`factor` square of pixels averaged into one (the
   /// squares at the right and bottom edges may be smaller); marked reduced.
   func reduced(by factor: Int) -> RGBImage {

@@ -54,9 +54,7 @@ public enum WEBPDecoder {
     throws(ImageDecodingError)
     -> RGBImage
   {
-    let image = try decode(bytes)
-    let factor = ImageDecoder.reduction(width: image.width, height: image.height, covering: target)
-    return factor == 1 ? image : image.reduced(by: factor)
+    try decode(bytes).reduced(covering: target)
   }
 
   /// The declared size, without decoding.
@@ -249,12 +247,7 @@ public enum WEBPDecoder {
       let red = clip(scaled &+ ((cr &* 26_149) &>> 8) &- 14_234)
       let green = clip(scaled &- ((cb &* 6_419) &>> 8) &- ((cr &* 13_320) &>> 8) &+ 8_708)
       let blue = clip(scaled &+ ((cb &* 33_050) &>> 8) &- 17_685)
-      let target = out + x * 3
-      for lane in 0..<8 {
-        target[lane * 3] = UInt8(truncatingIfNeeded: red[lane])
-        target[lane * 3 + 1] = UInt8(truncatingIfNeeded: green[lane])
-        target[lane * 3 + 2] = UInt8(truncatingIfNeeded: blue[lane])
-      }
+      YCbCr.storeInterleaved(red, green, blue, to: out + x * 3)
       x += 8
     }
     func clip(_ value: Int32) -> UInt8 { value & ~0x3FFF == 0 ? UInt8(value >> 6) : value < 0 ? 0 : 255 }
