@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SOURCES = Package.swift Modules Apps Tests
 
-.PHONY: test run release install bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-text fuzz-api \
+.PHONY: test run release install bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-gif fuzz-text fuzz-api \
   test-tsan test-asan coverage
 
 FUZZ_RUNS ?= 1000000
@@ -84,6 +84,14 @@ fuzz-webp:
 	  $$(find Modules/TextRendering -name '*.swift') Fuzz/WEBPFuzz.swift -o .build/fuzz/webp 2>&1 | grep -v "Cannot export local symbol" || true
 	./.build/fuzz/webp -runs=$(FUZZ_RUNS) -max_len=16384 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/webp-corpus
 
+## libFuzzer on the GIF decoder. Seeds: the GIF test fixtures.
+fuzz-gif:
+	mkdir -p .build/fuzz/gif-corpus
+	cp Tests/TextRenderingTests/Fixtures/gif/*.gif .build/fuzz/gif-corpus/
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
+	  $$(find Modules/TextRendering -name '*.swift') Fuzz/GIFFuzz.swift -o .build/fuzz/gif 2>&1 | grep -v "Cannot export local symbol" || true
+	./.build/fuzz/gif -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/gif-corpus
+
 ## libFuzzer on the key decoder, the sanitiser and the screen differ.
 fuzz-text:
 	mkdir -p .build/fuzz/text-corpus
@@ -109,6 +117,7 @@ fuzz:
 	$(MAKE) fuzz-jpeg FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-png FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-webp FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
+	$(MAKE) fuzz-gif FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-text FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-api FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 

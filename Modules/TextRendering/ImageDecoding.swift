@@ -1,10 +1,12 @@
 /// What a file really is, from its first bytes (never from its name).
 public enum ImageFormat: String, Sendable, Equatable {
-  /// A known format by its signature, or none of them.
-  case jpeg, png, webp, gif, unknown
+  /// A known format by its signature, or none of them. AVIF, BMP and TIFF are known only
+  /// to be named when they are refused.
+  case jpeg, png, webp, gif, avif, bmp, tiff, unknown
 
   /// Sniffs the magic bytes: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`,
-  /// WEBP `RIFF….WEBP`, GIF `GIF8`.
+  /// WEBP `RIFF….WEBP`, GIF `GIF8`, AVIF `….ftypavif` (or `avis`), BMP `BM`, TIFF
+  /// `II*␀` or `MM␀*`.
   public init(sniffing bytes: some Collection<UInt8>) {
     let head = Array(bytes.prefix(12))
     if head.starts(with: [0xFF, 0xD8, 0xFF]) {
@@ -17,6 +19,14 @@ public enum ImageFormat: String, Sendable, Equatable {
       self = .webp
     } else if head.starts(with: Array("GIF8".utf8)) {
       self = .gif
+    } else if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8),
+      ["avif", "avis"].contains(String(decoding: head[8..<12], as: UTF8.self))
+    {
+      self = .avif
+    } else if head.starts(with: Array("BM".utf8)) {
+      self = .bmp
+    } else if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+      self = .tiff
     } else {
       self = .unknown
     }
@@ -25,7 +35,7 @@ public enum ImageFormat: String, Sendable, Equatable {
 
 /// Why a picture could not be decoded, in one sentence.
 public enum ImageDecodingError: Error, Equatable, Sendable {
-  /// The bytes are in a format we do not decode (a GIF, say), whatever the name said.
+  /// The bytes are in a format we do not decode (an AVIF, say), whatever the name said.
   case unsupportedFormat(ImageFormat)
   /// A feature of the format we do not decode (a CMYK JPEG, a lossless JPEG…).
   case unsupportedFeature(String)
@@ -42,7 +52,7 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
     case .unsupportedFormat(let format):
       return format == .unknown
         ? "The picture is in an unsupported image format."
-        : "The picture is a \(format.rawValue.uppercased()), an unsupported image format."
+        : "The picture is \(format == .avif ? "an" : "a") \(format.rawValue.uppercased()), an unsupported image format."
     case .unsupportedFeature(let feature):
       return "The picture uses a feature we cannot show (\(feature))."
     case .truncated: return "The picture file is incomplete."
@@ -52,8 +62,8 @@ public enum ImageDecodingError: Error, Equatable, Sendable {
   }
 }
 
-/// Decodes the picture formats DogBreeds shows, JPEG, PNG and WEBP, told apart by their
-/// bytes.
+/// Decodes the picture formats DogBreeds shows, JPEG, PNG, WEBP and GIF, told apart by
+/// their bytes.
 ///
 /// ```swift
 /// let picture = try ImageDecoder.decode(bytes, fitting: (120, 88))
@@ -66,10 +76,10 @@ public enum ImageDecoder {
   /// before any allocation.
   public static let maxDimension = 16_384
 
-  /// Decodes a JPEG, a PNG or a WEBP to at least `target` pixels in both directions where
-  /// the picture has that many, reduced by a power of two where it has many more (see
-  /// ``JPEGDecoder/decode(_:fitting:)``, ``PNGDecoder/decode(_:fitting:)`` and
-  /// ``WEBPDecoder/decode(_:fitting:)``).
+  /// Decodes a JPEG, a PNG, a WEBP or a GIF to at least `target` pixels in both directions
+  /// where the picture has that many, reduced by a power of two where it has many more
+  /// (see ``JPEGDecoder/decode(_:fitting:)``, ``PNGDecoder/decode(_:fitting:)``,
+  /// ``WEBPDecoder/decode(_:fitting:)`` and ``GIFDecoder/decode(_:fitting:)``).
   ///
   /// - Parameters:
   ///   - bytes: The file.
@@ -85,7 +95,8 @@ public enum ImageDecoder {
     case .jpeg: return try JPEGDecoder.decode(bytes, fitting: target)
     case .png: return try PNGDecoder.decode(bytes, fitting: target)
     case .webp: return try WEBPDecoder.decode(bytes, fitting: target)
-    case let other: throw .unsupportedFormat(other)
+    case .gif: return try GIFDecoder.decode(bytes, fitting: target)
+    case .avif, .bmp, .tiff, .unknown: throw .unsupportedFormat(ImageFormat(sniffing: bytes))
     }
   }
 

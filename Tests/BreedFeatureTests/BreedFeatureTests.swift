@@ -305,21 +305,21 @@ struct BreedPictureTests {
     await store.receive(.pictureResponse(.success(picture))) { $0.picture = .loaded(picture) }
   }
 
-  @Test func aGIFIsReportedNotDrawn() async {
-    let gif = Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)
+  @Test func anAVIFIsReportedNotDrawn() async {
+    let avif = Data("\u{0}\u{0}\u{0}\u{1C}ftypavif\u{0}\u{0}\u{0}\u{0}".utf8)
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { gif }, pictureSize: (40, 30))
+      BreedFeature(client: client { avif }, pictureSize: (40, 30))
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
       $0.image = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.gif))))) {
-      $0.picture = .failed(.decode(.unsupportedFormat(.gif)))
+    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.avif))))) {
+      $0.picture = .failed(.decode(.unsupportedFormat(.avif)))
     }
     let view = BreedFeature.ViewState(store.state)
-    #expect(view.pictureNote == "The picture is a GIF, an unsupported image format.")
+    #expect(view.pictureNote == "The picture is an AVIF, an unsupported image format.")
     #expect(view.image == .url(url1.absoluteString))
   }
 

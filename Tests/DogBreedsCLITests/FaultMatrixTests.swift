@@ -93,8 +93,11 @@ struct FaultMatrixTests {
     Fault(
       name: "WEBP behind .jpg", list: { _ in .json(breeds) }, image: imageAt, picture: { .bytes(webp) }),
     Fault(
-      name: "GIF behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
-      picture: { .bytes(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8) + [UInt8](repeating: 7, count: 100)) }),
+      name: "AVIF behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
+      picture: {
+        .bytes(
+          Array("\u{0}\u{0}\u{0}\u{1C}ftypavif\u{0}\u{0}\u{0}\u{0}".utf8) + [UInt8](repeating: 7, count: 100))
+      }),
     Fault(
       name: "truncated JPEG", list: { _ in .json(breeds) }, image: imageAt,
       picture: { .bytes(Array(jpeg.prefix(jpeg.count / 2))) }),
@@ -144,9 +147,9 @@ struct FaultMatrixTests {
       return Expectation(status: 0, stderr: nil)
     case "WEBP behind .jpg":
       return Expectation(status: 0, stderr: nil)
-    case "GIF behind .jpg":
+    case "AVIF behind .jpg":
       return wantsPicture
-        ? Expectation(status: 1, stderr: "The picture is a GIF, an unsupported image format.")
+        ? Expectation(status: 1, stderr: "The picture is an AVIF, an unsupported image format.")
         : Expectation(status: 0, stderr: nil)
     case "truncated JPEG":
       return wantsPicture
@@ -180,7 +183,7 @@ struct FaultMatrixTests {
     let wantsCache =
       fault.name != "healthy" && fault.name != "latency 0.5 s" && fault.name != "escapes in names"
       && ![
-        "404 breed", "image 404", "PNG behind .jpg", "WEBP behind .jpg", "GIF behind .jpg", "truncated JPEG",
+        "404 breed", "image 404", "PNG behind .jpg", "WEBP behind .jpg", "AVIF behind .jpg", "truncated JPEG",
       ].contains(
         fault.name)
     if wantsCache { try Data(seeded.utf8).write(to: URL(fileURLWithPath: cacheFile)) }

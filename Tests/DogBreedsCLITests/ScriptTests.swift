@@ -473,15 +473,15 @@ struct PictureScriptTests {
     )
   }
 
-  @Test func aDamagedPNGAGIFOrATruncatedPictureIsAClearError() async throws {
+  @Test func aDamagedPNGAnAVIFOrATruncatedPictureIsAClearError() async throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)
     let damaged = try await run(png, "blocks")
     #expect(damaged.status == 1)
     #expect(damaged.stdout.hasPrefix("Hound\n"))
     #expect(damaged.stderr == "error: The picture file is damaged.\n")
-    let gif = try await run(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), "blocks")
-    #expect(gif.status == 1)
-    #expect(gif.stderr == "error: The picture is a GIF, an unsupported image format.\n")
+    let avif = try await run(Array("\u{0}\u{0}\u{0}\u{1C}ftypavif\u{0}\u{0}\u{0}\u{0}".utf8), "blocks")
+    #expect(avif.status == 1)
+    #expect(avif.stderr == "error: The picture is an AVIF, an unsupported image format.\n")
     let truncated = try await run(Array(Self.jpeg.prefix(Self.jpeg.count / 3)), "ascii")
     #expect(truncated.status == 1)
     #expect(truncated.stderr == "error: The picture file is incomplete.\n")

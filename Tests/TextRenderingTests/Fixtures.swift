@@ -24,6 +24,7 @@ struct FixtureFolder {
 let JPEGFixture = FixtureFolder("jpeg")
 let PNGFixture = FixtureFolder("png")
 let WEBPFixture = FixtureFolder("webp")
+let GIFFixture = FixtureFolder("gif")
 
 /// Where two pixel buffers first differ, for a failure message; nil when they are equal.
 func pixelDifference(_ pixels: [UInt8], _ reference: [UInt8]) -> String? {

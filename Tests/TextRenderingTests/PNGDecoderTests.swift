@@ -91,9 +91,18 @@ extension PictureSuites {
       #expect(try ImageDecoder.decode(jpeg, fitting: (16, 12)) == JPEGDecoder.decode(jpeg, fitting: (16, 12)))
       let webp = JPEGFixture.bytes("synthetic-400x300.webp")
       #expect(try ImageDecoder.decode(webp, fitting: (50, 40)) == WEBPDecoder.decode(webp, fitting: (50, 40)))
-      #expect(throws: ImageDecodingError.unsupportedFormat(.gif)) {
-        try ImageDecoder.decode(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), fitting: (10, 10))
+      let gif = GIFFixture.bytes("photo-64x48.gif")
+      #expect(try ImageDecoder.decode(gif, fitting: (16, 12)) == GIFDecoder.decode(gif, fitting: (16, 12)))
+      let avif = Array("\u{0}\u{0}\u{0}\u{1C}ftypavif\u{0}\u{0}\u{0}\u{0}".utf8)
+      #expect(throws: ImageDecodingError.unsupportedFormat(.avif)) {
+        try ImageDecoder.decode(avif, fitting: (10, 10))
       }
+      #expect(
+        ImageDecodingError.unsupportedFormat(.avif).message
+          == "The picture is an AVIF, an unsupported image format.")
+      #expect(ImageFormat(sniffing: Array("BM6\u{0}".utf8)) == .bmp)
+      #expect(ImageFormat(sniffing: [0x4D, 0x4D, 0x00, 0x2A, 0]) == .tiff)
+      #expect(ImageFormat(sniffing: [0x49, 0x49, 0x2A, 0x00, 0]) == .tiff)
       #expect(throws: ImageDecodingError.unsupportedFormat(.unknown)) {
         try ImageDecoder.decode(Array("<html>".utf8), fitting: (10, 10))
       }

@@ -1,0 +1,87 @@
+import Testing
+import TextRendering
+
+extension PictureSuites {
+  struct GIFDecoderTests {
+    /// 256 and 2 colours, interlaced and not, transparency, the first frame of an
+    /// animation, a local colour table and a frame placed on a larger canvas.
+    @Test(arguments: GIFFixture.referenced)
+    func everyFixtureDecodesToItsReference(name: String) throws {
+      let image = try GIFDecoder.decode(GIFFixture.bytes(name + ".gif"))
+      #expect(pixelDifference(image.pixels, GIFFixture.bytes(name + ".rgb")) == nil, "\(name)")
+    }
+
+    @Test func theFixturesCoverWhatTheyClaim() {
+      for name in [
+        "photo-64x48", "photo-interlaced-64x48", "two-colours-odd-33x17", "transparent-40x30",
+        "animated-48x36",
+        "local-table-offset-50x40", "photo-200x150", "local-over-global-20x10",
+      ] {
+        #expect(GIFFixture.referenced.contains(name), "\(name)")
+      }
+    }
+
+    @Test func interlacedRowsComeInFourPasses() throws {
+      // The interlaced file holds the same picture as the plain one.
+      let plain = try GIFDecoder.decode(GIFFixture.bytes("photo-64x48.gif"))
+      let interlaced = try GIFDecoder.decode(GIFFixture.bytes("photo-interlaced-64x48.gif"))
+      #expect(plain == interlaced)
+    }
+
+    @Test func theImageDecoderDrawsGIFsAndReducesThem() throws {
+      let bytes = GIFFixture.bytes("photo-64x48.gif")
+      let reduced = try ImageDecoder.decode(bytes, fitting: (16, 12))
+      #expect(reduced.width == 16 && reduced.height == 12 && reduced.isReduced)
+      #expect(
+        pixelDifference(reduced.pixels, PNGDecoderTests.averaged(try GIFDecoder.decode(bytes), 4)) == nil)
+    }
+
+    @Test func faultsAreNamedErrors() {
+      let good = GIFFixture.bytes("two-colours-odd-33x17.gif")
+      var empty = good
+      empty[6] = 0
+      empty[7] = 0
+      #expect(throws: ImageDecodingError.corrupt("empty GIF")) { try GIFDecoder.decode(empty) }
+      var huge = good
+      for offset in 6..<10 { huge[offset] = 0xFF }
+      #expect(throws: ImageDecodingError.tooLarge(width: 65_535, height: 65_535)) {
+        try GIFDecoder.decode(huge)
+      }
+      let noImage = Array(good.prefix(13 + (3 << ((Int(good[10]) & 7) + 1)))) + [0x3B]
+      #expect(throws: ImageDecodingError.corrupt("GIF without an image")) { try GIFDecoder.decode(noImage) }
+      #expect(throws: ImageDecodingError.unsupportedFormat(.png)) {
+        try GIFDecoder.decode(PNGFixture.bytes("c2-8bit.png"))
+      }
+      for length in 0..<(good.count - 1) {
+        #expect(throws: ImageDecodingError.self, "\(length)") {
+          try GIFDecoder.decode(Array(good.prefix(length)))
+        }
+      }
+    }
+
+    /// Found by `make fuzz-gif`: a frame declaring 65,535 × 65,535 pixels in a 1 KB file made
+    /// the decoder ask for 4 GB before reading any of them.
+    @Test func aFrameLargerThanAnyPictureIsRefusedBeforeAllocating() {
+      let bytes = GIFFixture.bytes("fuzz-oom-frame-size.bin")
+      #expect(!bytes.isEmpty)
+      #expect(throws: ImageDecodingError.tooLarge(width: 65_535, height: 65_535)) {
+        try GIFDecoder.decode(bytes)
+      }
+    }
+
+    /// Every byte damaged in turn: an error or a picture of the canvas's size, never a
+    /// crash or a hang.
+    @Test func damagedDataIsAnErrorOrAPictureNeverACrash() {
+      let bytes = GIFFixture.bytes("transparent-40x30.gif")
+      for offset in 6..<bytes.count {
+        for mask: UInt8 in [0x01, 0x80, 0xFF] {
+          var damaged = bytes
+          damaged[offset] ^= mask
+          if let image = try? GIFDecoder.decode(damaged) {
+            #expect(image.pixels.count == image.width * image.height * 3)
+          }
+        }
+      }
+    }
+  }
+}
