@@ -59,38 +59,34 @@ test-architecture:
 clean:
 	rm -rf .build
 
-## libFuzzer on the JPEG decoder (clang's fuzzer runtime ships with the toolchain).
-## Seeds: the test fixtures. FUZZ_RUNS=N to change the number of inputs.
+## libFuzzer on a picture decoder (clang's fuzzer runtime ships with the toolchain), built
+## with TextRendering's sources: $(1) its name, $(2) its seeds (test fixtures), $(3) the
+## largest input. FUZZ_RUNS=N to change the number of inputs.
+define FUZZ_PICTURES
+	mkdir -p .build/fuzz/$(1)-corpus
+	cp $(2) .build/fuzz/$(1)-corpus/
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
+	  $$(find Modules/TextRendering -name '*.swift') Fuzz/$(shell echo $(1) | tr a-z A-Z)Fuzz.swift \
+	  -o .build/fuzz/$(1) 2>&1 | grep -v "Cannot export local symbol" || true
+	./.build/fuzz/$(1) -runs=$(FUZZ_RUNS) -max_len=$(3) -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ \
+	  $(FUZZ_EXTRA) .build/fuzz/$(1)-corpus
+endef
+
+## The JPEG decoder at every scale.
 fuzz-jpeg:
-	mkdir -p .build/fuzz/jpeg-corpus
-	cp Tests/TextRenderingTests/Fixtures/jpeg/g-*.jpg .build/fuzz/jpeg-corpus/
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
-	  $$(find Modules/TextRendering -name '*.swift') Fuzz/JPEGFuzz.swift -o .build/fuzz/jpeg 2>&1 | grep -v "Cannot export local symbol" || true
-	./.build/fuzz/jpeg -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/jpeg-corpus
+	$(call FUZZ_PICTURES,jpeg,Tests/TextRenderingTests/Fixtures/jpeg/g-*.jpg,8192)
 
-## libFuzzer on the PNG decoder and its inflater. Seeds: the PNG test fixtures.
+## The PNG decoder and its inflater.
 fuzz-png:
-	mkdir -p .build/fuzz/png-corpus
-	cp Tests/TextRenderingTests/Fixtures/png/c*.png .build/fuzz/png-corpus/
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
-	  $$(find Modules/TextRendering -name '*.swift') Fuzz/PNGFuzz.swift -o .build/fuzz/png 2>&1 | grep -v "Cannot export local symbol" || true
-	./.build/fuzz/png -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/png-corpus
+	$(call FUZZ_PICTURES,png,Tests/TextRenderingTests/Fixtures/png/c*.png,8192)
 
-## libFuzzer on the WEBP (VP8) decoder. Seeds: the WEBP test fixtures.
+## The WEBP decoders (lossy, lossless, transparency).
 fuzz-webp:
-	mkdir -p .build/fuzz/webp-corpus
-	cp Tests/TextRenderingTests/Fixtures/webp/*.webp .build/fuzz/webp-corpus/
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
-	  $$(find Modules/TextRendering -name '*.swift') Fuzz/WEBPFuzz.swift -o .build/fuzz/webp 2>&1 | grep -v "Cannot export local symbol" || true
-	./.build/fuzz/webp -runs=$(FUZZ_RUNS) -max_len=16384 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/webp-corpus
+	$(call FUZZ_PICTURES,webp,Tests/TextRenderingTests/Fixtures/webp/*.webp,16384)
 
-## libFuzzer on the GIF decoder. Seeds: the GIF test fixtures.
+## The GIF decoder.
 fuzz-gif:
-	mkdir -p .build/fuzz/gif-corpus
-	cp Tests/TextRenderingTests/Fixtures/gif/*.gif .build/fuzz/gif-corpus/
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
-	  $$(find Modules/TextRendering -name '*.swift') Fuzz/GIFFuzz.swift -o .build/fuzz/gif 2>&1 | grep -v "Cannot export local symbol" || true
-	./.build/fuzz/gif -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/gif-corpus
+	$(call FUZZ_PICTURES,gif,Tests/TextRenderingTests/Fixtures/gif/*.gif,8192)
 
 ## libFuzzer on the key decoder, the sanitiser and the screen differ.
 fuzz-text:
