@@ -140,6 +140,27 @@ for colours in 3 12 200; do
   reference "lossless-palette-$colours-64x48"
 done
 
+# An animation, assembled by webpmux: its first frame (64x48) at (8, 6) on an 80x60 canvas
+# (the second frame sets the canvas's size). The reference is the first frame as dwebp
+# decodes it, placed on a black canvas: what a viewer shows before the animation plays.
+cwebp -quiet -q 70 "$jpeg/g-420-64x48.jpg" -o "$tmp/frame1.webp"
+cwebp -quiet -q 70 -resize 80 60 "$jpeg/g-detailed-500x375.jpg" -o "$tmp/frame2.webp"
+webpmux -frame "$tmp/frame1.webp" +100+8+6 -frame "$tmp/frame2.webp" +100+0+0 -loop 0 \
+  -o "$out/animated-80x60.webp" > /dev/null 2>&1
+dwebp -quiet "$tmp/frame1.webp" -pam -o "$tmp/frame1.pam"
+python3 - "$tmp/frame1.pam" "$out/animated-80x60.rgb" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+rgba = data[data.index(b"ENDHDR\n") + 7:]
+canvas = bytearray(80 * 60 * 3)
+for y in range(48):
+    for x in range(64):
+        r, g, b, a = rgba[(y * 64 + x) * 4:(y * 64 + x) * 4 + 4]
+        at = ((6 + y) * 80 + 8 + x) * 3
+        canvas[at:at + 3] = bytes((c * a + 127) // 255 for c in (r, g, b))
+open(sys.argv[2], "wb").write(bytes(canvas))
+PY
+
 # The benchmark's photos.
 cwebp -quiet -q 75 "$jpeg/synthetic-500x375-baseline.jpg" -o "$out/photo-500x375.webp"
 cwebp -quiet -lossless "$jpeg/synthetic-500x375-baseline.jpg" -o "$out/photo-lossless-500x375.webp"

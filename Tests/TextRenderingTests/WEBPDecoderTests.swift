@@ -22,7 +22,7 @@ extension PictureSuites {
         "sharpness-5-64x48", "lowest-quality-64x48", "alpha-raw-64x48", "alpha-horizontal-64x48",
         "alpha-vertical-64x48", "alpha-gradient-64x48", "alpha-compressed-64x48", "lossless-photo-64x48",
         "lossless-fast-odd-33x17", "lossless-alpha-64x48", "lossless-palette-3-64x48",
-        "lossless-palette-12-64x48", "lossless-palette-200-64x48",
+        "lossless-palette-12-64x48", "lossless-palette-200-64x48", "animated-80x60",
       ] {
         #expect(WEBPFixture.referenced.contains(name), "\(name)")
       }
@@ -39,15 +39,17 @@ extension PictureSuites {
       #expect(pixelDifference(reduced.pixels, PNGDecoderTests.averaged(image, 4)) == nil)
     }
 
-    @Test func animatedPicturesAreRefusedByName() {
-      let animated =
-        Array("RIFF\u{1A}\u{0}\u{0}\u{0}WEBPANIM\u{6}\u{0}\u{0}\u{0}".utf8) + [UInt8](repeating: 0, count: 6)
-      #expect(throws: ImageDecodingError.unsupportedFeature("animated WEBP")) {
-        try WEBPDecoder.decode(animated)
+    @Test func anAnimationShowsItsFirstFrameOnItsCanvas() throws {
+      let bytes = WEBPFixture.bytes("animated-80x60.webp")
+      let size = try WEBPDecoder.size(of: bytes)
+      #expect(size.width == 80 && size.height == 60)
+      // A frame without the canvas a VP8X chunk gives is an error, not a guess.
+      let at = try #require((0..<(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual("VP8X".utf8) })
+      var noCanvas = bytes
+      noCanvas.replaceSubrange(at..<at + 4, with: Array("XXXX".utf8))
+      #expect(throws: ImageDecodingError.corrupt("WEBP animation without a canvas")) {
+        try WEBPDecoder.decode(noCanvas)
       }
-      #expect(
-        ImageDecodingError.unsupportedFeature("animated WEBP").message
-          == "The picture uses a feature we cannot show (animated WEBP).")
       #expect(throws: ImageDecodingError.unsupportedFormat(.png)) {
         try WEBPDecoder.decode(PNGFixture.bytes("c2-8bit.png"))
       }

@@ -5,7 +5,7 @@
 /// interpolated between samples); lossless ones (VP8L) with every transform the format
 /// has. Transparency, a lossless picture's own or a lossy one's `ALPH` chunk (raw or
 /// compressed, with any of its filters), is blended over black, as PNG's is. Simple and
-/// extended (`VP8X`) files; animated ones are refused by name.
+/// extended (`VP8X`) files; an animation shows its first frame on its canvas.
 ///
 /// ```swift
 /// let picture = try WEBPDecoder.decode(bytes, fitting: (120, 88))
@@ -17,7 +17,22 @@ public enum WEBPDecoder {
   /// - Returns: RGB pixels at full size.
   /// - Throws: ``ImageDecodingError``.
   public static func decode(_ bytes: [UInt8]) throws(ImageDecodingError) -> RGBImage {
-    switch try picture(in: bytes) {
+    try decode(bytes, try picture(in: bytes))
+  }
+
+  private static func decode(_ bytes: [UInt8], _ picture: Picture) throws(ImageDecodingError) -> RGBImage {
+    switch picture {
+    case .frame(let inner, let x, let y, let canvas):
+      let frame = try decode(bytes, inner)
+      var pixels = [UInt8](repeating: 0, count: canvas.width * canvas.height * 3)
+      let columns = max(0, min(frame.width, canvas.width - x))
+      for row in 0..<max(0, min(frame.height, canvas.height - y)) where columns > 0 {
+        let source = row * frame.width * 3
+        let target = ((y + row) * canvas.width + x) * 3
+        pixels.replaceSubrange(
+          target..<target + columns * 3, with: frame.pixels[source..<source + columns * 3])
+      }
+      return RGBImage(width: canvas.width, height: canvas.height, pixels: pixels)
     case .lossy(let frame, let alpha):
       var decoder = try VP8Decoder(bytes, from: frame.lowerBound, to: frame.upperBound)
       try decoder.decode()
@@ -60,6 +75,8 @@ public enum WEBPDecoder {
   /// The declared size, without decoding.
   public static func size(of bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int) {
     switch try picture(in: bytes) {
+    case .frame(_, _, _, let canvas):
+      return canvas
     case .lossy(let frame, _):
       let decoder = try VP8Decoder(bytes, from: frame.lowerBound, to: frame.upperBound)
       return (decoder.width, decoder.height)
@@ -70,11 +87,13 @@ public enum WEBPDecoder {
   }
 
   /// Where a file's picture is.
-  enum Picture {
+  indirect enum Picture {
     /// A VP8 frame, and the `ALPH` chunk's payload if the file has one.
     case lossy(Range<Int>, alpha: Range<Int>?)
     /// A VP8L bitstream.
     case lossless(Range<Int>)
+    /// An animation's first frame: its picture, where it sits, and the canvas.
+    case frame(Picture, x: Int, y: Int, canvas: (width: Int, height: Int))
   }
 
   /// Finds the picture's chunks in the RIFF container.
@@ -82,10 +101,21 @@ public enum WEBPDecoder {
     guard ImageFormat(sniffing: bytes) == .webp else {
       throw .unsupportedFormat(ImageFormat(sniffing: bytes))
     }
-    var position = 12
     let declaredEnd = 8 + littleEndian32(bytes, 4)
-    let end = min(bytes.count, declaredEnd)
+    guard let picture = try picture(in: bytes, from: 12, to: min(bytes.count, declaredEnd)) else {
+      // Chunks ran out: a file shorter than it says it is was cut short.
+      throw declaredEnd > bytes.count ? .truncated : .corrupt("WEBP without a picture")
+    }
+    return picture
+  }
+
+  /// The picture in the chunks of `bytes[start..<end]` (a file's, or an animation frame's).
+  private static func picture(in bytes: [UInt8], from first: Int, to end: Int) throws(ImageDecodingError)
+    -> Picture?
+  {
+    var position = first
     var alpha: Range<Int>?
+    var canvas: (width: Int, height: Int)?
     while position + 8 <= end {
       let kind = String(decoding: bytes[position..<position + 4], as: UTF8.self)
       let length = littleEndian32(bytes, position + 4)
@@ -95,18 +125,35 @@ public enum WEBPDecoder {
         guard start + length <= bytes.count else { throw .truncated }
         return kind == "VP8L"
           ? .lossless(start..<start + length) : .lossy(start..<start + length, alpha: alpha)
-      case "ANIM", "ANMF":
-        throw .unsupportedFeature("animated WEBP")
+      case "ANMF":
+        // An animation shows its first frame, as viewers do before it plays.
+        guard length >= 16, start + length <= end else { throw .truncated }
+        guard let canvas else { throw .corrupt("WEBP animation without a canvas") }
+        guard let inner = try picture(in: bytes, from: start + 16, to: start + length) else {
+          throw .corrupt("WEBP animation frame without a picture")
+        }
+        return .frame(
+          inner, x: 2 * littleEndian24(bytes, start), y: 2 * littleEndian24(bytes, start + 3), canvas: canvas)
       default:
-        // VP8X, ICCP, EXIF, XMP and unknown chunks are skipped (padded to even sizes);
-        // ALPH is remembered for the VP8 frame after it.
+        // ANIM, ICCP, EXIF, XMP and unknown chunks are skipped (padded to even sizes); ALPH
+        // is remembered for the VP8 frame after it, VP8X for an animation's canvas.
         guard length <= end - start else { throw .truncated }
         if kind == "ALPH" { alpha = start..<start + length }
+        if kind == "VP8X", length >= 10 {
+          let size = (1 + littleEndian24(bytes, start + 4), 1 + littleEndian24(bytes, start + 7))
+          guard size.0 * size.1 <= ImageDecoder.maxPixels else {
+            throw .tooLarge(width: size.0, height: size.1)
+          }
+          canvas = size
+        }
         position = start + length + (length & 1)
       }
     }
-    // Chunks ran out: a file shorter than it says it is was cut short.
-    throw declaredEnd > bytes.count ? .truncated : .corrupt("WEBP without a picture")
+    return nil
+  }
+
+  private static func littleEndian24(_ bytes: [UInt8], _ offset: Int) -> Int {
+    Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
   }
 
   /// Decodes an `ALPH` chunk: a header byte, then the alpha values raw or as a lossless
