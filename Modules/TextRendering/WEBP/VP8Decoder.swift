@@ -9,50 +9,41 @@ struct VP8Decoder {
   let height: Int
   let macroblocksWide: Int
   let macroblocksHigh: Int
-  private(set) var y: [UInt8]
-  private(set) var u: [UInt8]
-  private(set) var v: [UInt8]
+  var y: [UInt8]
+  var u: [UInt8]
+  var v: [UInt8]
   var yStride: Int { macroblocksWide * 16 }
   var uvStride: Int { macroblocksWide * 8 }
 
-  private let data: [UInt8]
+  let data: [UInt8]
   /// Work areas for one macroblock, kept from one to the next.
-  private var lumaWork = VP8Work(size: 16, extra: 4)
-  private var chromaWork = VP8Work(size: 8, extra: 0)
-  private var header: VP8BoolDecoder
-  private var partitions: [VP8BoolDecoder] = []
+  var lumaWork = VP8Work(size: 16, extra: 4)
+  var chromaWork = VP8Work(size: 8, extra: 0)
+  var header: VP8BoolDecoder
+  var partitions: [VP8BoolDecoder] = []
 
   // Frame header.
-  private var segmentsEnabled = false
-  private var segmentMapUpdated = false
-  private var segmentValuesAbsolute = true
-  private var segmentQuantizers = [0, 0, 0, 0]
-  private var segmentFilterLevels = [0, 0, 0, 0]
-  private var segmentProbabilities: [UInt8] = [255, 255, 255]
-  private var simpleFilter = false
-  private var filterLevel = 0
-  private var sharpness = 0
-  private var filterDeltas = false
-  private var referenceDelta = 0
-  private var modeDelta = 0
-  private var quantizers: [Quantizer] = []
-  private var coefficientProbabilities = VP8Tables.defaultCoefficientProbabilities
-  private var skipProbability: UInt8?
+  var segmentsEnabled = false
+  var segmentMapUpdated = false
+  var segmentValuesAbsolute = true
+  var segmentQuantizers = [0, 0, 0, 0]
+  var segmentFilterLevels = [0, 0, 0, 0]
+  var segmentProbabilities: [UInt8] = [255, 255, 255]
+  var simpleFilter = false
+  var filterLevel = 0
+  var sharpness = 0
+  var filterDeltas = false
+  var referenceDelta = 0
+  var modeDelta = 0
+  var quantizers: [Quantizer] = []
+  var coefficientProbabilities = VP8Tables.defaultCoefficientProbabilities
+  var skipProbability: UInt8?
 
   /// Dequantisation factors of one segment: (DC, AC) for luma, the luma DC block, chroma.
-  private struct Quantizer {
+  struct Quantizer {
     var y1: (Int32, Int32)
     var y2: (Int32, Int32)
     var uv: (Int32, Int32)
-  }
-
-  /// How the loop filter treats one macroblock.
-  private struct FilterInfo {
-    var limit = 0
-    var interiorLimit = 0
-    var hevThreshold = 0
-    /// Whether the edges inside the macroblock are filtered too.
-    var inner = false
   }
 
   /// Reads the frame's headers; `data[start..<end]` is the VP8 chunk's payload.
@@ -81,7 +72,7 @@ struct VP8Decoder {
     try readFrameHeader(partitionsStart: headerStart + firstPartitionSize, end: end)
   }
 
-  private mutating func readFrameHeader(partitionsStart: Int, end: Int) throws(ImageDecodingError) {
+  mutating func readFrameHeader(partitionsStart: Int, end: Int) throws(ImageDecodingError) {
     _ = header.bit(128)  // colour space: always YUV
     _ = header.bit(128)  // clamping: always required of a decoder that clamps anyway
     segmentsEnabled = header.bit(128)
@@ -123,7 +114,7 @@ struct VP8Decoder {
     if header.isPastEnd { throw .truncated }
   }
 
-  private mutating func readPartitions(from start: Int, to end: Int) throws(ImageDecodingError) {
+  mutating func readPartitions(from start: Int, to end: Int) throws(ImageDecodingError) {
     let count = 1 << header.literal(2)
     let sizes = start
     var partitionStart = start + 3 * (count - 1)
@@ -141,7 +132,7 @@ struct VP8Decoder {
     }
   }
 
-  private mutating func readQuantizers() {
+  mutating func readQuantizers() {
     let base = header.literal(7)
     let y1DC = header.optionalSigned(4)
     let y2DC = header.optionalSigned(4)
@@ -212,26 +203,11 @@ struct VP8Decoder {
       partitions[mbY % partitions.count] = tokens
       if header.isPastEnd || tokens.isPastEnd { throw .truncated }
     }
-    if filterLevel > 0 {
-      let (yStride, uvStride, simple) = (yStride, uvStride, simpleFilter)
-      y.withUnsafeMutableBufferPointer { y in
-        u.withUnsafeMutableBufferPointer { u in
-          v.withUnsafeMutableBufferPointer { v in
-            let planes = FilterPlanes(
-              y: y.baseAddress!, u: u.baseAddress!, v: v.baseAddress!, yStride: yStride, uvStride: uvStride)
-            for mbY in 0..<macroblocksHigh {
-              for mbX in 0..<macroblocksWide {
-                Self.filter(planes, x: mbX, y: mbY, filters[mbY * macroblocksWide + mbX], simple: simple)
-              }
-            }
-          }
-        }
-      }
-    }
+    if filterLevel > 0 { filterFrame(filters) }
   }
 
   /// What one macroblock says before its pixels are made.
-  private struct Macroblock {
+  struct Macroblock {
     var segment = 0
     /// Whether the macroblock has no coefficients at all (nothing to read).
     var skip = false
@@ -245,7 +221,7 @@ struct VP8Decoder {
     var nonZero = [Bool](repeating: false, count: 24)
   }
 
-  private mutating func readModes(
+  mutating func readModes(
     into macroblock: inout Macroblock, above: inout [Int], left: inout [Int], column: Int
   ) {
     macroblock.segment =
@@ -287,7 +263,7 @@ struct VP8Decoder {
   }
 
   /// The 4×4 mode tree (RFC 6386, 11.2), given a reader of the bit at each node.
-  private func readSubblockMode(_ bit: (Int) -> Bool) -> Int {
+  func readSubblockMode(_ bit: (Int) -> Bool) -> Int {
     if !bit(0) { return VP8Mode.dc }
     if !bit(1) { return VP8Mode.tm }
     if !bit(2) { return VP8Mode.ve }
@@ -298,340 +274,5 @@ struct VP8Decoder {
     if !bit(6) { return VP8Mode.ld }
     if !bit(7) { return VP8Mode.vl }
     return !bit(8) ? VP8Mode.hd : VP8Mode.hu
-  }
-
-  // MARK: Coefficients
-
-  private static let zigzag = [0, 1, 4, 8, 5, 2, 3, 6, 9, 12, 13, 10, 7, 11, 14, 15]
-  private static let bands = [0, 1, 2, 3, 6, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7, 0]
-  private static let categoryProbabilities: [[UInt8]] = [
-    [173, 148, 140], [176, 155, 140, 135], [180, 157, 141, 134, 130],
-    [254, 254, 243, 230, 196, 177, 153, 140, 133, 130, 129],
-  ]
-
-  /// Reads a macroblock's coefficients, dequantised; whether any is not zero.
-  private func readResiduals(
-    into macroblock: inout Macroblock, tokens: inout VP8BoolDecoder, above: inout [Bool], left: inout [Bool]
-  ) -> Bool {
-    let quantizer = quantizers[macroblock.segment]
-    var any = false
-    var firstLuma = 0
-    var lumaType = 3
-    if !macroblock.isI4x4 {
-      let context = (above[8] ? 1 : 0) + (left[8] ? 1 : 0)
-      let count = readCoefficients(
-        &tokens, type: 1, context: context, dequantize: quantizer.y2, first: 0,
-        into: &macroblock.coefficients, at: 24 * 16)
-      above[8] = count > 0
-      left[8] = count > 0
-      any = any || count > 0
-      firstLuma = 1
-      lumaType = 0
-    }
-    for row in 0..<4 {
-      for col in 0..<4 {
-        let context = (above[col] ? 1 : 0) + (left[row] ? 1 : 0)
-        let block = row * 4 + col
-        let count = readCoefficients(
-          &tokens, type: lumaType, context: context, dequantize: quantizer.y1, first: firstLuma,
-          into: &macroblock.coefficients, at: block * 16)
-        above[col] = count > firstLuma
-        left[row] = count > firstLuma
-        macroblock.nonZero[block] = count > firstLuma
-        any = any || count > firstLuma
-      }
-    }
-    for plane in 0..<2 {
-      for row in 0..<2 {
-        for col in 0..<2 {
-          let context = (above[4 + plane * 2 + col] ? 1 : 0) + (left[4 + plane * 2 + row] ? 1 : 0)
-          let block = 16 + plane * 4 + row * 2 + col
-          let count = readCoefficients(
-            &tokens, type: 2, context: context, dequantize: quantizer.uv, first: 0,
-            into: &macroblock.coefficients, at: block * 16)
-          above[4 + plane * 2 + col] = count > 0
-          left[4 + plane * 2 + row] = count > 0
-          macroblock.nonZero[block] = count > 0
-          any = any || count > 0
-        }
-      }
-    }
-    return any
-  }
-
-  /// Reads one block's tokens (RFC 6386, 13); returns one past the last coefficient read.
-  private func readCoefficients(
-    _ tokens: inout VP8BoolDecoder, type: Int, context: Int, dequantize: (Int32, Int32), first: Int,
-    into coefficients: inout [Int16], at offset: Int
-  ) -> Int {
-    let probabilities = coefficientProbabilities
-    func node(_ position: Int, _ context: Int) -> Int {
-      ((type * 8 + Self.bands[position]) * 3 + context) * 11
-    }
-    var position = first
-    var p = node(position, context)
-    while position < 16 {
-      if !tokens.bit(probabilities[p]) { return position }  // end of block
-      while !tokens.bit(probabilities[p + 1]) {  // a zero
-        position += 1
-        if position == 16 { return 16 }
-        p = node(position, 0)
-      }
-      let value: Int
-      if !tokens.bit(probabilities[p + 2]) {
-        value = 1
-        p = node(position + 1, 1)
-      } else {
-        value = Self.largeValue(&tokens, probabilities, p)
-        p = node(position + 1, 2)
-      }
-      let factor = position > 0 ? dequantize.1 : dequantize.0
-      let signed = tokens.bit(128) ? -value : value
-      coefficients[offset + Self.zigzag[position]] = Int16(truncatingIfNeeded: Int32(signed) * factor)
-      position += 1
-    }
-    return 16
-  }
-
-  /// A coefficient of 2 or more (the token tree below "one", RFC 6386, 13.2).
-  private static func largeValue(_ tokens: inout VP8BoolDecoder, _ probabilities: [UInt8], _ p: Int) -> Int {
-    if !tokens.bit(probabilities[p + 3]) {
-      if !tokens.bit(probabilities[p + 4]) { return 2 }
-      return 3 + (tokens.bit(probabilities[p + 5]) ? 1 : 0)
-    }
-    if !tokens.bit(probabilities[p + 6]) {
-      if !tokens.bit(probabilities[p + 7]) { return 5 + (tokens.bit(159) ? 1 : 0) }
-      return 7 + (tokens.bit(165) ? 2 : 0) + (tokens.bit(145) ? 1 : 0)
-    }
-    let high = tokens.bit(probabilities[p + 8]) ? 1 : 0
-    let low = tokens.bit(probabilities[p + 9 + high]) ? 1 : 0
-    let category = 2 * high + low
-    var extra = 0
-    for probability in categoryProbabilities[category] {
-      extra = extra << 1 | (tokens.bit(probability) ? 1 : 0)
-    }
-    return extra + 3 + (8 << category)
-  }
-
-  // MARK: Reconstruction
-
-  /// Predicts a macroblock from its unfiltered neighbours and adds its residue.
-  private mutating func reconstruct(_ macroblock: inout Macroblock, x mbX: Int, y mbY: Int) {
-    if !macroblock.isI4x4 {
-      VP8Transform.inverseWalshHadamard(&macroblock.coefficients, from: 24 * 16)
-      for block in 0..<16 where macroblock.coefficients[block * 16] != 0 { macroblock.nonZero[block] = true }
-    }
-    let coefficients = macroblock.coefficients
-    let lumaNonZero = macroblock.nonZero
-    // Luma, in a work area with the row above (and 4 pixels past it) and the column left.
-    var work = lumaWork
-    defer { lumaWork = work }
-    work.load(y, stride: yStride, x: mbX * 16, y: mbY * 16, isRightmost: mbX == macroblocksWide - 1)
-    if macroblock.isI4x4 {
-      work.repeatAboveRight()
-      for block in 0..<16 {
-        let origin = work.origin + (block / 4) * 4 * work.stride + (block % 4) * 4
-        VP8Predict.subblock(&work.pixels, origin, work.stride, mode: macroblock.modes[block])
-        if lumaNonZero[block] {
-          VP8Transform.inverseDCT(coefficients, from: block * 16, into: &work.pixels, origin, work.stride)
-        }
-      }
-    } else {
-      VP8Predict.block(
-        &work.pixels, work.origin, work.stride, size: 16, mode: macroblock.modes[0], hasAbove: mbY > 0,
-        hasLeft: mbX > 0)
-      for block in 0..<16 where lumaNonZero[block] {
-        let origin = work.origin + (block / 4) * 4 * work.stride + (block % 4) * 4
-        VP8Transform.inverseDCT(coefficients, from: block * 16, into: &work.pixels, origin, work.stride)
-      }
-    }
-    work.store(into: &y, stride: yStride, x: mbX * 16, y: mbY * 16)
-    // Chroma.
-    var chroma = chromaWork
-    defer { chromaWork = chroma }
-    for plane in 0..<2 {
-      var work = chroma
-      defer { chroma = work }
-      work.load(plane == 0 ? u : v, stride: uvStride, x: mbX * 8, y: mbY * 8, isRightmost: false)
-      VP8Predict.block(
-        &work.pixels, work.origin, work.stride, size: 8, mode: macroblock.chromaMode, hasAbove: mbY > 0,
-        hasLeft: mbX > 0)
-      for index in 0..<4 where lumaNonZero[16 + plane * 4 + index] {
-        let origin = work.origin + (index / 2) * 4 * work.stride + (index % 2) * 4
-        VP8Transform.inverseDCT(
-          coefficients, from: (16 + plane * 4 + index) * 16, into: &work.pixels, origin, work.stride)
-      }
-      if plane == 0 {
-        work.store(into: &u, stride: uvStride, x: mbX * 8, y: mbY * 8)
-      } else {
-        work.store(into: &v, stride: uvStride, x: mbX * 8, y: mbY * 8)
-      }
-    }
-  }
-
-  // MARK: Loop filter
-
-  /// The filter of each segment, for 16×16 (index 0) and 4×4 (index 1) prediction.
-  private func filterStrengths() -> [[FilterInfo]] {
-    (0..<4).map { segment in
-      var base = filterLevel
-      if segmentsEnabled {
-        base = segmentFilterLevels[segment] + (segmentValuesAbsolute ? 0 : filterLevel)
-      }
-      return (0..<2).map { i4x4 in
-        var level = base
-        if filterDeltas {
-          level += referenceDelta
-          if i4x4 == 1 { level += modeDelta }
-        }
-        level = min(max(level, 0), 63)
-        var info = FilterInfo()
-        info.inner = i4x4 == 1
-        guard level > 0 else { return info }
-        var interior = level
-        if sharpness > 0 {
-          interior >>= sharpness > 4 ? 2 : 1
-          interior = min(interior, 9 - sharpness)
-        }
-        interior = max(interior, 1)
-        info.interiorLimit = interior
-        info.limit = 2 * level + interior
-        info.hevThreshold = level >= 40 ? 2 : level >= 15 ? 1 : 0
-        return info
-      }
-    }
-  }
-
-  /// The three planes, for the loop filter, which changes them in place.
-  private struct FilterPlanes {
-    let y: UnsafeMutablePointer<UInt8>
-    let u: UnsafeMutablePointer<UInt8>
-    let v: UnsafeMutablePointer<UInt8>
-    let yStride: Int
-    let uvStride: Int
-  }
-
-  /// Filters one macroblock's edges: left, inner vertical, top, inner horizontal.
-  private static func filter(_ planes: FilterPlanes, x mbX: Int, y mbY: Int, _ info: FilterInfo, simple: Bool)
-  {
-    guard info.limit > 0 else { return }
-    let (yStride, uvStride) = (planes.yStride, planes.uvStride)
-    let luma = mbY * 16 * yStride + mbX * 16
-    let chroma = mbY * 8 * uvStride + mbX * 8
-    let edge = info.limit + 4
-    if simple {
-      if mbX > 0 { VP8LoopFilter.simple(planes.y, luma, across: 1, along: yStride, count: 16, limit: edge) }
-      if info.inner {
-        for offset in stride(from: 4, through: 12, by: 4) {
-          VP8LoopFilter.simple(
-            planes.y, luma + offset, across: 1, along: yStride, count: 16, limit: info.limit)
-        }
-      }
-      if mbY > 0 { VP8LoopFilter.simple(planes.y, luma, across: yStride, along: 1, count: 16, limit: edge) }
-      if info.inner {
-        for offset in stride(from: 4, through: 12, by: 4) {
-          VP8LoopFilter.simple(
-            planes.y, luma + offset * yStride, across: yStride, along: 1, count: 16, limit: info.limit)
-        }
-      }
-      return
-    }
-    let interior = info.interiorLimit
-    let hev = info.hevThreshold
-    func both(_ offset: Int, across: Int, along: Int, _ limit: Int, isEdge: Bool) {
-      VP8LoopFilter.normal(
-        planes.u, offset, across: across, along: along, count: 8, limit, interior, hev, isEdge: isEdge)
-      VP8LoopFilter.normal(
-        planes.v, offset, across: across, along: along, count: 8, limit, interior, hev, isEdge: isEdge)
-    }
-    if mbX > 0 {
-      VP8LoopFilter.normal(
-        planes.y, luma, across: 1, along: yStride, count: 16, edge, interior, hev, isEdge: true)
-      both(chroma, across: 1, along: uvStride, edge, isEdge: true)
-    }
-    if info.inner {
-      for offset in stride(from: 4, through: 12, by: 4) {
-        VP8LoopFilter.normal(
-          planes.y, luma + offset, across: 1, along: yStride, count: 16, info.limit, interior, hev,
-          isEdge: false)
-      }
-      both(chroma + 4, across: 1, along: uvStride, info.limit, isEdge: false)
-    }
-    if mbY > 0 {
-      VP8LoopFilter.normal(
-        planes.y, luma, across: yStride, along: 1, count: 16, edge, interior, hev, isEdge: true)
-      both(chroma, across: uvStride, along: 1, edge, isEdge: true)
-    }
-    if info.inner {
-      for offset in stride(from: 4, through: 12, by: 4) {
-        VP8LoopFilter.normal(
-          planes.y, luma + offset * yStride, across: yStride, along: 1, count: 16, info.limit, interior, hev,
-          isEdge: false)
-      }
-      both(chroma + 4 * uvStride, across: uvStride, along: 1, info.limit, isEdge: false)
-    }
-  }
-}
-
-/// Prediction modes, numbered as the 4×4 mode probabilities are indexed. The 16×16 and
-/// chroma modes are DC, TM, VE (vertical) and HE (horizontal).
-enum VP8Mode {
-  static let dc = 0
-  static let tm = 1
-  static let ve = 2
-  static let he = 3
-  static let rd = 4
-  static let vr = 5
-  static let ld = 6
-  static let vl = 7
-  static let hd = 8
-  static let hu = 9
-}
-
-/// A block being reconstructed, with the pixels prediction reads around it: the row above
-/// (with `extra` pixels past its right end) and the column to the left, as VP8 defines
-/// them at the picture's edges (127 above the first row, 129 left of the first column).
-struct VP8Work {
-  let size: Int
-  let stride: Int
-  var pixels: [UInt8]
-  /// Where the block's top left pixel is.
-  var origin: Int { stride + 1 }
-
-  init(size: Int, extra: Int) {
-    self.size = size
-    stride = 1 + size + extra
-    pixels = [UInt8](repeating: 0, count: stride * (size + 1))
-  }
-
-  mutating func load(_ plane: [UInt8], stride planeStride: Int, x: Int, y: Int, isRightmost: Bool) {
-    let extra = stride - 1 - size
-    if y == 0 {
-      for index in 0..<stride { pixels[index] = 127 }
-    } else {
-      let above = (y - 1) * planeStride + x
-      pixels[0] = x == 0 ? 129 : plane[above - 1]
-      for index in 0..<size { pixels[1 + index] = plane[above + index] }
-      for index in 0..<extra {
-        pixels[1 + size + index] = isRightmost ? plane[above + size - 1] : plane[above + size + index]
-      }
-    }
-    for row in 0..<size {
-      pixels[(row + 1) * stride] = x == 0 ? 129 : plane[(y + row) * planeStride + x - 1]
-    }
-  }
-
-  /// Copies the pixels past the above row's end down to rows 4, 8 and 12: 4×4 blocks on
-  /// the right edge read their above-right pixels there.
-  mutating func repeatAboveRight() {
-    for row in [4, 8, 12] {
-      for index in 0..<4 { pixels[row * stride + 1 + size + index] = pixels[1 + size + index] }
-    }
-  }
-
-  func store(into plane: inout [UInt8], stride planeStride: Int, x: Int, y: Int) {
-    for row in 0..<size {
-      for col in 0..<size { plane[(y + row) * planeStride + x + col] = pixels[origin + row * stride + col] }
-    }
   }
 }
