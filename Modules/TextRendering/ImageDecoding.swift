@@ -91,12 +91,13 @@ public enum ImageDecoder {
     throws(ImageDecodingError)
     -> RGBImage
   {
-    switch ImageFormat(sniffing: bytes) {
+    let format = ImageFormat(sniffing: bytes)
+    switch format {
     case .jpeg: return try JPEGDecoder.decode(bytes, fitting: target)
     case .png: return try PNGDecoder.decode(bytes, fitting: target)
     case .webp: return try WEBPDecoder.decode(bytes, fitting: target)
     case .gif: return try GIFDecoder.decode(bytes, fitting: target)
-    case .avif, .bmp, .tiff, .unknown: throw .unsupportedFormat(ImageFormat(sniffing: bytes))
+    case .avif, .bmp, .tiff, .unknown: throw .unsupportedFormat(format)
     }
   }
 
@@ -111,4 +112,12 @@ public enum ImageDecoder {
     }
     return 1
   }
+}
+
+/// A channel `value` with opacity `alpha` (0…255) drawn over `background`, rounded to the
+/// nearest level: how every decoder here shows transparency (the picture tests' references
+/// are blended the same way).
+@inline(__always)
+func blend(_ value: Int, over background: UInt8, alpha: Int) -> UInt8 {
+  UInt8((value * alpha + Int(background) * (255 - alpha) + 127) / 255)
 }

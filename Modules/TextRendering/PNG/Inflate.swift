@@ -205,27 +205,16 @@ struct Inflater {
   @inline(__always)
   private mutating func decode(_ table: DeflateHuffman) throws(ImageDecodingError) -> Int {
     if bitCount < 15 { refill() }
-    let entry = table.fast[Int(bits & DeflateHuffman.fastMask)]
-    if entry != 0 {
-      let length = Int(entry & 15)
+    if let (symbol, length) = table.lookup(bits) {
       guard length <= bitCount else { throw .truncated }
       bits >>= UInt64(length)
       bitCount -= length
-      return Int(entry >> 4)
+      return symbol
     }
-    // Codes are sent most significant bit first: build the code one bit at a time.
-    var code = 0
-    var first = 0
-    var index = 0
-    for length in 1...15 {
-      code |= try take(1)
-      let count = Int(table.counts[length])
-      if code - first < count { return Int(table.symbols[index + code - first]) }
-      index += count
-      first = (first + count) << 1
-      code <<= 1
+    guard let symbol = try table.walk({ () throws(ImageDecodingError) in try take(1) }) else {
+      throw .corrupt("bad DEFLATE code")
     }
-    throw .corrupt("bad DEFLATE code")
+    return symbol
   }
 
   // MARK: Constants (RFC 1951, 3.2.5 and 3.2.6)
@@ -268,6 +257,33 @@ struct DeflateHuffman: Sendable {
   let counts: [UInt16]
   /// The symbols, ordered by code.
   let symbols: [UInt16]
+
+  /// The symbol and code length at the start of `window` (the next bits of the input,
+  /// first bit lowest), or nil when the code there is longer than `fastBits` (or unused).
+  @inline(__always)
+  func lookup(_ window: UInt64) -> (symbol: Int, length: Int)? {
+    let entry = fast[Int(window & Self.fastMask)]
+    return entry == 0 ? nil : (Int(entry >> 4), Int(entry & 15))
+  }
+
+  /// Decodes a code of any length from bits read one at a time by `nextBit`: codes are
+  /// sent most significant bit first, so the code is built up and compared with each
+  /// length's range of codes. Nil for a code no symbol has.
+  @inline(__always)
+  func walk<Failure: Error>(_ nextBit: () throws(Failure) -> Int) throws(Failure) -> Int? {
+    var code = 0
+    var first = 0
+    var index = 0
+    for length in 1...15 {
+      code |= try nextBit()
+      let count = Int(counts[length])
+      if code - first < count { return Int(symbols[index + code - first]) }
+      index += count
+      first = (first + count) << 1
+      code <<= 1
+    }
+    return nil
+  }
 
   /// Builds the code from each symbol's code length (0: unused).
   ///

@@ -423,11 +423,6 @@ struct PixelConverter {
       target += step
     }
   }
-
-  @inline(__always)
-  private func blend(_ value: Int, over background: UInt8, alpha: Int) -> UInt8 {
-    UInt8((value * alpha + Int(background) * (255 - alpha) + 127) / 255)
-  }
 }
 
 extension RGBImage {

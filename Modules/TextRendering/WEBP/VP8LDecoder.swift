@@ -447,22 +447,11 @@ struct VP8LBitReader {
   mutating func decode(_ code: VP8LCode) -> Int {
     if let single = code.single { return single }
     if count < 15 { refill() }
-    let entry = code.table.fast[Int(buffer & DeflateHuffman.fastMask)]
-    if entry != 0 {
-      _ = read(Int(entry & 15))
-      return Int(entry >> 4)
+    if let (symbol, length) = code.table.lookup(buffer) {
+      _ = read(length)
+      return symbol
     }
-    var value = 0
-    var first = 0
-    var index = 0
-    for length in 1...15 {
-      value |= read(1)
-      let number = Int(code.table.counts[length])
-      if value - first < number { return Int(code.table.symbols[index + value - first]) }
-      index += number
-      first = (first + number) << 1
-      value <<= 1
-    }
-    return 0  // a complete code always ends above; keeps a damaged stream going
+    // A complete code (VP8LCode checks) always has a symbol; 0 keeps a damaged stream going.
+    return code.table.walk { read(1) } ?? 0
   }
 }

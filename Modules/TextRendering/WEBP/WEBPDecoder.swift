@@ -207,7 +207,7 @@ public enum WEBPDecoder {
       let opacity = Int(alpha(index))
       guard opacity != 255 else { continue }
       for channel in 0..<3 {
-        pixels[index * 3 + channel] = UInt8((Int(pixels[index * 3 + channel]) * opacity + 127) / 255)
+        pixels[index * 3 + channel] = blend(Int(pixels[index * 3 + channel]), over: 0, alpha: opacity)
       }
     }
     return RGBImage(width: image.width, height: image.height, pixels: pixels)
