@@ -62,6 +62,18 @@ struct PNGHeader {
     }
   }
 
+  /// A sample at this bit depth as 8 bits: 16-bit samples keep their high byte, lower
+  /// depths are scaled to 0…255 (a value past the depth's largest, which only a damaged
+  /// `bKGD` can give, counts as the largest).
+  @inline(__always)
+  func level(_ sample: Int) -> Int {
+    switch bitDepth {
+    case 16: return min(sample >> 8, 255)
+    case 8: return min(sample, 255)
+    default: return min(sample, (1 << bitDepth) - 1) * 255 / ((1 << bitDepth) - 1)
+    }
+  }
+
   /// Bytes of one unfiltered row of `width` pixels.
   func rowBytes(_ width: Int) -> Int { (width * channels * bitDepth + 7) / 8 }
 
@@ -182,15 +194,7 @@ struct PNGFile {
   }
 
   /// A sample at the file's bit depth as 8 bits.
-  private func level(_ sample: Int) -> UInt8 {
-    switch header.bitDepth {
-    case 16: return UInt8(truncatingIfNeeded: sample >> 8)
-    case 8: return UInt8(truncatingIfNeeded: sample)
-    default:
-      return UInt8(
-        truncatingIfNeeded: min(sample, (1 << header.bitDepth) - 1) * 255 / ((1 << header.bitDepth) - 1))
-    }
-  }
+  private func level(_ sample: Int) -> UInt8 { UInt8(header.level(sample)) }
 
   // MARK: Pixels
 
@@ -353,13 +357,7 @@ struct PixelConverter {
 
   /// A sample as 8 bits.
   @inline(__always)
-  private func level(_ sample: Int) -> Int {
-    switch header.bitDepth {
-    case 16: return sample >> 8
-    case 8: return sample
-    default: return sample * 255 / ((1 << header.bitDepth) - 1)
-    }
-  }
+  private func level(_ sample: Int) -> Int { header.level(sample) }
 
   /// Writes `count` pixels of `row` to `pixels`, the first at `start`, then every `step`.
   func convert(
