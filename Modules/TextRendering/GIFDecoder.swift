@@ -70,7 +70,7 @@ struct GIFReader {
   }
 
   mutating func firstFrame() throws(ImageDecodingError) -> RGBImage {
-    guard ImageFormat(sniffing: bytes) == .gif else { throw .unsupportedFormat(ImageFormat(sniffing: bytes)) }
+    try ImageFormat.gif.require(bytes)
     guard bytes.count >= 13 else { throw .truncated }
     position = 6
     let width = try littleEndian16()

@@ -33,6 +33,15 @@ public enum ImageFormat: String, Sendable, Equatable {
   }
 }
 
+extension ImageFormat {
+  /// Throws ``ImageDecodingError/unsupportedFormat(_:)``, naming what the bytes are, unless
+  /// they are in this format: how each decoder refuses another's file.
+  func require(_ bytes: some Collection<UInt8>) throws(ImageDecodingError) {
+    let format = ImageFormat(sniffing: bytes)
+    guard format == self else { throw .unsupportedFormat(format) }
+  }
+}
+
 /// Why a picture could not be decoded, in one sentence.
 public enum ImageDecodingError: Error, Equatable, Sendable {
   /// The bytes are in a format we do not decode (an AVIF, say), whatever the name said.

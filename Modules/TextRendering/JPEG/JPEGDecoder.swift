@@ -27,8 +27,7 @@ public enum JPEGDecoder {
   /// - Returns: RGB pixels, orientation applied; ``RGBImage/isReduced`` below full scale.
   /// - Throws: ``ImageDecodingError``.
   public static func decode(_ bytes: [UInt8], scale: Scale = .full) throws(ImageDecodingError) -> RGBImage {
-    let format = ImageFormat(sniffing: bytes)
-    guard format == .jpeg else { throw .unsupportedFormat(format) }
+    try ImageFormat.jpeg.require(bytes)
     var decoder = try Decoder(bytes: bytes, scale: scale)
     try decoder.run()
     var image = try decoder.output()
@@ -42,8 +41,7 @@ public enum JPEGDecoder {
     throws(ImageDecodingError)
     -> RGBImage
   {
-    let format = ImageFormat(sniffing: bytes)
-    guard format == .jpeg else { throw .unsupportedFormat(format) }
+    try ImageFormat.jpeg.require(bytes)
     let header = try Decoder(bytes: bytes, scale: .full)
     // Orientations 5…8 turn the picture a quarter: its rows become the shown columns.
     let rotated = header.orientation >= 5
@@ -55,8 +53,7 @@ public enum JPEGDecoder {
 
   /// The declared size (before orientation), without decoding.
   public static func size(of bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int) {
-    let format = ImageFormat(sniffing: bytes)
-    guard format == .jpeg else { throw .unsupportedFormat(format) }
+    try ImageFormat.jpeg.require(bytes)
     let header = try Decoder(bytes: bytes, scale: .full)
     return (header.frame.width, header.frame.height)
   }

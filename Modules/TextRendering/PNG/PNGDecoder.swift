@@ -83,8 +83,6 @@ struct PNGHeader {
 
 /// A PNG split into the chunks the decoder needs.
 struct PNGFile {
-  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
   let header: PNGHeader
   /// The palette as RGB triples.
   var palette: [UInt8] = []
@@ -98,7 +96,7 @@ struct PNGFile {
 
   /// Reads `IHDR` alone.
   static func header(of bytes: [UInt8]) throws(ImageDecodingError) -> PNGHeader {
-    guard bytes.starts(with: signature) else { throw .unsupportedFormat(ImageFormat(sniffing: bytes)) }
+    try ImageFormat.png.require(bytes)
     guard bytes.count >= 33 else { throw .truncated }
     guard bytes[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) else {
       throw .corrupt("no PNG header")

@@ -98,9 +98,7 @@ public enum WEBPDecoder {
 
   /// Finds the picture's chunks in the RIFF container.
   static func picture(in bytes: [UInt8]) throws(ImageDecodingError) -> Picture {
-    guard ImageFormat(sniffing: bytes) == .webp else {
-      throw .unsupportedFormat(ImageFormat(sniffing: bytes))
-    }
+    try ImageFormat.webp.require(bytes)
     let declaredEnd = 8 + littleEndian32(bytes, 4)
     guard let picture = try picture(in: bytes, from: 12, to: min(bytes.count, declaredEnd)) else {
       // Chunks ran out: a file shorter than it says it is was cut short.
