@@ -91,6 +91,63 @@ extension PictureSuites {
       }
     }
 
+    /// A bitstream cut short inside a container whose sizes agree with the cut (so only the
+    /// decoder's own reading can notice) is truncated, unless no bit of the picture came
+    /// from the bytes cut (arithmetic coding ends on spare bits): then the picture is the
+    /// same. As libwebp decides (which also reads the padding byte after an odd-sized chunk
+    /// as the stream's). Lossy, lossless with colour caches and transforms, with a palette.
+    @Test(arguments: ["segments-sharp-120x90", "lossless-fast-odd-33x17", "lossless-palette-3-64x48"])
+    func aBitstreamCutShortInsideItsContainerIsTruncated(name: String) throws {
+      let bytes = WEBPFixture.bytes(name + ".webp")
+      let whole = try WEBPDecoder.decode(bytes).pixels
+      let payload = bytes[20...]
+      var pictures = 0
+      for length in 0..<payload.count {
+        do throws(ImageDecodingError) {
+          let image = try WEBPDecoder.decode(Self.container(bytes[12..<16], payload.prefix(length)))
+          #expect(image.pixels == whole, "\(length)")
+          pictures += 1
+        } catch {
+          #expect(error == .truncated, "\(length)")
+        }
+      }
+      #expect(pictures <= 2)
+    }
+
+    /// Where a stream's data ends, as libwebp 1.2.4's `dwebp` decides: the most bytes (an
+    /// even number, so that libwebp's reading of the padding byte does not enter) that can
+    /// be cut off the end of each simple file's bitstream, its container's sizes made to
+    /// agree, with the picture still decoding. Arithmetic-coded (lossy) streams end on
+    /// spare bits; lossless ones on the last code.
+    @Test func aStreamEndsWhereLibwebpSaysItDoes() throws {
+      let spare = [
+        "detailed-200x150": 2, "high-quality-odd-17x9": 0, "low-quality-1x1": 0, "lowest-quality-64x48": 2,
+        "no-filter-odd-33x17": 2, "partitions-4-200x150": 2, "photo-500x375": 2, "segments-sharp-120x90": 0,
+        "sharpness-5-64x48": 2, "simple-filter-64x48": 0, "strong-filter-64x48": 0, "lossless-photo-64x48": 0,
+        "lossless-fast-odd-33x17": 0, "lossless-palette-200-64x48": 0,
+      ]
+      for (name, spare) in spare {
+        let bytes = WEBPFixture.bytes(name + ".webp")
+        let whole = try WEBPDecoder.decode(bytes).pixels
+        let payload = bytes[20...]
+        for cut in stride(from: 0, through: 6, by: 2) {
+          let image = try? WEBPDecoder.decode(Self.container(bytes[12..<16], payload.dropLast(cut)))
+          #expect((image != nil) == (cut <= spare), "\(name) less \(cut) bytes")
+          #expect(image == nil || image?.pixels == whole, "\(name) less \(cut) bytes")
+        }
+      }
+    }
+
+    /// A simple WEBP file: the RIFF header and one chunk, padded to an even length.
+    static func container(_ kind: ArraySlice<UInt8>, _ payload: ArraySlice<UInt8>) -> [UInt8] {
+      func littleEndian(_ value: Int) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+      }
+      let padded = Array(payload) + (payload.count % 2 == 1 ? [0] : [])
+      return Array("RIFF".utf8) + littleEndian(12 + padded.count) + Array("WEBP".utf8) + kind
+        + littleEndian(payload.count) + padded
+    }
+
     /// Every byte of the compressed frame damaged in turn: an error or a picture of the
     /// declared size, never a crash.
     @Test func damagedDataIsAnErrorOrAPictureNeverACrash() throws {

@@ -2,8 +2,8 @@
 /// probability, out of 256, that it is 0.
 ///
 /// Past the end of its data it reads zeros, as libvpx and libwebp do; ``isPastEnd`` says
-/// when it has needed more than the data holds (it reads two bytes ahead of the bits it
-/// has decoded, so up to two bytes past the end are still the stream's own).
+/// when a bit it decoded depended on them (libwebp's rule: the bytes it loads ahead of
+/// the bits it decodes do not count).
 struct VP8BoolDecoder {
   private let data: [UInt8]
   private var position: Int
@@ -13,9 +13,10 @@ struct VP8BoolDecoder {
   private var range: UInt32 = 255
   /// Bits shifted out of `value` since the last byte was loaded.
   private var shifted = 0
-  /// Bytes asked for past the end.
+  /// Bytes loaded past the end.
   private var overread = 0
-  var isPastEnd: Bool { overread > 2 }
+  /// Whether a decoded bit depended on a byte past the end.
+  private(set) var isPastEnd = false
 
   /// A decoder of `data[start..<end]`.
   init(_ data: [UInt8], from start: Int, to end: Int) {
@@ -38,6 +39,7 @@ struct VP8BoolDecoder {
   /// One bit, 0 with probability `probability / 256`.
   @inline(__always)
   mutating func bit(_ probability: UInt8) -> Bool {
+    if overread > 0 { notePastEnd() }
     let split = 1 + (((range - 1) * UInt32(probability)) >> 8)
     let bigSplit = split << 8
     let result: Bool
@@ -59,6 +61,13 @@ struct VP8BoolDecoder {
       }
     }
     return result
+  }
+
+  /// A bit is decided by the 8 bits at the front of `value`, which start `shifted` bits
+  /// into the second-to-last byte loaded. They reach past the data's last byte once two
+  /// bytes past it are loaded, or one is and `shifted` is not 0.
+  private mutating func notePastEnd() {
+    if overread > 1 || shifted > 0 { isPastEnd = true }
   }
 
   /// An unsigned number of `count` bits, most significant first, each even odds.

@@ -15,21 +15,38 @@ struct VP8LDecoder {
 
   /// Reads a whole file's header (signature, size, version); returns the size.
   mutating func readHeader() throws(ImageDecodingError) -> (width: Int, height: Int) {
-    guard bits.read(8) == 0x2F else { throw .corrupt("VP8L signature") }
-    let width = bits.read(14) + 1
-    let height = bits.read(14) + 1
-    _ = bits.read(1)  // whether alpha is used: the pixels say so themselves
-    guard bits.read(3) == 0 else { throw .corrupt("VP8L version") }
-    if bits.isPastEnd { throw .truncated }
+    let (width, height) = try reading { decoder throws(ImageDecodingError) in
+      guard decoder.bits.read(8) == 0x2F else { throw .corrupt("VP8L signature") }
+      let width = decoder.bits.read(14) + 1
+      let height = decoder.bits.read(14) + 1
+      _ = decoder.bits.read(1)  // whether alpha is used: the pixels say so themselves
+      guard decoder.bits.read(3) == 0 else { throw .corrupt("VP8L version") }
+      return (width, height)
+    }
     guard width * height <= ImageDecoder.maxPixels else { throw .tooLarge(width: width, height: height) }
     return (width, height)
   }
 
   /// Decodes the picture's pixels, `width` × `height`, as ARGB.
   mutating func decodePixels(width: Int, height: Int) throws(ImageDecodingError) -> [UInt32] {
-    let pixels = try decodeImage(width: width, height: height, isMain: true)
+    try reading { decoder throws(ImageDecodingError) in
+      try decoder.decodeImage(width: width, height: height, isMain: true)
+    }
+  }
+
+  /// Runs `body`; a stream that ran out on the way is truncated, whatever the zeros read
+  /// past its end made of it (they make invalid codes, copies or keys).
+  private mutating func reading<T>(_ body: (inout Self) throws(ImageDecodingError) -> T)
+    throws(ImageDecodingError) -> T
+  {
+    let result: T
+    do throws(ImageDecodingError) {
+      result = try body(&self)
+    } catch {
+      throw bits.isPastEnd ? .truncated : error
+    }
     if bits.isPastEnd { throw .truncated }
-    return pixels
+    return result
   }
 
   // MARK: Images
@@ -162,7 +179,7 @@ struct VP8LDecoder {
         let distanceCode = copyDistance(bits.decode(group.distance))
         let distance = Self.planeDistance(distanceCode, width: width)
         guard distance <= position, length <= total - position else {
-          throw bits.isPastEnd ? .truncated : .corrupt("VP8L copy outside the picture")
+          throw .corrupt("VP8L copy outside the picture")
         }
         for _ in 0..<length {
           pixels[position] = pixels[position - distance]
@@ -170,11 +187,8 @@ struct VP8LDecoder {
         }
       } else {
         let key = code - 280
+        // The cache is up to date: every step below brings it up to `position`.
         guard key < cache.count else { throw .corrupt("VP8L colour cache key") }
-        while cached < position {
-          cache[Self.hash(pixels[cached], cacheBits)] = pixels[cached]
-          cached += 1
-        }
         pixels[position] = cache[key]
         position += 1
       }
