@@ -312,7 +312,24 @@ public enum WEBPDecoder {
   ) {
     do {
       row[0] = Int32((3 * Int(near[0]) + Int(far[0]) + 2) >> 2)
-      for x in 1..<max(chromaWidth, 1) {
+      var x = 1
+      // Eight samples at a time: the same sums, lane by lane.
+      while x + 8 <= chromaWidth {
+        func load(_ row: UnsafePointer<UInt8>) -> SIMD8<Int32> {
+          SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(row).loadUnaligned(as: SIMD8<UInt8>.self))
+        }
+        let (n0, n1, f0, f1) = (load(near + x - 1), load(near + x), load(far + x - 1), load(far + x))
+        let average = n0 &+ n1 &+ f0 &+ f1 &+ 8
+        let left = (((average &+ 2 &* (n1 &+ f0)) &>> 3) &+ n0) &>> 1
+        let right = (((average &+ 2 &* (n0 &+ f1)) &>> 3) &+ n1) &>> 1
+        let target = row.baseAddress! + 2 * x - 1
+        for lane in 0..<8 {
+          target[2 * lane] = left[lane]
+          target[2 * lane + 1] = right[lane]
+        }
+        x += 8
+      }
+      for x in x..<max(chromaWidth, 1) {
         // Pixels 2x − 1 and 2x lie between samples x − 1 and x.
         let (n0, n1, f0, f1) = (Int(near[x - 1]), Int(near[x]), Int(far[x - 1]), Int(far[x]))
         let average = n0 + n1 + f0 + f1 + 8
