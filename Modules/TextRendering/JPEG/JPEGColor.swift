@@ -64,6 +64,12 @@ enum YCbCr {
     return nonNegative | ((255 &- nonNegative) &>> 31)
   }
 
+  /// Eight bytes from `pointer`, one lane each.
+  @inline(__always)
+  static func widen(_ pointer: UnsafeRawPointer) -> SIMD8<Int32> {
+    SIMD8<Int32>(truncatingIfNeeded: pointer.loadUnaligned(as: SIMD8<UInt8>.self))
+  }
+
   /// Writes eight pixels, the low byte of each lane, as RGB triples.
   @inline(__always)
   static func storeInterleaved(
@@ -85,14 +91,9 @@ enum YCbCr {
     // libjpeg's table formulas computed inline (the same integers), eight pixels at a time.
     var index = 0
     while index + 8 <= count {
-      let luma = SIMD8<Int32>(
-        truncatingIfNeeded: UnsafeRawPointer(y + index).loadUnaligned(as: SIMD8<UInt8>.self))
-      let blue =
-        SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cb + index).loadUnaligned(as: SIMD8<UInt8>.self))
-        &- 128
-      let red =
-        SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cr + index).loadUnaligned(as: SIMD8<UInt8>.self))
-        &- 128
+      let luma = widen(y + index)
+      let blue = widen(cb + index) &- 128
+      let red = widen(cr + index) &- 128
       let half = SIMD8<Int32>(repeating: Self.half)
       let r = toByte(luma &+ ((Self.rFromCr &* red &+ half) &>> 16))
       let g = toByte(luma &+ ((Self.gFromCb &* blue &+ half &+ Self.gFromCr &* red) &>> 16))

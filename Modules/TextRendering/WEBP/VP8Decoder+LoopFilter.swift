@@ -96,37 +96,36 @@ extension VP8Decoder {
     }
     let interior = info.interiorLimit
     let hev = info.hevThreshold
-    func both(_ offset: Int, across: Int, along: Int, _ limit: Int, isEdge: Bool) {
+    // Sixteen positions at a time: a luma edge's two halves, or a chroma edge in U and V.
+    func lumaEdge(_ offset: Int, across: Int, along: Int, _ limit: Int, isEdge: Bool) {
       VP8LoopFilter.normal(
-        planes.u, offset, across: across, along: along, count: 8, limit, interior, hev, isEdge: isEdge)
+        planes.y + offset, planes.y + offset + 8 * along, across: across, along: along, limit, interior, hev,
+        isEdge: isEdge)
+    }
+    func chromaEdge(_ offset: Int, across: Int, along: Int, _ limit: Int, isEdge: Bool) {
       VP8LoopFilter.normal(
-        planes.v, offset, across: across, along: along, count: 8, limit, interior, hev, isEdge: isEdge)
+        planes.u + offset, planes.v + offset, across: across, along: along, limit, interior, hev,
+        isEdge: isEdge)
     }
     if mbX > 0 {
-      VP8LoopFilter.normal(
-        planes.y, luma, across: 1, along: yStride, count: 16, edge, interior, hev, isEdge: true)
-      both(chroma, across: 1, along: uvStride, edge, isEdge: true)
+      lumaEdge(luma, across: 1, along: yStride, edge, isEdge: true)
+      chromaEdge(chroma, across: 1, along: uvStride, edge, isEdge: true)
     }
     if info.inner {
       for offset in stride(from: 4, through: 12, by: 4) {
-        VP8LoopFilter.normal(
-          planes.y, luma + offset, across: 1, along: yStride, count: 16, info.limit, interior, hev,
-          isEdge: false)
+        lumaEdge(luma + offset, across: 1, along: yStride, info.limit, isEdge: false)
       }
-      both(chroma + 4, across: 1, along: uvStride, info.limit, isEdge: false)
+      chromaEdge(chroma + 4, across: 1, along: uvStride, info.limit, isEdge: false)
     }
     if mbY > 0 {
-      VP8LoopFilter.normal(
-        planes.y, luma, across: yStride, along: 1, count: 16, edge, interior, hev, isEdge: true)
-      both(chroma, across: uvStride, along: 1, edge, isEdge: true)
+      lumaEdge(luma, across: yStride, along: 1, edge, isEdge: true)
+      chromaEdge(chroma, across: uvStride, along: 1, edge, isEdge: true)
     }
     if info.inner {
       for offset in stride(from: 4, through: 12, by: 4) {
-        VP8LoopFilter.normal(
-          planes.y, luma + offset * yStride, across: yStride, along: 1, count: 16, info.limit, interior, hev,
-          isEdge: false)
+        lumaEdge(luma + offset * yStride, across: yStride, along: 1, info.limit, isEdge: false)
       }
-      both(chroma + 4 * uvStride, across: uvStride, along: 1, info.limit, isEdge: false)
+      chromaEdge(chroma + 4 * uvStride, across: uvStride, along: 1, info.limit, isEdge: false)
     }
   }
 }

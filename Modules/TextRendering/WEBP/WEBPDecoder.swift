@@ -284,8 +284,7 @@ public enum WEBPDecoder {
     }
     var x = 0
     while x + 8 <= count {
-      let y = SIMD8<Int32>(
-        truncatingIfNeeded: UnsafeRawPointer(luma + x).loadUnaligned(as: SIMD8<UInt8>.self))
+      let y = YCbCr.widen(luma + x)
       let cb = UnsafeRawPointer(u + x).loadUnaligned(as: SIMD8<Int32>.self)
       let cr = UnsafeRawPointer(v + x).loadUnaligned(as: SIMD8<Int32>.self)
       let scaled = (y &* 19_077) &>> 8
@@ -315,10 +314,8 @@ public enum WEBPDecoder {
       var x = 1
       // Eight samples at a time: the same sums, lane by lane.
       while x + 8 <= chromaWidth {
-        func load(_ row: UnsafePointer<UInt8>) -> SIMD8<Int32> {
-          SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(row).loadUnaligned(as: SIMD8<UInt8>.self))
-        }
-        let (n0, n1, f0, f1) = (load(near + x - 1), load(near + x), load(far + x - 1), load(far + x))
+        let (n0, n1) = (YCbCr.widen(near + x - 1), YCbCr.widen(near + x))
+        let (f0, f1) = (YCbCr.widen(far + x - 1), YCbCr.widen(far + x))
         let average = n0 &+ n1 &+ f0 &+ f1 &+ 8
         let left = (((average &+ 2 &* (n1 &+ f0)) &>> 3) &+ n0) &>> 1
         let right = (((average &+ 2 &* (n0 &+ f1)) &>> 3) &+ n1) &>> 1
