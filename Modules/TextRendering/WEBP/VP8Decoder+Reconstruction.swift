@@ -11,47 +11,48 @@ extension VP8Decoder {
     let coefficients = macroblock.coefficients
     let lumaNonZero = macroblock.nonZero
     // Luma, in a work area with the row above (and 4 pixels past it) and the column left.
-    var work = lumaWork
-    defer { lumaWork = work }
-    work.load(y, stride: yStride, x: mbX * 16, y: mbY * 16, isRightmost: mbX == macroblocksWide - 1)
+    // (The work areas are used in place: a copy would share their pixels with the
+    // decoder's, and writing to it would copy them for every macroblock.)
+    lumaWork.load(y, stride: yStride, x: mbX * 16, y: mbY * 16, isRightmost: mbX == macroblocksWide - 1)
     if macroblock.isI4x4 {
-      work.repeatAboveRight()
+      lumaWork.repeatAboveRight()
       for block in 0..<16 {
-        let origin = work.origin + (block / 4) * 4 * work.stride + (block % 4) * 4
-        VP8Predict.subblock(&work.pixels, origin, work.stride, mode: macroblock.modes[block])
+        let origin = lumaWork.origin + (block / 4) * 4 * lumaWork.stride + (block % 4) * 4
+        VP8Predict.subblock(&lumaWork.pixels, origin, lumaWork.stride, mode: macroblock.modes[block])
         if lumaNonZero[block] {
-          VP8Transform.inverseDCT(coefficients, from: block * 16, into: &work.pixels, origin, work.stride)
+          VP8Transform.inverseDCT(
+            coefficients, from: block * 16, into: &lumaWork.pixels, origin, lumaWork.stride)
         }
       }
     } else {
       VP8Predict.block(
-        &work.pixels, work.origin, work.stride, size: 16, mode: macroblock.modes[0], hasAbove: mbY > 0,
+        &lumaWork.pixels, lumaWork.origin, lumaWork.stride, size: 16, mode: macroblock.modes[0],
+        hasAbove: mbY > 0,
         hasLeft: mbX > 0)
       for block in 0..<16 where lumaNonZero[block] {
-        let origin = work.origin + (block / 4) * 4 * work.stride + (block % 4) * 4
-        VP8Transform.inverseDCT(coefficients, from: block * 16, into: &work.pixels, origin, work.stride)
+        let origin = lumaWork.origin + (block / 4) * 4 * lumaWork.stride + (block % 4) * 4
+        VP8Transform.inverseDCT(
+          coefficients, from: block * 16, into: &lumaWork.pixels, origin, lumaWork.stride)
       }
     }
-    work.store(into: &y, stride: yStride, x: mbX * 16, y: mbY * 16)
+    lumaWork.store(into: &y, stride: yStride, x: mbX * 16, y: mbY * 16)
     // Chroma.
-    var chroma = chromaWork
-    defer { chromaWork = chroma }
     for plane in 0..<2 {
-      var work = chroma
-      defer { chroma = work }
-      work.load(plane == 0 ? u : v, stride: uvStride, x: mbX * 8, y: mbY * 8, isRightmost: false)
+      chromaWork.load(plane == 0 ? u : v, stride: uvStride, x: mbX * 8, y: mbY * 8, isRightmost: false)
       VP8Predict.block(
-        &work.pixels, work.origin, work.stride, size: 8, mode: macroblock.chromaMode, hasAbove: mbY > 0,
+        &chromaWork.pixels, chromaWork.origin, chromaWork.stride, size: 8, mode: macroblock.chromaMode,
+        hasAbove: mbY > 0,
         hasLeft: mbX > 0)
       for index in 0..<4 where lumaNonZero[16 + plane * 4 + index] {
-        let origin = work.origin + (index / 2) * 4 * work.stride + (index % 2) * 4
+        let origin = chromaWork.origin + (index / 2) * 4 * chromaWork.stride + (index % 2) * 4
         VP8Transform.inverseDCT(
-          coefficients, from: (16 + plane * 4 + index) * 16, into: &work.pixels, origin, work.stride)
+          coefficients, from: (16 + plane * 4 + index) * 16, into: &chromaWork.pixels, origin,
+          chromaWork.stride)
       }
       if plane == 0 {
-        work.store(into: &u, stride: uvStride, x: mbX * 8, y: mbY * 8)
+        chromaWork.store(into: &u, stride: uvStride, x: mbX * 8, y: mbY * 8)
       } else {
-        work.store(into: &v, stride: uvStride, x: mbX * 8, y: mbY * 8)
+        chromaWork.store(into: &v, stride: uvStride, x: mbX * 8, y: mbY * 8)
       }
     }
   }
