@@ -136,13 +136,22 @@ struct VP8LDecoder {
 
   private static func subsampled(_ size: Int, _ bits: Int) -> Int { (size + (1 << bits) - 1) >> bits }
 
-  /// The five prefix codes that decode one region's pixels.
-  private struct CodeGroup {
+  /// The five prefix codes that decode one region's pixels. A class: taking another
+  /// region's group is then one retain, not one for each of its fifteen tables.
+  private final class CodeGroup {
     let green: VP8LCode
     let red: VP8LCode
     let blue: VP8LCode
     let alpha: VP8LCode
     let distance: VP8LCode
+
+    init(green: VP8LCode, red: VP8LCode, blue: VP8LCode, alpha: VP8LCode, distance: VP8LCode) {
+      self.green = green
+      self.red = red
+      self.blue = blue
+      self.alpha = alpha
+      self.distance = distance
+    }
   }
 
   private mutating func decodeEntropyCoded(
@@ -296,7 +305,9 @@ struct VP8LDecoder {
   @inline(__always)
   private static func perChannel(_ value: (UInt32) -> Int) -> UInt32 {
     var pixel: UInt32 = 0
-    for shift: UInt32 in [24, 16, 8, 0] { pixel |= UInt32(min(max(value(shift), 0), 255)) << shift }
+    for shift in stride(from: UInt32(0), through: 24, by: 8) {
+      pixel |= UInt32(min(max(value(shift), 0), 255)) << shift
+    }
     return pixel
   }
 
@@ -318,7 +329,7 @@ struct VP8LDecoder {
     case 11:
       // Of top and left, the one on the side where the gradient is smaller.
       var score = 0
-      for shift: UInt32 in [24, 16, 8, 0] {
+      for shift in stride(from: UInt32(0), through: 24, by: 8) {
         let corner = channel(topLeft, shift)
         score += abs(channel(left, shift) - corner) - abs(channel(top, shift) - corner)
       }
@@ -343,39 +354,54 @@ struct VP8LDecoder {
       }
     case .predictor(let blockBits, let modes):
       let columns = subsampled(width, blockBits)
-      for y in 0..<height {
-        for x in 0..<width {
-          let index = y * width + x
-          let prediction: UInt32
-          if y == 0 {
-            prediction = x == 0 ? 0xFF00_0000 : pixels[index - 1]
-          } else if x == 0 {
-            prediction = pixels[index - width]
-          } else {
+      pixels.withUnsafeMutableBufferPointer { pixels in
+        // The first row predicts from the left (its first pixel from opaque black), the
+        // first column from above; the rest by the mode of their block, one run of a
+        // block's row at a time. The top-right of the last column is the first pixel of
+        // this row.
+        pixels[0] = addPixels(pixels[0], 0xFF00_0000)
+        for x in 1..<width { pixels[x] = addPixels(pixels[x], pixels[x - 1]) }
+        for y in 1..<max(height, 1) {
+          let row = y * width
+          pixels[row] = addPixels(pixels[row], pixels[row - width])
+          var x = 1
+          while x < width {
+            let end = min(width, ((x >> blockBits) + 1) << blockBits)
             let mode = Int((modes[(y >> blockBits) * columns + (x >> blockBits)] >> 8) & 0xF)
-            // The top-right of the last column is the first pixel of this row.
-            prediction = predict(
-              mode, left: pixels[index - 1], top: pixels[index - width], topLeft: pixels[index - width - 1],
-              topRight: pixels[index - width + 1])
+            for index in (row + x)..<(row + end) {
+              let prediction = predict(
+                mode, left: pixels[index - 1], top: pixels[index - width], topLeft: pixels[index - width - 1],
+                topRight: pixels[index - width + 1])
+              pixels[index] = addPixels(pixels[index], prediction)
+            }
+            x = end
           }
-          pixels[index] = addPixels(pixels[index], prediction)
         }
       }
     case .crossColor(let blockBits, let multipliers):
       let columns = subsampled(width, blockBits)
-      func delta(_ t: UInt32, _ c: UInt32) -> Int {
-        (Int(Int8(truncatingIfNeeded: t)) * Int(Int8(truncatingIfNeeded: c))) >> 5
-      }
-      for y in 0..<height {
-        for x in 0..<width {
-          let index = y * width + x
-          let element = multipliers[(y >> blockBits) * columns + (x >> blockBits)]
-          let pixel = pixels[index]
-          let green = (pixel >> 8) & 0xFF
-          let red = (Int((pixel >> 16) & 0xFF) + delta(element, green)) & 0xFF
-          let blue =
-            (Int(pixel & 0xFF) + delta(element >> 8, green) + delta(element >> 16, UInt32(red))) & 0xFF
-          pixels[index] = (pixel & 0xFF00_FF00) | UInt32(red) << 16 | UInt32(blue)
+      // Each multiplier and channel taken as a signed byte; one block's row at a time.
+      func signed(_ value: UInt32) -> Int { Int(Int8(truncatingIfNeeded: value)) }
+      pixels.withUnsafeMutableBufferPointer { pixels in
+        for y in 0..<height {
+          var x = 0
+          while x < width {
+            let end = min(width, ((x >> blockBits) + 1) << blockBits)
+            let element = multipliers[(y >> blockBits) * columns + (x >> blockBits)]
+            let (greenToRed, greenToBlue, redToBlue) = (
+              signed(element), signed(element >> 8), signed(element >> 16)
+            )
+            for index in (y * width + x)..<(y * width + end) {
+              let pixel = pixels[index]
+              let green = signed(pixel >> 8)
+              let red = (Int((pixel >> 16) & 0xFF) + (greenToRed * green) >> 5) & 0xFF
+              let blue =
+                (Int(pixel & 0xFF) + (greenToBlue * green) >> 5 + (redToBlue * signed(UInt32(red))) >> 5)
+                & 0xFF
+              pixels[index] = (pixel & 0xFF00_FF00) | UInt32(red) << 16 | UInt32(blue)
+            }
+            x = end
+          }
         }
       }
     case .colorIndexing(let packing, let palette):
