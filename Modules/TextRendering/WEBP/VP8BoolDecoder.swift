@@ -51,14 +51,16 @@ struct VP8BoolDecoder {
       result = false
       range = split
     }
-    while range < 128 {
-      value <<= 1
-      range <<= 1
-      shifted += 1
-      if shifted == 8 {
-        shifted = 0
-        value |= UInt32(nextByte())
-      }
+    // Renormalise: shift `range` back to 128…255 in one step, and `value` with it. At most
+    // seven bits go, so at most one new byte comes in, at the place the bits after it
+    // left for it.
+    let shift = range.leadingZeroBitCount - 24
+    value <<= UInt32(shift)
+    range <<= UInt32(shift)
+    shifted += shift
+    if shifted >= 8 {
+      shifted -= 8
+      value |= UInt32(nextByte()) << UInt32(shifted)
     }
     return result
   }
