@@ -45,29 +45,51 @@ extension Decoder {
       try decodeBaselineScan(scan.components, single: single, unitsPerLine, unitCount, &reader)
       return
     }
+    // What each component of the scan needs, gathered once: per block, no table lookups,
+    // no copies of components and no reference counting.
+    let parts = scan.components.map { index in
+      let component = frame.components[index]
+      return ProgressivePart(
+        table: scan.ss == 0 ? dcTables[component.dcTable] : acTables[component.acTable],
+        coefficients: component.coefficients.buffer.baseAddress!, blocksPerLine: component.blocksPerLine,
+        perBlock: component.perBlock, h: component.h, v: component.v)
+    }
+    var predictors = [Int](repeating: 0, count: parts.count)
+    let first = parts[0]  // a local: passing an array's element would retain its table per block
     for unit in 0..<unitCount {
       if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
         try reader.restart()
         scan.eobrun = 0
-        for index in scan.components { frame.components[index].predictor = 0 }
+        for slot in predictors.indices { predictors[slot] = 0 }
       }
       let row = unit / unitsPerLine
       let column = unit % unitsPerLine
       if single {
-        try decodeBlock(scan.components[0], row: row, column: column, &scan, &reader)
+        try decodeBlock(first, row: row, column: column, &predictors[0], &scan, &reader)
       } else {
-        for index in scan.components {
-          let component = frame.components[index]
-          for v in 0..<component.v {
-            for h in 0..<component.h {
+        for (slot, part) in parts.enumerated() {
+          for v in 0..<part.v {
+            for h in 0..<part.h {
               try decodeBlock(
-                index, row: row * component.v + v, column: column * component.h + h, &scan, &reader)
+                part, row: row * part.v + v, column: column * part.h + h, &predictors[slot], &scan, &reader)
             }
           }
         }
       }
       if reader.ranOut { throw .truncated }
     }
+  }
+
+  /// What a progressive scan needs of one component: the Huffman table it reads with
+  /// (the DC table for DC scans, the AC table for the others; none for a DC refinement,
+  /// which reads raw bits) and where its coefficients are.
+  private struct ProgressivePart {
+    let table: HuffmanTable?
+    let coefficients: UnsafeMutablePointer<Int16>
+    let blocksPerLine: Int
+    let perBlock: Int
+    let h: Int
+    let v: Int
   }
 
   /// What a baseline scan needs of one component, gathered once so the per-block loop
@@ -216,28 +238,23 @@ extension Decoder {
     }
   }
 
-  private mutating func decodeBlock(
-    _ index: Int, row: Int, column: Int, _ scan: inout Scan, _ reader: inout BitReader
+  private func decodeBlock(
+    _ part: borrowing ProgressivePart, row: Int, column: Int, _ predictor: inout Int, _ scan: inout Scan,
+    _ reader: inout BitReader
   ) throws(ImageDecodingError) {
-    // Read the fields needed rather than copying the component for every block.
-    let perBlock = frame.components[index].perBlock
-    let block =
-      frame.components[index].coefficients.buffer.baseAddress!
-      + (row * frame.components[index].blocksPerLine + column) * perBlock
+    let block = part.coefficients + (row * part.blocksPerLine + column) * part.perBlock
     if scan.ss == 0 {
       if scan.ah == 0 {
-        let diff = try reader.receiveExtend(try reader.decode(dcTables[frame.components[index].dcTable]!))
-        frame.components[index].predictor += diff
-        block[0] = Int16(truncatingIfNeeded: frame.components[index].predictor << scan.al)
+        predictor += try reader.receiveExtend(try reader.decode(part.table!))
+        block[0] = Int16(truncatingIfNeeded: predictor << scan.al)
       } else if reader.bit() == 1 {
         block[0] |= Int16(truncatingIfNeeded: 1 << scan.al)
       }
-    } else if perBlock == 64 {
-      let table = acTables[frame.components[index].acTable]!
+    } else if part.perBlock == 64 {
       if scan.ah == 0 {
-        try decodeACFirst(block, table, &scan, &reader)
+        try decodeACFirst(block, part.table!, &scan, &reader)
       } else {
-        try decodeACRefine(block, table, &scan, &reader)
+        try decodeACRefine(block, part.table!, &scan, &reader)
       }
     }
   }
