@@ -72,7 +72,6 @@ struct Component {
   var coefficients = CoefficientStorage(count: 0)
   var dcTable = 0
   var acTable = 0
-  var predictor = 0
   /// Coefficients stored per block: 64, or 1 when only the DC is kept (1/8 scale).
   var perBlock = 64
 }

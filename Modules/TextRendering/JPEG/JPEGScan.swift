@@ -21,7 +21,6 @@ struct Scan {
 extension Decoder {
   mutating func decodeScan(_ scan: inout Scan, reader: inout BitReader) throws(ImageDecodingError) {
     for index in scan.components {
-      frame.components[index].predictor = 0
       let component = frame.components[index]
       let needsDC = scan.ss == 0 && scan.ah == 0
       let needsAC = !frame.progressive || scan.ss > 0
