@@ -77,25 +77,10 @@ extension VP8Decoder {
     let luma = mbY * 16 * yStride + mbX * 16
     let chroma = mbY * 8 * uvStride + mbX * 8
     let edge = info.limit + 4
-    if simple {
-      if mbX > 0 { VP8LoopFilter.simple(planes.y, luma, across: 1, along: yStride, count: 16, limit: edge) }
-      if info.inner {
-        for offset in stride(from: 4, through: 12, by: 4) {
-          VP8LoopFilter.simple(
-            planes.y, luma + offset, across: 1, along: yStride, count: 16, limit: info.limit)
-        }
-      }
-      if mbY > 0 { VP8LoopFilter.simple(planes.y, luma, across: yStride, along: 1, count: 16, limit: edge) }
-      if info.inner {
-        for offset in stride(from: 4, through: 12, by: 4) {
-          VP8LoopFilter.simple(
-            planes.y, luma + offset * yStride, across: yStride, along: 1, count: 16, limit: info.limit)
-        }
-      }
-      return
-    }
-    let interior = info.interiorLimit
-    let hev = info.hevThreshold
+    // The simple filter is the normal one without the interior test and with every
+    // position of high variance: it changes only the two pixels next to an edge, and
+    // leaves chroma alone.
+    let (interior, hev) = simple ? (255, -1) : (info.interiorLimit, info.hevThreshold)
     // Sixteen positions at a time: a luma edge's two halves, or a chroma edge in U and V.
     func lumaEdge(_ offset: Int, across: Int, along: Int, _ limit: Int, isEdge: Bool) {
       VP8LoopFilter.normal(
@@ -103,6 +88,7 @@ extension VP8Decoder {
         isEdge: isEdge)
     }
     func chromaEdge(_ offset: Int, across: Int, along: Int, _ limit: Int, isEdge: Bool) {
+      guard !simple else { return }
       VP8LoopFilter.normal(
         planes.u + offset, planes.v + offset, across: across, along: along, limit, interior, hev,
         isEdge: isEdge)

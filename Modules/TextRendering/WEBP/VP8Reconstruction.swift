@@ -212,23 +212,6 @@ enum VP8Transform {
 
 /// VP8's loop filters (RFC 6386, 15), as libwebp computes them.
 enum VP8LoopFilter {
-  @inline(__always) private static func clampSigned(_ v: Int) -> Int { min(max(v, -128), 127) }
-  @inline(__always) private static func clampStep(_ v: Int) -> Int { min(max(v, -16), 15) }
-  @inline(__always) private static func clampPixel(_ v: Int) -> UInt8 { UInt8(min(max(v, 0), 255)) }
-
-  /// The simple filter across an edge: `count` positions starting at `start`, `along`
-  /// apart, each filtering the pixels `across` apart on either side of the edge.
-  static func simple(
-    _ p: UnsafeMutablePointer<UInt8>, _ start: Int, across: Int, along: Int, count: Int, limit: Int
-  ) {
-    let threshold = 2 * limit + 1
-    for index in 0..<count {
-      let at = start + index * along
-      let p1 = Int(p[at - 2 * across]), p0 = Int(p[at - across]), q0 = Int(p[at]), q1 = Int(p[at + across])
-      if 4 * abs(p0 - q0) + abs(p1 - q1) <= threshold { filter2(p, at, across) }
-    }
-  }
-
   /// The normal filter at sixteen positions along an edge at once: eight from `first` and
   /// eight from `second` (the two halves of a luma edge, or the same edge in U and V),
   /// each `along` apart, filtering the pixels `across` apart on either side. Macroblock
@@ -316,16 +299,5 @@ enum VP8LoopFilter {
     }
     store(-1, newP0)
     store(0, newQ0)
-  }
-
-  /// Changes the two pixels next to the edge, using the outer two as well.
-  @inline(__always)
-  private static func filter2(_ p: UnsafeMutablePointer<UInt8>, _ at: Int, _ across: Int) {
-    let p1 = Int(p[at - 2 * across]), p0 = Int(p[at - across]), q0 = Int(p[at]), q1 = Int(p[at + across])
-    let a = 3 * (q0 - p0) + clampSigned(p1 - q1)
-    let a1 = clampStep((a + 4) >> 3)
-    let a2 = clampStep((a + 3) >> 3)
-    p[at - across] = clampPixel(p0 + a2)
-    p[at] = clampPixel(q0 - a1)
   }
 }
