@@ -1,8 +1,9 @@
-import DogAPIClient
 import Foundation
 import TestHTTPServer
 import TestSupport
 import Testing
+
+@testable import DogAPIClient
 
 /// The live client against a real HTTP server on 127.0.0.1.
 @Suite(.serialized)
@@ -89,6 +90,25 @@ struct LiveClientTests {
     }
     defer { fine.stop() }
     #expect(await error { try await liveClient(fine).randomImage("hound", nil) } == nil)
+  }
+
+  @Test func aBodyOverTheCapIsRefusedWithoutWaitingForURLSessionToLetGo() async throws {
+    // A server sending flat out over loopback outpaces libcurl, and URLSession's `cancel()`
+    // then waits for the session's busy work queue: seconds (28 s seen), reading on all the
+    // while (gigabytes). Here the queue those calls wait on is held, so no cancel gets
+    // through and the server sends on; the answer must still come as soon as the body
+    // passes the cap, long before the 256 MB flood is over.
+    HTTPFetcher.cleanup.suspend()
+    defer { HTTPFetcher.cleanup.resume() }
+    let server = try TestHTTPServer { _ in .flood(bytes: 256 << 20) }
+    defer { server.stop() }
+    let client = DogAPIClient.live(
+      .init(
+        baseURL: server.baseURL.appendingPathComponent("api"), maxImageBytes: 1 << 20,
+        usesBundledFallback: false))
+    let failure = await error { try await client.imageData(server.baseURL.appendingPathComponent("x.jpg")) }
+    #expect(failure == .responseTooLarge(limit: 1 << 20))
+    #expect(server.floodsSentWhole == 0)
   }
 
   @Test func aStallingServerTimesOutWithinTheLimit() async throws {

@@ -16,6 +16,12 @@ struct HTTPResponse: Sendable {
 /// `data(for:)` buffers whatever arrives; this delegate enforces an overall deadline and
 /// stops reading as soon as the body passes `limit`.
 enum HTTPFetcher {
+  /// Where URLSession's calls that wait for a session's work queue (`cancel`,
+  /// `finishTasksAndInvalidate`) run. A serial queue of our own gets a thread of its own;
+  /// waiting on a global queue, these calls held threads that Swift tasks run on too (on
+  /// two cores, the answer then took a second to reach the app).
+  static let cleanup = DispatchQueue(label: "DogAPIClient.HTTPFetcher.cleanup")
+
   static func get(
     _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String
   ) async throws(DogAPIError) -> HTTPResponse {
@@ -42,10 +48,13 @@ enum HTTPFetcher {
     // session's queue, racing the removal of the task that just finished, and now and then
     // traps (seen once in a CI-like run). Cancelling the task (a no-op once it finished)
     // and then invalidating, both on that queue, ends the same way: the session lets go of
-    // its delegate when the task is gone.
+    // its delegate when the task is gone. Off this thread: both wait for the session's
+    // work queue (see `Fetch.stop`).
     defer {
-      task.cancel()
-      session.finishTasksAndInvalidate()
+      cleanup.async {
+        task.cancel()
+        session.finishTasksAndInvalidate()
+      }
     }
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -107,14 +116,24 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     task.resume()
   }
 
-  /// Stops the transfer; the first reason given is the one reported.
+  /// Stops the transfer; the first reason given is the one reported, at once.
+  ///
+  /// URLSession's `cancel()` waits for the session's work queue, and a server that sends
+  /// faster than libcurl reads (an endless body over loopback) can keep that queue busy for
+  /// seconds, all the while reading on. So the caller is answered here, and the cancel
+  /// waits elsewhere (``HTTPFetcher/cleanup``): not on the delegate's queue, which
+  /// meanwhile drops what keeps arriving, nor on whichever thread cancelled the Swift task
+  /// (the main actor, say).
   func stop(because reason: DogAPIError) {
     let task: URLSessionDataTask? = lock.withLock {
       guard !finished, stopReason == nil else { return nil }
       stopReason = reason
       return self.task
     }
-    task?.cancel()
+    // Not started yet: `start` sees the reason and finishes.
+    guard let task else { return }
+    finish(.failure(reason))
+    HTTPFetcher.cleanup.async { task.cancel() }
   }
 
   func urlSession(
@@ -133,6 +152,8 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooLarge = lock.withLock {
+      // Once stopped, what is still on its way is dropped, not kept.
+      guard stopReason == nil else { return false }
       body.append(data)
       return body.count > limit
     }

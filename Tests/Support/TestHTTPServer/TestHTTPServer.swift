@@ -38,6 +38,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// Send the body in chunked transfer encoding (no `Content-Length`), `chunkSize` bytes a
     /// chunk.
     case chunked(status: Int, body: [UInt8], chunkSize: Int)
+    /// Send the headers (no length: the body ends when the connection closes), then `bytes`
+    /// zeros as fast as the connection takes them (or until the client hangs up).
+    case flood(bytes: Int)
     /// Close the connection without a response.
     case hangUp
     /// Wait, then give the reply.
@@ -68,12 +71,16 @@ public final class TestHTTPServer: @unchecked Sendable {
   private var stopped = false
   private var connections: Set<Int32> = []
   private var received: [Request] = []
+  private var floodsSent = 0
 
   /// `http://127.0.0.1:<port>`
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
   /// Every request received so far, in order.
   public var requests: [Request] { lock.withLock { received } }
+
+  /// How many `.flood` replies have been sent whole (the client did not hang up first).
+  public var floodsSentWhole: Int { lock.withLock { floodsSent } }
 
   /// Starts listening on an ephemeral port.
   ///
@@ -205,6 +212,13 @@ public final class TestHTTPServer: @unchecked Sendable {
         offset = end
       }
       send(connection, Array("0\r\n\r\n".utf8))
+    case .flood(let bytes):
+      let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nConnection: close\r\n\r\n"
+      guard send(connection, Array(head.utf8)) else { return }
+      let zeros = [UInt8](repeating: 0, count: 1 << 16)
+      var sent = 0
+      while sent < bytes, !isStopped, send(connection, zeros) { sent += zeros.count }
+      if sent >= bytes { lock.withLock { floodsSent += 1 } }
     case .hangUp:
       return
     }
