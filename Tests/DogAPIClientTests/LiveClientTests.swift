@@ -98,8 +98,8 @@ struct LiveClientTests {
     // while (gigabytes). Here the queue those calls wait on is held, so no cancel gets
     // through and the server sends on; the answer must still come as soon as the body
     // passes the cap, long before the 256 MB flood is over.
-    HTTPFetcher.cleanup.suspend()
-    defer { HTTPFetcher.cleanup.resume() }
+    HTTPFetcher.closing.suspend()
+    defer { HTTPFetcher.closing.resume() }
     let server = try TestHTTPServer { _ in .flood(bytes: 256 << 20) }
     defer { server.stop() }
     let client = DogAPIClient.live(
@@ -144,6 +144,47 @@ struct LiveClientTests {
       .init(baseURL: URL(string: "http://127.0.0.1:\(port)/api")!, usesBundledFallback: false))
     let failure = await error { try await client.randomImage("hound", nil) }
     #expect(failure == .unreachable(host: "127.0.0.1"))
+  }
+
+  @Test func aSessionKeptBusyByOneServerDelaysNoOtherRequestPastItsDeadline() async throws {
+    // Endless headers keep corelibs' URLSession parsing for seconds, and while it does,
+    // creating another session's task waits. Each request must still end by its deadline.
+    let flood = try TestHTTPServer { _ in .flood(bytes: 64 << 20, inHeaders: true) }
+    defer { flood.stop() }
+    let stall = try TestHTTPServer { _ in .stall }
+    defer { stall.stop() }
+    for server in [flood, stall] {
+      let start = ContinuousClock.now
+      let failure = await error {
+        try await liveClient(server, timeout: .milliseconds(500)).randomImage("hound", nil)
+      }
+      #expect(failure == .timedOut(seconds: 0.5))
+      #expect(ContinuousClock.now - start < Duration.seconds(2).scaled, "took \(ContinuousClock.now - start)")
+    }
+  }
+
+  @Test func aServerThatAnswersWronglyIsNotCalledUnreachable() async throws {
+    // Each of these reached the server; "you may be offline" would send the user to check
+    // a network that works.
+    let cases: [(name: String, reply: [UInt8], detail: String)] = [
+      (
+        "a redirect to itself",
+        Array("HTTP/1.1 302 Found\r\nLocation: /again\r\nContent-Length: 0\r\n\r\n".utf8),
+        "the server redirected too many times"
+      ),
+      ("no HTTP status line", Array("SPDY/9 hello\r\n\r\n".utf8), "the HTTP response was invalid"),
+      (
+        "a 300 KB header line",
+        Array(("HTTP/1.1 200 OK\r\nX-Junk: " + String(repeating: "a", count: 300_000) + "\r\n\r\n").utf8),
+        "the HTTP response was invalid"
+      ),
+    ]
+    for (name, reply, detail) in cases {
+      let server = try TestHTTPServer { _ in .raw(reply) }
+      defer { server.stop() }
+      let failure = await error { try await liveClient(server).randomImage("hound", nil) }
+      #expect(failure == .malformedResponse(detail: detail), "\(name)")
+    }
   }
 
   @Test func invalidNamesAreRejectedBeforeAnyRequest() async throws {

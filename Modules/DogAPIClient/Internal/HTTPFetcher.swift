@@ -16,11 +16,15 @@ struct HTTPResponse: Sendable {
 /// `data(for:)` buffers whatever arrives; this delegate enforces an overall deadline and
 /// stops reading as soon as the body passes `limit`.
 enum HTTPFetcher {
-  /// Where URLSession's calls that wait for a session's work queue (`cancel`,
-  /// `finishTasksAndInvalidate`) run. A serial queue of our own gets a thread of its own;
-  /// waiting on a global queue, these calls held threads that Swift tasks run on too (on
-  /// two cores, the answer then took a second to reach the app).
-  static let cleanup = DispatchQueue(label: "DogAPIClient.HTTPFetcher.cleanup")
+  /// Where URLSession is called: each of its calls can wait for a session's work queue,
+  /// and a server that sends faster than libcurl reads (an endless body or endless headers
+  /// over loopback) keeps that queue, and then other sessions' calls, busy for seconds.
+  /// Waiting here, they hold neither the caller (whose deadline has a timer of its own),
+  /// nor the delegate's queue, nor the main actor, nor a global queue's threads, which
+  /// Swift tasks run on too (on two cores, waiting there held answers back by a second).
+  static let opening = DispatchQueue(label: "DogAPIClient.HTTPFetcher.opening", attributes: .concurrent)
+  /// Where a fetch lets go of its session, once the caller has its answer.
+  static let closing = DispatchQueue(label: "DogAPIClient.HTTPFetcher.closing", attributes: .concurrent)
 
   static func get(
     _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String
@@ -39,30 +43,20 @@ enum HTTPFetcher {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpAdditionalHeaders = ["User-Agent": userAgent, "Accept": accept]
-    let fetch = Fetch(limit: limit, host: url.host ?? url.absoluteString, seconds: seconds)
-    let session = URLSession(configuration: configuration, delegate: fetch, delegateQueue: nil)
     var request = URLRequest(url: url, timeoutInterval: backstop)
     request.httpMethod = "GET"
-    let task = session.dataTask(with: request)
-    // Not `invalidateAndCancel()`: corelibs-foundation reads its task list there off the
-    // session's queue, racing the removal of the task that just finished, and now and then
-    // traps (seen once in a CI-like run). Cancelling the task (a no-op once it finished)
-    // and then invalidating, both on that queue, ends the same way: the session lets go of
-    // its delegate when the task is gone. Off this thread: both wait for the session's
-    // work queue (see `Fetch.stop`).
-    defer {
-      cleanup.async {
-        task.cancel()
-        session.finishTasksAndInvalidate()
-      }
-    }
+    let fetch = Fetch(
+      limit: limit, host: url.host ?? url.absoluteString, seconds: seconds, configuration: configuration,
+      request: request)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        fetch.start(task, deadline: .now() + seconds, continuation: continuation)
+        fetch.begin(deadline: .now() + seconds, continuation: continuation)
+        opening.async { fetch.open() }
       }
     } onCancel: {
       fetch.stop(because: .cancelled)
     }
+    closing.async { fetch.close() }
     return try result.get()
   }
 
@@ -86,22 +80,28 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
   private var body = Data()
   private var status = 0
   private var stopReason: DogAPIError?
+  private let configuration: URLSessionConfiguration
+  private let request: URLRequest
+  private var session: URLSession?
   private var task: URLSessionDataTask?
+  private var closed = false
   private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
   private var finished = false
 
-  init(limit: Int, host: String, seconds: Double) {
+  init(limit: Int, host: String, seconds: Double, configuration: URLSessionConfiguration, request: URLRequest)
+  {
     self.limit = limit
     self.host = host
     self.seconds = seconds
+    self.configuration = configuration
+    self.request = request
   }
 
-  func start(
-    _ task: URLSessionDataTask, deadline: DispatchTime,
-    continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>
+  /// Takes the caller's continuation and starts the deadline.
+  func begin(
+    deadline: DispatchTime, continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>
   ) {
     let stoppedEarly: DogAPIError? = lock.withLock {
-      self.task = task
       self.continuation = continuation
       return stopReason
     }
@@ -113,27 +113,56 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
       guard let self else { return }
       self.stop(because: .timedOut(seconds: self.seconds))
     }
-    task.resume()
   }
 
-  /// Stops the transfer; the first reason given is the one reported, at once.
-  ///
-  /// URLSession's `cancel()` waits for the session's work queue, and a server that sends
-  /// faster than libcurl reads (an endless body over loopback) can keep that queue busy for
-  /// seconds, all the while reading on. So the caller is answered here, and the cancel
-  /// waits elsewhere (``HTTPFetcher/cleanup``): not on the delegate's queue, which
-  /// meanwhile drops what keeps arriving, nor on whichever thread cancelled the Swift task
-  /// (the main actor, say).
-  func stop(because reason: DogAPIError) {
-    let task: URLSessionDataTask? = lock.withLock {
-      guard !finished, stopReason == nil else { return nil }
-      stopReason = reason
-      return self.task
+  /// Creates the session and its task and starts the transfer, unless the fetch has
+  /// already ended (on ``HTTPFetcher/opening``).
+  func open() {
+    guard lock.withLock({ !closed && stopReason == nil }) else { return }
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    let task = session.dataTask(with: request)
+    let wanted = lock.withLock {
+      guard !closed, stopReason == nil else { return false }
+      (self.session, self.task) = (session, task)
+      return true
     }
-    // Not started yet: `start` sees the reason and finishes.
-    guard let task else { return }
-    finish(.failure(reason))
-    HTTPFetcher.cleanup.async { task.cancel() }
+    if wanted {
+      task.resume()
+    } else {
+      Self.end(task, of: session)
+    }
+  }
+
+  /// Ends the transfer, if it began, and lets go of the session (on ``HTTPFetcher/closing``,
+  /// once the caller has its answer).
+  func close() {
+    let (session, task): (URLSession?, URLSessionDataTask?) = lock.withLock {
+      closed = true
+      return (self.session, self.task)
+    }
+    if let session, let task { Self.end(task, of: session) }
+  }
+
+  /// Not `invalidateAndCancel()`: corelibs-foundation reads its task list there off the
+  /// session's queue, racing the removal of the task that just finished, and now and then
+  /// traps (seen once in a CI-like run). Cancelling the task (a no-op once it finished)
+  /// and then invalidating, both on that queue, ends the same way: the session lets go of
+  /// its delegate when the task is gone.
+  private static func end(_ task: URLSessionDataTask, of session: URLSession) {
+    task.cancel()
+    session.finishTasksAndInvalidate()
+  }
+
+  /// Ends the fetch with `reason` (the first reason given is the one reported) and answers
+  /// the caller now: the transfer itself is cancelled when the caller closes the fetch.
+  /// Until then, whatever still arrives is dropped.
+  func stop(because reason: DogAPIError) {
+    let stopped = lock.withLock {
+      guard !finished, stopReason == nil else { return false }
+      stopReason = reason
+      return true
+    }
+    if stopped { finish(.failure(reason)) }
   }
 
   func urlSession(
@@ -169,12 +198,14 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     finish(outcome ?? .failure(map(error!)))
   }
 
+  /// Answers the caller once; before ``begin(deadline:continuation:)`` there is no one to
+  /// answer yet, and `begin` answers with the stop reason.
   private func finish(_ result: Result<HTTPResponse, DogAPIError>) {
     let continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>? = lock.withLock {
-      guard !finished else { return nil }
+      guard !finished, let continuation = self.continuation else { return nil }
       finished = true
-      defer { self.continuation = nil }
-      return self.continuation
+      self.continuation = nil
+      return continuation
     }
     continuation?.resume(returning: result)
   }
@@ -186,7 +217,13 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     case NSURLErrorTimedOut: return .timedOut(seconds: seconds)
     case NSURLErrorCancelled: return .cancelled
     case NSURLErrorDataLengthExceedsMaximum: return .responseTooLarge(limit: limit)
-    case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorZeroByteResource:
+    case NSURLErrorHTTPTooManyRedirects:
+      return .malformedResponse(detail: "the server redirected too many times")
+    // The server answered, but not in HTTP that libcurl accepts: no status line (the
+    // address was checked before the request, so "unsupported URL" means that) or a
+    // header past libcurl's limit (reported as an unknown error).
+    case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorZeroByteResource,
+      NSURLErrorUnsupportedURL, NSURLErrorUnknown:
       return .malformedResponse(detail: "the HTTP response was invalid")
     default: return .unreachable(host: host)
     }
