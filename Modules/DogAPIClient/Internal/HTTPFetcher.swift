@@ -85,6 +85,7 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
   private var session: URLSession?
   private var task: URLSessionDataTask?
   private var closed = false
+  private var redirects = 0
   private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
   private var finished = false
 
@@ -157,12 +158,16 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
   /// the caller now: the transfer itself is cancelled when the caller closes the fetch.
   /// Until then, whatever still arrives is dropped.
   func stop(because reason: DogAPIError) {
-    let stopped = lock.withLock {
+    if markStopped(because: reason) { finish(.failure(reason)) }
+  }
+
+  /// Records why the fetch stops, unless it already stopped or answered; whether it did.
+  private func markStopped(because reason: DogAPIError) -> Bool {
+    lock.withLock {
       guard !finished, stopReason == nil else { return false }
       stopReason = reason
       return true
     }
-    if stopped { finish(.failure(reason)) }
   }
 
   func urlSession(
@@ -177,6 +182,33 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
       return
     }
     completionHandler(.allow)
+  }
+
+  /// Follows up to five redirects, to web addresses only (the Dog CEO API needs none; a
+  /// loop ends after five requests, not after libcurl's fifty).
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    let count = lock.withLock {
+      redirects += 1
+      return redirects
+    }
+    let refusal: DogAPIError? =
+      if count > 5 {
+        .malformedResponse(detail: "the server redirected too many times")
+      } else if let url = request.url, ResponseDecoding.webURL(url.absoluteString) == nil {
+        .malformedResponse(detail: "the server redirected to an address that is not on the web")
+      } else {
+        nil
+      }
+    guard let refusal else { return completionHandler(request) }
+    // In this order: the reason first (the task may complete with the redirect's own
+    // response as soon as it is refused), then the refusal, then the answer (after which
+    // the fetch may be closed: corelibs traps on a refusal that comes after a cancel).
+    let stopped = markStopped(because: refusal)
+    completionHandler(nil)
+    if stopped { finish(.failure(refusal)) }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

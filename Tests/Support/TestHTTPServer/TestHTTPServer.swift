@@ -39,9 +39,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// chunk.
     case chunked(status: Int, body: [UInt8], chunkSize: Int)
     /// Send the headers (no length: the body ends when the connection closes), then `bytes`
-    /// zeros as fast as the connection takes them (or until the client hangs up); with
-    /// `inHeaders`, a status line and then `bytes` of short header lines that never end.
-    case flood(bytes: Int, inHeaders: Bool = false)
+    /// zeros as fast as the connection takes them (or until the client hangs up), waiting
+    /// `pause` after each 64 KB.
+    case flood(bytes: Int, pause: Duration = .zero)
     /// Send these bytes as they are (no head is added), then close the connection.
     case raw([UInt8])
     /// Close the connection without a response.
@@ -215,16 +215,18 @@ public final class TestHTTPServer: @unchecked Sendable {
         offset = end
       }
       send(connection, Array("0\r\n\r\n".utf8))
-    case .flood(let bytes, let inHeaders):
-      let head =
-        inHeaders
-        ? "HTTP/1.1 200 OK\r\n" : "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nConnection: close\r\n\r\n"
+    case .flood(let bytes, let pause):
+      let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nConnection: close\r\n\r\n"
       guard send(connection, Array(head.utf8)) else { return }
-      let filler =
-        inHeaders
-        ? Array(String(repeating: "X-A: b\r\n", count: 8192).utf8) : [UInt8](repeating: 0, count: 1 << 16)
+      let filler = [UInt8](repeating: 0, count: 1 << 16)
       var sent = 0
-      while sent < bytes, !isStopped, send(connection, filler) { sent += filler.count }
+      while sent < bytes, !isStopped, send(connection, filler) {
+        sent += filler.count
+        if pause > .zero {
+          Thread.sleep(
+            forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
+        }
+      }
       if sent >= bytes { lock.withLock { floodsSent += 1 } }
     case .raw(let bytes):
       send(connection, bytes)
