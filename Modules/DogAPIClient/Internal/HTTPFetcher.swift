@@ -32,6 +32,13 @@ enum HTTPFetcher {
     // An HTTP fetcher: anything else (an `ftp:` base URL, say) would wait out the timeout.
     guard ResponseDecoding.webURL(url.absoluteString) != nil else { throw .invalidURL(url.absoluteString) }
     let url = lowercasingScheme(url)
+    #if os(Linux)
+      if let curl = Curl.shared {
+        return try await CurlFetcher.get(
+          curl, url, accept: accept, limit: limit, timeout: timeout, userAgent: userAgent
+        ).get()
+      }
+    #endif
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     let configuration = URLSessionConfiguration.ephemeral
     // Our own deadline (below) enforces `timeout`. URLSession's timeouts are idle timers

@@ -1,0 +1,252 @@
+#if os(Linux)
+  import Foundation
+  import Glibc
+
+  /// libcurl's easy interface, loaded at run time from the library FoundationNetworking
+  /// itself uses (so it is there wherever URLSession is), for ``CurlFetcher``.
+  ///
+  /// Loaded rather than linked: the toolchain ships no libcurl headers, and a module map
+  /// of our own would need them. `curl_easy_setopt` and `curl_easy_getinfo` are variadic;
+  /// they are called through non-variadic pointer types, which pass their arguments as
+  /// a variadic call does on Linux's x86-64 and arm64 calling conventions.
+  struct Curl: @unchecked Sendable {
+    typealias Handle = OpaquePointer
+    let easyInit: @convention(c) () -> Handle?
+    let setLong: @convention(c) (Handle?, Int32, Int) -> Int32
+    let setPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
+    let setOffset: @convention(c) (Handle?, Int32, Int64) -> Int32
+    let perform: @convention(c) (Handle?) -> Int32
+    let getLong: @convention(c) (Handle?, Int32, UnsafeMutablePointer<Int>) -> Int32
+    let cleanup: @convention(c) (Handle?) -> Void
+    let listAppend: @convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?
+    let listFree: @convention(c) (OpaquePointer?) -> Void
+
+    /// The library, or `nil` where it cannot be loaded (then URLSession is used).
+    static let shared: Curl? = {
+      guard let library = dlopen("libcurl.so.4", RTLD_NOW) ?? dlopen("libcurl.so", RTLD_NOW) else {
+        return nil
+      }
+      func symbol<T>(_ name: String, as type: T.Type) -> T? {
+        dlsym(library, name).map { unsafeBitCast($0, to: type) }
+      }
+      typealias GlobalInit = @convention(c) (Int) -> Int32
+      guard let globalInit = symbol("curl_global_init", as: GlobalInit.self),
+        let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
+        let setopt = dlsym(library, "curl_easy_setopt"),
+        let perform = symbol("curl_easy_perform", as: (@convention(c) (Handle?) -> Int32).self),
+        let getinfo = dlsym(library, "curl_easy_getinfo"),
+        let cleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
+        let listAppend = symbol(
+          "curl_slist_append",
+          as: (@convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?).self),
+        let listFree = symbol("curl_slist_free_all", as: (@convention(c) (OpaquePointer?) -> Void).self),
+        globalInit(3) == 0  // CURL_GLOBAL_ALL; once, before any thread uses the library
+      else { return nil }
+      return Curl(
+        easyInit: easyInit,
+        setLong: unsafeBitCast(setopt, to: (@convention(c) (Handle?, Int32, Int) -> Int32).self),
+        setPointer: unsafeBitCast(
+          setopt, to: (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self),
+        setOffset: unsafeBitCast(setopt, to: (@convention(c) (Handle?, Int32, Int64) -> Int32).self),
+        perform: perform,
+        getLong: unsafeBitCast(
+          getinfo, to: (@convention(c) (Handle?, Int32, UnsafeMutablePointer<Int>) -> Int32).self),
+        cleanup: cleanup, listAppend: listAppend, listFree: listFree)
+    }()
+
+    // Option and info numbers from curl.h (a type's base plus the option's number).
+    static let url: Int32 = 10002
+    static let writeData: Int32 = 10001
+    static let writeFunction: Int32 = 20011
+    static let userAgent: Int32 = 10018
+    static let httpHeader: Int32 = 10023
+    static let noProgress: Int32 = 43
+    static let followLocation: Int32 = 52
+    static let maxRedirects: Int32 = 68
+    static let noSignal: Int32 = 99
+    static let timeoutMilliseconds: Int32 = 155
+    static let progressData: Int32 = 10057
+    static let progressFunction: Int32 = 20219  // CURLOPT_XFERINFOFUNCTION
+    static let protocols: Int32 = 181
+    static let redirectProtocols: Int32 = 182
+    static let maxFileSize: Int32 = 30117
+    static let responseCode: Int32 = 0x20_0002
+    static let redirectCount: Int32 = 0x20_0014
+  }
+
+  /// One GET on libcurl, with the same promises as ``HTTPFetcher``: an overall deadline,
+  /// a size cap, five redirects at most, http and https only, and an answer as soon as
+  /// any of them (or cancellation) ends the fetch; the transfer then stops at libcurl's next
+  /// callback, on a thread of its own.
+  ///
+  /// Why not URLSession, on Linux: corelibs-foundation stops the process when a response
+  /// ends inside its headers (`Transfer completed, but there's no response`), and its
+  /// calls wait on a queue that a fast server keeps busy.
+  enum CurlFetcher {
+    private static let transfers = DispatchQueue(label: "DogAPIClient.CurlFetcher", attributes: .concurrent)
+
+    static func get(
+      _ curl: Curl, _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String
+    ) async -> Result<HTTPResponse, DogAPIError> {
+      let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+      let transfer = Transfer(limit: limit, host: url.host ?? url.absoluteString, seconds: seconds)
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          transfer.begin(deadline: .now() + seconds, continuation: continuation)
+          transfers.async {
+            transfer.run(
+              curl, url: url.absoluteString, accept: accept, userAgent: userAgent, seconds: seconds)
+          }
+        }
+      } onCancel: {
+        transfer.stop(because: .cancelled)
+      }
+    }
+  }
+
+  /// The state of one libcurl transfer. All state is behind `lock`.
+  private final class Transfer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let limit: Int
+    private let host: String
+    private let seconds: Double
+    private var body = Data()
+    private var stopReason: DogAPIError?
+    private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
+    private var finished = false
+
+    init(limit: Int, host: String, seconds: Double) {
+      self.limit = limit
+      self.host = host
+      self.seconds = seconds
+    }
+
+    func begin(
+      deadline: DispatchTime, continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>
+    ) {
+      let stoppedEarly: DogAPIError? = lock.withLock {
+        self.continuation = continuation
+        return stopReason
+      }
+      if let stoppedEarly { return finish(.failure(stoppedEarly)) }
+      DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in
+        guard let self else { return }
+        self.stop(because: .timedOut(seconds: self.seconds))
+      }
+    }
+
+    /// Ends the fetch with `reason` (the first one given counts) and answers at once.
+    func stop(because reason: DogAPIError) {
+      let stopped = lock.withLock {
+        guard !finished, stopReason == nil else { return false }
+        stopReason = reason
+        return true
+      }
+      if stopped { finish(.failure(reason)) }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopReason != nil } }
+
+    private func finish(_ result: Result<HTTPResponse, DogAPIError>) {
+      let continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>? = lock.withLock {
+        guard !finished, let continuation = self.continuation else { return nil }
+        finished = true
+        self.continuation = nil
+        return continuation
+      }
+      continuation?.resume(returning: result)
+    }
+
+    /// Runs the transfer to its end on this thread (blocking), then answers if nothing
+    /// has yet.
+    func run(_ curl: Curl, url: String, accept: String, userAgent: String, seconds: Double) {
+      guard !isStopped, let handle = curl.easyInit() else {
+        return stop(because: .unreachable(host: host))
+      }
+      defer { curl.cleanup(handle) }
+      let headers = curl.listAppend(nil, "Accept: \(accept)")
+      defer { curl.listFree(headers) }
+      let context = Unmanaged.passUnretained(self).toOpaque()
+      let onData: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        bytes, size, count, context in
+        guard let context else { return 0 }
+        return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().received(
+          bytes, count: size * count)
+      }
+      let onProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
+        context, _, _, _, _ in
+        guard let context else { return 1 }
+        return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().isStopped ? 1 : 0
+      }
+      // The deadline answers on time; libcurl's own, a second later, only ends the transfer.
+      let backstop = Int((seconds + 1) * 1000)
+      let web = 1 | 2  // CURLPROTO_HTTP | CURLPROTO_HTTPS
+      var failed = false
+      url.withCString { failed = failed || curl.setPointer(handle, Curl.url, $0) != 0 }
+      userAgent.withCString { failed = failed || curl.setPointer(handle, Curl.userAgent, $0) != 0 }
+      for (option, value) in [
+        (Curl.noSignal, 1), (Curl.followLocation, 1), (Curl.maxRedirects, 5), (Curl.protocols, web),
+        (Curl.redirectProtocols, web), (Curl.timeoutMilliseconds, backstop), (Curl.noProgress, 0),
+      ] {
+        failed = failed || curl.setLong(handle, option, value) != 0
+      }
+      failed =
+        failed
+        || curl.setPointer(handle, Curl.httpHeader, UnsafeRawPointer(headers))
+          != 0
+        || curl.setPointer(handle, Curl.writeData, context) != 0
+        || curl.setPointer(handle, Curl.writeFunction, unsafeBitCast(onData, to: UnsafeRawPointer.self)) != 0
+        || curl.setPointer(handle, Curl.progressData, context) != 0
+        || curl.setPointer(
+          handle, Curl.progressFunction, unsafeBitCast(onProgress, to: UnsafeRawPointer.self)) != 0
+        || curl.setOffset(handle, Curl.maxFileSize, Int64(limit)) != 0
+      guard !failed else { return stop(because: .unreachable(host: host)) }
+      let code = withExtendedLifetime(self) { curl.perform(handle) }
+      if code != 0 {
+        var redirects = 0
+        _ = curl.getLong(handle, Curl.redirectCount, &redirects)
+        return stop(because: map(code, afterRedirects: redirects))
+      }
+      var status = 0
+      _ = curl.getLong(handle, Curl.responseCode, &status)
+      let body = lock.withLock { self.body }
+      finish(.success(HTTPResponse(status: status, body: body)))
+    }
+
+    /// Takes a piece of the body; 0 (which makes libcurl stop) once stopped or past the cap.
+    private func received(_ bytes: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
+      let tooLarge: Bool? = lock.withLock {
+        guard stopReason == nil else { return nil }
+        if let bytes {
+          body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        return body.count > limit
+      }
+      switch tooLarge {
+      case nil: return 0
+      case true?:
+        stop(because: .responseTooLarge(limit: limit))
+        return 0
+      case false?: return count
+      }
+    }
+
+    /// libcurl's result codes (curl.h) as the client's errors.
+    private func map(_ code: Int32, afterRedirects redirects: Int) -> DogAPIError {
+      switch code {
+      case 28: return .timedOut(seconds: seconds)
+      case 42: return .cancelled
+      case 63: return .responseTooLarge(limit: limit)
+      case 47: return .malformedResponse(detail: "the server redirected too many times")
+      // An address that is not http(s): only a redirect can lead there (the first one was
+      // checked); otherwise it is a reply in no HTTP version libcurl accepts.
+      case 1 where redirects > 0:
+        return .malformedResponse(detail: "the server redirected to an address that is not on the web")
+      // No HTTP, a header past libcurl's limit (27), or a reply cut short or garbled.
+      case 1, 8, 16, 18, 27, 61, 92, 100:
+        return .malformedResponse(detail: "the HTTP response was invalid")
+      default: return .unreachable(host: host)
+      }
+    }
+  }
+#endif
