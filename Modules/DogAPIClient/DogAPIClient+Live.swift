@@ -22,6 +22,9 @@ extension DogAPIClient {
     /// Make no requests: the breed list comes from the cache, then the snapshot, and
     /// image requests fail with ``DogAPIError/offline``.
     public var offline: Bool
+    /// Fetch with URLSession even where the client drives libcurl itself (Linux): for
+    /// tests of the transport other platforms use.
+    var usesURLSession = false
     /// Sent with every request.
     public var userAgent: String
 
@@ -48,7 +51,7 @@ extension DogAPIClient {
     }
   }
 
-  /// The real client, on URLSession.
+  /// The real client: on Linux it drives libcurl itself, elsewhere URLSession.
   ///
   /// The breed list is offline-first: a successful fetch is written to the cache; when
   /// the fetch fails for any reason, the cached list is returned (marked `.cache`), else
@@ -66,7 +69,8 @@ extension DogAPIClient {
       guard let url = URL(string: base + path) else { throw .invalidURL(base + path) }
       return try await HTTPFetcher.get(
         url, accept: "application/json", limit: configuration.maxJSONBytes,
-        timeout: configuration.timeout, userAgent: configuration.userAgent)
+        timeout: configuration.timeout, userAgent: configuration.userAgent,
+        usesURLSession: configuration.usesURLSession)
     }
 
     return DogAPIClient(
@@ -106,7 +110,8 @@ extension DogAPIClient {
         guard !configuration.offline else { throw .offline }
         let response = try await HTTPFetcher.get(
           url, accept: "image/*", limit: configuration.maxImageBytes,
-          timeout: configuration.timeout, userAgent: configuration.userAgent)
+          timeout: configuration.timeout, userAgent: configuration.userAgent,
+          usesURLSession: configuration.usesURLSession)
         guard (200..<300).contains(response.status) else {
           throw .server(status: response.status, message: nil)
         }

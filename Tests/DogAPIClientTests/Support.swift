@@ -1,7 +1,9 @@
 import Core
-import DogAPIClient
 import Foundation
 import TestHTTPServer
+import Testing
+
+@testable import DogAPIClient
 
 enum Fixture {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -19,13 +21,29 @@ func temporaryCache() -> BreedListCache {
 
 /// A live client pointed at `server`'s `/api`.
 func liveClient(
-  _ server: TestHTTPServer, timeout: Duration = .seconds(5), cache: BreedListCache? = nil,
-  usesBundledFallback: Bool = false, maxJSONBytes: Int = 1 << 20
+  _ server: TestHTTPServer, _ transport: Transport = .platform, timeout: Duration = .seconds(5),
+  cache: BreedListCache? = nil, usesBundledFallback: Bool = false, maxJSONBytes: Int = 1 << 20
 ) -> DogAPIClient {
-  .live(
+  liveClient(
     DogAPIClient.Configuration(
       baseURL: server.baseURL.appendingPathComponent("api"), timeout: timeout,
-      maxJSONBytes: maxJSONBytes, cache: cache, usesBundledFallback: usesBundledFallback))
+      maxJSONBytes: maxJSONBytes, cache: cache, usesBundledFallback: usesBundledFallback), transport)
+}
+
+/// A live client with `configuration`, on `transport`.
+func liveClient(_ configuration: DogAPIClient.Configuration, _ transport: Transport) -> DogAPIClient {
+  var configuration = configuration
+  configuration.usesURLSession = transport == .urlSession
+  return .live(configuration)
+}
+
+/// How the live client fetches: what it uses on this platform (libcurl on Linux), or
+/// URLSession, which other platforms use.
+enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case platform
+  case urlSession
+
+  var testDescription: String { rawValue }
 }
 
 /// Runs `body` and returns the error it threw (every client endpoint throws `DogAPIError`).

@@ -10,7 +10,8 @@ struct HTTPResponse: Sendable {
   var body: Data
 }
 
-/// One GET with a hard deadline and a size cap, on URLSession.
+/// One GET with a hard deadline and a size cap: on Linux on libcurl (``CurlFetcher``),
+/// elsewhere on URLSession.
 ///
 /// URLSession's own timeouts are idle timeouts (a slow drip resets them), and
 /// `data(for:)` buffers whatever arrives; this delegate enforces an overall deadline and
@@ -27,13 +28,13 @@ enum HTTPFetcher {
   static let closing = DispatchQueue(label: "DogAPIClient.HTTPFetcher.closing", attributes: .concurrent)
 
   static func get(
-    _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String
+    _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String, usesURLSession: Bool = false
   ) async throws(DogAPIError) -> HTTPResponse {
     // An HTTP fetcher: anything else (an `ftp:` base URL, say) would wait out the timeout.
     guard ResponseDecoding.webURL(url.absoluteString) != nil else { throw .invalidURL(url.absoluteString) }
     let url = lowercasingScheme(url)
     #if os(Linux)
-      if let curl = Curl.shared {
+      if !usesURLSession, let curl = Curl.shared {
         return try await CurlFetcher.get(
           curl, url, accept: accept, limit: limit, timeout: timeout, userAgent: userAgent
         ).get()
