@@ -90,78 +90,35 @@
     ) async -> Result<HTTPResponse, DogAPIError> {
       let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
       let transfer = Transfer(limit: limit, host: url.host ?? url.absoluteString, seconds: seconds)
-      return await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          transfer.begin(deadline: .now() + seconds, continuation: continuation)
-          transfers.async {
-            transfer.run(
-              curl, url: url.absoluteString, accept: accept, userAgent: userAgent, seconds: seconds)
-          }
-        }
-      } onCancel: {
-        transfer.stop(because: .cancelled)
-      }
+      return await transfer.answer.wait(
+        starting: { transfer.run(curl, url: url.absoluteString, accept: accept, userAgent: userAgent) },
+        on: transfers)
     }
   }
 
-  /// The state of one libcurl transfer. All state is behind `lock`.
+  /// One libcurl transfer. The body is behind `lock`.
   private final class Transfer: @unchecked Sendable {
+    let answer: FetchAnswer
     private let lock = NSLock()
     private let limit: Int
     private let host: String
     private let seconds: Double
     private var body = Data()
-    private var stopReason: DogAPIError?
-    private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
-    private var finished = false
 
     init(limit: Int, host: String, seconds: Double) {
       self.limit = limit
       self.host = host
       self.seconds = seconds
+      self.answer = FetchAnswer(seconds: seconds)
     }
 
-    func begin(
-      deadline: DispatchTime, continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>
-    ) {
-      let stoppedEarly: DogAPIError? = lock.withLock {
-        self.continuation = continuation
-        return stopReason
-      }
-      if let stoppedEarly { return finish(.failure(stoppedEarly)) }
-      DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in
-        guard let self else { return }
-        self.stop(because: .timedOut(seconds: self.seconds))
-      }
-    }
+    private var isStopped: Bool { answer.stopReason != nil }
 
-    /// Ends the fetch with `reason` (the first one given counts) and answers at once.
-    func stop(because reason: DogAPIError) {
-      let stopped = lock.withLock {
-        guard !finished, stopReason == nil else { return false }
-        stopReason = reason
-        return true
-      }
-      if stopped { finish(.failure(reason)) }
-    }
-
-    private var isStopped: Bool { lock.withLock { stopReason != nil } }
-
-    private func finish(_ result: Result<HTTPResponse, DogAPIError>) {
-      let continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>? = lock.withLock {
-        guard !finished, let continuation = self.continuation else { return nil }
-        finished = true
-        self.continuation = nil
-        return continuation
-      }
-      continuation?.resume(returning: result)
-    }
-
-    /// Runs the transfer to its end on this thread (blocking), then answers if nothing
-    /// has yet.
-    func run(_ curl: Curl, url: String, accept: String, userAgent: String, seconds: Double) {
+    /// Runs the transfer to its end on this thread (blocking), then answers, unless the
+    /// fetch was answered already.
+    func run(_ curl: Curl, url: String, accept: String, userAgent: String) {
       guard !isStopped, let handle = curl.easyInit() else {
-        return stop(because: .unreachable(host: host))
+        return answer.stop(because: .unreachable(host: host))
       }
       defer { curl.cleanup(handle) }
       let headers = curl.listAppend(nil, "Accept: \(accept)")
@@ -200,35 +157,31 @@
         || curl.setPointer(
           handle, Curl.progressFunction, unsafeBitCast(onProgress, to: UnsafeRawPointer.self)) != 0
         || curl.setOffset(handle, Curl.maxFileSize, Int64(limit)) != 0
-      guard !failed else { return stop(because: .unreachable(host: host)) }
+      guard !failed else { return answer.stop(because: .unreachable(host: host)) }
       let code = withExtendedLifetime(self) { curl.perform(handle) }
       if code != 0 {
         var redirects = 0
         _ = curl.getLong(handle, Curl.redirectCount, &redirects)
-        return stop(because: map(code, afterRedirects: redirects))
+        return answer.stop(because: map(code, afterRedirects: redirects))
       }
       var status = 0
       _ = curl.getLong(handle, Curl.responseCode, &status)
       let body = lock.withLock { self.body }
-      finish(.success(HTTPResponse(status: status, body: body)))
+      answer.answer(.success(HTTPResponse(status: status, body: body)))
     }
 
     /// Takes a piece of the body; 0 (which makes libcurl stop) once stopped or past the cap.
     private func received(_ bytes: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
-      let tooLarge: Bool? = lock.withLock {
-        guard stopReason == nil else { return nil }
+      guard !isStopped else { return 0 }
+      let tooLarge: Bool = lock.withLock {
         if let bytes {
           body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
         }
         return body.count > limit
       }
-      switch tooLarge {
-      case nil: return 0
-      case true?:
-        stop(because: .responseTooLarge(limit: limit))
-        return 0
-      case false?: return count
-      }
+      guard tooLarge else { return count }
+      answer.stop(because: .responseTooLarge(limit: limit))
+      return 0
     }
 
     /// libcurl's result codes (curl.h) as the client's errors.

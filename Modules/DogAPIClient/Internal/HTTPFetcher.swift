@@ -56,14 +56,7 @@ enum HTTPFetcher {
     let fetch = Fetch(
       limit: limit, host: url.host ?? url.absoluteString, seconds: seconds, configuration: configuration,
       request: request)
-    let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        fetch.begin(deadline: .now() + seconds, continuation: continuation)
-        opening.async { fetch.open() }
-      }
-    } onCancel: {
-      fetch.stop(because: .cancelled)
-    }
+    let result = await fetch.answer.wait(starting: { fetch.open() }, on: opening)
     closing.async { fetch.close() }
     return try result.get()
   }
@@ -79,23 +72,22 @@ enum HTTPFetcher {
   }
 }
 
-/// The delegate of one fetch. All state is behind `lock`.
+/// The delegate of one URLSession fetch. Its transfer state is behind `lock`; the
+/// caller's side is ``answer``.
 private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private let lock = NSLock()
   private let limit: Int
   private let host: String
   private let seconds: Double
+  let answer: FetchAnswer
   private var body = Data()
   private var status = 0
-  private var stopReason: DogAPIError?
   private let configuration: URLSessionConfiguration
   private let request: URLRequest
   private var session: URLSession?
   private var task: URLSessionDataTask?
   private var closed = false
   private var redirects = 0
-  private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
-  private var finished = false
 
   init(limit: Int, host: String, seconds: Double, configuration: URLSessionConfiguration, request: URLRequest)
   {
@@ -104,34 +96,17 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     self.seconds = seconds
     self.configuration = configuration
     self.request = request
-  }
-
-  /// Takes the caller's continuation and starts the deadline.
-  func begin(
-    deadline: DispatchTime, continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>
-  ) {
-    let stoppedEarly: DogAPIError? = lock.withLock {
-      self.continuation = continuation
-      return stopReason
-    }
-    if let stoppedEarly {
-      finish(.failure(stoppedEarly))
-      return
-    }
-    DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in
-      guard let self else { return }
-      self.stop(because: .timedOut(seconds: self.seconds))
-    }
+    self.answer = FetchAnswer(seconds: seconds)
   }
 
   /// Creates the session and its task and starts the transfer, unless the fetch has
   /// already ended (on ``HTTPFetcher/opening``).
   func open() {
-    guard lock.withLock({ !closed && stopReason == nil }) else { return }
+    guard answer.stopReason == nil, !lock.withLock({ closed }) else { return }
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     let task = session.dataTask(with: request)
     let wanted = lock.withLock {
-      guard !closed, stopReason == nil else { return false }
+      guard !closed, answer.stopReason == nil else { return false }
       (self.session, self.task) = (session, task)
       return true
     }
@@ -162,21 +137,8 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     session.finishTasksAndInvalidate()
   }
 
-  /// Ends the fetch with `reason` (the first reason given is the one reported) and answers
-  /// the caller now: the transfer itself is cancelled when the caller closes the fetch.
-  /// Until then, whatever still arrives is dropped.
-  func stop(because reason: DogAPIError) {
-    if markStopped(because: reason) { finish(.failure(reason)) }
-  }
-
-  /// Records why the fetch stops, unless it already stopped or answered; whether it did.
-  private func markStopped(because reason: DogAPIError) -> Bool {
-    lock.withLock {
-      guard !finished, stopReason == nil else { return false }
-      stopReason = reason
-      return true
-    }
-  }
+  /// Stops the fetch: see ``FetchAnswer``; whatever still arrives is dropped.
+  func stop(because reason: DogAPIError) { answer.stop(because: reason) }
 
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -214,15 +176,15 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     // In this order: the reason first (the task may complete with the redirect's own
     // response as soon as it is refused), then the refusal, then the answer (after which
     // the fetch may be closed: corelibs traps on a refusal that comes after a cancel).
-    let stopped = markStopped(because: refusal)
+    let stopped = answer.markStopped(because: refusal)
     completionHandler(nil)
-    if stopped { finish(.failure(refusal)) }
+    if stopped { answer.answer(.failure(refusal)) }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooLarge = lock.withLock {
       // Once stopped, what is still on its way is dropped, not kept.
-      guard stopReason == nil else { return false }
+      guard answer.stopReason == nil else { return false }
       body.append(data)
       return body.count > limit
     }
@@ -231,23 +193,11 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
     let outcome: Result<HTTPResponse, DogAPIError>? = lock.withLock {
-      if let stopReason { return .failure(stopReason) }
+      if let stopReason = answer.stopReason { return .failure(stopReason) }
       if error == nil { return .success(HTTPResponse(status: self.status, body: self.body)) }
       return nil
     }
-    finish(outcome ?? .failure(map(error!)))
-  }
-
-  /// Answers the caller once; before ``begin(deadline:continuation:)`` there is no one to
-  /// answer yet, and `begin` answers with the stop reason.
-  private func finish(_ result: Result<HTTPResponse, DogAPIError>) {
-    let continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>? = lock.withLock {
-      guard !finished, let continuation = self.continuation else { return nil }
-      finished = true
-      self.continuation = nil
-      return continuation
-    }
-    continuation?.resume(returning: result)
+    answer.answer(outcome ?? .failure(map(error!)))
   }
 
   private func map(_ error: Error) -> DogAPIError {
