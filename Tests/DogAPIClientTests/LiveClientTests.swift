@@ -276,5 +276,11 @@ struct LiveClientTests {
     task.cancel()
     #expect(await task.value == .cancelled)
     #expect(ContinuousClock.now - start < Duration.seconds(3).scaled)
+    // …and the transfer ends too: the client hangs up, long before its 30 s deadline.
+    let bound = ContinuousClock.now + Duration.seconds(5).scaled
+    while server.openConnections > 0, ContinuousClock.now < bound {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(server.openConnections == 0, "still open after \(ContinuousClock.now - start)")
   }
 }

@@ -68,7 +68,6 @@
     static let progressData: Int32 = 10057
     static let progressFunction: Int32 = 20219  // CURLOPT_XFERINFOFUNCTION
     static let protocols: Int32 = 181
-    static let redirectProtocols: Int32 = 182
     static let maxFileSize: Int32 = 30117
     static let responseCode: Int32 = 0x20_0002
     static let redirectCount: Int32 = 0x20_0014
@@ -142,8 +141,9 @@
       url.withCString { failed = failed || curl.setPointer(handle, Curl.url, $0) != 0 }
       userAgent.withCString { failed = failed || curl.setPointer(handle, Curl.userAgent, $0) != 0 }
       for (option, value) in [
+        // `protocols` holds for redirects too.
         (Curl.noSignal, 1), (Curl.followLocation, 1), (Curl.maxRedirects, 5), (Curl.protocols, web),
-        (Curl.redirectProtocols, web), (Curl.timeoutMilliseconds, backstop), (Curl.noProgress, 0),
+        (Curl.timeoutMilliseconds, backstop), (Curl.noProgress, 0),
       ] {
         failed = failed || curl.setLong(handle, option, value) != 0
       }

@@ -82,6 +82,10 @@ public final class TestHTTPServer: @unchecked Sendable {
   /// Every request received so far, in order.
   public var requests: [Request] { lock.withLock { received } }
 
+  /// How many connections are open now (a `.stall` keeps its own open until the client
+  /// hangs up).
+  public var openConnections: Int { lock.withLock { connections.count } }
+
   /// How many `.flood` replies have been sent whole (the client did not hang up first).
   public var floodsSentWhole: Int { lock.withLock { floodsSent } }
 
