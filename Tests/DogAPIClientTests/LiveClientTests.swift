@@ -178,6 +178,11 @@ struct LiveClientTests {
         "the server redirected too many times"
       ),
       ("no HTTP status line", Array("SPDY/9 hello\r\n\r\n".utf8), "the HTTP response was invalid"),
+      (
+        "40,000 header lines",
+        Array(("HTTP/1.1 200 OK\r\n" + String(repeating: "X-A: b\r\n", count: 40_000) + "\r\n").utf8),
+        "the HTTP response was invalid"
+      ),
       // libcurl takes it for an empty reply; corelibs' URLSession stopped the process.
       (
         "a reply that ends inside its headers", Array("HTTP/1.1 200 OK\r\nX-A: b\r\n".utf8),
@@ -189,8 +194,10 @@ struct LiveClientTests {
         "the HTTP response was invalid"
       ),
     ]
-    // URLSession stops the process on a reply that ends inside its headers.
-    for (name, reply, detail) in cases where transport == .platform || !name.contains("inside its headers") {
+    // URLSession stops the process on a reply that ends inside its headers, and takes
+    // seconds over 40,000 header lines (and then accepts them).
+    for (name, reply, detail) in cases
+    where transport == .platform || name.first != "4" && !name.contains("inside its headers") {
       let server = try TestHTTPServer { _ in .raw(reply) }
       defer { server.stop() }
       let failure = await error { try await liveClient(server, transport).randomImage("hound", nil) }

@@ -71,6 +71,7 @@
     static let maxFileSize: Int32 = 30117
     static let responseCode: Int32 = 0x20_0002
     static let redirectCount: Int32 = 0x20_0014
+    static let headerSize: Int32 = 0x20_000B
   }
 
   /// One GET on libcurl, with the same promises as ``HTTPFetcher``: an overall deadline,
@@ -161,8 +162,10 @@
       let code = withExtendedLifetime(self) { curl.perform(handle) }
       if code != 0 {
         var redirects = 0
+        var headerBytes = 0
         _ = curl.getLong(handle, Curl.redirectCount, &redirects)
-        return answer.stop(because: map(code, afterRedirects: redirects))
+        _ = curl.getLong(handle, Curl.headerSize, &headerBytes)
+        return answer.stop(because: map(code, afterRedirects: redirects, headerBytes: headerBytes))
       }
       var status = 0
       _ = curl.getLong(handle, Curl.responseCode, &status)
@@ -185,7 +188,7 @@
     }
 
     /// libcurl's result codes (curl.h) as the client's errors.
-    private func map(_ code: Int32, afterRedirects redirects: Int) -> DogAPIError {
+    private func map(_ code: Int32, afterRedirects redirects: Int, headerBytes: Int) -> DogAPIError {
       switch code {
       case 28: return .timedOut(seconds: seconds)
       case 42: return .cancelled
@@ -197,6 +200,10 @@
         return .malformedResponse(detail: "the server redirected to an address that is not on the web")
       // No HTTP, a header past libcurl's limit (27), or a reply cut short or garbled.
       case 1, 8, 16, 18, 27, 61, 92, 100:
+        return .malformedResponse(detail: "the HTTP response was invalid")
+      // A failed receive after headers came (more of them than libcurl takes, say) is the
+      // answer's fault; before any, the connection's.
+      case 56 where headerBytes > 0:
         return .malformedResponse(detail: "the HTTP response was invalid")
       default: return .unreachable(host: host)
       }
