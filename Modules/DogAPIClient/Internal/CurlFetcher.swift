@@ -117,12 +117,13 @@
     /// Runs the transfer to its end on this thread (blocking), then answers, unless the
     /// fetch was answered already.
     func run(_ curl: Curl, url: String, accept: String, userAgent: String) {
+      // The header list must outlive the handle (freed after it: defers run last first).
+      let headers = curl.listAppend(nil, "Accept: \(accept)")
+      defer { curl.listFree(headers) }
       guard !isStopped, let handle = curl.easyInit() else {
         return answer.stop(because: .unreachable(host: host))
       }
       defer { curl.cleanup(handle) }
-      let headers = curl.listAppend(nil, "Accept: \(accept)")
-      defer { curl.listFree(headers) }
       let context = Unmanaged.passUnretained(self).toOpaque()
       let onData: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
         bytes, size, count, context in
