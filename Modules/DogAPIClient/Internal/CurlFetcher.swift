@@ -75,7 +75,7 @@
   }
 
   /// One GET on libcurl, with the same promises as ``HTTPFetcher``: an overall deadline,
-  /// a size cap, five redirects at most, http and https only, and an answer as soon as
+  /// a size cap, ``HTTPFetcher/maxRedirects`` redirects at most, http and https only, and an answer as soon as
   /// any of them (or cancellation) ends the fetch; the transfer then stops at libcurl's next
   /// callback, on a thread of its own.
   ///
@@ -86,9 +86,8 @@
     private static let transfers = DispatchQueue(label: "DogAPIClient.CurlFetcher", attributes: .concurrent)
 
     static func get(
-      _ curl: Curl, _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String
+      _ curl: Curl, _ url: URL, accept: String, limit: Int, seconds: Double, userAgent: String
     ) async -> Result<HTTPResponse, DogAPIError> {
-      let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
       let transfer = Transfer(limit: limit, host: url.host ?? url.absoluteString, seconds: seconds)
       return await transfer.answer.wait(
         starting: { transfer.run(curl, url: url.absoluteString, accept: accept, userAgent: userAgent) },
@@ -144,7 +143,8 @@
       userAgent.withCString { failed = failed || curl.setPointer(handle, Curl.userAgent, $0) != 0 }
       for (option, value) in [
         // `protocols` holds for redirects too.
-        (Curl.noSignal, 1), (Curl.followLocation, 1), (Curl.maxRedirects, 5), (Curl.protocols, web),
+        (Curl.noSignal, 1), (Curl.followLocation, 1), (Curl.maxRedirects, HTTPFetcher.maxRedirects),
+        (Curl.protocols, web),
         (Curl.timeoutMilliseconds, backstop), (Curl.noProgress, 0),
       ] {
         failed = failed || curl.setLong(handle, option, value) != 0
@@ -194,18 +194,18 @@
       case 28: return .timedOut(seconds: seconds)
       case 42: return .cancelled
       case 63: return .responseTooLarge(limit: limit)
-      case 47: return .malformedResponse(detail: "the server redirected too many times")
+      case 47: return HTTPFetcher.tooManyRedirects
       // An address that is not http(s): only a redirect can lead there (the first one was
       // checked); otherwise it is a reply in no HTTP version libcurl accepts.
       case 1 where redirects > 0:
-        return .malformedResponse(detail: "the server redirected to an address that is not on the web")
+        return HTTPFetcher.redirectOffTheWeb
       // No HTTP, a header past libcurl's limit (27), or a reply cut short or garbled.
       case 1, 8, 16, 18, 27, 61, 92, 100:
-        return .malformedResponse(detail: "the HTTP response was invalid")
+        return HTTPFetcher.invalidHTTP
       // A failed receive after headers came (more of them than libcurl takes, say) is the
       // answer's fault; before any, the connection's.
       case 56 where headerBytes > 0:
-        return .malformedResponse(detail: "the HTTP response was invalid")
+        return HTTPFetcher.invalidHTTP
       default: return .unreachable(host: host)
       }
     }

@@ -14,8 +14,8 @@ struct HTTPResponse: Sendable {
 /// elsewhere on URLSession.
 ///
 /// URLSession's own timeouts are idle timeouts (a slow drip resets them), and
-/// `data(for:)` buffers whatever arrives; this delegate enforces an overall deadline and
-/// stops reading as soon as the body passes `limit`.
+/// `data(for:)` buffers whatever arrives; both transports enforce an overall deadline and
+/// stop reading as soon as the body passes `limit` (``FetchAnswer``).
 enum HTTPFetcher {
   /// Where URLSession is called: each of its calls can wait for a session's work queue,
   /// and a server that sends faster than libcurl reads (an endless body or endless headers
@@ -27,20 +27,28 @@ enum HTTPFetcher {
   /// Where a fetch lets go of its session, once the caller has its answer.
   static let closing = DispatchQueue(label: "DogAPIClient.HTTPFetcher.closing", attributes: .concurrent)
 
+  /// The most redirects a fetch follows (the Dog CEO API needs none).
+  static let maxRedirects = 5
+  /// Why a fetch failed, where both transports can tell.
+  static let tooManyRedirects = DogAPIError.malformedResponse(detail: "the server redirected too many times")
+  static let redirectOffTheWeb = DogAPIError.malformedResponse(
+    detail: "the server redirected to an address that is not on the web")
+  static let invalidHTTP = DogAPIError.malformedResponse(detail: "the HTTP response was invalid")
+
   static func get(
     _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String, usesURLSession: Bool = false
   ) async throws(DogAPIError) -> HTTPResponse {
     // An HTTP fetcher: anything else (an `ftp:` base URL, say) would wait out the timeout.
     guard ResponseDecoding.webURL(url.absoluteString) != nil else { throw .invalidURL(url.absoluteString) }
     let url = lowercasingScheme(url)
+    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     #if os(Linux)
       if !usesURLSession, let curl = Curl.shared {
         return try await CurlFetcher.get(
-          curl, url, accept: accept, limit: limit, timeout: timeout, userAgent: userAgent
+          curl, url, accept: accept, limit: limit, seconds: seconds, userAgent: userAgent
         ).get()
       }
     #endif
-    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     let configuration = URLSessionConfiguration.ephemeral
     // Our own deadline (below) enforces `timeout`. URLSession's timeouts are idle timers
     // that corelibs-foundation truncates to whole seconds (0.5 s fires at once), so they
@@ -154,8 +162,8 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     completionHandler(.allow)
   }
 
-  /// Follows up to five redirects, to web addresses only (the Dog CEO API needs none; a
-  /// loop ends after five requests, not after libcurl's fifty).
+  /// Follows up to ``HTTPFetcher/maxRedirects`` redirects, to web addresses only (a loop
+  /// ends there, not after libcurl's fifty).
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
@@ -165,10 +173,10 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
       return redirects
     }
     let refusal: DogAPIError? =
-      if count > 5 {
-        .malformedResponse(detail: "the server redirected too many times")
+      if count > HTTPFetcher.maxRedirects {
+        HTTPFetcher.tooManyRedirects
       } else if let url = request.url, ResponseDecoding.webURL(url.absoluteString) == nil {
-        .malformedResponse(detail: "the server redirected to an address that is not on the web")
+        HTTPFetcher.redirectOffTheWeb
       } else {
         nil
       }
@@ -208,13 +216,13 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     case NSURLErrorCancelled: return .cancelled
     case NSURLErrorDataLengthExceedsMaximum: return .responseTooLarge(limit: limit)
     case NSURLErrorHTTPTooManyRedirects:
-      return .malformedResponse(detail: "the server redirected too many times")
+      return HTTPFetcher.tooManyRedirects
     // The server answered, but not in HTTP that libcurl accepts: no status line (the
     // address was checked before the request, so "unsupported URL" means that) or a
     // header past libcurl's limit (reported as an unknown error).
     case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorZeroByteResource,
       NSURLErrorUnsupportedURL, NSURLErrorUnknown:
-      return .malformedResponse(detail: "the HTTP response was invalid")
+      return HTTPFetcher.invalidHTTP
     default: return .unreachable(host: host)
     }
   }

@@ -181,8 +181,7 @@ public final class TestHTTPServer: @unchecked Sendable {
   private func reply(_ reply: Reply, on connection: Int32) {
     switch reply {
     case .delayed(let delay, let inner):
-      Thread.sleep(
-        forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+      Self.sleep(for: delay)
       if !isStopped { self.reply(inner, on: connection) }
     case .response(let status, let contentType, let body):
       send(connection, head(status: status, contentType: contentType, length: body.count) + body)
@@ -198,8 +197,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         let end = min(body.count, offset + max(1, bytesPerChunk))
         guard send(connection, Array(body[offset..<end])) else { return }
         offset = end
-        Thread.sleep(
-          forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
+        Self.sleep(for: pause)
       }
     case .promising(let length, let body):
       guard send(connection, head(status: 200, contentType: "application/json", length: length) + body) else {
@@ -227,8 +225,7 @@ public final class TestHTTPServer: @unchecked Sendable {
       while sent < bytes, !isStopped, send(connection, filler) {
         sent += filler.count
         if pause > .zero {
-          Thread.sleep(
-            forTimeInterval: Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18)
+          Self.sleep(for: pause)
         }
       }
       if sent >= bytes { lock.withLock { floodsSent += 1 } }
@@ -237,6 +234,12 @@ public final class TestHTTPServer: @unchecked Sendable {
     case .hangUp:
       return
     }
+  }
+
+  /// Blocks this connection's thread for `duration`.
+  private static func sleep(for duration: Duration) {
+    Thread.sleep(
+      forTimeInterval: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
   }
 
   /// A response head; without a length, the body is chunked.
