@@ -2,6 +2,10 @@
 public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// The host could not be reached: no network, DNS failure, connection refused or reset.
   case unreachable(host: String)
+  /// The host answered but no secure connection could be made: the TLS handshake failed
+  /// or the server's certificate was not trusted (a captive portal, an intercepting proxy,
+  /// a wrong clock, or a server that does not speak TLS on that port).
+  case secureConnectionFailed(host: String)
   /// No complete answer arrived within the time limit.
   case timedOut(seconds: Double)
   /// The client was configured to work offline, so it made no request.
@@ -32,6 +36,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
     switch self {
     case .unreachable(let host):
       return "Can't reach \(host): you may be offline."
+    case .secureConnectionFailed(let host):
+      return "Can't make a secure connection to \(host): its certificate or encryption was not accepted."
     case .timedOut(let seconds):
       let limit = seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds))" : "\(seconds)"
       return "The server took longer than \(limit) s to answer."
@@ -63,7 +69,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// Whether retrying later may help (network trouble rather than a wrong request).
   public var isTransient: Bool {
     switch self {
-    case .unreachable, .timedOut, .server, .malformedResponse, .responseTooLarge, .cancelled:
+    case .unreachable, .secureConnectionFailed, .timedOut, .server, .malformedResponse, .responseTooLarge,
+      .cancelled:
       return true
     case .offline, .notFound, .invalidBreedName, .invalidURL, .unimplemented:
       return false

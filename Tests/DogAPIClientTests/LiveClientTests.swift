@@ -166,6 +166,22 @@ struct LiveClientTests {
     #expect(failure == .unreachable(host: "127.0.0.1"))
   }
 
+  @Test(arguments: Transport.allCases) func aFailedTLSHandshakeIsNotCalledUnreachable(_ transport: Transport)
+    async throws
+  {
+    // A server that speaks plain HTTP where TLS was expected fails the handshake, as a
+    // captive portal or an intercepting proxy does: the network works, so "you may be
+    // offline" would mislead.
+    let server = try TestHTTPServer { [imageJSON] _ in .json(imageJSON) }
+    defer { server.stop() }
+    let client = liveClient(
+      .init(baseURL: URL(string: "https://127.0.0.1:\(server.port)/api")!, usesBundledFallback: false),
+      transport)
+    let failure = await error { try await client.randomImage("hound", nil) }
+    #expect(failure == .secureConnectionFailed(host: "127.0.0.1"))
+    #expect(failure?.isTransient == true)
+  }
+
   @Test(arguments: Transport.allCases) func aServerThatAnswersWronglyIsNotCalledUnreachable(
     _ transport: Transport
   ) async throws {

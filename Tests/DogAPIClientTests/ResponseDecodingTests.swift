@@ -131,7 +131,8 @@ struct ResponseDecodingTests {
 
   @Test func everyErrorHasOneSentence() {
     let errors: [DogAPIError] = [
-      .unreachable(host: "dog.ceo"), .timedOut(seconds: 10), .notFound(message: nil),
+      .unreachable(host: "dog.ceo"), .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
+      .notFound(message: nil),
       .notFound(message: "Breed not found (main breed does not exist)"), .server(status: 500, message: nil),
       .server(status: 500, message: "Boom"), .malformedResponse(detail: "x"),
       .responseTooLarge(limit: 1 << 20),
@@ -153,6 +154,9 @@ struct ResponseDecodingTests {
         DogAPIError.responseTooLarge(limit: limit).message == "The server's answer was larger than \(size).")
     }
     #expect(DogAPIError.unreachable(host: "dog.ceo").message == "Can't reach dog.ceo: you may be offline.")
+    #expect(
+      DogAPIError.secureConnectionFailed(host: "dog.ceo").message
+        == "Can't make a secure connection to dog.ceo: its certificate or encryption was not accepted.")
     #expect(DogAPIError.timedOut(seconds: 10).message == "The server took longer than 10 s to answer.")
     #expect(DogAPIError.timedOut(seconds: 0.25).message == "The server took longer than 0.25 s to answer.")
   }

@@ -206,6 +206,10 @@
       // answer's fault; before any, the connection's.
       case 56 where headerBytes > 0:
         return HTTPFetcher.invalidHTTP
+      // The TLS handshake or the certificate check failed (SSL connect error, peer failed
+      // verification, and the other SSL_* codes).
+      case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
+        return .secureConnectionFailed(host: host)
       default: return .unreachable(host: host)
       }
     }

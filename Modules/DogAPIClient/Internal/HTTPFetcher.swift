@@ -212,6 +212,10 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     let nsError = error as NSError
     guard nsError.domain == NSURLErrorDomain else { return .unreachable(host: host) }
     switch nsError.code {
+    // corelibs-foundation reports libcurl's TLS failures as unknown errors carrying the TLS
+    // library's own text ("OpenSSL/3.0: … SSL routines …"); Apple's reports them below.
+    case NSURLErrorUnknown where nsError.localizedDescription.contains("SSL"):
+      return .secureConnectionFailed(host: host)
     case NSURLErrorTimedOut: return .timedOut(seconds: seconds)
     case NSURLErrorCancelled: return .cancelled
     case NSURLErrorDataLengthExceedsMaximum: return .responseTooLarge(limit: limit)
@@ -223,6 +227,11 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorZeroByteResource,
       NSURLErrorUnsupportedURL, NSURLErrorUnknown:
       return HTTPFetcher.invalidHTTP
+    case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
+      NSURLErrorServerCertificateUntrusted, NSURLErrorServerCertificateHasUnknownRoot,
+      NSURLErrorServerCertificateNotYetValid, NSURLErrorClientCertificateRejected,
+      NSURLErrorClientCertificateRequired:
+      return .secureConnectionFailed(host: host)
     default: return .unreachable(host: host)
     }
   }

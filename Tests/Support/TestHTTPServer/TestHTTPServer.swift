@@ -272,6 +272,12 @@ public final class TestHTTPServer: @unchecked Sendable {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return nil }
       buffer += chunk[0..<count]
+      // A request line starts with a method in capitals; anything else (a TLS handshake
+      // sent to this plain-HTTP port, say) gets the 400 a real server would send.
+      guard let first = buffer.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else {
+        _ = send(connection, Array("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n".utf8))
+        return nil
+      }
       if let end = buffer.firstRange(of: Array("\r\n\r\n".utf8)) {
         let text = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
         var lines = text.components(separatedBy: "\r\n")
