@@ -141,6 +141,25 @@ struct ScriptTests {
     #expect(matches == [["breed": "hound", "subBreed": "basset", "displayName": "Basset Hound"]])
   }
 
+  @Test func theProxyVariablesAreHonoured() async throws {
+    // A host that does not exist (`.invalid` never resolves) is reached through the proxy
+    // that `http_proxy` names, which gets the whole address, as proxies do.
+    let proxy = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
+    defer { proxy.stop() }
+    let environment = cleanEnvironment(["http_proxy": proxy.baseURL.absoluteString])
+    let run = try await runCLI(
+      ["list", "--base-url", "http://dogs.invalid/api"], environment: environment)
+    #expect(run.status == 0)
+    #expect(run.stdout == "Akita\nHound\nPug\n")
+    #expect(proxy.requests.map(\.path) == ["http://dogs.invalid/api/breeds/list/all"])
+    // `no_proxy` lists hosts to reach directly: this one then cannot be reached at all.
+    let direct = try await runCLI(
+      ["list", "--base-url", "http://dogs.invalid/api"],
+      environment: environment.merging(["no_proxy": "dogs.invalid"]) { $1 })
+    #expect(direct.stderr.contains("Can't reach dogs.invalid"))
+    #expect(proxy.requests.count == 1)
+  }
+
   @Test func showAcceptsListedAndAPINames() async throws {
     let server = try TestHTTPServer { [breedsJSON, imageJSON] request in
       request.path.contains("images/random") ? .json(imageJSON) : .json(breedsJSON)
