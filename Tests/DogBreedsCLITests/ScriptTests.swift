@@ -152,11 +152,13 @@ struct ScriptTests {
     #expect(run.status == 0)
     #expect(run.stdout == "Akita\nHound\nPug\n")
     #expect(proxy.requests.map(\.path) == ["http://dogs.invalid/api/breeds/list/all"])
-    // `no_proxy` lists hosts to reach directly: this one then cannot be reached at all.
+    // `no_proxy` lists hosts to reach directly: this one then cannot be reached at all
+    // (or, where a resolver answers for names that do not exist, not understood), and the
+    // app falls back to the built-in list with a warning.
     let direct = try await runCLI(
       ["list", "--base-url", "http://dogs.invalid/api"],
       environment: environment.merging(["no_proxy": "dogs.invalid"]) { $1 })
-    #expect(direct.stderr.contains("Can't reach dogs.invalid"))
+    #expect(direct.status == 0 && direct.stderr.hasPrefix("warning: "))
     #expect(proxy.requests.count == 1)
   }
 
