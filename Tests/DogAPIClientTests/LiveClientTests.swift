@@ -166,6 +166,29 @@ struct LiveClientTests {
     #expect(failure == .unreachable(host: "127.0.0.1"))
   }
 
+  @Test(
+    .disabled(
+      if: !Transport.proxiesLoopback,
+      "runs only to say, where a proxy is set, that URLSession's half of this suite is left out"))
+  func urlSessionIsLeftOutBehindAProxy() {
+    #expect(Transport.allCases == [.platform])
+  }
+
+  @Test func loopbackIsAlwaysReachedWithoutAProxy() {
+    let loopback = "localhost,127.0.0.1,::1"
+    #expect(HTTPFetcher.directHosts(environment: [:]) == loopback)
+    #expect(HTTPFetcher.directHosts(environment: ["no_proxy": ""]) == loopback)
+    #expect(HTTPFetcher.directHosts(environment: ["no_proxy": "corp.example"]) == "corp.example," + loopback)
+    // libcurl's order: the lower-case variable first.
+    #expect(HTTPFetcher.directHosts(environment: ["NO_PROXY": "a.example"]) == "a.example," + loopback)
+    #expect(
+      HTTPFetcher.directHosts(environment: ["no_proxy": "b.example", "NO_PROXY": "a.example"])
+        == "b.example," + loopback)
+    // "*" alone is every host, and stays alone.
+    #expect(HTTPFetcher.directHosts(environment: ["no_proxy": "*"]) == "*")
+    #expect(HTTPFetcher.directHosts(environment: ["no_proxy": " * "]) == "*")
+  }
+
   @Test(arguments: Transport.allCases) func aFailedTLSHandshakeIsNotCalledUnreachable(_ transport: Transport)
     async throws
   {

@@ -39,11 +39,31 @@ func liveClient(_ configuration: DogAPIClient.Configuration, _ transport: Transp
 
 /// How the live client fetches: what it uses on this platform (libcurl on Linux), or
 /// URLSession, which other platforms use.
+///
+/// URLSession is left out where this process's environment names a proxy for the test
+/// servers: corelibs-foundation sends even loopback requests through it (it leaves
+/// proxies to libcurl's reading of the variables), so every one of its cases would fail on
+/// the proxy, not on the client. `LiveClientTests.urlSessionIsLeftOutBehindAProxy` says so.
 enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case platform
   case urlSession
 
   var testDescription: String { rawValue }
+
+  static var allCases: [Transport] { proxiesLoopback ? [.platform] : [.platform, .urlSession] }
+
+  /// Whether libcurl, left to the environment, would send requests for 127.0.0.1 through
+  /// a proxy.
+  static var proxiesLoopback: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    let proxy = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains {
+      environment[$0]?.isEmpty == false
+    }
+    let direct = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    return proxy && !direct.contains("*") && !direct.contains("127.0.0.1")
+  }
 }
 
 /// Runs `body` and returns the error it threw (every client endpoint throws `DogAPIError`).

@@ -152,7 +152,8 @@ struct ScriptTests {
     #expect(run.status == 0)
     #expect(run.stdout == "Akita\nHound\nPug\n")
     #expect(proxy.requests.map(\.path) == ["http://dogs.invalid/api/breeds/list/all"])
-    // `no_proxy` lists hosts to reach directly: this one then cannot be reached at all
+    // `no_proxy` lists hosts to reach directly (the client adds loopback to that list, and
+    // must keep the user's): this one then cannot be reached at all
     // (or, where a resolver answers for names that do not exist, not understood), and the
     // app falls back to the built-in list with a warning.
     let direct = try await runCLI(
@@ -160,6 +161,19 @@ struct ScriptTests {
       environment: environment.merging(["no_proxy": "dogs.invalid"]) { $1 })
     #expect(direct.status == 0 && direct.stderr.hasPrefix("warning: "))
     #expect(proxy.requests.count == 1)
+  }
+
+  @Test func aServerOnThisMachineIsReachedPastAProxy() async throws {
+    // A proxy elsewhere could not reach it; a local mirror or test server must work with
+    // the proxy a company sets for everything else (here, one that is not even running).
+    let server = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
+    defer { server.stop() }
+    let deadProxy = "http://127.0.0.1:\(TestHTTPServer.refusedPort())"
+    for variable in ["http_proxy", "all_proxy", "ALL_PROXY"] {
+      let run = try await runCLI(["list"] + api(server), environment: cleanEnvironment([variable: deadProxy]))
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(variable): \(run.stderr)")
+      #expect(run.stdout == "Akita\nHound\nPug\n", "\(variable)")
+    }
   }
 
   @Test func showAcceptsListedAndAPINames() async throws {

@@ -69,6 +69,7 @@
     static let progressFunction: Int32 = 20219  // CURLOPT_XFERINFOFUNCTION
     static let protocols: Int32 = 181
     static let maxFileSize: Int32 = 30117
+    static let noProxy: Int32 = 10177
     static let responseCode: Int32 = 0x20_0002
     static let redirectCount: Int32 = 0x20_0014
     static let headerSize: Int32 = 0x20_000B
@@ -141,6 +142,9 @@
       var failed = false
       url.withCString { failed = failed || curl.setPointer(handle, Curl.url, $0) != 0 }
       userAgent.withCString { failed = failed || curl.setPointer(handle, Curl.userAgent, $0) != 0 }
+      HTTPFetcher.directHosts.withCString {
+        failed = failed || curl.setPointer(handle, Curl.noProxy, $0) != 0
+      }
       for (option, value) in [
         // `protocols` holds for redirects too.
         (Curl.noSignal, 1), (Curl.followLocation, 1), (Curl.maxRedirects, HTTPFetcher.maxRedirects),

@@ -29,6 +29,23 @@ enum HTTPFetcher {
 
   /// The most redirects a fetch follows (the Dog CEO API needs none).
   static let maxRedirects = 5
+
+  /// The hosts reached without a proxy: those `no_proxy` (else `NO_PROXY`) names, as
+  /// libcurl reads them, and always this machine's loopback names and addresses, as Go
+  /// and browsers do (a proxy elsewhere cannot reach this machine's servers).
+  ///
+  /// For libcurl, whose `CURLOPT_NOPROXY` replaces the variables rather than adding to
+  /// them. URLSession on Linux leaves proxies to libcurl's reading of the environment, and
+  /// Apple's to the system's settings, which bypass loopback already.
+  static func directHosts(environment: [String: String]) -> String {
+    let named = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
+    // "*" alone means every host; in a list libcurl would read it as a name.
+    if named.trimmingCharacters(in: .whitespaces) == "*" { return "*" }
+    return ([named] + ["localhost", "127.0.0.1", "::1"]).filter { !$0.isEmpty }.joined(separator: ",")
+  }
+
+  /// ``directHosts(environment:)`` for this process.
+  static let directHosts = directHosts(environment: ProcessInfo.processInfo.environment)
   /// Why a fetch failed, where both transports can tell.
   static let tooManyRedirects = DogAPIError.malformedResponse(detail: "the server redirected too many times")
   static let redirectOffTheWeb = DogAPIError.malformedResponse(
