@@ -35,8 +35,8 @@ enum HTTPFetcher {
   /// and browsers do (a proxy elsewhere cannot reach this machine's servers).
   ///
   /// For libcurl, whose `CURLOPT_NOPROXY` replaces the variables rather than adding to
-  /// them. URLSession on Linux leaves proxies to libcurl's reading of the environment, and
-  /// Apple's to the system's settings, which bypass loopback already.
+  /// them. URLSession cannot be told: on Linux it leaves proxies to libcurl's reading of
+  /// the environment, on Apple platforms to the system's settings.
   static func directHosts(environment: [String: String]) -> String {
     let named = environment["no_proxy"] ?? environment["NO_PROXY"] ?? ""
     // "*" alone means every host; in a list libcurl would read it as a name.
@@ -46,6 +46,7 @@ enum HTTPFetcher {
 
   /// ``directHosts(environment:)`` for this process.
   static let directHosts = directHosts(environment: ProcessInfo.processInfo.environment)
+
   /// Why a fetch failed, where both transports can tell.
   static let tooManyRedirects = DogAPIError.malformedResponse(detail: "the server redirected too many times")
   static let redirectOffTheWeb = DogAPIError.malformedResponse(
