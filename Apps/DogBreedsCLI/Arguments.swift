@@ -88,6 +88,10 @@ enum Arguments {
 
     ENVIRONMENT
       DOG_API_BASE_URL       API root, when --base-url is not given
+      http_proxy, https_proxy, ALL_PROXY, no_proxy
+                             the proxy on Linux, by libcurl's rules, except that
+                             this machine's own addresses are reached directly
+                             (macOS uses the system's settings)
       NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, COLORTERM, TERM
                              colour policy (see --color) and depth
       LC_ALL, LC_CTYPE, LANG a locale that is not UTF-8 (LANG=C) gets ASCII only,
