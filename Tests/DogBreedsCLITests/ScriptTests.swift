@@ -153,9 +153,9 @@ struct ScriptTests {
     #expect(run.stdout == "Akita\nHound\nPug\n")
     #expect(proxy.requests.map(\.path) == ["http://dogs.invalid/api/breeds/list/all"])
     // `no_proxy` lists hosts to reach directly (the client adds loopback to that list, and
-    // must keep the user's): this one then cannot be reached at all
-    // (or, where a resolver answers for names that do not exist, not understood), and the
-    // app falls back to the built-in list with a warning.
+    // must keep the user's): this one then cannot be reached at all (or, where a resolver
+    // answers even for names that do not exist, not understood), and the app falls back
+    // to the built-in list with a warning.
     let direct = try await runCLI(
       ["list", "--base-url", "http://dogs.invalid/api"],
       environment: environment.merging(["no_proxy": "dogs.invalid"]) { $1 })
