@@ -6,6 +6,14 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// or the server's certificate was not trusted (a captive portal, an intercepting proxy,
   /// a wrong clock, or a server that does not speak TLS on that port).
   case secureConnectionFailed(host: String)
+  /// The proxy server that requests go through could not be reached: its name did not
+  /// resolve, or it refused the connection. `proxy` is its name, with the port where known.
+  /// (Reported where the client can tell, with libcurl on Linux; elsewhere such a failure
+  /// reads as ``unreachable(host:)``.)
+  case proxyUnreachable(proxy: String)
+  /// The proxy server would not open a connection to `host`: it answered with this HTTP
+  /// status (407: it wants a login; 403: the host is blocked; 502: it could not reach it).
+  case proxyRefused(host: String, status: Int)
   /// No complete answer arrived within the time limit.
   case timedOut(seconds: Double)
   /// The client was configured to work offline, so it made no request.
@@ -38,6 +46,12 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       return "Can't reach \(host): you may be offline."
     case .secureConnectionFailed(let host):
       return "Can't make a secure connection to \(host): its certificate or encryption was not accepted."
+    case .proxyUnreachable(let proxy):
+      return "Can't reach the proxy server \(proxy): check the proxy settings."
+    case .proxyRefused(let host, let status) where status == 407:
+      return "The proxy server wants a login to reach \(host) (HTTP \(status))."
+    case .proxyRefused(let host, let status):
+      return "The proxy server would not connect to \(host) (HTTP \(status))."
     case .timedOut(let seconds):
       let limit = seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds))" : "\(seconds)"
       return "The server took longer than \(limit) s to answer."
@@ -69,9 +83,12 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// Whether retrying later may help (network trouble rather than a wrong request).
   public var isTransient: Bool {
     switch self {
-    case .unreachable, .secureConnectionFailed, .timedOut, .server, .malformedResponse, .responseTooLarge,
-      .cancelled:
+    case .unreachable, .secureConnectionFailed, .proxyUnreachable, .timedOut, .server, .malformedResponse,
+      .responseTooLarge, .cancelled:
       return true
+    case .proxyRefused(_, let status):
+      // The proxy's own trouble may pass; a login it wants or a host it blocks will not.
+      return status >= 500
     case .offline, .notFound, .invalidBreedName, .invalidURL, .unimplemented:
       return false
     }

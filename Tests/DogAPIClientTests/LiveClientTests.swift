@@ -189,6 +189,33 @@ struct LiveClientTests {
     #expect(HTTPFetcher.directHosts(environment: ["no_proxy": " * "]) == "*")
   }
 
+  #if os(Linux)
+    @Test func aProxyThatCannotBeReachedIsNamedFromLibcurlsWords() {
+      // libcurl names the far end of a connection that failed: the proxy, when it is not
+      // the host asked for. (The CLI's tests run real transfers through dead proxies.)
+      func proxy(_ code: Int32, _ text: String, host: String = "dog.ceo", redirects: Int = 0) -> String? {
+        CurlFetcher.unreachableProxy(code: code, errorText: text, host: host, afterRedirects: redirects)
+      }
+      let refused = "Failed to connect to 10.0.0.1 port 3128 after 0 ms: Couldn't connect to server"
+      #expect(proxy(7, refused) == "10.0.0.1:3128")
+      #expect(proxy(7, "Failed to connect to ::1 port 8080 after 3 ms: x") == "[::1]:8080")
+      #expect(proxy(7, "Failed to connect to Proxy.Corp port 80 after 1 ms: x") == "Proxy.Corp:80")
+      #expect(proxy(5, "Could not resolve proxy: proxy.corp") == "proxy.corp")
+      // The host itself, in any case or brackets: not a proxy.
+      #expect(proxy(7, "Failed to connect to dog.ceo port 443 after 9 ms: x") == nil)
+      #expect(proxy(7, "Failed to connect to DOG.ceo port 443 after 9 ms: x") == nil)
+      #expect(proxy(7, "Failed to connect to ::1 port 80 after 0 ms: x", host: "[::1]") == nil)
+      // After a redirect the far end may be where it led; other results and other words
+      // say nothing of a proxy.
+      #expect(proxy(7, refused, redirects: 1) == nil)
+      #expect(proxy(6, "Could not resolve host: dog.ceo") == nil)
+      #expect(proxy(28, refused) == nil)
+      #expect(proxy(7, "Connection refused") == nil)
+      #expect(proxy(7, "Failed to connect to 10.0.0.1 port  after 0 ms") == nil)
+      #expect(proxy(5, "Could not resolve proxy: ") == nil)
+    }
+  #endif
+
   @Test(arguments: Transport.allCases) func aFailedTLSHandshakeIsNotCalledUnreachable(_ transport: Transport)
     async throws
   {

@@ -132,6 +132,8 @@ struct ResponseDecodingTests {
   @Test func everyErrorHasOneSentence() {
     let errors: [DogAPIError] = [
       .unreachable(host: "dog.ceo"), .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
+      .proxyUnreachable(proxy: "10.0.0.1:3128"), .proxyRefused(host: "dog.ceo", status: 407),
+      .proxyRefused(host: "dog.ceo", status: 502),
       .notFound(message: nil),
       .notFound(message: "Breed not found (main breed does not exist)"), .server(status: 500, message: nil),
       .server(status: 500, message: "Boom"), .malformedResponse(detail: "x"),
@@ -157,6 +159,20 @@ struct ResponseDecodingTests {
     #expect(
       DogAPIError.secureConnectionFailed(host: "dog.ceo").message
         == "Can't make a secure connection to dog.ceo: its certificate or encryption was not accepted.")
+    #expect(
+      DogAPIError.proxyUnreachable(proxy: "10.0.0.1:3128").message
+        == "Can't reach the proxy server 10.0.0.1:3128: check the proxy settings.")
+    #expect(
+      DogAPIError.proxyRefused(host: "dog.ceo", status: 407).message
+        == "The proxy server wants a login to reach dog.ceo (HTTP 407).")
+    #expect(
+      DogAPIError.proxyRefused(host: "dog.ceo", status: 403).message
+        == "The proxy server would not connect to dog.ceo (HTTP 403).")
+    // A proxy that is down or cannot reach the host may recover; a login or a block won't.
+    #expect(DogAPIError.proxyUnreachable(proxy: "p").isTransient)
+    #expect(DogAPIError.proxyRefused(host: "dog.ceo", status: 502).isTransient)
+    #expect(!DogAPIError.proxyRefused(host: "dog.ceo", status: 407).isTransient)
+    #expect(!DogAPIError.proxyRefused(host: "dog.ceo", status: 403).isTransient)
     #expect(DogAPIError.timedOut(seconds: 10).message == "The server took longer than 10 s to answer.")
     #expect(DogAPIError.timedOut(seconds: 0.25).message == "The server took longer than 0.25 s to answer.")
   }

@@ -163,6 +163,35 @@ struct ScriptTests {
     #expect(proxy.requests.count == 1)
   }
 
+  @Test func aProxyThatFailsIsNamedNotTheHost() async throws {
+    // Behind a proxy that is down, or whose name does not resolve, the warning names the
+    // proxy: the API may well be up (a browser using other settings reaches it).
+    let port = TestHTTPServer.refusedPort()
+    for (proxy, named) in [
+      ("http://127.0.0.1:\(port)", "127.0.0.1:\(port)"), ("http://proxy.invalid:3128", "proxy.invalid"),
+    ] {
+      let run = try await runCLI(
+        ["list", "--base-url", "http://dogs.invalid/api"],
+        environment: cleanEnvironment(["http_proxy": proxy]))
+      #expect(run.status == 0)
+      #expect(run.stderr.hasPrefix("warning: Can't reach the proxy server \(named)"), "\(run.stderr)")
+    }
+    // A proxy that will not open a tunnel to an https host says why, in its status.
+    let refusing = try TestHTTPServer { request in
+      request.method == "CONNECT" ? .text("Proxy login needed", status: 407) : .hangUp
+    }
+    defer { refusing.stop() }
+    let run = try await runCLI(
+      ["list", "--base-url", "https://dogs.invalid/api"],
+      environment: cleanEnvironment(["https_proxy": refusing.baseURL.absoluteString]))
+    #expect(run.status == 0)
+    #expect(
+      run.stderr.hasPrefix("warning: The proxy server wants a login to reach dogs.invalid (HTTP 407)."),
+      "\(run.stderr)")
+    #expect(refusing.requests.map(\.method) == ["CONNECT"])
+    #expect(refusing.requests.map(\.path) == ["dogs.invalid:443"])
+  }
+
   @Test func aServerOnThisMachineIsReachedPastAProxy() async throws {
     // A proxy elsewhere could not reach it; a local mirror or test server must work with
     // the proxy a company sets for everything else (here, one that is not even running).

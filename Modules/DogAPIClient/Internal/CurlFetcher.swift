@@ -70,9 +70,13 @@
     static let protocols: Int32 = 181
     static let maxFileSize: Int32 = 30117
     static let noProxy: Int32 = 10177
+    static let errorBuffer: Int32 = 10010
+    /// CURL_ERROR_SIZE: the error buffer libcurl writes into.
+    static let errorBufferSize = 256
     static let responseCode: Int32 = 0x20_0002
     static let redirectCount: Int32 = 0x20_0014
     static let headerSize: Int32 = 0x20_000B
+    static let proxyStatus: Int32 = 0x20_0016  // CURLINFO_HTTP_CONNECTCODE
   }
 
   /// One GET on libcurl, with the same promises as ``HTTPFetcher``: an overall deadline,
@@ -93,6 +97,35 @@
       return await transfer.answer.wait(
         starting: { transfer.run(curl, url: url.absoluteString, accept: accept, userAgent: userAgent) },
         on: transfers)
+    }
+
+    /// The proxy libcurl could not reach, as its error text names it: one whose name did
+    /// not resolve (result 5), or the other end of a connection that failed (7) when that
+    /// is not the host asked for (nor one a redirect led to: then it cannot be told apart).
+    /// `nil` when the failure was not the proxy's, or the text is not in libcurl's words
+    /// (then the failure is reported as the host's, as it would be without this).
+    static func unreachableProxy(code: Int32, errorText: String, host: String, afterRedirects redirects: Int)
+      -> String?
+    {
+      func after(_ prefix: String) -> Substring? {
+        errorText.hasPrefix(prefix) ? errorText.dropFirst(prefix.count) : nil
+      }
+      switch code {
+      case 5:
+        guard let name = after("Could not resolve proxy: "), !name.isEmpty else { return nil }
+        return String(name)
+      case 7 where redirects == 0:
+        guard let rest = after("Failed to connect to "), let port = rest.range(of: " port ") else {
+          return nil
+        }
+        let name = rest[..<port.lowerBound]
+        let number = rest[port.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        let asked = host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : Substring(host)
+        guard !name.isEmpty, !number.isEmpty, name.lowercased() != asked.lowercased() else { return nil }
+        return name.contains(":") ? "[\(name)]:\(number)" : "\(name):\(number)"
+      default:
+        return nil
+      }
     }
   }
 
@@ -120,6 +153,10 @@
       // The header list must outlive the handle (freed after it: defers run last first).
       let headers = curl.listAppend(nil, "Accept: \(accept)")
       defer { curl.listFree(headers) }
+      // libcurl's words for a failure, which name the proxy it could not reach.
+      let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Curl.errorBufferSize)
+      errorText.initialize(repeating: 0, count: Curl.errorBufferSize)
+      defer { errorText.deallocate() }
       guard !isStopped, let handle = curl.easyInit() else {
         return answer.stop(because: .unreachable(host: host))
       }
@@ -163,14 +200,24 @@
         || curl.setPointer(
           handle, Curl.progressFunction, unsafeBitCast(onProgress, to: UnsafeRawPointer.self)) != 0
         || curl.setOffset(handle, Curl.maxFileSize, Int64(limit)) != 0
+        || curl.setPointer(handle, Curl.errorBuffer, errorText) != 0
       guard !failed else { return answer.stop(because: .unreachable(host: host)) }
       let code = withExtendedLifetime(self) { curl.perform(handle) }
       if code != 0 {
         var redirects = 0
         var headerBytes = 0
+        var proxyStatus = 0
         _ = curl.getLong(handle, Curl.redirectCount, &redirects)
         _ = curl.getLong(handle, Curl.headerSize, &headerBytes)
-        return answer.stop(because: map(code, afterRedirects: redirects, headerBytes: headerBytes))
+        _ = curl.getLong(handle, Curl.proxyStatus, &proxyStatus)
+        // A proxy that answered the request for a tunnel with anything but 2xx refused it.
+        if proxyStatus >= 300 {
+          return answer.stop(because: .proxyRefused(host: host, status: proxyStatus))
+        }
+        let failure = map(code, afterRedirects: redirects, headerBytes: headerBytes)
+        let proxy = CurlFetcher.unreachableProxy(
+          code: code, errorText: String(cString: errorText), host: host, afterRedirects: redirects)
+        return answer.stop(because: proxy.map { .proxyUnreachable(proxy: $0) } ?? failure)
       }
       var status = 0
       _ = curl.getLong(handle, Curl.responseCode, &status)
