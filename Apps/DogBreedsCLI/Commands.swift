@@ -208,7 +208,7 @@ struct Commands {
         Output.warning("No picture. \(failure.message)")
         return ExitCode.success
       }
-      Output.error("Couldn't load a picture. \(failure.message)")
+      if case .failed(let message, _) = view.image { Output.error(message) }
       if case .notFound = failure { return ExitCode.notFound }
       return ExitCode.failure
     }

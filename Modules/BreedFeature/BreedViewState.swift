@@ -55,12 +55,15 @@ extension BreedFeature {
           name: name, title: name.uppercasingFirstLetter, isShown: name == state.subBreed,
           isHighlighted: name == state.highlighted)
       }
-      subject = .breedTitle(state.breed.name, subBreed: state.subBreed)
+      let subject = String.breedTitle(state.breed.name, subBreed: state.subBreed)
+      self.subject = subject
       switch state.image {
       case .notRequested, .loading: image = .loading
       case .loaded(let url): image = .url(url.absoluteString)
       case .failed(let error):
-        image = .failed(message: "Couldn't load a picture. \(error.message)", canRetry: error.isTransient)
+        // Whose picture: after Enter on a sub-breed, the failure is that one's.
+        image = .failed(
+          message: "Couldn't load a picture of \(subject). \(error.message)", canRetry: error.isTransient)
       }
       switch state.picture {
       case .none: picture = nil

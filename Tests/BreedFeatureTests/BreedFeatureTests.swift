@@ -156,11 +156,20 @@ struct BreedViewStateTests {
     #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .loading)).image == .loading)
     #expect(
       BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.notFound(message: nil)))).image
-        == .failed(message: "Couldn't load a picture. The API has no such breed.", canRetry: false))
+        == .failed(message: "Couldn't load a picture of Hound. The API has no such breed.", canRetry: false))
     #expect(
       BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.timedOut(seconds: 10)))).image
         == .failed(
-          message: "Couldn't load a picture. The server took longer than 10 s to answer.", canRetry: true))
+          message: "Couldn't load a picture of Hound. The server took longer than 10 s to answer.",
+          canRetry: true))
+    // After Enter on a sub-breed, the failure names it.
+    #expect(
+      BreedFeature.ViewState(
+        BreedFeature.State(breed: hound, subBreed: "afghan", image: .failed(.timedOut(seconds: 10)))
+      ).image
+        == .failed(
+          message: "Couldn't load a picture of Afghan Hound. The server took longer than 10 s to answer.",
+          canRetry: true))
   }
 }
 

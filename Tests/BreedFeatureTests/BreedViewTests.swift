@@ -37,8 +37,8 @@ struct BreedViewTests {
         == """
         Pug
         ────────────────────────────────────────
-        Couldn't load a picture. The server took
-        longer than 10 s to answer.
+        Couldn't load a picture of Pug. The
+        server took longer than 10 s to answer.
         Press r to try again.
         """)
   }
@@ -49,8 +49,8 @@ struct BreedViewTests {
         == """
         Pug
         ────────────────────────────────────────
-        Couldn't load a picture. The API has no
-        such breed.
+        Couldn't load a picture of Pug. The API
+        has no such breed.
         """)
   }
 

@@ -156,7 +156,7 @@ struct FaultMatrixTests {
         ? Expectation(status: 1, stderr: "The picture file is incomplete.")
         : Expectation(status: 0, stderr: nil)
     default:
-      return Expectation(status: 1, stderr: "Couldn't load a picture.")
+      return Expectation(status: 1, stderr: "Couldn't load a picture of ")
     }
   }
 

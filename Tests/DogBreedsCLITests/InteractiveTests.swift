@@ -446,7 +446,7 @@ struct InteractiveFaultTests {
     app.send("hound")
     app.send("\r")
     await app.expectScreen(timeout: .seconds(5)) {
-      $0.text.contains("Couldn't load a picture.") && $0.text.contains("r retry")
+      $0.text.contains("Couldn't load a picture of Hound.") && $0.text.contains("r retry")
     }
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)

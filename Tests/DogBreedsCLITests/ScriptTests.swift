@@ -355,7 +355,8 @@ struct ScriptTests {
     #expect(show.status == 1)
     #expect(show.stdout.hasPrefix("Hound\nSub-breeds:\n"))
     #expect(
-      show.stderr.hasSuffix("error: Couldn't load a picture. The server reported an error (HTTP 502).\n"))
+      show.stderr.hasSuffix(
+        "error: Couldn't load a picture of Hound. The server reported an error (HTTP 502).\n"))
   }
 
   @Test func malformedJSONAndAStallingServer() async throws {
@@ -453,7 +454,7 @@ struct ScriptTests {
     #expect(picture.status == 1)
     #expect(
       picture.stderr.hasSuffix(
-        "error: Couldn't load a picture. Working offline: nothing is fetched from the network.\n"))
+        "error: Couldn't load a picture of Hound. Working offline: nothing is fetched from the network.\n"))
   }
 }
 
