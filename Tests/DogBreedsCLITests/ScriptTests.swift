@@ -167,14 +167,17 @@ struct ScriptTests {
     // Behind a proxy that is down, or whose name does not resolve, the warning names the
     // proxy: the API may well be up (a browser using other settings reaches it).
     let port = TestHTTPServer.refusedPort()
+    // A login in the proxy's address is never shown.
     for (proxy, named) in [
       ("http://127.0.0.1:\(port)", "127.0.0.1:\(port)"), ("http://proxy.invalid:3128", "proxy.invalid"),
+      ("http://someone:secret@127.0.0.1:\(port)", "127.0.0.1:\(port)"),
     ] {
       let run = try await runCLI(
         ["list", "--base-url", "http://dogs.invalid/api"],
         environment: cleanEnvironment(["http_proxy": proxy]))
       #expect(run.status == 0)
       #expect(run.stderr.hasPrefix("warning: Can't reach the proxy server \(named)"), "\(run.stderr)")
+      #expect(!run.stderr.contains("secret"))
     }
     // A proxy that will not open a tunnel to an https host says why, in its status.
     let refusing = try TestHTTPServer { request in
