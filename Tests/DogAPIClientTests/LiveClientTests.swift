@@ -166,6 +166,20 @@ struct LiveClientTests {
     #expect(failure == .unreachable(host: "127.0.0.1"))
   }
 
+  @Test(arguments: Transport.allCases) func a407IsTheProxysRefusal(_ transport: Transport) async throws {
+    // Only a proxy answers 407, in the server's place for a plain-HTTP address: a
+    // server error would hide that the proxy wants a login. The image, its bytes too.
+    let server = try TestHTTPServer { _ in .text("Proxy Authentication Required", status: 407) }
+    defer { server.stop() }
+    let client = liveClient(
+      .init(baseURL: server.baseURL.appendingPathComponent("api"), usesBundledFallback: false), transport)
+    let refusal = DogAPIError.proxyRefused(host: "127.0.0.1", status: 407)
+    #expect(await error { try await client.randomImage("hound", nil) } == refusal)
+    #expect(
+      await error { _ = try await client.imageData(server.baseURL.appendingPathComponent("x.jpg")) }
+        == refusal)
+  }
+
   @Test(
     .disabled(
       if: !Transport.proxiesLoopback,

@@ -203,6 +203,15 @@ struct ScriptTests {
       "\(run.stderr)")
     #expect(refusing.requests.map(\.method) == ["CONNECT"])
     #expect(refusing.requests.map(\.path) == ["dogs.invalid:443"])
+    // For a plain-HTTP address the proxy answers in the server's place: the same words.
+    let asking = try TestHTTPServer { _ in .text("Proxy login needed", status: 407) }
+    defer { asking.stop() }
+    let plain = try await runCLI(
+      ["list", "--base-url", "http://dogs.invalid/api"],
+      environment: cleanEnvironment(["http_proxy": asking.baseURL.absoluteString]))
+    #expect(
+      plain.stderr.hasPrefix("warning: The proxy server wants a login to reach dogs.invalid (HTTP 407)."),
+      "\(plain.stderr)")
   }
 
   @Test func aServerOnThisMachineIsReachedPastAProxy() async throws {

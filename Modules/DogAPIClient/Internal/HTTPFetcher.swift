@@ -56,6 +56,18 @@ enum HTTPFetcher {
   static func get(
     _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String, usesURLSession: Bool = false
   ) async throws(DogAPIError) -> HTTPResponse {
+    let response = try await fetch(
+      url, accept: accept, limit: limit, timeout: timeout, userAgent: userAgent,
+      usesURLSession: usesURLSession)
+    // Only a proxy answers 407 (RFC 9110, 15.5.8); for a plain-HTTP address it answers in
+    // the server's place, and for https the transports report its refusal the same way.
+    if response.status == 407 { throw .proxyRefused(host: url.host ?? url.absoluteString, status: 407) }
+    return response
+  }
+
+  private static func fetch(
+    _ url: URL, accept: String, limit: Int, timeout: Duration, userAgent: String, usesURLSession: Bool
+  ) async throws(DogAPIError) -> HTTPResponse {
     // An HTTP fetcher: anything else (an `ftp:` base URL, say) would wait out the timeout.
     guard ResponseDecoding.webURL(url.absoluteString) != nil else { throw .invalidURL(url.absoluteString) }
     let url = lowercasingScheme(url)
