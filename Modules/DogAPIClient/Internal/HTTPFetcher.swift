@@ -59,8 +59,8 @@ enum HTTPFetcher {
     let response = try await fetch(
       url, accept: accept, limit: limit, timeout: timeout, userAgent: userAgent,
       usesURLSession: usesURLSession)
-    // Only a proxy answers 407 (RFC 9110, 15.5.8); for a plain-HTTP address it answers in
-    // the server's place, and for https the transports report its refusal the same way.
+    // Only a proxy answers 407 (RFC 9110, 15.5.8), here in the server's place (a plain-HTTP
+    // address). For https it refuses the tunnel instead, which libcurl reports (CurlFetcher).
     if response.status == 407 { throw .proxyRefused(host: url.host ?? url.absoluteString, status: 407) }
     return response
   }
