@@ -7,7 +7,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// a wrong clock, or a server that does not speak TLS on that port).
   case secureConnectionFailed(host: String)
   /// The proxy server that requests go through could not be reached: its name did not
-  /// resolve, or it refused the connection. `proxy` is its name, with the port where known.
+  /// resolve, or it refused the connection. `proxy` is its name, with the port where known
+  /// (empty where the setting could not be read).
   /// (Reported where the client can tell, with libcurl on Linux; elsewhere such a failure
   /// reads as ``unreachable(host:)``.)
   case proxyUnreachable(proxy: String)
@@ -46,6 +47,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       return "Can't reach \(host): you may be offline."
     case .secureConnectionFailed(let host):
       return "Can't make a secure connection to \(host): its certificate or encryption was not accepted."
+    case .proxyUnreachable(let proxy) where proxy.isEmpty:
+      return "Can't reach the proxy server: check the proxy settings."
     case .proxyUnreachable(let proxy):
       return "Can't reach the proxy server \(proxy): check the proxy settings."
     case .proxyRefused(let host, let status) where status == 407:

@@ -132,7 +132,8 @@ struct ResponseDecodingTests {
   @Test func everyErrorHasOneSentence() {
     let errors: [DogAPIError] = [
       .unreachable(host: "dog.ceo"), .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
-      .proxyUnreachable(proxy: "10.0.0.1:3128"), .proxyRefused(host: "dog.ceo", status: 407),
+      .proxyUnreachable(proxy: "10.0.0.1:3128"), .proxyUnreachable(proxy: ""),
+      .proxyRefused(host: "dog.ceo", status: 407),
       .proxyRefused(host: "dog.ceo", status: 502),
       .notFound(message: nil),
       .notFound(message: "Breed not found (main breed does not exist)"), .server(status: 500, message: nil),
@@ -162,6 +163,9 @@ struct ResponseDecodingTests {
     #expect(
       DogAPIError.proxyUnreachable(proxy: "10.0.0.1:3128").message
         == "Can't reach the proxy server 10.0.0.1:3128: check the proxy settings.")
+    #expect(
+      DogAPIError.proxyUnreachable(proxy: "").message
+        == "Can't reach the proxy server: check the proxy settings.")
     #expect(
       DogAPIError.proxyRefused(host: "dog.ceo", status: 407).message
         == "The proxy server wants a login to reach dog.ceo (HTTP 407).")

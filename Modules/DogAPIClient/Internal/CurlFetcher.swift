@@ -100,10 +100,12 @@
     }
 
     /// The proxy libcurl could not reach, as its error text names it: one whose name did
-    /// not resolve (result 5), or the other end of a connection that failed (7) when that
-    /// is not the host asked for (nor one a redirect led to: then it cannot be told apart).
-    /// `nil` when the failure was not the proxy's, or the text is not in libcurl's words
-    /// (then the failure is reported as the host's, as it would be without this).
+    /// not resolve or whose setting it could not read (result 5: always the proxy's; ""
+    /// where the text names none, as for a setting it cannot read, which may hold a
+    /// password), or the other end of a connection that failed (7) when that is not the
+    /// host asked for (nor one a redirect led to: then it cannot be told apart). `nil` when
+    /// the failure was not the proxy's, or the text is not in libcurl's words (then the
+    /// failure is reported as the host's, as it would be without this).
     static func unreachableProxy(code: Int32, errorText: String, host: String, afterRedirects redirects: Int)
       -> String?
     {
@@ -112,8 +114,7 @@
       }
       switch code {
       case 5:
-        guard let name = after("Could not resolve proxy: "), !name.isEmpty else { return nil }
-        return String(name)
+        return after("Could not resolve proxy: ").map(String.init) ?? ""
       case 7 where redirects == 0:
         guard let rest = after("Failed to connect to "), let port = rest.range(of: " port ") else {
           return nil
