@@ -15,6 +15,9 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// The proxy server would not open a connection to `host`: it answered with this HTTP
   /// status (407: it wants a login; 403: the host is blocked; 502: it could not reach it).
   case proxyRefused(host: String, status: Int)
+  /// The connection ended before the whole answer arrived: closed or reset partway (a
+  /// network that dropped, a server that stopped).
+  case connectionLost(host: String)
   /// No complete answer arrived within the time limit.
   case timedOut(seconds: Double)
   /// The client was configured to work offline, so it made no request.
@@ -55,6 +58,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       return "The proxy server wants a login to reach \(host) (HTTP \(status))."
     case .proxyRefused(let host, let status):
       return "The proxy server would not connect to \(host) (HTTP \(status))."
+    case .connectionLost(let host):
+      return "The connection to \(host) was lost before the whole answer arrived."
     case .timedOut(let seconds):
       let limit = seconds == seconds.rounded() && abs(seconds) < 1e9 ? "\(Int(seconds))" : "\(seconds)"
       return "The server took longer than \(limit) s to answer."
@@ -86,8 +91,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// Whether retrying later may help (network trouble rather than a wrong request).
   public var isTransient: Bool {
     switch self {
-    case .unreachable, .secureConnectionFailed, .proxyUnreachable, .timedOut, .server, .malformedResponse,
-      .responseTooLarge, .cancelled:
+    case .unreachable, .secureConnectionFailed, .proxyUnreachable, .connectionLost, .timedOut, .server,
+      .malformedResponse, .responseTooLarge, .cancelled:
       return true
     case .proxyRefused(_, let status):
       // The proxy's own trouble may pass; a login it wants or a host it blocks will not.

@@ -208,7 +208,7 @@ struct LiveClientTests {
       // libcurl names the far end of a connection that failed: the proxy, when it is not
       // the host asked for. (The CLI's tests run real transfers through dead proxies.)
       func proxy(_ code: Int32, _ text: String, host: String = "dog.ceo", redirects: Int = 0) -> String? {
-        CurlFetcher.unreachableProxy(code: code, errorText: text, host: host, afterRedirects: redirects)
+        CurlFailure(code: code, errorText: text, redirects: redirects).unreachableProxy(host: host)
       }
       let refused = "Failed to connect to 10.0.0.1 port 3128 after 0 ms: Couldn't connect to server"
       #expect(proxy(7, refused) == "10.0.0.1:3128")
@@ -230,6 +230,58 @@ struct LiveClientTests {
       // password) is not repeated.
       #expect(proxy(5, "Unsupported proxy syntax in 'http://user:pw@proxy corp:1'") == "")
       #expect(proxy(5, "Could not resolve proxy: ") == "")
+    }
+  #endif
+
+  @Test(arguments: Transport.allCases) func anAnswerCutShortIsALostConnection(_ transport: Transport)
+    async throws
+  {
+    // Closed short of its length, or of its last chunk, or before any of the body: the
+    // network or the server dropped it, which "could not be understood" would misname.
+    for reply in [
+      "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"message\"",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"mes",
+      "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n",
+    ] {
+      let server = try TestHTTPServer { _ in .raw(Array(reply.utf8)) }
+      defer { server.stop() }
+      let failure = await error { try await liveClient(server, transport).randomImage("hound", nil) }
+      #expect(failure == .connectionLost(host: "127.0.0.1"), "\(reply.debugDescription)")
+      #expect(failure?.isTransient == true)
+    }
+    // Reset partway through a picture.
+    let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 100000\r\n\r\n"
+    let resetting = try TestHTTPServer { _ in .reset(Array(head.utf8) + [UInt8](repeating: 0xFF, count: 5000))
+    }
+    defer { resetting.stop() }
+    let picture = resetting.baseURL.appendingPathComponent("dog.jpg")
+    #expect(
+      await error { _ = try await liveClient(resetting, transport).imageData(picture) }
+        == .connectionLost(host: "127.0.0.1"))
+  }
+
+  #if os(Linux)
+    @Test func libcurlsResultsAreTheClientsErrors() {
+      func error(_ failure: CurlFailure) -> DogAPIError {
+        failure.error(host: "dog.ceo", seconds: 10, limit: 1 << 20)
+      }
+      // A reset once some of the body came is a lost connection; after the headers alone
+      // (more of them than libcurl takes), the answer's fault; before them, unreachable.
+      #expect(
+        error(CurlFailure(code: 56, errorText: "", headerBytes: 43, bodyBytes: 5000))
+          == .connectionLost(host: "dog.ceo"))
+      #expect(error(CurlFailure(code: 56, errorText: "", headerBytes: 307_201)) == HTTPFetcher.invalidHTTP)
+      #expect(error(CurlFailure(code: 56, errorText: "")) == .unreachable(host: "dog.ceo"))
+      #expect(error(CurlFailure(code: 18, errorText: "")) == .connectionLost(host: "dog.ceo"))
+      // A proxy's refusal of the tunnel comes first, whatever libcurl's result.
+      #expect(
+        error(CurlFailure(code: 56, errorText: "", headerBytes: 40, proxyStatus: 407))
+          == .proxyRefused(host: "dog.ceo", status: 407))
+      #expect(
+        error(CurlFailure(code: 7, errorText: "Failed to connect to 10.0.0.1 port 3128 after 0 ms: x"))
+          == .proxyUnreachable(proxy: "10.0.0.1:3128"))
+      #expect(error(CurlFailure(code: 28, errorText: "")) == .timedOut(seconds: 10))
+      #expect(error(CurlFailure(code: 60, errorText: "")) == .secureConnectionFailed(host: "dog.ceo"))
     }
   #endif
 

@@ -134,7 +134,7 @@ struct ResponseDecodingTests {
       .unreachable(host: "dog.ceo"), .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
       .proxyUnreachable(proxy: "10.0.0.1:3128"), .proxyUnreachable(proxy: ""),
       .proxyRefused(host: "dog.ceo", status: 407),
-      .proxyRefused(host: "dog.ceo", status: 502),
+      .proxyRefused(host: "dog.ceo", status: 502), .connectionLost(host: "dog.ceo"),
       .notFound(message: nil),
       .notFound(message: "Breed not found (main breed does not exist)"), .server(status: 500, message: nil),
       .server(status: 500, message: "Boom"), .malformedResponse(detail: "x"),
@@ -177,6 +177,9 @@ struct ResponseDecodingTests {
     #expect(DogAPIError.proxyRefused(host: "dog.ceo", status: 502).isTransient)
     #expect(!DogAPIError.proxyRefused(host: "dog.ceo", status: 407).isTransient)
     #expect(!DogAPIError.proxyRefused(host: "dog.ceo", status: 403).isTransient)
+    #expect(
+      DogAPIError.connectionLost(host: "dog.ceo").message
+        == "The connection to dog.ceo was lost before the whole answer arrived.")
     #expect(DogAPIError.timedOut(seconds: 10).message == "The server took longer than 10 s to answer.")
     #expect(DogAPIError.timedOut(seconds: 0.25).message == "The server took longer than 0.25 s to answer.")
   }

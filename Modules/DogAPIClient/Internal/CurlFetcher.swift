@@ -99,35 +99,6 @@
         on: transfers)
     }
 
-    /// The proxy libcurl could not reach, as its error text names it: one whose name did
-    /// not resolve or whose setting it could not read (result 5: always the proxy's; ""
-    /// where the text names none, as for a setting it cannot read, which may hold a
-    /// password), or the other end of a connection that failed (7) when that is not the
-    /// host asked for (nor one a redirect led to: then it cannot be told apart). `nil` when
-    /// the failure was not the proxy's, or the text is not in libcurl's words (then the
-    /// failure is reported as the host's, as it would be without this).
-    static func unreachableProxy(code: Int32, errorText: String, host: String, afterRedirects redirects: Int)
-      -> String?
-    {
-      func after(_ prefix: String) -> Substring? {
-        errorText.hasPrefix(prefix) ? errorText.dropFirst(prefix.count) : nil
-      }
-      switch code {
-      case 5:
-        return after("Could not resolve proxy: ").map(String.init) ?? ""
-      case 7 where redirects == 0:
-        guard let rest = after("Failed to connect to "), let port = rest.range(of: " port ") else {
-          return nil
-        }
-        let name = rest[..<port.lowerBound]
-        let number = rest[port.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        let asked = host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : Substring(host)
-        guard !name.isEmpty, !number.isEmpty, name.lowercased() != asked.lowercased() else { return nil }
-        return name.contains(":") ? "[\(name)]:\(number)" : "\(name):\(number)"
-      default:
-        return nil
-      }
-    }
   }
 
   /// One libcurl transfer. The body is behind `lock`.
@@ -205,20 +176,12 @@
       guard !failed else { return answer.stop(because: .unreachable(host: host)) }
       let code = withExtendedLifetime(self) { curl.perform(handle) }
       if code != 0 {
-        var redirects = 0
-        var headerBytes = 0
-        var proxyStatus = 0
-        _ = curl.getLong(handle, Curl.redirectCount, &redirects)
-        _ = curl.getLong(handle, Curl.headerSize, &headerBytes)
-        _ = curl.getLong(handle, Curl.proxyStatus, &proxyStatus)
-        // A proxy that answered the request for a tunnel with anything but 2xx refused it.
-        if proxyStatus >= 300 {
-          return answer.stop(because: .proxyRefused(host: host, status: proxyStatus))
-        }
-        let failure = map(code, afterRedirects: redirects, headerBytes: headerBytes)
-        let proxy = CurlFetcher.unreachableProxy(
-          code: code, errorText: String(cString: errorText), host: host, afterRedirects: redirects)
-        return answer.stop(because: proxy.map { .proxyUnreachable(proxy: $0) } ?? failure)
+        var failure = CurlFailure(code: code, errorText: String(cString: errorText))
+        _ = curl.getLong(handle, Curl.redirectCount, &failure.redirects)
+        _ = curl.getLong(handle, Curl.headerSize, &failure.headerBytes)
+        _ = curl.getLong(handle, Curl.proxyStatus, &failure.proxyStatus)
+        failure.bodyBytes = lock.withLock { self.body.count }
+        return answer.stop(because: failure.error(host: host, seconds: seconds, limit: limit))
       }
       var status = 0
       _ = curl.getLong(handle, Curl.responseCode, &status)
@@ -239,9 +202,24 @@
       answer.stop(because: .responseTooLarge(limit: limit))
       return 0
     }
+  }
 
-    /// libcurl's result codes (curl.h) as the client's errors.
-    private func map(_ code: Int32, afterRedirects redirects: Int, headerBytes: Int) -> DogAPIError {
+  /// What libcurl says of a transfer that failed: its result code (curl.h), its words,
+  /// and how far the transfer got.
+  struct CurlFailure {
+    var code: Int32
+    var errorText: String
+    var redirects = 0
+    var headerBytes = 0
+    var bodyBytes = 0
+    /// The status a proxy answered the request for a tunnel with (0: none asked for).
+    var proxyStatus = 0
+
+    /// The client's error for it, for a fetch from `host` within `seconds` and `limit`.
+    func error(host: String, seconds: Double, limit: Int) -> DogAPIError {
+      // A proxy that answered the request for a tunnel with anything but 2xx refused it.
+      if proxyStatus >= 300 { return .proxyRefused(host: host, status: proxyStatus) }
+      if let proxy = unreachableProxy(host: host) { return .proxyUnreachable(proxy: proxy) }
       switch code {
       case 28: return .timedOut(seconds: seconds)
       case 42: return .cancelled
@@ -251,11 +229,15 @@
       // checked); otherwise it is a reply in no HTTP version libcurl accepts.
       case 1 where redirects > 0:
         return HTTPFetcher.redirectOffTheWeb
-      // No HTTP, a header past libcurl's limit (27), or a reply cut short or garbled.
-      case 1, 8, 16, 18, 27, 61, 92, 100:
+      // The connection ended before the answer did: closed short of its length or its
+      // last chunk (18), or reset once some of the body had come (56).
+      case 18: return .connectionLost(host: host)
+      case 56 where bodyBytes > 0: return .connectionLost(host: host)
+      // No HTTP, a header past libcurl's limit (27), or a reply garbled.
+      case 1, 8, 16, 27, 61, 92, 100:
         return HTTPFetcher.invalidHTTP
-      // A failed receive after headers came (more of them than libcurl takes, say) is the
-      // answer's fault; before any, the connection's.
+      // A failed receive after headers came, and before any body (more of them than
+      // libcurl takes, say), is the answer's fault; before any, the connection's.
       case 56 where headerBytes > 0:
         return HTTPFetcher.invalidHTTP
       // The TLS handshake or the certificate check failed (SSL connect error, peer failed
@@ -263,6 +245,34 @@
       case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
         return .secureConnectionFailed(host: host)
       default: return .unreachable(host: host)
+      }
+    }
+
+    /// The proxy libcurl could not reach, as its error text names it: one whose name did
+    /// not resolve or whose setting it could not read (result 5: always the proxy's; ""
+    /// where the text names none, as for a setting it cannot read, which may hold a
+    /// password), or the other end of a connection that failed (7) when that is not the
+    /// host asked for (nor one a redirect led to: then it cannot be told apart). `nil` when
+    /// the failure was not the proxy's, or the text is not in libcurl's words (then the
+    /// failure is reported as the host's, as it would be without this).
+    func unreachableProxy(host: String) -> String? {
+      func after(_ prefix: String) -> Substring? {
+        errorText.hasPrefix(prefix) ? errorText.dropFirst(prefix.count) : nil
+      }
+      switch code {
+      case 5:
+        return after("Could not resolve proxy: ").map(String.init) ?? ""
+      case 7 where redirects == 0:
+        guard let rest = after("Failed to connect to "), let port = rest.range(of: " port ") else {
+          return nil
+        }
+        let name = rest[..<port.lowerBound]
+        let number = rest[port.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        let asked = host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : Substring(host)
+        guard !name.isEmpty, !number.isEmpty, name.lowercased() != asked.lowercased() else { return nil }
+        return name.contains(":") ? "[\(name)]:\(number)" : "\(name):\(number)"
+      default:
+        return nil
       }
     }
   }

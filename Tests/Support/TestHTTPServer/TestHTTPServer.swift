@@ -44,6 +44,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     case flood(bytes: Int, pause: Duration = .zero)
     /// Send these bytes as they are (no head is added), then close the connection.
     case raw([UInt8])
+    /// Send these bytes as they are, then reset the connection (a TCP RST, as a dropped
+    /// network or a crashing server's host sends).
+    case reset([UInt8])
     /// Close the connection without a response.
     case hangUp
     /// Wait, then give the reply.
@@ -231,6 +234,11 @@ public final class TestHTTPServer: @unchecked Sendable {
       if sent >= bytes { lock.withLock { floodsSent += 1 } }
     case .raw(let bytes):
       send(connection, bytes)
+    case .reset(let bytes):
+      send(connection, bytes)
+      // A zero linger time makes the close that follows send a reset, not a FIN.
+      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
     case .hangUp:
       return
     }
