@@ -15,8 +15,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// The proxy server would not open a connection to `host`: it answered with this HTTP
   /// status (407: it wants a login; 403: the host is blocked; 502: it could not reach it).
   case proxyRefused(host: String, status: Int)
-  /// The connection ended before the whole answer arrived: closed or reset partway (a
-  /// network that dropped, a server that stopped).
+  /// The connection was made but ended before the whole answer arrived: closed or reset
+  /// before or partway through it (a network that dropped, a server that stopped).
   case connectionLost(host: String)
   /// No complete answer arrived within the time limit.
   case timedOut(seconds: Double)

@@ -258,6 +258,13 @@ struct LiveClientTests {
     #expect(
       await error { _ = try await liveClient(resetting, transport).imageData(picture) }
         == .connectionLost(host: "127.0.0.1"))
+    // Closed or reset before any answer: the server was reached, so not "unreachable".
+    for reply in [TestHTTPServer.Reply.hangUp, .reset([])] {
+      let server = try TestHTTPServer { _ in reply }
+      defer { server.stop() }
+      let failure = await error { try await liveClient(server, transport).randomImage("hound", nil) }
+      #expect(failure == .connectionLost(host: "127.0.0.1"), "\(reply)")
+    }
   }
 
   #if os(Linux)
@@ -265,14 +272,17 @@ struct LiveClientTests {
       func error(_ failure: CurlFailure) -> DogAPIError {
         failure.error(host: "dog.ceo", seconds: 10, limit: 1 << 20)
       }
-      // A reset once some of the body came is a lost connection; after the headers alone
-      // (more of them than libcurl takes), the answer's fault; before them, unreachable.
+      // A reset once some of the body came, or before any answer, is a lost connection;
+      // after the headers alone (more of them than libcurl takes), the answer's fault.
       #expect(
         error(CurlFailure(code: 56, errorText: "", headerBytes: 43, bodyBytes: 5000))
           == .connectionLost(host: "dog.ceo"))
       #expect(error(CurlFailure(code: 56, errorText: "", headerBytes: 307_201)) == HTTPFetcher.invalidHTTP)
-      #expect(error(CurlFailure(code: 56, errorText: "")) == .unreachable(host: "dog.ceo"))
+      #expect(error(CurlFailure(code: 56, errorText: "")) == .connectionLost(host: "dog.ceo"))
       #expect(error(CurlFailure(code: 18, errorText: "")) == .connectionLost(host: "dog.ceo"))
+      #expect(error(CurlFailure(code: 52, errorText: "")) == .connectionLost(host: "dog.ceo"))
+      #expect(error(CurlFailure(code: 7, errorText: "")) == .unreachable(host: "dog.ceo"))
+      #expect(error(CurlFailure(code: 6, errorText: "")) == .unreachable(host: "dog.ceo"))
       // A proxy's refusal of the tunnel comes first, whatever libcurl's result.
       #expect(
         error(CurlFailure(code: 56, errorText: "", headerBytes: 40, proxyStatus: 407))

@@ -229,17 +229,18 @@
       // checked); otherwise it is a reply in no HTTP version libcurl accepts.
       case 1 where redirects > 0:
         return HTTPFetcher.redirectOffTheWeb
-      // The connection ended before the answer did: closed short of its length or its
-      // last chunk (18), or reset once some of the body had come (56).
-      case 18: return .connectionLost(host: host)
-      case 56 where bodyBytes > 0: return .connectionLost(host: host)
       // No HTTP, a header past libcurl's limit (27), or a reply garbled.
       case 1, 8, 16, 27, 61, 92, 100:
         return HTTPFetcher.invalidHTTP
-      // A failed receive after headers came, and before any body (more of them than
-      // libcurl takes, say), is the answer's fault; before any, the connection's.
-      case 56 where headerBytes > 0:
+      // A failed receive after the headers and before any body is the answer's fault: a
+      // header block past libcurl's limit ends so.
+      case 56 where headerBytes > 0 && bodyBytes == 0:
         return HTTPFetcher.invalidHTTP
+      // The connection was made, then ended before the answer did: nothing came (52),
+      // sending or receiving failed on it (55, 56: a reset), or it closed short of the
+      // answer's length or last chunk (18).
+      case 18, 52, 55, 56:
+        return .connectionLost(host: host)
       // The TLS handshake or the certificate check failed (SSL connect error, peer failed
       // verification, and the other SSL_* codes).
       case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:

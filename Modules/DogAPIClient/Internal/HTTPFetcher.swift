@@ -246,11 +246,13 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     // library's own text ("OpenSSL/3.0: … SSL routines …"); Apple's reports them below.
     case NSURLErrorUnknown where nsError.localizedDescription.contains("SSL"):
       return .secureConnectionFailed(host: host)
-    // An answer cut short: Apple's report it so; corelibs passes libcurl's words on as an
-    // unknown error ("transfer closed with 990 bytes remaining to read").
+    // A connection that ended before the answer did. corelibs passes libcurl's words on:
+    // "transfer closed with 990 bytes remaining to read" (an unknown error), "Empty reply
+    // from server" (a bad response).
     case NSURLErrorNetworkConnectionLost:
       return .connectionLost(host: host)
-    case NSURLErrorUnknown where nsError.localizedDescription.contains("transfer closed"):
+    case NSURLErrorUnknown where nsError.localizedDescription.contains("transfer closed"),
+      NSURLErrorBadServerResponse where nsError.localizedDescription.contains("Empty reply"):
       return .connectionLost(host: host)
     case NSURLErrorTimedOut: return .timedOut(seconds: seconds)
     case NSURLErrorCancelled: return .cancelled
