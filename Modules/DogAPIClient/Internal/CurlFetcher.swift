@@ -98,7 +98,6 @@
         starting: { transfer.run(curl, url: url.absoluteString, accept: accept, userAgent: userAgent) },
         on: transfers)
     }
-
   }
 
   /// One libcurl transfer. The body is behind `lock`.

@@ -249,9 +249,8 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
     // A connection that ended before the answer did. corelibs passes libcurl's words on:
     // "transfer closed with 990 bytes remaining to read" (an unknown error), "Empty reply
     // from server" (a bad response).
-    case NSURLErrorNetworkConnectionLost:
-      return .connectionLost(host: host)
-    case NSURLErrorUnknown where nsError.localizedDescription.contains("transfer closed"),
+    case NSURLErrorNetworkConnectionLost,
+      NSURLErrorUnknown where nsError.localizedDescription.contains("transfer closed"),
       NSURLErrorBadServerResponse where nsError.localizedDescription.contains("Empty reply"):
       return .connectionLost(host: host)
     case NSURLErrorTimedOut: return .timedOut(seconds: seconds)
