@@ -251,8 +251,8 @@ struct LiveClientTests {
     }
     // Reset partway through a picture.
     let head = "HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 100000\r\n\r\n"
-    let resetting = try TestHTTPServer { _ in .reset(Array(head.utf8) + [UInt8](repeating: 0xFF, count: 5000))
-    }
+    let partOfAPicture = Array(head.utf8) + [UInt8](repeating: 0xFF, count: 5000)
+    let resetting = try TestHTTPServer { _ in .reset(partOfAPicture) }
     defer { resetting.stop() }
     let picture = resetting.baseURL.appendingPathComponent("dog.jpg")
     #expect(
