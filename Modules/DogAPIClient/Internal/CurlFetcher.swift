@@ -93,7 +93,7 @@
     static func get(
       _ curl: Curl, _ url: URL, accept: String, limit: Int, seconds: Double, userAgent: String
     ) async -> Result<HTTPResponse, DogAPIError> {
-      let transfer = Transfer(limit: limit, host: url.host ?? url.absoluteString, seconds: seconds)
+      let transfer = Transfer(limit: limit, host: HTTPFetcher.host(of: url), seconds: seconds)
       return await transfer.answer.wait(
         starting: { transfer.run(curl, url: url.absoluteString, accept: accept, userAgent: userAgent) },
         on: transfers)

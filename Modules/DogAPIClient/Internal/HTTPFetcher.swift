@@ -47,6 +47,9 @@ enum HTTPFetcher {
   /// ``directHosts(environment:)`` for this process.
   static let directHosts = directHosts(environment: ProcessInfo.processInfo.environment)
 
+  /// The name an error gives for `url`'s server: its host, or the whole address.
+  static func host(of url: URL) -> String { url.host ?? url.absoluteString }
+
   /// Why a fetch failed, where both transports can tell.
   static let tooManyRedirects = DogAPIError.malformedResponse(detail: "the server redirected too many times")
   static let redirectOffTheWeb = DogAPIError.malformedResponse(
@@ -61,7 +64,7 @@ enum HTTPFetcher {
       usesURLSession: usesURLSession)
     // Only a proxy answers 407 (RFC 9110, 15.5.8), here in the server's place (a plain-HTTP
     // address). For https it refuses the tunnel instead, which libcurl reports (CurlFetcher).
-    if response.status == 407 { throw .proxyRefused(host: url.host ?? url.absoluteString, status: 407) }
+    if response.status == 407 { throw .proxyRefused(host: host(of: url), status: 407) }
     return response
   }
 
@@ -92,7 +95,7 @@ enum HTTPFetcher {
     var request = URLRequest(url: url, timeoutInterval: backstop)
     request.httpMethod = "GET"
     let fetch = Fetch(
-      limit: limit, host: url.host ?? url.absoluteString, seconds: seconds, configuration: configuration,
+      limit: limit, host: host(of: url), seconds: seconds, configuration: configuration,
       request: request)
     let result = await fetch.answer.wait(starting: { fetch.open() }, on: opening)
     closing.async { fetch.close() }
