@@ -1,6 +1,7 @@
 /// Everything that can go wrong talking to the Dog CEO API, in terms a UI can explain.
 public enum DogAPIError: Error, Equatable, Hashable, Sendable {
-  /// The host could not be reached: no network, DNS failure, connection refused or reset.
+  /// The host could not be reached: no network, DNS failure, connection refused. (A
+  /// connection made and then reset is ``connectionLost(host:)``.)
   case unreachable(host: String)
   /// The host answered but no secure connection could be made: the TLS handshake failed
   /// or the server's certificate was not trusted (a captive portal, an intercepting proxy,
