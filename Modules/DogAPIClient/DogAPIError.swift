@@ -13,9 +13,12 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// (Reported where the client can tell, with libcurl on Linux; elsewhere such a failure
   /// reads as ``unreachable(host:)``.)
   case proxyUnreachable(proxy: String)
-  /// The proxy server would not open a connection to `host`: it answered with this HTTP
-  /// status (407: it wants a login; 403: the host is blocked; 502: it could not reach it).
-  case proxyRefused(host: String, status: Int)
+  /// The proxy server would not open a connection to `host`. `status` is the HTTP status it
+  /// answered with (407: it wants a login; 403: the host is blocked; 502: it could not
+  /// reach it); `nil` for a SOCKS proxy, which has no such statuses (it refused the host,
+  /// rejected the login, or broke off the handshake).
+  /// (Reported where the client can tell, with libcurl on Linux, for SOCKS.)
+  case proxyRefused(host: String, status: Int?)
   /// The connection was made but ended before the whole answer arrived: closed or reset
   /// before or partway through it (a network that dropped, a server that stopped).
   case connectionLost(host: String)
@@ -55,10 +58,12 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       return "Can't reach the proxy server: check the proxy settings."
     case .proxyUnreachable(let proxy):
       return "Can't reach the proxy server \(proxy): check the proxy settings."
-    case .proxyRefused(let host, let status) where status == 407:
-      return "The proxy server wants a login to reach \(host) (HTTP \(status))."
-    case .proxyRefused(let host, let status):
+    case .proxyRefused(let host, .some(407)):
+      return "The proxy server wants a login to reach \(host) (HTTP 407)."
+    case .proxyRefused(let host, .some(let status)):
       return "The proxy server would not connect to \(host) (HTTP \(status))."
+    case .proxyRefused(let host, .none):
+      return "The proxy server would not connect to \(host)."
     case .connectionLost(let host):
       return "The connection to \(host) was lost before the whole answer arrived."
     case .timedOut(let seconds):
@@ -96,8 +101,9 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       .malformedResponse, .responseTooLarge, .cancelled:
       return true
     case .proxyRefused(_, let status):
-      // The proxy's own trouble may pass; a login it wants or a host it blocks will not.
-      return status >= 500
+      // The proxy's own trouble may pass; a login it wants or a host it blocks will not. A
+      // SOCKS proxy does not say which it is: trying again is offered.
+      return status.map { $0 >= 500 } ?? true
     case .offline, .notFound, .invalidBreedName, .invalidURL, .unimplemented:
       return false
     }

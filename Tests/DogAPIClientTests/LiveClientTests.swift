@@ -223,6 +223,11 @@ struct LiveClientTests {
       // say nothing of a proxy.
       #expect(proxy(7, refused, redirects: 1) == nil)
       #expect(proxy(6, "Could not resolve host: dog.ceo") == nil)
+      #expect(proxy(6, "Could not resolve host: DOG.CEO") == nil)
+      #expect(proxy(6, "Could not resolve host: proxy.corp", redirects: 1) == nil)
+      // A SOCKS proxy whose name does not resolve: libcurl's words are a host's.
+      #expect(proxy(6, "Could not resolve host: proxy.corp") == "proxy.corp")
+      #expect(proxy(6, "Could not resolve host: ") == nil)
       #expect(proxy(28, refused) == nil)
       #expect(proxy(7, "Connection refused") == nil)
       #expect(proxy(7, "Failed to connect to 10.0.0.1 port  after 0 ms") == nil)
@@ -267,6 +272,13 @@ struct LiveClientTests {
     }
   }
 
+  @Test func anErrorNamesAnIPv6ServerInBrackets() throws {
+    // As in its address: "Can't reach [::1]:" not "Can't reach ::1:".
+    #expect(HTTPFetcher.host(of: try #require(URL(string: "http://[::1]:8080/api"))) == "[::1]")
+    #expect(HTTPFetcher.host(of: try #require(URL(string: "https://dog.ceo/api"))) == "dog.ceo")
+    #expect(HTTPFetcher.host(of: try #require(URL(string: "https://127.0.0.1:8/api"))) == "127.0.0.1")
+  }
+
   #if os(Linux)
     @Test func libcurlsResultsAreTheClientsErrors() {
       func error(_ failure: CurlFailure) -> DogAPIError {
@@ -292,6 +304,15 @@ struct LiveClientTests {
           == .proxyUnreachable(proxy: "10.0.0.1:3128"))
       #expect(error(CurlFailure(code: 28, errorText: "")) == .timedOut(seconds: 10))
       #expect(error(CurlFailure(code: 60, errorText: "")) == .secureConnectionFailed(host: "dog.ceo"))
+      // A SOCKS handshake that failed is the proxy's refusal, whatever the reason it gives
+      // (refused, a login rejected, 0 from a libcurl too old to say), except the host's own
+      // name not resolving where libcurl resolves it (27).
+      for reason in [0, 3, 12, 19, 33] {
+        #expect(
+          error(CurlFailure(code: 97, errorText: "", proxyError: reason))
+            == .proxyRefused(host: "dog.ceo", status: nil), "\(reason)")
+      }
+      #expect(error(CurlFailure(code: 97, errorText: "", proxyError: 27)) == .unreachable(host: "dog.ceo"))
     }
   #endif
 

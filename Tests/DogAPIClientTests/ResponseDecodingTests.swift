@@ -134,7 +134,8 @@ struct ResponseDecodingTests {
       .unreachable(host: "dog.ceo"), .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
       .proxyUnreachable(proxy: "10.0.0.1:3128"), .proxyUnreachable(proxy: ""),
       .proxyRefused(host: "dog.ceo", status: 407),
-      .proxyRefused(host: "dog.ceo", status: 502), .connectionLost(host: "dog.ceo"),
+      .proxyRefused(host: "dog.ceo", status: 502), .proxyRefused(host: "dog.ceo", status: nil),
+      .connectionLost(host: "dog.ceo"),
       .notFound(message: nil),
       .notFound(message: "Breed not found (main breed does not exist)"), .server(status: 500, message: nil),
       .server(status: 500, message: "Boom"), .malformedResponse(detail: "x"),
@@ -172,6 +173,11 @@ struct ResponseDecodingTests {
     #expect(
       DogAPIError.proxyRefused(host: "dog.ceo", status: 403).message
         == "The proxy server would not connect to dog.ceo (HTTP 403).")
+    // A SOCKS proxy has no HTTP status to quote, nor says whether trying again may help.
+    #expect(
+      DogAPIError.proxyRefused(host: "dog.ceo", status: nil).message
+        == "The proxy server would not connect to dog.ceo.")
+    #expect(DogAPIError.proxyRefused(host: "dog.ceo", status: nil).isTransient)
     // A proxy that is down or cannot reach the host may recover; a login or a block won't.
     #expect(DogAPIError.proxyUnreachable(proxy: "p").isTransient)
     #expect(DogAPIError.proxyRefused(host: "dog.ceo", status: 502).isTransient)

@@ -182,6 +182,8 @@ struct ScriptTests {
       ("http://127.0.0.1:\(port)", " 127.0.0.1:\(port):"), ("http://proxy.invalid:3128", " proxy.invalid"),
       ("http://someone:secret@127.0.0.1:\(port)", " 127.0.0.1:\(port):"),
       ("http://someone:secret@proxy corp:1", ": check the proxy settings."),
+      ("socks5h://proxy.invalid:1080", " proxy.invalid:"),
+      ("socks5://127.0.0.1:\(port)", " 127.0.0.1:\(port):"),
     ] {
       let run = try await runCLI(
         ["list", "--base-url", "http://dogs.invalid/api"],
@@ -213,6 +215,30 @@ struct ScriptTests {
     #expect(
       plain.stderr.hasPrefix("warning: The proxy server wants a login to reach dogs.invalid (HTTP 407)."),
       "\(plain.stderr)")
+    // A SOCKS proxy that refuses the connection, or breaks off the handshake (here, a
+    // server that is no SOCKS proxy and answers in HTTP), has no status to quote.
+    let socks = try TestHTTPServer(refusingSOCKSWith: 5)
+    defer { socks.stop() }
+    let notSOCKS = try TestHTTPServer { _ in .hangUp }
+    defer { notSOCKS.stop() }
+    for proxy in [socks, notSOCKS] {
+      let run = try await runCLI(
+        ["list", "--base-url", "http://dogs.invalid/api"],
+        environment: cleanEnvironment(["ALL_PROXY": "socks5h://127.0.0.1:\(proxy.port)"]))
+      #expect(
+        run.stderr.hasPrefix("warning: The proxy server would not connect to dogs.invalid. "), "\(run.stderr)"
+      )
+    }
+    #expect(socks.requests.map(\.path) == ["dogs.invalid:80"])
+    // Where the host's name is resolved here (socks5, not socks5h) and does not resolve,
+    // the proxy is not to blame.
+    let resolvedHere = try await runCLI(
+      ["list", "--base-url", "http://dogs.invalid/api"],
+      environment: cleanEnvironment(["ALL_PROXY": "socks5://127.0.0.1:\(socks.port)"]))
+    #expect(
+      resolvedHere.stderr.hasPrefix("warning: Can't reach dogs.invalid: you may be offline."),
+      "\(resolvedHere.stderr)")
+    #expect(socks.requests.count == 1)
   }
 
   @Test func aServerOnThisMachineIsReachedPastAProxy() async throws {

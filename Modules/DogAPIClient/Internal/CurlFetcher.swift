@@ -77,6 +77,7 @@
     static let redirectCount: Int32 = 0x20_0014
     static let headerSize: Int32 = 0x20_000B
     static let proxyStatus: Int32 = 0x20_0016  // CURLINFO_HTTP_CONNECTCODE
+    static let proxyError: Int32 = 0x20_003B  // CURLINFO_PROXY_ERROR (libcurl 7.73)
   }
 
   /// One GET on libcurl, with the same promises as ``HTTPFetcher``: an overall deadline,
@@ -179,6 +180,7 @@
         _ = curl.getLong(handle, Curl.redirectCount, &failure.redirects)
         _ = curl.getLong(handle, Curl.headerSize, &failure.headerBytes)
         _ = curl.getLong(handle, Curl.proxyStatus, &failure.proxyStatus)
+        _ = curl.getLong(handle, Curl.proxyError, &failure.proxyError)
         failure.bodyBytes = lock.withLock { self.body.count }
         return answer.stop(because: failure.error(host: host, seconds: seconds, limit: limit))
       }
@@ -213,6 +215,9 @@
     var bodyBytes = 0
     /// The status a proxy answered the request for a tunnel with (0: none asked for).
     var proxyStatus = 0
+    /// Why a SOCKS handshake failed (`CURLproxycode`; 0: it did not, or libcurl is older
+    /// than 7.73 and does not say).
+    var proxyError = 0
 
     /// The client's error for it, for a fetch from `host` within `seconds` and `limit`.
     func error(host: String, seconds: Double, limit: Int) -> DogAPIError {
@@ -224,6 +229,12 @@
       case 42: return .cancelled
       case 63: return .responseTooLarge(limit: limit)
       case 47: return HTTPFetcher.tooManyRedirects
+      // A SOCKS handshake failed: the proxy refused the host or the login, or broke off;
+      // except where the host's name, resolved here (socks4, socks5), did not resolve (27).
+      case 97 where proxyError == 27:
+        return .unreachable(host: host)
+      case 97:
+        return .proxyRefused(host: host, status: nil)
       // An address that is not http(s): only a redirect can lead there (the first one was
       // checked); otherwise it is a reply in no HTTP version libcurl accepts.
       case 1 where redirects > 0:
@@ -251,25 +262,32 @@
     /// The proxy libcurl could not reach, as its error text names it: one whose name did
     /// not resolve or whose setting it could not read (result 5: always the proxy's; ""
     /// where the text names none, as for a setting it cannot read, which may hold a
-    /// password), or the other end of a connection that failed (7) when that is not the
-    /// host asked for (nor one a redirect led to: then it cannot be told apart). `nil` when
-    /// the failure was not the proxy's, or the text is not in libcurl's words (then the
-    /// failure is reported as the host's, as it would be without this).
+    /// password), a SOCKS proxy whose name did not resolve (6: libcurl reports it as a
+    /// host's), or the other end of a connection that failed (7); for 6 and 7 only when the
+    /// name is not the host asked for (nor one a redirect led to: then it cannot be told
+    /// apart). `nil` when the failure was not the proxy's, or the text is not in libcurl's
+    /// words (then the failure is reported as the host's, as it would be without this).
     func unreachableProxy(host: String) -> String? {
       func after(_ prefix: String) -> Substring? {
         errorText.hasPrefix(prefix) ? errorText.dropFirst(prefix.count) : nil
       }
+      let asked = host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : Substring(host)
+      func isElsewhere(_ name: Substring) -> Bool {
+        redirects == 0 && !name.isEmpty && name.lowercased() != asked.lowercased()
+      }
       switch code {
       case 5:
         return after("Could not resolve proxy: ").map(String.init) ?? ""
-      case 7 where redirects == 0:
+      case 6:
+        guard let name = after("Could not resolve host: "), isElsewhere(name) else { return nil }
+        return String(name)
+      case 7:
         guard let rest = after("Failed to connect to "), let port = rest.range(of: " port ") else {
           return nil
         }
         let name = rest[..<port.lowerBound]
         let number = rest[port.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        let asked = host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : Substring(host)
-        guard !name.isEmpty, !number.isEmpty, name.lowercased() != asked.lowercased() else { return nil }
+        guard isElsewhere(name), !number.isEmpty else { return nil }
         return name.contains(":") ? "[\(name)]:\(number)" : "\(name):\(number)"
       default:
         return nil

@@ -47,8 +47,12 @@ enum HTTPFetcher {
   /// ``directHosts(environment:)`` for this process.
   static let directHosts = directHosts(environment: ProcessInfo.processInfo.environment)
 
-  /// The name an error gives for `url`'s server: its host, or the whole address.
-  static func host(of url: URL) -> String { url.host ?? url.absoluteString }
+  /// The name an error gives for `url`'s server: its host (an IPv6 address in brackets, as
+  /// in an address), or the whole address.
+  static func host(of url: URL) -> String {
+    guard let host = url.host else { return url.absoluteString }
+    return host.contains(":") ? "[\(host)]" : host
+  }
 
   /// Why a fetch failed, where both transports can tell.
   static let tooManyRedirects = DogAPIError.malformedResponse(detail: "the server redirected too many times")

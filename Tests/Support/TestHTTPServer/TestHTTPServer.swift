@@ -73,6 +73,7 @@ public final class TestHTTPServer: @unchecked Sendable {
   public let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Request) -> Reply
+  private var socksReply: UInt8?
   private let lock = NSLock()
   private var stopped = false
   private var connections: Set<Int32> = []
@@ -122,6 +123,14 @@ public final class TestHTTPServer: @unchecked Sendable {
     self.port = UInt16(bigEndian: address.sin_port)
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
+  }
+
+  /// A SOCKS5 proxy that takes no login and refuses every connection with `reply` (RFC
+  /// 1928: 1 a general failure, 2 not allowed, 5 refused…). Each request is recorded as
+  /// method `CONNECT` with the path `host:port` asked for.
+  public convenience init(refusingSOCKSWith reply: UInt8) throws {
+    try self.init { _ in .hangUp }
+    lock.withLock { socksReply = reply }
   }
 
   deinit { stop() }
@@ -176,6 +185,9 @@ public final class TestHTTPServer: @unchecked Sendable {
   }
 
   private func serve(_ connection: Int32) {
+    if let reply = lock.withLock({ socksReply }) {
+      return refuseSOCKS(connection, reply: reply)
+    }
     guard let request = readRequest(connection) else { return }
     lock.withLock { received.append(request) }
     reply(handler(request), on: connection)
@@ -270,6 +282,47 @@ public final class TestHTTPServer: @unchecked Sendable {
       offset += sent
     }
     return true
+  }
+
+  /// `count` bytes from `connection`, or nil if it closes first.
+  private func read(_ connection: Int32, count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var offset = 0
+    while offset < count {
+      let got = bytes[offset...].withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return nil }
+      offset += got
+    }
+    return bytes
+  }
+
+  /// A SOCKS5 handshake that ends in `reply`: no login asked for, then the request for a
+  /// connection read, recorded and refused.
+  private func refuseSOCKS(_ connection: Int32, reply: UInt8) {
+    guard let greeting = read(connection, count: 2), greeting[0] == 5,
+      read(connection, count: Int(greeting[1])) != nil, send(connection, [5, 0]),
+      let head = read(connection, count: 4), head[0] == 5
+    else { return }
+    let host: String
+    switch head[3] {
+    case 1:
+      guard let address = read(connection, count: 4) else { return }
+      host = address.map(String.init).joined(separator: ".")
+    case 3:
+      guard let length = read(connection, count: 1), let name = read(connection, count: Int(length[0])) else {
+        return
+      }
+      host = String(decoding: name, as: UTF8.self)
+    default:
+      guard read(connection, count: 16) != nil else { return }
+      host = "(IPv6)"
+    }
+    guard let port = read(connection, count: 2) else { return }
+    let request = Request(
+      method: "CONNECT", path: "\(host):\(Int(port[0]) << 8 | Int(port[1]))", headers: [:])
+    lock.withLock { received.append(request) }
+    send(connection, [5, reply, 0, 1, 0, 0, 0, 0, 0, 0])
   }
 
   private func readRequest(_ connection: Int32) -> Request? {
