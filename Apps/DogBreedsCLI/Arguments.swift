@@ -242,6 +242,13 @@ enum Arguments {
           "“\(text)” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan.")
     }
     guard (1...2).contains(parts.count), parts.allSatisfy(BreedName.isValid) else {
+      // Letters only, but more of them than any name has: saying "use letters" would puzzle.
+      if (1...2).contains(parts.count), parts.allSatisfy({ BreedName.isValid($0) || BreedName.isTooLong($0) })
+      {
+        throw UsageError(
+          message:
+            "“\(text)” is too long for a breed name: names have at most \(BreedName.maximumLength) letters.")
+      }
       throw UsageError(
         message:
           "“\(text)” is not a breed name: use letters, as in hound or hound/afghan.")

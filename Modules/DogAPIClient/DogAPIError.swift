@@ -83,6 +83,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       return "The server's answer could not be understood."
     case .responseTooLarge(let limit):
       return "The server's answer was larger than \(ByteCount(limit))."
+    case .invalidBreedName(let name) where BreedName.isTooLong(name):
+      return "“\(name)” is not a breed name: names have at most \(BreedName.maximumLength) letters."
     case .invalidBreedName(let name):
       return "“\(name)” is not a breed name: names are lowercase letters only."
     case .invalidURL(let url):

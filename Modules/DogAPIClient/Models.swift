@@ -110,13 +110,27 @@ extension BreedList: CustomReflectable {
 
 /// Breed and sub-breed names as they may appear in a URL path.
 public enum BreedName {
-  /// Whether `name` is a valid API name: 1–64 lowercase ASCII letters, nothing else.
+  /// The most letters a valid name has (the API's longest has 15).
+  public static let maximumLength = 64
+
+  /// Whether `name` is a valid API name: 1–``maximumLength`` lowercase ASCII letters,
+  /// nothing else.
   ///
   /// Only names that pass this check are ever put into a request path.
   ///
   /// - Parameter name: A candidate name.
   public static func isValid(_ name: String) -> Bool {
     let bytes = name.utf8
-    return !bytes.isEmpty && bytes.count <= 64 && bytes.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
+    return !bytes.isEmpty && bytes.count <= maximumLength && bytes.allSatisfy(isLetter)
   }
+
+  /// Whether `name` is all lowercase ASCII letters but more than ``maximumLength`` of them:
+  /// invalid for its length alone, which a message should say rather than "use letters".
+  ///
+  /// - Parameter name: A candidate name.
+  public static func isTooLong(_ name: String) -> Bool {
+    name.utf8.count > maximumLength && name.utf8.allSatisfy(isLetter)
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
 }

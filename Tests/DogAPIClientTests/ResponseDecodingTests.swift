@@ -158,6 +158,17 @@ struct ResponseDecodingTests {
         DogAPIError.responseTooLarge(limit: limit).message == "The server's answer was larger than \(size).")
     }
     #expect(DogAPIError.unreachable(host: "dog.ceo").message == "Can't reach dog.ceo: you may be offline.")
+    // A name of letters fails for its length alone: the message says that.
+    let long = String(repeating: "a", count: 65)
+    #expect(
+      DogAPIError.invalidBreedName(long).message
+        == "“\(long)” is not a breed name: names have at most 64 letters.")
+    #expect(
+      DogAPIError.invalidBreedName(long + "1").message
+        == "“\(long)1” is not a breed name: names are lowercase letters only.")
+    #expect(
+      DogAPIError.invalidBreedName("../x").message
+        == "“../x” is not a breed name: names are lowercase letters only.")
     #expect(
       DogAPIError.secureConnectionFailed(host: "dog.ceo").message
         == "Can't make a secure connection to dog.ceo: its certificate or encryption was not accepted.")
@@ -201,6 +212,14 @@ struct ResponseDecodingTests {
       String(repeating: "a", count: 65),
     ] {
       #expect(!BreedName.isValid(bad), "\(bad.debugDescription)")
+    }
+    // Too long: letters only, one more than the most a name has.
+    #expect(BreedName.maximumLength == 64)
+    #expect(BreedName.isTooLong(String(repeating: "a", count: 65)))
+    for notTooLong in [
+      String(repeating: "a", count: 64), String(repeating: "a", count: 64) + "B", "", "../x",
+    ] {
+      #expect(!BreedName.isTooLong(notTooLong), "\(notTooLong)")
     }
   }
 }

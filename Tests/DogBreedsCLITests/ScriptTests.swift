@@ -353,8 +353,21 @@ struct ScriptTests {
       threeWords.stderr.hasPrefix(
         "error: “African Wild Dog” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan."
       ))
+    // Letters, but more than any name has: the message says so, not "use letters".
+    let long = String(repeating: "a", count: 65)
+    for text in [long, "hound/\(long)", "\(long.uppercased()) Hound"] {
+      let tooLong = try await runCLI(["show", text] + api(server))
+      #expect(tooLong.status == 2)
+      #expect(
+        tooLong.stderr == "error: “\(text)” is too long for a breed name: names have at most 64 letters.\n",
+        "\(tooLong.stderr)")
+    }
     let bad = try await runCLI(["show", "../../etc/passwd"] + api(server))
     #expect(bad.status == 2)
+    #expect(
+      bad.stderr.hasPrefix("error: “../../etc/passwd” is not a breed name: use letters"), "\(bad.stderr)")
+    let longAndBad = try await runCLI(["show", long + "1"] + api(server))
+    #expect(longAndBad.stderr.hasPrefix("error: “\(long)1” is not a breed name: use letters"))
     #expect(!server.requests.contains { $0.path.contains("..") })
   }
 
