@@ -17,7 +17,11 @@ run:
 
 ## The optimised app, carrying the Swift runtime and Foundation inside it where the system
 ## allows (Scripts/release-link-flags.sh says how); otherwise an ordinary release build.
-RELEASE_FLAGS = -c release $(shell Scripts/release-link-flags.sh)
+## lld where the toolchain has it (Scripts/lld-flag.sh says why): for swiftc, and for swift build.
+LLD := $(shell SWIFT=$(SWIFT) Scripts/lld-flag.sh)
+XLLD := $(addprefix -Xswiftc ,$(LLD))
+
+RELEASE_FLAGS = -c release $(shell Scripts/release-link-flags.sh) $(XLLD)
 PREFIX ?= $(HOME)/.local
 
 RELEASE_BUILD = $(SWIFT) build $(RELEASE_FLAGS) --product $(1) || \
@@ -65,7 +69,7 @@ clean:
 define FUZZ_PICTURES
 	mkdir -p .build/fuzz/$(1)-corpus
 	cp $(2) .build/fuzz/$(1)-corpus/
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
+	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
 	  $$(find Modules/TextRendering -name '*.swift') Fuzz/$(shell echo $(1) | tr a-z A-Z)Fuzz.swift \
 	  -o .build/fuzz/$(1) 2>&1 | grep -v "Cannot export local symbol" || true
 	./.build/fuzz/$(1) -runs=$(FUZZ_RUNS) -max_len=$(3) -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ \
@@ -91,7 +95,7 @@ fuzz-gif:
 ## libFuzzer on the key decoder, the sanitiser and the screen differ.
 fuzz-text:
 	mkdir -p .build/fuzz/text-corpus
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
+	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
 	  $$(find Modules/TextRendering -name '*.swift') Tests/Support/VirtualTerminal/VirtualTerminal.swift \
 	  Fuzz/TextFuzz.swift -o .build/fuzz/text 2>&1 | grep -v "Cannot export local symbol\|ignoring import" || true
 	./.build/fuzz/text -runs=$(FUZZ_RUNS) -max_len=512 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/text-corpus
@@ -102,7 +106,7 @@ fuzz-api:
 	rm -rf .build/fuzz/api-src && mkdir -p .build/fuzz/api-src .build/fuzz/api-corpus
 	for f in $$(find Modules/Core Modules/DogAPIClient -name '*.swift'); do \
 	  sed -e '/^import Core$$/d' -e 's/^@_spi(Internals) import Core$$//' $$f > .build/fuzz/api-src/$$(echo $$f | tr / _); done
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DogAPIClient \
+	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name DogAPIClient \
 	  .build/fuzz/api-src/*.swift Fuzz/APIFuzz.swift -o .build/fuzz/api 2>&1 | grep -v "Cannot export local symbol" || true
 	./.build/fuzz/api -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) \
 	  .build/fuzz/api-corpus Tests/DogAPIClientTests/Fixtures
@@ -122,4 +126,4 @@ test-tsan:
 	DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 test-asan:
-	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(XLLD)
