@@ -1,6 +1,7 @@
 import DogAPIClient
 import Foundation
 import TestHTTPServer
+import TestSupport
 import Testing
 
 @Suite(.serialized)
@@ -93,8 +94,7 @@ struct OfflineFallbackTests {
 
   @Test func aFailedWriteLeavesTheOldFileAndNoTemporaryFile() throws {
     // The destination is a folder, so the final rename fails.
-    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("dogbreeds-tests-\(UUID().uuidString)")
+    let folder = ScratchFolder.path("cache")
     let target = folder.appendingPathComponent("breeds.json")
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
     try Data("kept".utf8).write(to: target.appendingPathComponent("inside"))
@@ -137,8 +137,7 @@ struct OfflineFallbackTests {
   }
 
   @Test func aWriteIntoAMissingFolderFailsAndCreatesNothing() throws {
-    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("dogbreeds-tests-\(UUID().uuidString)")
+    let folder = ScratchFolder.path("cache")
     #expect(throws: CocoaError.self) {
       try AtomicFile.write(Data("new".utf8), to: folder.appendingPathComponent("breeds.json"))
     }

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import TestHTTPServer
+import TestSupport
 import Testing
 
 @testable import DogAPIClient
@@ -14,9 +15,7 @@ enum Fixture {
 
 /// A fresh, empty cache folder under the temporary directory.
 func temporaryCache() -> BreedListCache {
-  let directory = URL(fileURLWithPath: NSTemporaryDirectory())
-    .appendingPathComponent("dogbreeds-tests-\(UUID().uuidString)")
-  return BreedListCache(directory: directory)
+  BreedListCache(directory: ScratchFolder.path("cache"))
 }
 
 /// A live client pointed at `server`'s `/api`.
