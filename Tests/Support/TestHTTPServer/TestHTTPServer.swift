@@ -73,7 +73,7 @@ public final class TestHTTPServer: @unchecked Sendable {
   public let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Request) -> Reply
-  private var socksReply: UInt8?
+  private let socksReply: UInt8?
   private let lock = NSLock()
   private var stopped = false
   private var connections: Set<Int32> = []
@@ -96,8 +96,20 @@ public final class TestHTTPServer: @unchecked Sendable {
   /// Starts listening on an ephemeral port.
   ///
   /// - Parameter handler: Chooses the reply for each request.
-  public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+  public convenience init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    try self.init(handler: handler, socksReply: nil)
+  }
+
+  /// A SOCKS5 proxy that takes no login and refuses every connection with `reply` (RFC
+  /// 1928: 1 a general failure, 2 not allowed, 5 refused…). Each request is recorded as
+  /// method `CONNECT` with the path `host:port` asked for.
+  public convenience init(refusingSOCKSWith reply: UInt8) throws {
+    try self.init(handler: { _ in .hangUp }, socksReply: reply)
+  }
+
+  private init(handler: @escaping @Sendable (Request) -> Reply, socksReply: UInt8?) throws {
     self.handler = handler
+    self.socksReply = socksReply
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var yes: Int32 = 1
@@ -123,14 +135,6 @@ public final class TestHTTPServer: @unchecked Sendable {
     self.port = UInt16(bigEndian: address.sin_port)
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
-  }
-
-  /// A SOCKS5 proxy that takes no login and refuses every connection with `reply` (RFC
-  /// 1928: 1 a general failure, 2 not allowed, 5 refused…). Each request is recorded as
-  /// method `CONNECT` with the path `host:port` asked for.
-  public convenience init(refusingSOCKSWith reply: UInt8) throws {
-    try self.init { _ in .hangUp }
-    lock.withLock { socksReply = reply }
   }
 
   deinit { stop() }
@@ -185,8 +189,8 @@ public final class TestHTTPServer: @unchecked Sendable {
   }
 
   private func serve(_ connection: Int32) {
-    if let reply = lock.withLock({ socksReply }) {
-      return refuseSOCKS(connection, reply: reply)
+    if let socksReply {
+      return refuseSOCKS(connection, reply: socksReply)
     }
     guard let request = readRequest(connection) else { return }
     lock.withLock { received.append(request) }

@@ -12,8 +12,7 @@ public enum ScratchFolder {
   /// A new path inside this process's folder (nothing is created there): `name`, then a
   /// unique suffix.
   public static func path(_ name: String) -> URL {
-    _ = removalAtExit
-    return scratchRoot.appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+    root.appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
   }
 
   /// This process's folder (it exists).
