@@ -241,17 +241,14 @@ enum Arguments {
         message:
           "“\(text)” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan.")
     }
-    guard (1...2).contains(parts.count), parts.allSatisfy(BreedName.isValid) else {
+    let isBreedPath = (1...2).contains(parts.count)
+    guard isBreedPath, parts.allSatisfy(BreedName.isValid) else {
       // Letters only, but more of them than any name has: saying "use letters" would puzzle.
-      if (1...2).contains(parts.count), parts.allSatisfy({ BreedName.isValid($0) || BreedName.isTooLong($0) })
-      {
-        throw UsageError(
-          message:
-            "“\(text)” is too long for a breed name: names have at most \(BreedName.maximumLength) letters.")
-      }
+      let onlyTooLong = isBreedPath && parts.allSatisfy { BreedName.isValid($0) || BreedName.isTooLong($0) }
       throw UsageError(
-        message:
-          "“\(text)” is not a breed name: use letters, as in hound or hound/afghan.")
+        message: onlyTooLong
+          ? "“\(text)” is too long for a breed name: names have at most \(BreedName.maximumLength) letters."
+          : "“\(text)” is not a breed name: use letters, as in hound or hound/afghan.")
     }
     return (parts[0], parts.count == 2 ? parts[1] : nil)
   }
