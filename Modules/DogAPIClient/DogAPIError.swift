@@ -13,6 +13,12 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// (Reported where the client can tell, with libcurl on Linux; elsewhere such a failure
   /// reads as ``unreachable(host:)``.)
   case proxyUnreachable(proxy: String)
+  /// The proxy server was reached but no secure connection to it could be made: an
+  /// `https://` proxy whose TLS handshake failed or whose certificate was not trusted.
+  /// `proxy` is its address and port (empty where not known).
+  /// (Reported where the client can tell, with libcurl on Linux; elsewhere such a failure
+  /// reads as ``secureConnectionFailed(host:)``.)
+  case proxySecureConnectionFailed(proxy: String)
   /// The proxy server would not open a connection to `host`. `status` is the HTTP status it
   /// answered with (407: it wants a login; 403: the host is blocked; 502: it could not
   /// reach it); `nil` for a SOCKS proxy, which has no such statuses (it refused the host,
@@ -54,6 +60,10 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       return "Can't reach \(host): you may be offline."
     case .secureConnectionFailed(let host):
       return "Can't make a secure connection to \(host): its certificate or encryption was not accepted."
+    case .proxySecureConnectionFailed(let proxy):
+      let named = proxy.isEmpty ? "" : " \(proxy)"
+      return
+        "Can't make a secure connection to the proxy server\(named): its certificate or encryption was not accepted."
     case .proxyUnreachable(let proxy) where proxy.isEmpty:
       return "Can't reach the proxy server: check the proxy settings."
     case .proxyUnreachable(let proxy):
@@ -99,7 +109,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// Whether retrying later may help (network trouble rather than a wrong request).
   public var isTransient: Bool {
     switch self {
-    case .unreachable, .secureConnectionFailed, .proxyUnreachable, .connectionLost, .timedOut, .server,
+    case .unreachable, .secureConnectionFailed, .proxyUnreachable, .proxySecureConnectionFailed,
+      .connectionLost, .timedOut, .server,
       .malformedResponse, .responseTooLarge, .cancelled:
       return true
     case .proxyRefused(_, let status):

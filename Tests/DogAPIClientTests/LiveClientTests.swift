@@ -304,6 +304,18 @@ struct LiveClientTests {
           == .proxyUnreachable(proxy: "10.0.0.1:3128"))
       #expect(error(CurlFailure(code: 28, errorText: "")) == .timedOut(seconds: 10))
       #expect(error(CurlFailure(code: 60, errorText: "")) == .secureConnectionFailed(host: "dog.ceo"))
+      // A TLS failure with a failed check of an https proxy's certificate on record is the
+      // proxy's, named by the address connected to; any other failure stays as it was.
+      for code: Int32 in [35, 60] {
+        #expect(
+          error(CurlFailure(code: code, errorText: "", proxyCertificateCheck: 18, connectedTo: "[::1]:3129"))
+            == .proxySecureConnectionFailed(proxy: "[::1]:3129"), "\(code)")
+      }
+      #expect(
+        error(CurlFailure(code: 7, errorText: "", proxyCertificateCheck: 1)) == .unreachable(host: "dog.ceo"))
+      #expect(CurlFailure.address("::1", port: "3129") == "[::1]:3129")
+      #expect(CurlFailure.address("2001:db8:1:2:3:4:5:6", port: "80") == "[2001:db8:1:2:3:4:5:6]:80")
+      #expect(CurlFailure.address("10.0.0.1", port: "3129") == "10.0.0.1:3129")
       // A SOCKS handshake that failed is the proxy's refusal, whatever the reason it gives
       // (refused, a login rejected, 0 from a libcurl too old to say), except the host's own
       // name not resolving where libcurl resolves it (27).

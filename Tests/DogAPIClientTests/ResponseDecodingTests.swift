@@ -133,6 +133,7 @@ struct ResponseDecodingTests {
     let errors: [DogAPIError] = [
       .unreachable(host: "dog.ceo"), .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
       .proxyUnreachable(proxy: "10.0.0.1:3128"), .proxyUnreachable(proxy: ""),
+      .proxySecureConnectionFailed(proxy: "10.0.0.1:3129"), .proxySecureConnectionFailed(proxy: ""),
       .proxyRefused(host: "dog.ceo", status: 407),
       .proxyRefused(host: "dog.ceo", status: 502), .proxyRefused(host: "dog.ceo", status: nil),
       .connectionLost(host: "dog.ceo"),
@@ -172,6 +173,15 @@ struct ResponseDecodingTests {
     #expect(
       DogAPIError.secureConnectionFailed(host: "dog.ceo").message
         == "Can't make a secure connection to dog.ceo: its certificate or encryption was not accepted.")
+    #expect(
+      DogAPIError.proxySecureConnectionFailed(proxy: "10.0.0.1:3129").message
+        == "Can't make a secure connection to the proxy server 10.0.0.1:3129: its certificate or encryption was not accepted."
+    )
+    #expect(
+      DogAPIError.proxySecureConnectionFailed(proxy: "").message
+        == "Can't make a secure connection to the proxy server: its certificate or encryption was not accepted."
+    )
+    #expect(DogAPIError.proxySecureConnectionFailed(proxy: "").isTransient)
     #expect(
       DogAPIError.proxyUnreachable(proxy: "10.0.0.1:3128").message
         == "Can't reach the proxy server 10.0.0.1:3128: check the proxy settings.")

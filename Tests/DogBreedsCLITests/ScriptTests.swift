@@ -241,6 +241,25 @@ struct ScriptTests {
     #expect(socks.requests.count == 1)
   }
 
+  @Test func anHTTPSProxyWhoseTLSFailsIsNamedNotTheHost() async throws {
+    // An `https://` proxy (TLS to the proxy itself) whose handshake fails, here one that
+    // answers in plain HTTP, is the proxy's trouble: the API's certificate was never seen.
+    // For an http address too, which the proxy fetches itself.
+    let proxy = try TestHTTPServer { _ in .hangUp }
+    defer { proxy.stop() }
+    for (variable, scheme) in [("https_proxy", "https"), ("http_proxy", "http")] {
+      let run = try await runCLI(
+        ["list", "--base-url", "\(scheme)://dogs.invalid/api"],
+        environment: cleanEnvironment([variable: "https://127.0.0.1:\(proxy.port)"]))
+      #expect(run.status == 0)
+      #expect(
+        run.stderr.hasPrefix(
+          "warning: Can't make a secure connection to the proxy server 127.0.0.1:\(proxy.port): "),
+        "\(run.stderr)")
+    }
+    #expect(proxy.requests.isEmpty)
+  }
+
   @Test func aServerOnThisMachineIsReachedPastAProxy() async throws {
     // A proxy elsewhere could not reach it; a local mirror or test server must work with
     // the proxy a company sets for everything else (here, one that is not even running).

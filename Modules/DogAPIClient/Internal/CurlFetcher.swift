@@ -17,6 +17,7 @@
     let setOffset: @convention(c) (Handle?, Int32, Int64) -> Int32
     let perform: @convention(c) (Handle?) -> Int32
     let getLong: @convention(c) (Handle?, Int32, UnsafeMutablePointer<Int>) -> Int32
+    let getString: @convention(c) (Handle?, Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int32
     let cleanup: @convention(c) (Handle?) -> Void
     let listAppend: @convention(c) (OpaquePointer?, UnsafePointer<CChar>) -> OpaquePointer?
     let listFree: @convention(c) (OpaquePointer?) -> Void
@@ -51,6 +52,9 @@
         perform: perform,
         getLong: unsafeBitCast(
           getinfo, to: (@convention(c) (Handle?, Int32, UnsafeMutablePointer<Int>) -> Int32).self),
+        getString: unsafeBitCast(
+          getinfo,
+          to: (@convention(c) (Handle?, Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int32).self),
         cleanup: cleanup, listAppend: listAppend, listFree: listFree)
     }()
 
@@ -78,6 +82,9 @@
     static let headerSize: Int32 = 0x20_000B
     static let proxyStatus: Int32 = 0x20_0016  // CURLINFO_HTTP_CONNECTCODE
     static let proxyError: Int32 = 0x20_003B  // CURLINFO_PROXY_ERROR (libcurl 7.73)
+    static let proxyCertificateCheck: Int32 = 0x20_002F  // CURLINFO_PROXY_SSL_VERIFYRESULT (7.52)
+    static let connectedAddress: Int32 = 0x10_0020  // CURLINFO_PRIMARY_IP
+    static let connectedPort: Int32 = 0x20_0028  // CURLINFO_PRIMARY_PORT
   }
 
   /// One GET on libcurl, with the same promises as ``HTTPFetcher``: an overall deadline,
@@ -181,6 +188,14 @@
         _ = curl.getLong(handle, Curl.headerSize, &failure.headerBytes)
         _ = curl.getLong(handle, Curl.proxyStatus, &failure.proxyStatus)
         _ = curl.getLong(handle, Curl.proxyError, &failure.proxyError)
+        _ = curl.getLong(handle, Curl.proxyCertificateCheck, &failure.proxyCertificateCheck)
+        var address: UnsafePointer<CChar>? = nil
+        var port = 0
+        if curl.getString(handle, Curl.connectedAddress, &address) == 0, let address,
+          curl.getLong(handle, Curl.connectedPort, &port) == 0, port > 0
+        {
+          failure.connectedTo = CurlFailure.address(String(cString: address), port: "\(port)")
+        }
         failure.bodyBytes = lock.withLock { self.body.count }
         return answer.stop(because: failure.error(host: host, seconds: seconds, limit: limit))
       }
@@ -218,6 +233,13 @@
     /// Why a SOCKS handshake failed (`CURLproxycode`; 0: it did not, or libcurl is older
     /// than 7.73 and does not say).
     var proxyError = 0
+    /// The outcome of the check of an `https://` proxy's certificate (an OpenSSL
+    /// `X509_V_*` code): 0 where there was no TLS with a proxy or it passed; not 0 where it
+    /// failed or the handshake with the proxy did not get that far.
+    var proxyCertificateCheck = 0
+    /// The address and port the transfer was last connected to ("" where none): the
+    /// proxy's, when one is used.
+    var connectedTo = ""
 
     /// The client's error for it, for a fetch from `host` within `seconds` and `limit`.
     func error(host: String, seconds: Double, limit: Int) -> DogAPIError {
@@ -253,7 +275,10 @@
         return .connectionLost(host: host)
       // The TLS handshake or the certificate check failed (SSL connect error, peer failed
       // verification, and the other SSL_* codes).
+      // It was the proxy's TLS that failed where libcurl has a failed check of its
+      // certificate on record (libcurl's words name neither).
       case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
+        if proxyCertificateCheck != 0 { return .proxySecureConnectionFailed(proxy: connectedTo) }
         return .secureConnectionFailed(host: host)
       default: return .unreachable(host: host)
       }
@@ -288,10 +313,15 @@
         let name = rest[..<port.lowerBound]
         let number = rest[port.upperBound...].prefix { $0.isASCII && $0.isNumber }
         guard isElsewhere(name), !number.isEmpty else { return nil }
-        return name.contains(":") ? "[\(name)]:\(number)" : "\(name):\(number)"
+        return Self.address(String(name), port: String(number))
       default:
         return nil
       }
+    }
+
+    /// "name:port", an IPv6 address in brackets: a server as its address would name it.
+    static func address(_ name: String, port: String) -> String {
+      name.contains(":") ? "[\(name)]:\(port)" : "\(name):\(port)"
     }
   }
 #endif
