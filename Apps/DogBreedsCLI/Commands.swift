@@ -190,7 +190,8 @@ struct Commands {
       var text = Sanitizer.sanitize(view.subject) + "\n"
       if let imageURL { text += "Picture: \(Sanitizer.sanitize(imageURL))\n" }
       if view.subtitle != nil {
-        text += "Sub-breeds:\n"
+        // Under a sub-breed's name the list is its breed's: "Afghan Hound" has none.
+        text += state.subBreed == nil ? "Sub-breeds:\n" : "Sub-breeds of \(Sanitizer.sanitize(view.title)):\n"
         for row in view.subBreeds { text += "  \(Sanitizer.sanitize(row.title))\n" }
       }
       Output.text(text)

@@ -285,6 +285,12 @@ struct ScriptTests {
         run.stdout
           == "Hound\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\nSub-breeds:\n  Afghan\n  Basset\n")
     }
+    // A sub-breed has none of its own: the list is its breed's, and says so.
+    let shown = try await runCLI(["show", "hound/afghan"] + api(server))
+    #expect(
+      shown.stdout
+        == "Afghan Hound\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\nSub-breeds of Hound:\n  Afghan\n  Basset\n",
+      "\(shown.stderr)")
     let sub = try await runCLI(["show", "hound/afghan", "--json"] + api(server))
     #expect(sub.status == 0)
     #expect(sub.stdout.contains(#""subBreed":"afghan""#))
