@@ -37,10 +37,13 @@ struct Commands {
     case .loaded(let rows): shown = Array(rows)
     case .noMatch(let query):
       let paths = view.subBreedMatches.map(\.path)
-      let found =
+      var found =
         paths.isEmpty
         ? ""
-        : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(alternatives(paths))."
+        : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(paths.joinedAsAlternatives)."
+      if !view.spellingMatches.isEmpty {
+        found += " Did you mean \(view.spellingMatches.joinedAsAlternatives)?"
+      }
       // The query and the sub-breed names (from the network) alike.
       Output.text(Sanitizer.sanitize("No breeds match “\(query)”.\(found)") + "\n", to: 2)
     case .empty: Output.text("No breeds.\n", to: 2)
@@ -74,6 +77,8 @@ struct Commands {
                   ])
                 })
             ),
+            // Where neither matched, the breeds the filter may misspell ("retreiver").
+            ("spellingMatches", .array(view.spellingMatches.map(JSON.string))),
           ]
         ).text)
     } else {
@@ -85,35 +90,42 @@ struct Commands {
     return ExitCode.success
   }
 
-  /// `a`, `a or b`, `a, b or c`.
-  private func alternatives(_ names: [String]) -> String {
-    names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-  }
-
   /// What to try instead of a breed that is not listed: the breeds it is a sub-breed of,
   /// else up to three whose names contain it (those starting with it first), else up to
-  /// three sub-breeds whose names contain it; or nothing.
+  /// three sub-breeds whose names contain it, else up to three breeds it misspells; or
+  /// nothing.
   private func suggestion(for name: String) -> String {
     guard let list = store.state.breeds else { return "" }
     let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
-    if !parents.isEmpty { return " It is a sub-breed: try \(alternatives(parents))." }
+    if !parents.isEmpty { return " It is a sub-breed: try \(parents.joinedAsAlternatives)." }
     return found(by: name)
   }
 
-  /// The breeds, else the sub-breeds, that `words` find as the list's filter does (up to
-  /// three, best first), offered as " Did you mean …?"; or nothing.
-  private func found(by words: String) -> String {
+  /// The breeds, else the sub-breeds, that `words` find as the list's filter does, else
+  /// the breeds they misspell (up to three, best first), offered as " Did you mean …?"; or
+  /// nothing.
+  private func found(by words: String, spelling: Bool = true) -> String {
     guard let list = store.state.breeds else { return "" }
     var names = DogsFeature.rankedMatches(in: list, filter: words).prefix(3).map { list.breeds[$0].name }
     if names.isEmpty { names = DogsFeature.subBreedMatches(in: list, filter: words).map(\.path) }
-    return names.isEmpty ? "" : " Did you mean \(alternatives(names))?"
+    if names.isEmpty && spelling { names = DogsFeature.spellingMatches(in: list, filter: words) }
+    return names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
   }
 
   /// For a name of two words that is not a breed and its sub-breed ("bull terrier",
   /// "german shepherd"), what the list's filter finds with both words; or nothing.
-  private func suggestion(forWordsOf argument: String) -> String {
+  private func suggestion(forWordsOf argument: String, spelling: Bool = true) -> String {
     let words = argument.replacingOccurrences(of: "/", with: " ")
-    return words.split(separator: " ").count > 1 ? found(by: words) : ""
+    return words.split(separator: " ").count > 1 ? found(by: words, spelling: spelling) : ""
+  }
+
+  /// For a sub-breed that `breed` does not have, those of its sub-breeds the name
+  /// misspells ("hound/afgan"), offered as " Did you mean …?"; or nothing.
+  private func misspelled(_ subBreed: String, of breed: Breed) -> String {
+    let names = DogsFeature.spellingMatches(of: subBreed, among: breed.subBreeds).map {
+      "\(breed.name)/\($0)"
+    }
+    return names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
   }
 
   /// The listed sub-breed whose title, as the app shows it, is `name`: "Afghan Hound" and
@@ -152,12 +164,14 @@ struct Commands {
     guard let breed = store.state.breed else { return ExitCode.failure }
     if let subBreed = path.subBreed {
       guard breed.breed.subBreeds.contains(subBreed) else {
+        // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells.
+        let found = suggestion(forWordsOf: argument, spelling: false)
         Output.error(
           "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed “\(subBreed)”"
             + (breed.breed.subBreeds.isEmpty
               ? "."
               : " (it has \(breed.breed.subBreeds.map(\.uppercasingFirstLetter).joined(separator: ", "))).")
-            + suggestion(forWordsOf: argument)
+            + (found.isEmpty ? misspelled(subBreed, of: breed.breed) : found)
         )
         return ExitCode.notFound
       }

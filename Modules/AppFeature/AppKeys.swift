@@ -74,10 +74,12 @@ extension AppFeature {
     case .enter, .right:
       let view = view()
       if let name = view.highlightedBreed { return .dogs(.rowSelected(name)) }
-      // A filter that names a sub-breed (no breed matches) opens the first one found.
-      return view.subBreedMatches.first.map {
-        .dogs(.subBreedMatchSelected(breed: $0.breed, subBreed: $0.subBreed))
+      // A filter that names a sub-breed (no breed matches) opens the first one found; one
+      // that misspells a breed, the closest.
+      if let match = view.subBreedMatches.first {
+        return .dogs(.subBreedMatchSelected(breed: match.breed, subBreed: match.subBreed))
       }
+      return view.spellingMatches.first.map { .dogs(.rowSelected($0)) }
     default: return nil
     }
   }

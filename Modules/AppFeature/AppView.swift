@@ -42,8 +42,9 @@ public enum AppView {
       // The API answered with no breeds: filtering has nothing to work on; asking again may help.
       case .empty: return "r reload · ^C quit"
       case .loading, .noMatch:
-        // A filter that names a sub-breed (no match) opens it with Enter.
-        let open = dogs.subBreedMatches.first.map { "Enter open \($0.title) · " } ?? ""
+        // A filter that names a sub-breed, or misspells a breed (no match), opens it with Enter.
+        let title = dogs.subBreedMatches.first?.title ?? dogs.spellingMatches.first?.uppercasingFirstLetter
+        let open = title.map { "Enter open \($0) · " } ?? ""
         return open + "type to filter · Esc clear · ^C quit"
       }
     }

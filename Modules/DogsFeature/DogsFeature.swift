@@ -255,6 +255,24 @@ public struct DogsFeature: Reducer {
     return Array(ranked.joined().prefix(3))
   }
 
+  /// The breeds whose names `filter` misspells, as far as a slip of typing goes
+  /// ("retreiver": retriever; "chihuahau": chihuahua): API names, the closest first, each
+  /// distance in list order; three at most. For a filter that matches no breed and no
+  /// sub-breed: what the screen and the CLI offer instead. A filter's words are read
+  /// together, as a breed's name has no spaces; one or two letters find nothing.
+  public static func spellingMatches(in list: BreedList, filter: String) -> [String] {
+    Spelling.closest(to: SearchQuery(filter).joined, among: list.searchKeys).map { list.breeds[$0].name }
+  }
+
+  /// The names among `names` that `typed` misspells, by the rule of
+  /// ``spellingMatches(in:filter:)`` (case aside): what to offer for a sub-breed of a
+  /// breed that has none of that name ("afgan": afghan).
+  public static func spellingMatches(of typed: String, among names: [String]) -> [String] {
+    Spelling.closest(
+      to: SearchQuery(typed).joined, among: names.map { Array($0.lowercased().utf8) }
+    ).map { names[$0] }
+  }
+
   /// ``matches(in:filter:)`` ordered by how well they match: the breed named by the filter,
   /// then those whose names start with its first word, then the rest, each group in list
   /// order.

@@ -80,6 +80,10 @@ public enum DogsView {
         children.append(
           .paragraph([Span("Found as \(noun): \(found.joined(separator: ", ")).", style: .dim)]))
       }
+      if !state.spellingMatches.isEmpty {
+        let names = state.spellingMatches.map(\.uppercasingFirstLetter)
+        children.append(.paragraph([Span("Did you mean \(names.joinedAsAlternatives)?", style: .dim)]))
+      }
       children.append(.spacer)
     case .empty:
       children.append(.text("No breeds"))

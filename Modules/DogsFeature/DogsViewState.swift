@@ -16,6 +16,9 @@ extension DogsFeature {
     /// When the filter matches no breed: sub-breeds whose names contain it (at most
     /// three, those starting with it first). "golden" is no breed, but Golden Retriever.
     public var subBreedMatches: [SubBreedMatch] = []
+    /// When the filter matches no breed and no sub-breed: the breeds it misspells (API
+    /// names, closest first; see ``DogsFeature/spellingMatches(in:filter:)``).
+    public var spellingMatches: [String] = []
 
     /// What the body of the screen shows.
     public enum Content: Equatable, Sendable {
@@ -52,6 +55,9 @@ extension DogsFeature {
         if matches.isEmpty {
           content = .noMatch(query: state.filter)
           subBreedMatches = DogsFeature.subBreedMatches(in: list, filter: state.filter)
+          if subBreedMatches.isEmpty {
+            spellingMatches = DogsFeature.spellingMatches(in: list, filter: state.filter)
+          }
         } else {
           let highlighted = state.highlighted.flatMap { name in
             matches.firstIndex { list.breeds[$0].name == name }

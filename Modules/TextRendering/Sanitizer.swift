@@ -97,6 +97,14 @@ public enum Sanitizer {
   }
 }
 
+extension Array where Element == String {
+  /// The names as choices in a sentence: `"a"`, `"a or b"`, `"a, b or c"` (`""` for none).
+  public var joinedAsAlternatives: String {
+    guard let last else { return "" }
+    return count == 1 ? last : dropLast().joined(separator: ", ") + " or " + last
+  }
+}
+
 extension String {
   /// The text with its first letter upper-cased: `"hound"` → `"Hound"`.
   ///

@@ -61,6 +61,8 @@ struct AppKeysTests {
         dogs(key, filter: "bass") == [
           .send(.dogs(.subBreedMatchSelected(breed: "hound", subBreed: "basset")))
         ])
+      // No breed or sub-breed matches "puq": it opens the breed it misspells.
+      #expect(dogs(key, filter: "puq") == [.send(.dogs(.rowSelected("pug")))])
       #expect(dogs(key, filter: "xyz") == [])
       #expect(dogs(key, status: .loading) == [])
     }

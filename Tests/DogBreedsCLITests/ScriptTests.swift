@@ -147,6 +147,12 @@ struct ScriptTests {
     #expect((found?["breeds"] as? [Any])?.isEmpty == true)
     let matches = found?["subBreedMatches"] as? [[String: String]]
     #expect(matches == [["breed": "hound", "subBreed": "basset", "displayName": "Basset Hound"]])
+    #expect((found?["spellingMatches"] as? [String]) == [])
+    // One that misspells a breed: the breed, in JSON and in words.
+    let slip = try await runCLI(["list", "--json", "--filter", "houdn"] + api(server))
+    #expect(slip.status == 3 && slip.stderr == "No breeds match “houdn”. Did you mean hound?\n")
+    let spelled = try JSONSerialization.jsonObject(with: Data(slip.stdout.utf8)) as? [String: Any]
+    #expect((spelled?["spellingMatches"] as? [String]) == ["hound"])
   }
 
   @Test(.enabled(if: proxiesComeFromTheEnvironment, "macOS takes its proxy from the system's settings"))
@@ -364,6 +370,20 @@ struct ScriptTests {
     #expect(
       partOfSub.stderr
         == "error: Hound has no sub-breed “bass” (it has Afghan, Basset). Did you mean hound/basset?\n")
+    // A slip of typing: the breed, or the breed's sub-breed, it misspells.
+    let slips = [
+      ("huond", "error: “huond” is not in the breed list. Did you mean hound?\n"),
+      ("Ak ita", "error: “ak ita” is not in the breed list. Did you mean akita?\n"),
+      (
+        "hound/afgan",
+        "error: Hound has no sub-breed “afgan” (it has Afghan, Basset). Did you mean hound/afghan?\n"
+      ),
+    ]
+    for (typed, message) in slips {
+      let slip = try await runCLI(["show", typed] + api(server))
+      #expect(slip.status == 3 && slip.stderr == message, "\(slip.stderr)")
+    }
+    // Two letters ("ug") are too few to tell a slip; nor is a sub-breed read as a breed.
     let nothing = try await runCLI(["show", "hound/ug"] + api(server))
     #expect(nothing.stderr == "error: Hound has no sub-breed “ug” (it has Afghan, Basset).\n")
     let noSub = try await runCLI(["show", "pug/tiny"] + api(server))

@@ -70,6 +70,50 @@ struct DogsViewStateTests {
         == ["dane/great", "dane/greater", "danes/great"])
   }
 
+  @Test func aFilterThatMisspellsABreedFindsIt() {
+    func spelled(_ filter: String, in list: BreedList = sample) -> [String] {
+      DogsFeature.spellingMatches(in: list, filter: filter)
+    }
+    // A letter changed, left out, put in; two side by side swapped (one slip, not two).
+    #expect(spelled("hund") == ["hound"])
+    #expect(spelled("houndd") == ["hound"])
+    #expect(spelled("hounf") == ["hound"])
+    #expect(spelled("huosk") == [])  // two slips in five letters: too far
+    #expect(spelled("hsuky") == ["husky"])
+    #expect(spelled("HUKSY") == ["husky"])
+    #expect(spelled("afrianc") == ["african"])  // two swaps in seven letters
+    #expect(spelled("afirnca") == [])  // three
+    // The words of the filter are read as one name; one or two letters find nothing.
+    #expect(spelled("hus ky") == ["husky"])
+    #expect(spelled("pgu") == ["pug"])
+    #expect(spelled("pu") == [] && spelled("p") == [] && spelled("  ") == [])
+    #expect(spelled(String(repeating: "x", count: 3_000)) == [])
+    // The closest first, then list order; three at most.
+    let close = BreedList(
+      breeds: ["bark", "barks", "bar", "bard", "bart", "barn"].map { Breed(name: $0) }, source: .network)
+    #expect(spelled("barx", in: close) == ["bar", "bard", "bark"])
+    #expect(spelled("barkz", in: close) == ["bark", "barks"])
+    #expect(spelled("barkss", in: close) == ["barks", "bark"])  // one slip, then two
+    // Among any names (a breed's sub-breeds), case aside, as they are given.
+    #expect(DogsFeature.spellingMatches(of: "AFGAN", among: ["basset", "Afghan"]) == ["Afghan"])
+    #expect(DogsFeature.spellingMatches(of: "afgan", among: []) == [])
+    // Only where nothing else is found does the screen offer them.
+    func offered(_ filter: String) -> [String] {
+      DogsFeature.ViewState(.init(breeds: sample, filter: filter, status: .loaded)).spellingMatches
+    }
+    #expect(offered("hsuky") == ["husky"])
+    #expect(offered("husky") == [] && offered("hus") == [])  // breeds match
+    #expect(offered("wlid") == [])  // sub-breeds' names are not spelled out
+    let both = BreedList(
+      breeds: [Breed(name: "akita"), Breed(name: "spitz", subBreeds: ["akitb"])], source: .network)
+    #expect(
+      DogsFeature.ViewState(.init(breeds: both, filter: "akitb", status: .loaded)).spellingMatches == [])
+    #expect(
+      DogsFeature.ViewState(.init(breeds: both, filter: "akitc", status: .loaded)).spellingMatches == [
+        "akita"
+      ])
+  }
+
   @Test func noMatchEmptyLoadingAndFailedAreDistinct() {
     #expect(
       DogsFeature.ViewState(.init(breeds: sample, filter: "xyz", status: .loaded)).content

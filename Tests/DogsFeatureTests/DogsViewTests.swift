@@ -80,6 +80,21 @@ struct DogsViewTests {
         """)
   }
 
+  @Test func noMatchThatMisspellsABreedAsksIfItWasMeant() {
+    #expect(
+      screen(.init(breeds: sample, filter: "hsuky", status: .loaded), 40, 12) == """
+        Dogs
+        🔍 hsuky
+        ────────────────────────────────────────
+        No breeds match “hsuky”
+        Did you mean Husky?
+        """)
+    let close = BreedList(breeds: ["bark", "bard", "bar"].map { Breed(name: $0) }, source: .network)
+    #expect(
+      screen(.init(breeds: close, filter: "barx", status: .loaded), 40, 12).hasSuffix(
+        "Did you mean Bar, Bard or Bark?"))
+  }
+
   @Test func aHugeQueryThatMatchesNothingIsShownOnOneLine() {
     let query = "hound" + String(repeating: "x", count: 3_000)
     #expect(

@@ -108,6 +108,13 @@ struct SanitizerTests {
     #expect("élan".uppercasingFirstLetter == "Élan")
   }
 
+  @Test func namesJoinedAsChoices() {
+    #expect([String]().joinedAsAlternatives == "")
+    #expect(["pug"].joinedAsAlternatives == "pug")
+    #expect(["pug", "akita"].joinedAsAlternatives == "pug or akita")
+    #expect(["pug", "akita", "hound"].joinedAsAlternatives == "pug, akita or hound")
+  }
+
   @Test func aSubBreedLeadsItsBreedUnlessTheBreedIsTheQualifier() {
     #expect(String.breedTitle("hound") == "Hound")
     #expect(String.breedTitle("hound", subBreed: "afghan") == "Afghan Hound")
