@@ -274,9 +274,8 @@
       case 18, 52, 55, 56:
         return .connectionLost(host: host)
       // The TLS handshake or the certificate check failed (SSL connect error, peer failed
-      // verification, and the other SSL_* codes).
-      // It was the proxy's TLS that failed where libcurl has a failed check of its
-      // certificate on record (libcurl's words name neither).
+      // verification, and the other SSL_* codes): the proxy's where libcurl has a failed
+      // check of an https proxy's certificate on record (its words name neither side).
       case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
         if proxyCertificateCheck != 0 { return .proxySecureConnectionFailed(proxy: connectedTo) }
         return .secureConnectionFailed(host: host)
