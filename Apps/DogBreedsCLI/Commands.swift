@@ -42,7 +42,7 @@ struct Commands {
         ? ""
         : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(paths.joinedAsAlternatives)."
       if !view.spellingMatches.isEmpty {
-        found += " Did you mean \(view.spellingMatches.joinedAsAlternatives)?"
+        found += " Did you mean \(view.spellingMatches.map(\.path).joinedAsAlternatives)?"
       }
       // The query and the sub-breed names (from the network) alike.
       Output.text(Sanitizer.sanitize("No breeds match “\(query)”.\(found)") + "\n", to: 2)
@@ -77,8 +77,17 @@ struct Commands {
                   ])
                 })
             ),
-            // Where neither matched, the breeds the filter may misspell ("retreiver").
-            ("spellingMatches", .array(view.spellingMatches.map(JSON.string))),
+            // Where neither matched, what the filter may misspell ("retreiver").
+            (
+              "spellingMatches",
+              .array(
+                view.spellingMatches.map { match in
+                  .object([
+                    ("breed", .string(match.breed)), ("subBreed", match.subBreed.map(JSON.string) ?? .null),
+                    ("displayName", .string(match.title)),
+                  ])
+                })
+            ),
           ]
         ).text)
     } else {
@@ -108,7 +117,7 @@ struct Commands {
     guard let list = store.state.breeds else { return "" }
     var names = DogsFeature.rankedMatches(in: list, filter: words).prefix(3).map { list.breeds[$0].name }
     if names.isEmpty { names = DogsFeature.subBreedMatches(in: list, filter: words).map(\.path) }
-    if names.isEmpty && spelling { names = DogsFeature.spellingMatches(in: list, filter: words) }
+    if names.isEmpty && spelling { names = DogsFeature.spellingMatches(in: list, filter: words).map(\.path) }
     return names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
   }
 

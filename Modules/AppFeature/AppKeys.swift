@@ -75,11 +75,13 @@ extension AppFeature {
       let view = view()
       if let name = view.highlightedBreed { return .dogs(.rowSelected(name)) }
       // A filter that names a sub-breed (no breed matches) opens the first one found; one
-      // that misspells a breed, the closest.
+      // that misspells a breed or a sub-breed, the closest.
       if let match = view.subBreedMatches.first {
         return .dogs(.subBreedMatchSelected(breed: match.breed, subBreed: match.subBreed))
       }
-      return view.spellingMatches.first.map { .dogs(.rowSelected($0)) }
+      guard let match = view.spellingMatches.first else { return nil }
+      guard let subBreed = match.subBreed else { return .dogs(.rowSelected(match.breed)) }
+      return .dogs(.subBreedMatchSelected(breed: match.breed, subBreed: subBreed))
     default: return nil
     }
   }

@@ -43,7 +43,7 @@ public enum AppView {
       case .empty: return "r reload · ^C quit"
       case .loading, .noMatch:
         // A filter that names a sub-breed, or misspells a breed (no match), opens it with Enter.
-        let title = dogs.subBreedMatches.first?.title ?? dogs.spellingMatches.first?.uppercasingFirstLetter
+        let title = dogs.subBreedMatches.first?.title ?? dogs.spellingMatches.first?.title
         let open = title.map { "Enter open \($0) · " } ?? ""
         return open + "type to filter · Esc clear · ^C quit"
       }

@@ -255,22 +255,47 @@ public struct DogsFeature: Reducer {
     return Array(ranked.joined().prefix(3))
   }
 
-  /// The breeds whose names `filter` misspells, as far as a slip of typing goes
-  /// ("retreiver": retriever; "chihuahau": chihuahua): API names, the closest first, each
-  /// distance in list order; three at most. For a filter that matches no breed and no
-  /// sub-breed: what the screen and the CLI offer instead. A filter's words are read
-  /// together, as a breed's name has no spaces; one or two letters find nothing.
-  public static func spellingMatches(in list: BreedList, filter: String) -> [String] {
-    Spelling.closest(to: SearchQuery(filter).joined, among: list.searchKeys).map { list.breeds[$0].name }
+  /// The breeds whose names `filter` misspells, and the sub-breeds whose names or titles
+  /// it does (either way round, as the filter reads them), as far as a slip of typing goes
+  /// ("retreiver": Retriever; "golden retreiver": Golden Retriever): the closest first,
+  /// breeds before sub-breeds, each in list order; three at most. For a filter that matches
+  /// no breed and no sub-breed: what the screen and the CLI offer instead. A filter's words
+  /// are read together, as a title's are; one or two letters find nothing.
+  public static func spellingMatches(in list: BreedList, filter: String) -> [SpellingMatch] {
+    var nearest = Spelling.Nearest(SearchQuery(filter).joined)
+    guard nearest.isPossible else { return [] }
+    for (index, key) in list.searchKeys.enumerated() { nearest.consider(key, as: index) }
+    // Sub-breeds are numbered after the breeds, in list order.
+    var subBreeds: [(breed: Int, subBreed: Int)] = []
+    for (breedIndex, breed) in list.breeds.enumerated() {
+      for (subIndex, subBreed) in breed.subBreeds.enumerated() {
+        let candidate = list.breeds.count + subBreeds.count
+        subBreeds.append((breedIndex, subIndex))
+        nearest.consider(Array(subBreed.lowercased().utf8), as: candidate)
+        nearest.consider(Array((subBreed + breed.name).lowercased().utf8), as: candidate)
+        nearest.consider(Array((breed.name + subBreed).lowercased().utf8), as: candidate)
+      }
+    }
+    return nearest.closest.map { candidate in
+      guard candidate >= list.breeds.count else {
+        let name = list.breeds[candidate].name
+        return SpellingMatch(breed: name, subBreed: nil, title: .breedTitle(name))
+      }
+      let (breedIndex, subIndex) = subBreeds[candidate - list.breeds.count]
+      let breed = list.breeds[breedIndex]
+      let subBreed = breed.subBreeds[subIndex]
+      return SpellingMatch(
+        breed: breed.name, subBreed: subBreed, title: .breedTitle(breed.name, subBreed: subBreed))
+    }
   }
 
   /// The names among `names` that `typed` misspells, by the rule of
   /// ``spellingMatches(in:filter:)`` (case aside): what to offer for a sub-breed of a
   /// breed that has none of that name ("afgan": afghan).
   public static func spellingMatches(of typed: String, among names: [String]) -> [String] {
-    Spelling.closest(
-      to: SearchQuery(typed).joined, among: names.map { Array($0.lowercased().utf8) }
-    ).map { names[$0] }
+    var nearest = Spelling.Nearest(SearchQuery(typed).joined)
+    for (index, name) in names.enumerated() { nearest.consider(Array(name.lowercased().utf8), as: index) }
+    return nearest.closest.map { names[$0] }
   }
 
   /// ``matches(in:filter:)`` ordered by how well they match: the breed named by the filter,

@@ -81,8 +81,8 @@ public enum DogsView {
           .paragraph([Span("Found as \(noun): \(found.joined(separator: ", ")).", style: .dim)]))
       }
       if !state.spellingMatches.isEmpty {
-        let names = state.spellingMatches.map(\.uppercasingFirstLetter)
-        children.append(.paragraph([Span("Did you mean \(names.joinedAsAlternatives)?", style: .dim)]))
+        let titles = state.spellingMatches.map(\.title)
+        children.append(.paragraph([Span("Did you mean \(titles.joinedAsAlternatives)?", style: .dim)]))
       }
       children.append(.spacer)
     case .empty:

@@ -16,9 +16,9 @@ extension DogsFeature {
     /// When the filter matches no breed: sub-breeds whose names contain it (at most
     /// three, those starting with it first). "golden" is no breed, but Golden Retriever.
     public var subBreedMatches: [SubBreedMatch] = []
-    /// When the filter matches no breed and no sub-breed: the breeds it misspells (API
-    /// names, closest first; see ``DogsFeature/spellingMatches(in:filter:)``).
-    public var spellingMatches: [String] = []
+    /// When the filter matches no breed and no sub-breed: the breeds and sub-breeds it
+    /// misspells, closest first (see ``DogsFeature/spellingMatches(in:filter:)``).
+    public var spellingMatches: [SpellingMatch] = []
 
     /// What the body of the screen shows.
     public enum Content: Equatable, Sendable {
@@ -137,6 +137,25 @@ extension DogsFeature {
 
     /// Creates a match.
     public init(breed: String, subBreed: String, title: String) {
+      self.breed = breed
+      self.subBreed = subBreed
+      self.title = title
+    }
+  }
+
+  /// A breed, or a sub-breed, that the filter misspells, where nothing matched.
+  public struct SpellingMatch: Equatable, Sendable {
+    /// The breed's API name: `"retriever"`.
+    public var breed: String
+    /// The sub-breed's API name where a sub-breed is meant: `"golden"`.
+    public var subBreed: String?
+    /// As the screens name it: `"Retriever"`, `"Golden Retriever"`.
+    public var title: String
+    /// As the API's paths and `show` name it: `"retriever"`, `"retriever/golden"`.
+    public var path: String { subBreed.map { "\(breed)/\($0)" } ?? breed }
+
+    /// Creates a match.
+    public init(breed: String, subBreed: String?, title: String) {
       self.breed = breed
       self.subBreed = subBreed
       self.title = title

@@ -13,17 +13,37 @@ enum Spelling {
     }
   }
 
-  /// The indices of the keys that `typed` misspells: the closest first, each distance in
-  /// order; three at most.
-  static func closest(to typed: [UInt8], among keys: [[UInt8]]) -> [Int] {
-    let limit = allowedSlips(typed.count)
-    guard limit > 0 else { return [] }
-    var table = Table()
-    var found: [(distance: Int, index: Int)] = []
-    for (index, key) in keys.enumerated() {
-      if let distance = table.distance(typed, key, limit: limit) { found.append((distance, index)) }
+  /// The three candidates closest to `typed` of those it misspells, ranked by distance,
+  /// then by their numbers: each candidate is measured against one spelling or more (a
+  /// sub-breed's title either way round) and its closest counts.
+  struct Nearest {
+    let typed: [UInt8]
+    let limit: Int
+    private var table = Table()
+    private var found: [(distance: Int, candidate: Int)] = []
+
+    init(_ typed: [UInt8]) {
+      self.typed = typed
+      limit = Spelling.allowedSlips(typed.count)
     }
-    return found.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(3).map(\.index)
+
+    /// Whether anything can be a slip away (not for one or two letters).
+    var isPossible: Bool { limit > 0 }
+
+    /// Measures one spelling of `candidate`; the spellings of a candidate come together.
+    mutating func consider(_ key: [UInt8], as candidate: Int) {
+      guard isPossible, let distance = table.distance(typed, key, limit: limit) else { return }
+      if let last = found.last, last.candidate == candidate {
+        found[found.count - 1].distance = min(last.distance, distance)
+      } else {
+        found.append((distance, candidate))
+      }
+    }
+
+    /// The closest three candidates' numbers, closest first.
+    var closest: [Int] {
+      found.sorted { ($0.distance, $0.candidate) < ($1.distance, $1.candidate) }.prefix(3).map(\.candidate)
+    }
   }
 
   /// The rows of the distance table, kept from one name to the next: a list of 10,000

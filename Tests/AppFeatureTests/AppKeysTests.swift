@@ -63,6 +63,10 @@ struct AppKeysTests {
         ])
       // No breed or sub-breed matches "puq": it opens the breed it misspells.
       #expect(dogs(key, filter: "puq") == [.send(.dogs(.rowSelected("pug")))])
+      #expect(
+        dogs(key, filter: "afgan hound") == [
+          .send(.dogs(.subBreedMatchSelected(breed: "hound", subBreed: "afghan")))
+        ])
       #expect(dogs(key, filter: "xyz") == [])
       #expect(dogs(key, status: .loading) == [])
     }

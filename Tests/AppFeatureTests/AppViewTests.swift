@@ -33,6 +33,7 @@ struct AppViewTests {
     #expect(hints("bass") == "Enter open Basset Hound · type to filter · Esc clear · ^C quit")
     #expect(hints("xyz") == "type to filter · Esc clear · ^C quit")
     #expect(hints("akiat") == "Enter open Akita · type to filter · Esc clear · ^C quit")
+    #expect(hints("basett") == "Enter open Basset Hound · type to filter · Esc clear · ^C quit")
     let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
     #expect(AppView.ViewState(empty).keyHints == "r reload · ^C quit")
   }

@@ -147,12 +147,24 @@ struct ScriptTests {
     #expect((found?["breeds"] as? [Any])?.isEmpty == true)
     let matches = found?["subBreedMatches"] as? [[String: String]]
     #expect(matches == [["breed": "hound", "subBreed": "basset", "displayName": "Basset Hound"]])
-    #expect((found?["spellingMatches"] as? [String]) == [])
+    #expect((found?["spellingMatches"] as? [Any])?.isEmpty == true)
     // One that misspells a breed: the breed, in JSON and in words.
     let slip = try await runCLI(["list", "--json", "--filter", "houdn"] + api(server))
     #expect(slip.status == 3 && slip.stderr == "No breeds match “houdn”. Did you mean hound?\n")
     let spelled = try JSONSerialization.jsonObject(with: Data(slip.stdout.utf8)) as? [String: Any]
-    #expect((spelled?["spellingMatches"] as? [String]) == ["hound"])
+    let spelling = try #require(spelled?["spellingMatches"] as? [[String: Any]])
+    #expect(spelling.count == 1)
+    #expect(
+      spelling.first?["breed"] as? String == "hound" && spelling.first?["displayName"] as? String == "Hound")
+    #expect(spelling.first?["subBreed"] is NSNull)
+    // A sub-breed's title misspelt: where it is.
+    let title = try await runCLI(["list", "--json", "--filter", "basset hund"] + api(server))
+    #expect(
+      title.status == 3 && title.stderr == "No breeds match “basset hund”. Did you mean hound/basset?\n")
+    let titled = try JSONSerialization.jsonObject(with: Data(title.stdout.utf8)) as? [String: Any]
+    #expect(
+      (titled?["spellingMatches"] as? [[String: String]])
+        == [["breed": "hound", "subBreed": "basset", "displayName": "Basset Hound"]])
   }
 
   @Test(.enabled(if: proxiesComeFromTheEnvironment, "macOS takes its proxy from the system's settings"))

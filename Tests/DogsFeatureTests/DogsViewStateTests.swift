@@ -72,7 +72,7 @@ struct DogsViewStateTests {
 
   @Test func aFilterThatMisspellsABreedFindsIt() {
     func spelled(_ filter: String, in list: BreedList = sample) -> [String] {
-      DogsFeature.spellingMatches(in: list, filter: filter)
+      DogsFeature.spellingMatches(in: list, filter: filter).map(\.path)
     }
     // A letter changed, left out, put in; two side by side swapped (one slip, not two).
     #expect(spelled("hund") == ["hound"])
@@ -99,19 +99,39 @@ struct DogsViewStateTests {
     #expect(DogsFeature.spellingMatches(of: "afgan", among: []) == [])
     // Only where nothing else is found does the screen offer them.
     func offered(_ filter: String) -> [String] {
-      DogsFeature.ViewState(.init(breeds: sample, filter: filter, status: .loaded)).spellingMatches
+      DogsFeature.ViewState(.init(breeds: sample, filter: filter, status: .loaded)).spellingMatches.map(
+        \.path)
     }
     #expect(offered("hsuky") == ["husky"])
     #expect(offered("husky") == [] && offered("hus") == [])  // breeds match
-    #expect(offered("wlid") == [])  // sub-breeds' names are not spelled out
+    // A sub-breed by its name, or its title either way round.
+    #expect(offered("wlid") == ["african/wild"])
+    #expect(offered("afgan hound") == ["hound/afghan"] && offered("Hound Afgan") == ["hound/afghan"])
+    #expect(
+      DogsFeature.spellingMatches(in: sample, filter: "afgan hound")
+        == [DogsFeature.SpellingMatch(breed: "hound", subBreed: "afghan", title: "Afghan Hound")])
+    #expect(
+      DogsFeature.spellingMatches(in: sample, filter: "pgu")
+        == [DogsFeature.SpellingMatch(breed: "pug", subBreed: nil, title: "Pug")])
+    // At the same distance, breeds first.
+    let kin = BreedList(
+      breeds: [Breed(name: "spitz", subBreeds: ["akitz"]), Breed(name: "akita")], source: .network)
+    #expect(spelled("akitq", in: kin) == ["akita", "spitz/akitz"])
+    #expect(spelled("akitzz", in: kin) == ["spitz/akitz", "akita"])
+    // A sub-breed counts by the closest of its spellings: here its title, not its name.
+    let short = BreedList(
+      breeds: [Breed(name: "bo", subBreeds: ["bark"]), Breed(name: "barkbx")], source: .network)
+    #expect(spelled("barkbo", in: short) == ["bo/bark", "barkbx"])
+    let named = BreedList(
+      breeds: [Breed(name: "bo", subBreeds: ["barkbo"]), Breed(name: "barkbx")], source: .network)
+    #expect(spelled("barkbo", in: named) == ["bo/barkbo", "barkbx"])  // here its name
     let both = BreedList(
       breeds: [Breed(name: "akita"), Breed(name: "spitz", subBreeds: ["akitb"])], source: .network)
     #expect(
       DogsFeature.ViewState(.init(breeds: both, filter: "akitb", status: .loaded)).spellingMatches == [])
     #expect(
-      DogsFeature.ViewState(.init(breeds: both, filter: "akitc", status: .loaded)).spellingMatches == [
-        "akita"
-      ])
+      DogsFeature.ViewState(.init(breeds: both, filter: "akitc", status: .loaded)).spellingMatches.map(\.path)
+        == ["akita", "spitz/akitb"])
   }
 
   @Test func noMatchEmptyLoadingAndFailedAreDistinct() {
