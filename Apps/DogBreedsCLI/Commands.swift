@@ -37,13 +37,11 @@ struct Commands {
     case .loaded(let rows): shown = Array(rows)
     case .noMatch(let query):
       let paths = view.subBreedMatches.map(\.path)
-      var found =
-        paths.isEmpty
-        ? ""
-        : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(paths.joinedAsAlternatives)."
-      if !view.spellingMatches.isEmpty {
-        found += " Did you mean \(view.spellingMatches.map(\.path).joinedAsAlternatives)?"
-      }
+      let found =
+        (paths.isEmpty
+          ? ""
+          : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(paths.joinedAsAlternatives).")
+        + didYouMean(view.spellingMatches.map(\.path))
       // The query and the sub-breed names (from the network) alike.
       Output.text(Sanitizer.sanitize("No breeds match “\(query)”.\(found)") + "\n", to: 2)
     case .empty: Output.text("No breeds.\n", to: 2)
@@ -102,39 +100,48 @@ struct Commands {
   /// What to try instead of a breed that is not listed: the breeds it is a sub-breed of,
   /// else up to three whose names contain it (those starting with it first), else up to
   /// three sub-breeds whose names contain it, else up to three breeds it misspells; or
-  /// nothing.
-  private func suggestion(for name: String) -> String {
+  /// nothing. With the sub-breed that was asked for where a breed offered has it
+  /// ("retreiver/golden": retriever/golden).
+  private func suggestion(for name: String, subBreed: String?) -> String {
     guard let list = store.state.breeds else { return "" }
     let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
     if !parents.isEmpty { return " It is a sub-breed: try \(parents.joinedAsAlternatives)." }
-    return found(by: name)
+    return didYouMean(
+      names(foundBy: name).map { offered in
+        guard let subBreed, list.breed(named: offered)?.subBreeds.contains(subBreed) == true else {
+          return offered
+        }
+        return "\(offered)/\(subBreed)"
+      })
   }
 
   /// The breeds, else the sub-breeds, that `words` find as the list's filter does, else
-  /// the breeds they misspell (up to three, best first), offered as " Did you mean …?"; or
-  /// nothing.
-  private func found(by words: String, spelling: Bool = true) -> String {
-    guard let list = store.state.breeds else { return "" }
+  /// what they misspell (up to three, best first), as `show` takes them.
+  private func names(foundBy words: String, spelling: Bool = true) -> [String] {
+    guard let list = store.state.breeds else { return [] }
     var names = DogsFeature.rankedMatches(in: list, filter: words).prefix(3).map { list.breeds[$0].name }
     if names.isEmpty { names = DogsFeature.subBreedMatches(in: list, filter: words).map(\.path) }
     if names.isEmpty && spelling { names = DogsFeature.spellingMatches(in: list, filter: words).map(\.path) }
-    return names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
+    return names
+  }
+
+  /// " Did you mean a, b or c?", or nothing for no names.
+  private func didYouMean(_ names: [String]) -> String {
+    names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
   }
 
   /// For a name of two words that is not a breed and its sub-breed ("bull terrier",
   /// "german shepherd"), what the list's filter finds with both words; or nothing.
   private func suggestion(forWordsOf argument: String, spelling: Bool = true) -> String {
     let words = argument.replacingOccurrences(of: "/", with: " ")
-    return words.split(separator: " ").count > 1 ? found(by: words, spelling: spelling) : ""
+    return words.split(separator: " ").count > 1 ? didYouMean(names(foundBy: words, spelling: spelling)) : ""
   }
 
   /// For a sub-breed that `breed` does not have, those of its sub-breeds the name
   /// misspells ("hound/afgan"), offered as " Did you mean …?"; or nothing.
   private func misspelled(_ subBreed: String, of breed: Breed) -> String {
-    let names = DogsFeature.spellingMatches(of: subBreed, among: breed.subBreeds).map {
-      "\(breed.name)/\($0)"
-    }
-    return names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
+    didYouMean(
+      DogsFeature.spellingMatches(of: subBreed, among: breed.subBreeds).map { "\(breed.name)/\($0)" })
   }
 
   /// The listed sub-breed whose title, as the app shows it, is `name`: "Afghan Hound" and
@@ -167,7 +174,7 @@ struct Commands {
       Output.error(
         typed.contains(" ")
           ? "“\(typed)” is not in the breed list." + suggestion(forWordsOf: argument)
-          : notice + suggestion(for: path.breed))
+          : notice + suggestion(for: path.breed, subBreed: path.subBreed))
       return ExitCode.notFound
     }
     guard let breed = store.state.breed else { return ExitCode.failure }

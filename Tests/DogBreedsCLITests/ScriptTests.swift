@@ -385,6 +385,9 @@ struct ScriptTests {
     // A slip of typing: the breed, or the breed's sub-breed, it misspells.
     let slips = [
       ("huond", "error: “huond” is not in the breed list. Did you mean hound?\n"),
+      // The sub-breed asked for comes along where the breed offered has it.
+      ("huond/afghan", "error: “huond” is not in the breed list. Did you mean hound/afghan?\n"),
+      ("pgu/afghan", "error: “pgu” is not in the breed list. Did you mean pug?\n"),
       ("Ak ita", "error: “ak ita” is not in the breed list. Did you mean akita?\n"),
       (
         "hound/afgan",
