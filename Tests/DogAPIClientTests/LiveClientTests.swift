@@ -215,6 +215,8 @@ struct LiveClientTests {
       #expect(proxy(7, "Failed to connect to ::1 port 8080 after 3 ms: x") == "[::1]:8080")
       #expect(proxy(7, "Failed to connect to Proxy.Corp port 80 after 1 ms: x") == "Proxy.Corp:80")
       #expect(proxy(5, "Could not resolve proxy: proxy.corp") == "proxy.corp")
+      // A SOCKS proxy's name whose resolving failed at once: result 5, a host's words.
+      #expect(proxy(5, "Could not resolve host: proxy.corp") == "proxy.corp")
       // The host itself, in any case or brackets: not a proxy.
       #expect(proxy(7, "Failed to connect to dog.ceo port 443 after 9 ms: x") == nil)
       #expect(proxy(7, "Failed to connect to DOG.ceo port 443 after 9 ms: x") == nil)

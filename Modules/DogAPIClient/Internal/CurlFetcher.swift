@@ -284,9 +284,9 @@
     }
 
     /// The proxy libcurl could not reach, as its error text names it: one whose name did
-    /// not resolve or whose setting it could not read (result 5: always the proxy's; ""
-    /// where the text names none, as for a setting it cannot read, which may hold a
-    /// password), a SOCKS proxy whose name did not resolve (6: libcurl reports it as a
+    /// not resolve or whose setting it could not read (result 5: always the proxy's, in
+    /// either resolver's words; "" where the text names none, as for a setting it cannot
+    /// read, which may hold a password), a SOCKS proxy whose name did not resolve (6: libcurl reports it as a
     /// host's), or the other end of a connection that failed (7); for 6 and 7 only when the
     /// name is not the host asked for (nor one a redirect led to: then it cannot be told
     /// apart). `nil` when the failure was not the proxy's, or the text is not in libcurl's
@@ -300,8 +300,12 @@
         redirects == 0 && !name.isEmpty && name.lowercased() != asked.lowercased()
       }
       switch code {
+      // A SOCKS proxy's name that fails to resolve before libcurl first asks (a race on a
+      // busy machine) comes as result 5 in the words of result 6: libcurl keeps the first
+      // words it wrote, from the resolver, and returns the result of its own later check.
       case 5:
-        return after("Could not resolve proxy: ").map(String.init) ?? ""
+        return (after("Could not resolve proxy: ") ?? after("Could not resolve host: ")).map(String.init)
+          ?? ""
       case 6:
         guard let name = after("Could not resolve host: "), isElsewhere(name) else { return nil }
         return String(name)
