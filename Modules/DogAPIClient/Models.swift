@@ -41,6 +41,21 @@ public struct BreedList: Equatable, Sendable {
   /// Each breed's name lowercased, as UTF-8, in the same order: computed once here so
   /// that filtering thousands of names on every keystroke does no string work.
   public private(set) var searchKeys: [[UInt8]]
+  /// Every sub-breed's name lowercased, as UTF-8, with where it is, in the order of
+  /// ``breeds`` and of each breed's `subBreeds`: computed once here, like ``searchKeys``,
+  /// and in one array, so that a list of thousands of breeds without sub-breeds costs
+  /// nothing to search for them.
+  public private(set) var subBreedSearchKeys: [SubBreedKey]
+
+  /// A sub-breed's search key and where it is in the list.
+  public struct SubBreedKey: Sendable {
+    /// The breed's position in ``BreedList/breeds``.
+    public var breed: Int
+    /// The sub-breed's position in that breed's `subBreeds`.
+    public var subBreed: Int
+    /// The sub-breed's name lowercased, as UTF-8.
+    public var key: [UInt8]
+  }
   /// Where the list came from.
   public var source: BreedListSource
   /// When the list was fetched from the network (for `cache`, the original fetch time;
@@ -63,6 +78,11 @@ public struct BreedList: Equatable, Sendable {
     let sorted = breeds.sorted { $0.name < $1.name }
     self.breeds = sorted
     self.searchKeys = sorted.map { Array($0.name.lowercased().utf8) }
+    self.subBreedSearchKeys = sorted.enumerated().flatMap { breed, entry in
+      entry.subBreeds.enumerated().map {
+        SubBreedKey(breed: breed, subBreed: $0, key: Array($1.lowercased().utf8))
+      }
+    }
     self.source = source
     self.fetchedAt = fetchedAt
     self.fallbackReason = fallbackReason

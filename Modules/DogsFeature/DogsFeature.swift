@@ -243,14 +243,15 @@ public struct DogsFeature: Reducer {
     let query = SearchQuery(filter)
     guard !query.isEmpty else { return [] }
     var ranked: [[SubBreedMatch]] = [[], [], []]
-    for breed in list.breeds {
-      for subBreed in breed.subBreeds {
-        // The title is the key, so that its first word ranks as it reads.
-        let title = String.breedTitle(breed.name, subBreed: subBreed)
-        let key = Array(title.lowercased().utf8)
-        guard query.matches(key) else { continue }
-        ranked[query.rank(key)].append(SubBreedMatch(breed: breed.name, subBreed: subBreed, title: title))
-      }
+    for entry in list.subBreedSearchKeys
+    where query.matches(either: entry.key, or: list.searchKeys[entry.breed]) {
+      // The title is the key for ranking, so that its first word ranks as it reads (built
+      // only for a match: a list of thousands of sub-breeds builds no strings to filter).
+      let breed = list.breeds[entry.breed]
+      let subBreed = breed.subBreeds[entry.subBreed]
+      let title = String.breedTitle(breed.name, subBreed: subBreed)
+      ranked[query.rank(Array(title.lowercased().utf8))].append(
+        SubBreedMatch(breed: breed.name, subBreed: subBreed, title: title))
     }
     return Array(ranked.joined().prefix(3))
   }
@@ -265,25 +266,24 @@ public struct DogsFeature: Reducer {
     var nearest = Spelling.Nearest(SearchQuery(filter).joined)
     guard nearest.isPossible else { return [] }
     for (index, key) in list.searchKeys.enumerated() { nearest.consider(key, as: index) }
-    // Sub-breeds are numbered after the breeds, in list order.
-    var subBreeds: [(breed: Int, subBreed: Int)] = []
-    for (breedIndex, breed) in list.breeds.enumerated() {
-      for (subIndex, subBreed) in breed.subBreeds.enumerated() {
-        let candidate = list.breeds.count + subBreeds.count
-        subBreeds.append((breedIndex, subIndex))
-        nearest.consider(Array(subBreed.lowercased().utf8), as: candidate)
-        nearest.consider(Array((subBreed + breed.name).lowercased().utf8), as: candidate)
-        nearest.consider(Array((breed.name + subBreed).lowercased().utf8), as: candidate)
-      }
+    // Sub-breeds are numbered after the breeds, in list order. Their titles are put
+    // together only where their length is within reach.
+    for (index, entry) in list.subBreedSearchKeys.enumerated() {
+      let candidate = list.breeds.count + index
+      let breedKey = list.searchKeys[entry.breed]
+      nearest.consider(entry.key, as: candidate)
+      guard nearest.canReach(length: entry.key.count + breedKey.count) else { continue }
+      nearest.consider(entry.key + breedKey, as: candidate)
+      nearest.consider(breedKey + entry.key, as: candidate)
     }
     return nearest.closest.map { candidate in
       guard candidate >= list.breeds.count else {
         let name = list.breeds[candidate].name
         return SpellingMatch(breed: name, subBreed: nil, title: .breedTitle(name))
       }
-      let (breedIndex, subIndex) = subBreeds[candidate - list.breeds.count]
-      let breed = list.breeds[breedIndex]
-      let subBreed = breed.subBreeds[subIndex]
+      let entry = list.subBreedSearchKeys[candidate - list.breeds.count]
+      let breed = list.breeds[entry.breed]
+      let subBreed = breed.subBreeds[entry.subBreed]
       return SpellingMatch(
         breed: breed.name, subBreed: subBreed, title: .breedTitle(breed.name, subBreed: subBreed))
     }

@@ -29,6 +29,13 @@ struct SearchQuery {
     return words.allSatisfy { Self.contains(key, $0) }
   }
 
+  /// Whether every word is in `first` or in `second`: whether the key `"first second"`
+  /// (a sub-breed's title, either way round) ``matches(_:)``, since a word has no spaces
+  /// and so lies in one part or the other. No key is built.
+  func matches(either first: [UInt8], or second: [UInt8]) -> Bool {
+    words.allSatisfy { Self.contains(first, $0) || Self.contains(second, $0) }
+  }
+
   /// How well a key that ``matches(_:)`` does: 0 it is the name the filter spells (spaces
   /// aside), 1 it starts with the first word, 2 the words are elsewhere. The one rule
   /// behind the list's highlight and every ranked suggestion.

@@ -30,6 +30,10 @@ enum Spelling {
     /// Whether anything can be a slip away (not for one or two letters).
     var isPossible: Bool { limit > 0 }
 
+    /// Whether a spelling of `length` bytes may be near enough (its length alone can rule
+    /// it out, before it is put together).
+    func canReach(length: Int) -> Bool { isPossible && abs(typed.count - length) <= limit }
+
     /// Measures one spelling of `candidate`; the spellings of a candidate come together.
     mutating func consider(_ key: [UInt8], as candidate: Int) {
       guard isPossible, let distance = table.distance(typed, key, limit: limit) else { return }

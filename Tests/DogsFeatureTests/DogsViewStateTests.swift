@@ -107,6 +107,7 @@ struct DogsViewStateTests {
     // A sub-breed by its name, or its title either way round.
     #expect(offered("wlid") == ["african/wild"])
     #expect(offered("afgan hound") == ["hound/afghan"] && offered("Hound Afgan") == ["hound/afghan"])
+    #expect(offered("afgahound") == ["hound/afghan"])  // two letters short of the title
     #expect(
       DogsFeature.spellingMatches(in: sample, filter: "afgan hound")
         == [DogsFeature.SpellingMatch(breed: "hound", subBreed: "afghan", title: "Afghan Hound")])
