@@ -243,12 +243,14 @@ public struct DogsFeature: Reducer {
     let query = SearchQuery(filter)
     guard !query.isEmpty else { return [] }
     var ranked: [[SubBreedMatch]] = [[], [], []]
-    for entry in list.subBreedSearchKeys
-    where query.matches(either: entry.key, or: list.searchKeys[entry.breed]) {
+    // By index: an element taken whole from the arrays would be retained and released.
+    let (keys, subBreedKeys) = (list.searchKeys, list.subBreedSearchKeys)
+    for index in subBreedKeys.indices
+    where query.matches(either: subBreedKeys[index].key, or: keys[subBreedKeys[index].breed]) {
       // The title is the key for ranking, so that its first word ranks as it reads (built
       // only for a match: a list of thousands of sub-breeds builds no strings to filter).
-      let breed = list.breeds[entry.breed]
-      let subBreed = breed.subBreeds[entry.subBreed]
+      let breed = list.breeds[subBreedKeys[index].breed]
+      let subBreed = breed.subBreeds[subBreedKeys[index].subBreed]
       let title = String.breedTitle(breed.name, subBreed: subBreed)
       ranked[query.rank(Array(title.lowercased().utf8))].append(
         SubBreedMatch(breed: breed.name, subBreed: subBreed, title: title))
@@ -265,16 +267,23 @@ public struct DogsFeature: Reducer {
   public static func spellingMatches(in list: BreedList, filter: String) -> [SpellingMatch] {
     var nearest = Spelling.Nearest(SearchQuery(filter).joined)
     guard nearest.isPossible else { return [] }
-    for (index, key) in list.searchKeys.enumerated() { nearest.consider(key, as: index) }
+    let keys = list.searchKeys
+    for index in keys.indices where nearest.canReach(length: keys[index].count) {
+      nearest.consider(keys[index], as: index)
+    }
     // Sub-breeds are numbered after the breeds, in list order. Their titles are put
-    // together only where their length is within reach.
-    for (index, entry) in list.subBreedSearchKeys.enumerated() {
-      let candidate = list.breeds.count + index
-      let breedKey = list.searchKeys[entry.breed]
-      nearest.consider(entry.key, as: candidate)
-      guard nearest.canReach(length: entry.key.count + breedKey.count) else { continue }
-      nearest.consider(entry.key + breedKey, as: candidate)
-      nearest.consider(breedKey + entry.key, as: candidate)
+    // together only where their length is within reach. (By index, and lengths first: an
+    // element taken whole from the arrays would be retained and released.)
+    let subBreedKeys = list.subBreedSearchKeys
+    for index in subBreedKeys.indices {
+      let candidate = keys.count + index
+      let subKeyCount = subBreedKeys[index].key.count
+      let breedKeyCount = keys[subBreedKeys[index].breed].count
+      if nearest.canReach(length: subKeyCount) { nearest.consider(subBreedKeys[index].key, as: candidate) }
+      guard nearest.canReach(length: subKeyCount + breedKeyCount) else { continue }
+      let (subKey, breedKey) = (subBreedKeys[index].key, keys[subBreedKeys[index].breed])
+      nearest.consider(subKey + breedKey, as: candidate)
+      nearest.consider(breedKey + subKey, as: candidate)
     }
     return nearest.closest.map { candidate in
       guard candidate >= list.breeds.count else {
