@@ -145,11 +145,15 @@ struct Commands {
   }
 
   /// The listed sub-breed whose title, as the app shows it, is `name`: "Afghan Hound" and
-  /// "German Shepherd" alike, though one names its sub-breed first and the other its breed.
+  /// "German Shepherd" alike, though one names its sub-breed first and the other its breed;
+  /// else the one whose title is `name` the other way round ("hound afghan"), as the
+  /// filter finds it.
   private func subBreed(titled name: String) -> DogsFeature.SubBreedMatch? {
     guard let list = store.state.breeds else { return nil }
-    let wanted = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    return DogsFeature.subBreedMatches(in: list, filter: name).first { $0.title.lowercased() == wanted }
+    let words = name.lowercased().split(whereSeparator: \.isWhitespace)
+    let found = DogsFeature.subBreedMatches(in: list, filter: name)
+    return found.first { $0.title.lowercased() == words.joined(separator: " ") }
+      ?? found.first { $0.title.lowercased() == words.reversed().joined(separator: " ") }
   }
 
   func show(_ argument: String) async -> Int32 {

@@ -313,8 +313,9 @@ struct ScriptTests {
     #expect(sub.status == 0)
     #expect(sub.stdout.contains(#""subBreed":"afghan""#))
     #expect(sub.stdout.contains(#""displayName":"Afghan Hound""#))
-    // A sub-breed as the list and the Breed screen name it, and a pasted name's spaces.
-    for name in ["Afghan Hound", " afghan  hound", " Hound/Afghan\t"] {
+    // A sub-breed as the list and the Breed screen name it, either way round, and a pasted
+    // name's spaces.
+    for name in ["Afghan Hound", " afghan  hound", " Hound/Afghan\t", "Hound Afghan"] {
       let run = try await runCLI(["show", name, "--json"] + api(server))
       #expect(run.status == 0, "\(name): \(run.stderr)")
       let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
@@ -335,6 +336,16 @@ struct ScriptTests {
     #expect(server.requests.map(\.path).contains("/api/breed/hound/afghan/images/random"))
     let pug = try await runCLI(["show", "pug"] + api(server))
     #expect(pug.stdout == "Pug\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\n")
+    // Where two titles are each other the other way round, the one named in order wins.
+    let mirrored = try TestHTTPServer { [imageJSON] request in
+      request.path.contains("images/random")
+        ? .json(imageJSON) : .json(#"{"message":{"dane":["great"],"great":["dane"]},"status":"success"}"#)
+    }
+    defer { mirrored.stop() }
+    for (name, shown) in [("Great Dane", "Great Dane"), ("dane great", "Dane Great")] {
+      let run = try await runCLI(["show", name] + api(mirrored))
+      #expect(run.stdout.hasPrefix("\(shown)\n"), "\(name): \(run.stdout) \(run.stderr)")
+    }
   }
 
   @Test func notFoundAndBadNamesHaveTheirOwnExitCodes() async throws {
