@@ -74,14 +74,7 @@ extension AppFeature {
     case .enter, .right:
       let view = view()
       if let name = view.highlightedBreed { return .dogs(.rowSelected(name)) }
-      // A filter that names a sub-breed (no breed matches) opens the first one found; one
-      // that misspells a breed or a sub-breed, the closest.
-      if let match = view.subBreedMatches.first {
-        return .dogs(.subBreedMatchSelected(breed: match.breed, subBreed: match.subBreed))
-      }
-      guard let match = view.spellingMatches.first else { return nil }
-      guard let subBreed = match.subBreed else { return .dogs(.rowSelected(match.breed)) }
-      return .dogs(.subBreedMatchSelected(breed: match.breed, subBreed: subBreed))
+      return view.offered.map { .dogs($0.action) }
     default: return nil
     }
   }
@@ -100,6 +93,20 @@ extension AppFeature {
       return breed.highlighted.map { .breed(.subBreedSelected($0 == breed.subBreed ? nil : $0)) }
     default: return nil
     }
+  }
+}
+
+extension DogsFeature.ViewState {
+  /// What Enter opens where no breed matches, with its title for the key hints: the first
+  /// sub-breed the filter names, else the closest breed or sub-breed it misspells; `nil`
+  /// where there is neither. One rule for the key and its hint.
+  var offered: (title: String, action: DogsFeature.Action)? {
+    if let match = subBreedMatches.first {
+      return (match.title, .subBreedMatchSelected(breed: match.breed, subBreed: match.subBreed))
+    }
+    guard let match = spellingMatches.first else { return nil }
+    guard let subBreed = match.subBreed else { return (match.title, .rowSelected(match.breed)) }
+    return (match.title, .subBreedMatchSelected(breed: match.breed, subBreed: subBreed))
   }
 }
 

@@ -42,9 +42,8 @@ public enum AppView {
       // The API answered with no breeds: filtering has nothing to work on; asking again may help.
       case .empty: return "r reload · ^C quit"
       case .loading, .noMatch:
-        // A filter that names a sub-breed, or misspells a breed (no match), opens it with Enter.
-        let title = dogs.subBreedMatches.first?.title ?? dogs.spellingMatches.first?.title
-        let open = title.map { "Enter open \($0) · " } ?? ""
+        // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
+        let open = dogs.offered.map { "Enter open \($0.title) · " } ?? ""
         return open + "type to filter · Esc clear · ^C quit"
       }
     }
