@@ -1,8 +1,15 @@
 /// Everything that can go wrong talking to the Dog CEO API, in terms a UI can explain.
 public enum DogAPIError: Error, Equatable, Hashable, Sendable {
-  /// The host could not be reached: no network, DNS failure, connection refused. (A
-  /// connection made and then reset is ``connectionLost(host:)``.)
+  /// The host could not be reached: no network, or its name did not resolve. (A
+  /// connection turned away is ``connectionRefused(server:)``; one made and then reset is
+  /// ``connectionLost(host:)``.)
   case unreachable(host: String)
+  /// The host's name resolved but nothing there took the connection: no server listens on
+  /// that port, the host is down, or a firewall turned the connection away. `server` is
+  /// the host and port connected to, as in an address (`127.0.0.1:8080`, `[::1]:80`).
+  /// (With libcurl, only a connection refused; elsewhere ``unreachable(host:)``. With
+  /// URLSession, any failure to connect to a host whose name resolved.)
+  case connectionRefused(server: String)
   /// The host answered but no secure connection could be made: the TLS handshake failed
   /// or the server's certificate was not trusted (a captive portal, an intercepting proxy,
   /// a wrong clock, or a server that does not speak TLS on that port).
@@ -58,6 +65,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
     switch self {
     case .unreachable(let host):
       return "Can't reach \(host): you may be offline."
+    case .connectionRefused(let server):
+      return "Can't connect to \(server): nothing is accepting connections there."
     case .secureConnectionFailed(let host):
       return "Can't make a secure connection to \(host): its certificate or encryption was not accepted."
     case .proxySecureConnectionFailed(let proxy):
@@ -109,7 +118,8 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// Whether retrying later may help (network trouble rather than a wrong request).
   public var isTransient: Bool {
     switch self {
-    case .unreachable, .secureConnectionFailed, .proxyUnreachable, .proxySecureConnectionFailed,
+    case .unreachable, .connectionRefused, .secureConnectionFailed, .proxyUnreachable,
+      .proxySecureConnectionFailed,
       .connectionLost, .timedOut, .server,
       .malformedResponse, .responseTooLarge, .cancelled:
       return true

@@ -158,12 +158,29 @@ struct LiveClientTests {
     #expect(ContinuousClock.now - start < Duration.seconds(2).scaled)
   }
 
-  @Test(arguments: Transport.allCases) func aRefusedConnectionIsUnreachable(_ transport: Transport) async {
+  @Test(arguments: Transport.allCases) func aRefusedConnectionNamesTheServerAndPort(_ transport: Transport)
+    async throws
+  {
+    // Not "you may be offline": the host was there, nothing listened on the port.
     let port = TestHTTPServer.refusedPort()
     let client = liveClient(
       .init(baseURL: URL(string: "http://127.0.0.1:\(port)/api")!, usesBundledFallback: false), transport)
     let failure = await error { try await client.randomImage("hound", nil) }
-    #expect(failure == .unreachable(host: "127.0.0.1"))
+    #expect(failure == .connectionRefused(server: "127.0.0.1:\(port)"))
+    #expect(failure?.isTransient == true)
+    // After a redirect, the server that refused is the one it led to.
+    let redirecting = try TestHTTPServer { _ in
+      .raw(
+        Array("HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(port)/x\r\nContent-Length: 0\r\n\r\n".utf8))
+    }
+    defer { redirecting.stop() }
+    let redirected = await error { try await liveClient(redirecting, transport).randomImage("hound", nil) }
+    if transport == .platform {
+      #expect(redirected == .connectionRefused(server: "127.0.0.1:\(port)"))
+    } else {
+      // URLSession does not say where it was: the address asked for is named.
+      #expect(redirected == .connectionRefused(server: "127.0.0.1:\(redirecting.port)"))
+    }
   }
 
   @Test(arguments: Transport.allCases) func a407IsTheProxysRefusal(_ transport: Transport) async throws {
@@ -274,17 +291,22 @@ struct LiveClientTests {
     }
   }
 
-  @Test func anErrorNamesAnIPv6ServerInBrackets() throws {
+  @Test func anErrorNamesTheServerAsItsAddressDoes() throws {
     // As in its address: "Can't reach [::1]:" not "Can't reach ::1:".
     #expect(HTTPFetcher.host(of: try #require(URL(string: "http://[::1]:8080/api"))) == "[::1]")
     #expect(HTTPFetcher.host(of: try #require(URL(string: "https://dog.ceo/api"))) == "dog.ceo")
     #expect(HTTPFetcher.host(of: try #require(URL(string: "https://127.0.0.1:8/api"))) == "127.0.0.1")
+    // The port an error names: the address's own, or its scheme's.
+    #expect(HTTPFetcher.port(of: try #require(URL(string: "https://dog.ceo/api"))) == 443)
+    #expect(HTTPFetcher.port(of: try #require(URL(string: "HTTPS://dog.ceo/api"))) == 443)
+    #expect(HTTPFetcher.port(of: try #require(URL(string: "http://dog.ceo/api"))) == 80)
+    #expect(HTTPFetcher.port(of: try #require(URL(string: "https://[::1]:8443/api"))) == 8443)
   }
 
   #if os(Linux)
     @Test func libcurlsResultsAreTheClientsErrors() {
       func error(_ failure: CurlFailure) -> DogAPIError {
-        failure.error(host: "dog.ceo", seconds: 10, limit: 1 << 20)
+        failure.error(host: "dog.ceo", port: 443, seconds: 10, limit: 1 << 20)
       }
       // A reset once some of the body came, or before any answer, is a lost connection;
       // after the headers alone (more of them than libcurl takes), the answer's fault.
@@ -297,6 +319,33 @@ struct LiveClientTests {
       #expect(error(CurlFailure(code: 52, errorText: "")) == .connectionLost(host: "dog.ceo"))
       #expect(error(CurlFailure(code: 7, errorText: "")) == .unreachable(host: "dog.ceo"))
       #expect(error(CurlFailure(code: 6, errorText: "")) == .unreachable(host: "dog.ceo"))
+      // A connection refused (ECONNREFUSED) names the server and port libcurl tried, else
+      // the ones asked for; a network or host out of reach stays unreachable.
+      let refused = "Failed to connect to dog.ceo port 8443 after 0 ms: Couldn't connect to server"
+      #expect(
+        error(CurlFailure(code: 7, errorText: refused, systemError: Int(ECONNREFUSED)))
+          == .connectionRefused(server: "dog.ceo:8443"))
+      #expect(
+        CurlFailure(code: 7, errorText: "Failed to connect to ::1 port 80 after 1 ms: x", systemError: 111)
+          .error(host: "[::1]", port: 80, seconds: 10, limit: 1) == .connectionRefused(server: "[::1]:80"))
+      #expect(
+        error(CurlFailure(code: 7, errorText: "", systemError: 111))
+          == .connectionRefused(server: "dog.ceo:443"))
+      #expect(
+        error(CurlFailure(code: 7, errorText: "Failed to connect to  port 80", systemError: 111))
+          == .connectionRefused(server: "dog.ceo:443"))
+      for other in [ENETUNREACH, EHOSTUNREACH, ETIMEDOUT] {
+        #expect(
+          error(CurlFailure(code: 7, errorText: refused, systemError: Int(other)))
+            == .unreachable(host: "dog.ceo"))
+      }
+      #expect(error(CurlFailure(code: 6, errorText: "", systemError: 111)) == .unreachable(host: "dog.ceo"))
+      // A proxy that refused is the proxy's, as before.
+      #expect(
+        error(
+          CurlFailure(
+            code: 7, errorText: "Failed to connect to 10.0.0.1 port 3128 after 0 ms: x", systemError: 111))
+          == .proxyUnreachable(proxy: "10.0.0.1:3128"))
       // A proxy's refusal of the tunnel comes first, whatever libcurl's result.
       #expect(
         error(CurlFailure(code: 56, errorText: "", headerBytes: 40, proxyStatus: 407))

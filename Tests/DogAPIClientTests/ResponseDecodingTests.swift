@@ -131,7 +131,8 @@ struct ResponseDecodingTests {
 
   @Test func everyErrorHasOneSentence() {
     let errors: [DogAPIError] = [
-      .unreachable(host: "dog.ceo"), .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
+      .unreachable(host: "dog.ceo"), .connectionRefused(server: "127.0.0.1:8080"),
+      .secureConnectionFailed(host: "dog.ceo"), .timedOut(seconds: 10),
       .proxyUnreachable(proxy: "10.0.0.1:3128"), .proxyUnreachable(proxy: ""),
       .proxySecureConnectionFailed(proxy: "10.0.0.1:3129"), .proxySecureConnectionFailed(proxy: ""),
       .proxyRefused(host: "dog.ceo", status: 407),
@@ -159,6 +160,9 @@ struct ResponseDecodingTests {
         DogAPIError.responseTooLarge(limit: limit).message == "The server's answer was larger than \(size).")
     }
     #expect(DogAPIError.unreachable(host: "dog.ceo").message == "Can't reach dog.ceo: you may be offline.")
+    #expect(
+      DogAPIError.connectionRefused(server: "[::1]:8080").message
+        == "Can't connect to [::1]:8080: nothing is accepting connections there.")
     // A name of letters fails for its length alone: the message says that.
     let long = String(repeating: "a", count: 65)
     #expect(
@@ -201,6 +205,7 @@ struct ResponseDecodingTests {
     #expect(DogAPIError.proxyRefused(host: "dog.ceo", status: nil).isTransient)
     // A proxy that is down or cannot reach the host may recover; a login or a block won't.
     #expect(DogAPIError.proxyUnreachable(proxy: "p").isTransient)
+    #expect(DogAPIError.connectionRefused(server: "127.0.0.1:8080").isTransient)
     #expect(DogAPIError.proxyRefused(host: "dog.ceo", status: 502).isTransient)
     #expect(!DogAPIError.proxyRefused(host: "dog.ceo", status: 407).isTransient)
     #expect(!DogAPIError.proxyRefused(host: "dog.ceo", status: 403).isTransient)

@@ -126,7 +126,7 @@ struct FaultMatrixTests {
       "500 JSON": "The server reported an error (HTTP 500): Boom.", "500 HTML": "(HTTP 500).",
       "503 text": "(HTTP 503).", "200 without status": "(HTTP 200): Internal server error.",
       "malformed JSON": "could not be understood.", "slow drip past timeout": "took longer than 1 s",
-      "connection refused": "Can't reach 127.0.0.1",
+      "connection refused": "Can't connect to 127.0.0.1:",
     ]
     if isList {
       if let reason = listFallback[fault] { return Expectation(status: 0, stderr: reason) }

@@ -85,6 +85,7 @@
     static let proxyCertificateCheck: Int32 = 0x20_002F  // CURLINFO_PROXY_SSL_VERIFYRESULT (7.52)
     static let connectedAddress: Int32 = 0x10_0020  // CURLINFO_PRIMARY_IP
     static let connectedPort: Int32 = 0x20_0028  // CURLINFO_PRIMARY_PORT
+    static let systemError: Int32 = 0x20_0019  // CURLINFO_OS_ERRNO
   }
 
   /// One GET on libcurl, with the same promises as ``HTTPFetcher``: an overall deadline,
@@ -101,7 +102,8 @@
     static func get(
       _ curl: Curl, _ url: URL, accept: String, limit: Int, seconds: Double, userAgent: String
     ) async -> Result<HTTPResponse, DogAPIError> {
-      let transfer = Transfer(limit: limit, host: HTTPFetcher.host(of: url), seconds: seconds)
+      let transfer = Transfer(
+        limit: limit, host: HTTPFetcher.host(of: url), port: HTTPFetcher.port(of: url), seconds: seconds)
       return await transfer.answer.wait(
         starting: { transfer.run(curl, url: url.absoluteString, accept: accept, userAgent: userAgent) },
         on: transfers)
@@ -114,12 +116,14 @@
     private let lock = NSLock()
     private let limit: Int
     private let host: String
+    private let port: Int
     private let seconds: Double
     private var body = Data()
 
-    init(limit: Int, host: String, seconds: Double) {
+    init(limit: Int, host: String, port: Int, seconds: Double) {
       self.limit = limit
       self.host = host
+      self.port = port
       self.seconds = seconds
       self.answer = FetchAnswer(seconds: seconds)
     }
@@ -189,15 +193,16 @@
         _ = curl.getLong(handle, Curl.proxyStatus, &failure.proxyStatus)
         _ = curl.getLong(handle, Curl.proxyError, &failure.proxyError)
         _ = curl.getLong(handle, Curl.proxyCertificateCheck, &failure.proxyCertificateCheck)
+        _ = curl.getLong(handle, Curl.systemError, &failure.systemError)
         var address: UnsafePointer<CChar>? = nil
-        var port = 0
+        var connectedPort = 0
         if curl.getString(handle, Curl.connectedAddress, &address) == 0, let address,
-          curl.getLong(handle, Curl.connectedPort, &port) == 0, port > 0
+          curl.getLong(handle, Curl.connectedPort, &connectedPort) == 0, connectedPort > 0
         {
-          failure.connectedTo = CurlFailure.address(String(cString: address), port: "\(port)")
+          failure.connectedTo = CurlFailure.address(String(cString: address), port: "\(connectedPort)")
         }
         failure.bodyBytes = lock.withLock { self.body.count }
-        return answer.stop(because: failure.error(host: host, seconds: seconds, limit: limit))
+        return answer.stop(because: failure.error(host: host, port: port, seconds: seconds, limit: limit))
       }
       var status = 0
       _ = curl.getLong(handle, Curl.responseCode, &status)
@@ -240,9 +245,12 @@
     /// The address and port the transfer was last connected to ("" where none): the
     /// proxy's, when one is used.
     var connectedTo = ""
+    /// The system's error number for the last failed call, as `errno` (0: none).
+    var systemError = 0
 
-    /// The client's error for it, for a fetch from `host` within `seconds` and `limit`.
-    func error(host: String, seconds: Double, limit: Int) -> DogAPIError {
+    /// The client's error for it, for a fetch from `host` (`port` as the address gives it,
+    /// or its scheme's) within `seconds` and `limit`.
+    func error(host: String, port: Int, seconds: Double, limit: Int) -> DogAPIError {
       // A proxy that answered the request for a tunnel with anything but 2xx refused it.
       if proxyStatus >= 300 { return .proxyRefused(host: host, status: proxyStatus) }
       if let proxy = unreachableProxy(host: host) { return .proxyUnreachable(proxy: proxy) }
@@ -279,6 +287,14 @@
       case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
         if proxyCertificateCheck != 0 { return .proxySecureConnectionFailed(proxy: connectedTo) }
         return .secureConnectionFailed(host: host)
+      // Nothing took the connection (refused: the port is closed, or a firewall said no),
+      // named as libcurl tried it (after a redirect, maybe another server), else as asked.
+      // Other failures to connect (no route, a network that is down) stay "unreachable".
+      case 7 where systemError == Int(ECONNREFUSED):
+        if let (name, port) = failedConnection {
+          return .connectionRefused(server: Self.address(name, port: port))
+        }
+        return .connectionRefused(server: "\(host):\(port)")
       default: return .unreachable(host: host)
       }
     }
@@ -310,16 +326,25 @@
         guard let name = after("Could not resolve host: "), isElsewhere(name) else { return nil }
         return String(name)
       case 7:
-        guard let rest = after("Failed to connect to "), let port = rest.range(of: " port ") else {
-          return nil
-        }
-        let name = rest[..<port.lowerBound]
-        let number = rest[port.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        guard isElsewhere(name), !number.isEmpty else { return nil }
-        return Self.address(String(name), port: String(number))
+        guard let (name, port) = failedConnection, isElsewhere(Substring(name)) else { return nil }
+        return Self.address(name, port: port)
       default:
         return nil
       }
+    }
+
+    /// The name and port of the connection that failed, as libcurl's words for result 7
+    /// give them ("Failed to connect to dog.ceo port 443 after 3 ms: …"); `nil` where the
+    /// words are not those.
+    var failedConnection: (name: String, port: String)? {
+      let prefix = "Failed to connect to "
+      guard errorText.hasPrefix(prefix) else { return nil }
+      let rest = errorText.dropFirst(prefix.count)
+      guard let separator = rest.range(of: " port ") else { return nil }
+      let name = rest[..<separator.lowerBound]
+      let port = rest[separator.upperBound...].prefix { $0.isASCII && $0.isNumber }
+      guard !name.isEmpty, !port.isEmpty else { return nil }
+      return (String(name), String(port))
     }
 
     /// "name:port", an IPv6 address in brackets: a server as its address would name it.

@@ -54,6 +54,11 @@ enum HTTPFetcher {
     return host.contains(":") ? "[\(host)]" : host
   }
 
+  /// The port a request to `url` connects to: the address's own, or its scheme's.
+  static func port(of url: URL) -> Int {
+    url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+  }
+
   /// Why a fetch failed, where both transports can tell.
   static let tooManyRedirects = DogAPIError.malformedResponse(detail: "the server redirected too many times")
   static let redirectOffTheWeb = DogAPIError.malformedResponse(
@@ -99,7 +104,7 @@ enum HTTPFetcher {
     var request = URLRequest(url: url, timeoutInterval: backstop)
     request.httpMethod = "GET"
     let fetch = Fetch(
-      limit: limit, host: host(of: url), seconds: seconds, configuration: configuration,
+      limit: limit, host: host(of: url), port: port(of: url), seconds: seconds, configuration: configuration,
       request: request)
     let result = await fetch.answer.wait(starting: { fetch.open() }, on: opening)
     closing.async { fetch.close() }
@@ -123,6 +128,7 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
   private let lock = NSLock()
   private let limit: Int
   private let host: String
+  private let port: Int
   private let seconds: Double
   let answer: FetchAnswer
   private var body = Data()
@@ -134,10 +140,13 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
   private var closed = false
   private var redirects = 0
 
-  init(limit: Int, host: String, seconds: Double, configuration: URLSessionConfiguration, request: URLRequest)
-  {
+  init(
+    limit: Int, host: String, port: Int, seconds: Double, configuration: URLSessionConfiguration,
+    request: URLRequest
+  ) {
     self.limit = limit
     self.host = host
+    self.port = port
     self.seconds = seconds
     self.configuration = configuration
     self.request = request
@@ -260,6 +269,9 @@ private final class Fetch: NSObject, URLSessionDataDelegate, @unchecked Sendable
       NSURLErrorUnknown where nsError.localizedDescription.contains("transfer closed"),
       NSURLErrorBadServerResponse where nsError.localizedDescription.contains("Empty reply"):
       return .connectionLost(host: host)
+    // The name resolved but the host did not take the connection (URLSession does not
+    // say whether it refused it or could not be reached).
+    case NSURLErrorCannotConnectToHost: return .connectionRefused(server: "\(host):\(port)")
     case NSURLErrorTimedOut: return .timedOut(seconds: seconds)
     case NSURLErrorCancelled: return .cancelled
     case NSURLErrorDataLengthExceedsMaximum: return .responseTooLarge(limit: limit)
