@@ -1,4 +1,5 @@
 import DogAPIClient
+import DogsFeature
 import Foundation
 import TextRendering
 
@@ -111,6 +112,26 @@ enum Arguments {
     "--json": { $0.json = true }, "--offline": { $0.offline = true }, "--trace": { $0.trace = true },
   ]
 
+  /// The options that take a value (`--colour` is `--color` spelt the British way).
+  static let valueOptions = [
+    "--filter", "--api", "--color", "--colour", "--picture", "--base-url", "--timeout",
+  ]
+
+  /// The commands.
+  static let commands = ["list", "show", "help"]
+
+  /// The options a misspelt one may have meant: all of them, aliases aside.
+  static var suggestedOptions: [String] {
+    (switches.keys + valueOptions).filter { $0 != "--colour" }.sorted()
+  }
+
+  /// " Did you mean list?" where `typed` misspells one of `names` by a slip of typing (the
+  /// rule of the breed list's filter, dashes counted as letters), else "".
+  static func suggestion(for typed: String, among names: [String]) -> String {
+    let near = DogsFeature.spellingMatches(of: typed, among: names)
+    return near.isEmpty ? "" : " Did you mean \(near.joinedAsAlternatives)?"
+  }
+
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
     var options = Options()
@@ -138,7 +159,8 @@ enum Arguments {
     where T.RawValue == String {
       guard let value = T(rawValue: text) else {
         let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-        throw UsageError(message: "\(flag) must be one of \(allowed), not “\(text)”.")
+        let near = suggestion(for: text, among: T.allCases.map(\.rawValue))
+        throw UsageError(message: "\(flag) must be one of \(allowed), not “\(text)”.\(near)")
       }
       return value
     }
@@ -176,14 +198,16 @@ enum Arguments {
         baseURLSource = "--base-url"
       case "--timeout":
         let text = try value(for: flag, inline: inline)
-        guard let seconds = Double(text), seconds > 0, seconds <= 300 else {
+        // Plain decimals only: Double also reads hexadecimal ("0x10" is 16) and exponents.
+        let isDecimal = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard isDecimal, let seconds = Double(text), seconds > 0, seconds <= 300 else {
           throw UsageError(
             message:
               "--timeout must be a number of seconds above 0 and at most 300, as in 2.5, not “\(text)”.")
         }
         options.timeout = seconds
       default:
-        throw UsageError(message: "Unknown option \(flag).")
+        throw UsageError(message: "Unknown option \(flag).\(suggestion(for: flag, among: suggestedOptions))")
       }
       index += 1
     }
@@ -221,7 +245,7 @@ enum Arguments {
     case "help":
       options.command = .help
     default:
-      throw UsageError(message: "Unknown command “\(command)”.")
+      throw UsageError(message: "Unknown command “\(command)”.\(suggestion(for: command, among: commands))")
     }
     if options.filter != nil && options.command != .list {
       throw UsageError(message: "--filter goes with list.")

@@ -44,6 +44,29 @@ struct ScriptTests {
       #expect(
         run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
     }
+    // A command, an option or a choice mistyped by a slip is named as the one meant; one too
+    // far from any, or too short to tell, is not.
+    for (typed, meant) in [
+      (["lsit"], "Unknown command “lsit”. Did you mean list?"),
+      (["shwo", "hound"], "Unknown command “shwo”. Did you mean show?"),
+      (["list", "--fitler", "x"], "Unknown option --fitler. Did you mean --filter?"),
+      (["-json"], "Unknown option -json. Did you mean --json?"),
+      (["--colur", "never"], "Unknown option --colur. Did you mean --color?"),
+      (["--ap", "fake"], "Unknown option --ap. Did you mean --api?"),
+      (["--base_url", "http://x"], "Unknown option --base_url. Did you mean --base-url?"),
+      (
+        ["--picture", "blokcs"],
+        "--picture must be one of auto, blocks, ascii, none, 256, kitty, iterm, sixel, not “blokcs”. Did you mean blocks?"
+      ),
+      (["--api=fkae"], "--api must be one of live, fake, not “fkae”. Did you mean fake?"),
+      (["frobnicate"], "Unknown command “frobnicate”."),
+      (["--bogus"], "Unknown option --bogus."),
+      (["-x"], "Unknown option -x."),
+    ] {
+      let run = try await runCLI(typed)
+      #expect(run.status == 2, "\(typed)")
+      #expect(run.stderr == "error: \(meant) Run `DogBreedsCLI --help` for usage.\n", "\(typed)")
+    }
     // Usage errors quote what was typed; Output.error sanitises it like any other message.
     for bad in [
       ["show", "hou\u{1B}[2J"], ["--bogus\u{1B}]0;x\u{7}"], ["frob\u{9B}31m"], ["--color", "\u{1B}[5m"],
@@ -59,6 +82,13 @@ struct ScriptTests {
     #expect(zero.stderr.contains("above 0 and at most 300, as in 2.5, not “0”."), "\(zero.stderr)")
     #expect(try await runCLI(["--timeout", "300", "list", "--api", "fake"]).status == 0)
     #expect(try await runCLI(["--timeout", "300.5", "list", "--api", "fake"]).status == 2)
+    // Seconds are written as decimals: not hexadecimal (Double's "0x10" is 16), not
+    // exponents, not padded.
+    for text in ["0x10", "1e1", " 5", "5 ", "+5", "2..5"] {
+      #expect(try await runCLI(["--timeout", text, "list", "--api", "fake"]).status == 2, "\(text)")
+    }
+    #expect(try await runCLI(["--timeout", "2.5", "list", "--api", "fake"]).status == 0)
+    #expect(try await runCLI(["--timeout", ".5", "list", "--api", "fake"]).status == 0)
     // After "--" everything is an argument, even what looks like an option.
     let dashed = try await runCLI(["show", "--api", "fake", "--", "--json"])
     #expect(dashed.status == 2)
