@@ -245,7 +245,13 @@ enum Arguments {
     case "help":
       options.command = .help
     default:
-      throw UsageError(message: "Unknown command “\(command)”.\(suggestion(for: command, among: commands))")
+      let near = suggestion(for: command, among: commands)
+      // A breed where the command goes (`DogBreedsCLI hound`): say how to show it.
+      if near.isEmpty, (try? breedPath(command)) != nil {
+        let argument = command.contains(" ") ? "\"\(command)\"" : command
+        throw UsageError(message: "Unknown command “\(command)”: to see a breed, use show \(argument).")
+      }
+      throw UsageError(message: "Unknown command “\(command)”.\(near)")
     }
     if options.filter != nil && options.command != .list {
       throw UsageError(message: "--filter goes with list.")

@@ -59,7 +59,10 @@ struct ScriptTests {
         "--picture must be one of auto, blocks, ascii, none, 256, kitty, iterm, sixel, not “blokcs”. Did you mean blocks?"
       ),
       (["--api=fkae"], "--api must be one of live, fake, not “fkae”. Did you mean fake?"),
-      (["frobnicate"], "Unknown command “frobnicate”."),
+      (["frob-nicate"], "Unknown command “frob-nicate”."),
+      // A breed where the command goes: how to show it.
+      (["hound"], "Unknown command “hound”: to see a breed, use show hound."),
+      (["Afghan Hound"], "Unknown command “Afghan Hound”: to see a breed, use show \"Afghan Hound\"."),
       (["--bogus"], "Unknown option --bogus."),
       (["-x"], "Unknown option -x."),
     ] {
