@@ -93,6 +93,9 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
     case .notFound(let message):
       if let message, !message.isEmpty { return "Not found: \(message)." }
       return "The API has no such breed."
+    case .server(429, let message) where message?.isEmpty ?? true:
+      // Rate limited (RFC 6585): the wait, not the server, is what to expect.
+      return "The server is getting too many requests (HTTP 429): wait a moment before trying again."
     case .server(let status, let message):
       if let message, !message.isEmpty {
         return "The server reported an error (HTTP \(status)): \(message)."

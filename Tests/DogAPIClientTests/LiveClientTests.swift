@@ -52,7 +52,9 @@ struct LiveClientTests {
     #expect(failure == .notFound(message: "Breed not found (master breed does not exist)"))
   }
 
-  @Test(arguments: Transport.allCases) func a500WithHTMLIsAServerErrorWithoutMessage(_ transport: Transport)
+  @Test(arguments: Transport.allCases) func aStatusWithHTMLIsAServerErrorWithoutMessage(
+    _ transport: Transport
+  )
     async throws
   {
     let server = try TestHTTPServer { _ in
@@ -61,6 +63,14 @@ struct LiveClientTests {
     defer { server.stop() }
     let failure = await error { try await liveClient(server, transport).randomImage("hound", nil) }
     #expect(failure == .server(status: 500, message: nil))
+    // A rate limit's page (a CDN's HTML) is the same, and says what it is.
+    let limiting = try TestHTTPServer { _ in
+      .text("<html><h1>Too Many Requests</h1></html>", status: 429, contentType: "text/html")
+    }
+    defer { limiting.stop() }
+    let limited = await error { try await liveClient(limiting, transport).breeds() }
+    #expect(limited == .server(status: 429, message: nil))
+    #expect(limited?.message.contains("too many requests (HTTP 429)") == true)
   }
 
   @Test(arguments: Transport.allCases) func aBodyOverTheCapIsRejected(_ transport: Transport) async throws {

@@ -140,6 +140,7 @@ struct ResponseDecodingTests {
       .connectionLost(host: "dog.ceo"),
       .notFound(message: nil),
       .notFound(message: "Breed not found (main breed does not exist)"), .server(status: 500, message: nil),
+      .server(status: 429, message: nil),
       .server(status: 500, message: "Boom"), .malformedResponse(detail: "x"),
       .responseTooLarge(limit: 1 << 20),
       .invalidBreedName("../x"), .invalidURL("ftp://x"), .cancelled,
@@ -160,6 +161,16 @@ struct ResponseDecodingTests {
         DogAPIError.responseTooLarge(limit: limit).message == "The server's answer was larger than \(size).")
     }
     #expect(DogAPIError.unreachable(host: "dog.ceo").message == "Can't reach dog.ceo: you may be offline.")
+    // Rate limited: said as such where the server gives no words of its own.
+    for message in [nil, ""] {
+      #expect(
+        DogAPIError.server(status: 429, message: message).message
+          == "The server is getting too many requests (HTTP 429): wait a moment before trying again.")
+    }
+    #expect(
+      DogAPIError.server(status: 429, message: "Slow down").message
+        == "The server reported an error (HTTP 429): Slow down.")
+    #expect(DogAPIError.server(status: 429, message: nil).isTransient)
     #expect(
       DogAPIError.connectionRefused(server: "[::1]:8080").message
         == "Can't connect to [::1]:8080: nothing is accepting connections there.")
