@@ -247,7 +247,7 @@ enum Arguments {
     default:
       let near = suggestion(for: command, among: commands)
       // A breed where the command goes (`DogBreedsCLI hound`): say how to show it.
-      if near.isEmpty, (try? breedPath(command)) != nil {
+      if near.isEmpty, (try? breedPath(command)) != nil || runTogether(command) != nil {
         let argument = command.contains(" ") ? "\"\(command)\"" : command
         throw UsageError(message: "Unknown command “\(command)”: to see a breed, use show \(argument).")
       }
@@ -257,6 +257,16 @@ enum Arguments {
       throw UsageError(message: "--filter goes with list.")
     }
     return options
+  }
+
+  /// The API's name for a breed named in words as people write it, if it can be one: the
+  /// words run together, lowercased ("Shih Tzu", "St. Bernard", "Coton de Tulear": shihtzu,
+  /// stbernard, cotondetulear; a single word is itself). `nil` for text with anything but
+  /// letters, spaces, hyphens, points and apostrophes (a `/` makes it a path), or too long.
+  static func runTogether(_ text: String) -> String? {
+    let separators: Set<Character> = [" ", "-", ".", "'", "’"]
+    let name = String(text.filter { !separators.contains($0) }).lowercased()
+    return BreedName.isValid(name) ? name : nil
   }
 
   /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan`, and a sub-breed as listed,

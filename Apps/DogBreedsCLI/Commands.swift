@@ -156,42 +156,86 @@ struct Commands {
       ?? found.first { $0.title.lowercased() == words.reversed().joined(separator: " ") }
   }
 
+  /// Breeds that one of the words of `argument` names, other than `breed` ("lhasa apso":
+  /// lhasa), as " Did you mean …?"; nothing for a path or a single word.
+  private func breeds(namedByWordsOf argument: String, other breed: String? = nil) -> String {
+    guard let list = store.state.breeds, !argument.contains("/") else { return "" }
+    var names: [String] = []
+    for word in argument.lowercased().split(separator: " ").map(String.init)
+    where word != breed && !names.contains(word) && list.breed(named: word) != nil {
+      names.append(word)
+    }
+    return didYouMean(Array(names.prefix(3)))
+  }
+
   func show(_ argument: String) async -> Int32 {
-    var path: (breed: String, subBreed: String?)
-    do {
-      path = try Arguments.breedPath(argument)
-    } catch {
+    // A name of words is quoted whole (lowercased, as names are), not as the breed it was
+    // read as.
+    let typed = argument.trimmingCharacters(in: .whitespaces).lowercased()
+    // A breed named in words as people write it ("Shih Tzu", "St. Bernard"), which the API
+    // runs together.
+    let runTogether = Arguments.runTogether(argument)
+    let read: Result<(breed: String, subBreed: String?), UsageError>
+    do { read = .success(try Arguments.breedPath(argument)) } catch { read = .failure(error) }
+    if case .failure(let error) = read, runTogether == nil {
       Output.error(error.message)
       return ExitCode.usage
     }
     if let failure = await loadBreeds() { return failure }
-    // A title names a sub-breed with its breed ("Afghan Hound"); a path ("hound/afghan") is
-    // never one.
+    let list = store.state.breeds
+    func isListed(_ path: (breed: String, subBreed: String?)) -> Bool {
+      list?.breed(named: path.breed).map { breed in path.subBreed.map(breed.subBreeds.contains) ?? true }
+        == true
+    }
+    var path: (breed: String, subBreed: String?)
+    // A title names a sub-breed with its breed ("Afghan Hound"; a path, "hound/afghan",
+    // never does); else the name as read; else the breed its words run together name
+    // ("Bull Terrier": bullterrier); else the name as read, not listed (said below).
     if let match = subBreed(titled: argument) {
       path = (match.breed, match.subBreed)
+    } else if case .success(let asRead) = read, isListed(asRead) {
+      path = asRead
+    } else if let runTogether, list?.breed(named: runTogether) != nil {
+      path = (runTogether, nil)
+    } else if case .success(let asRead) = read {
+      path = asRead
+    } else {
+      // Not a name as written ("St Bernard's"): what its letters run together find, if
+      // anything; else why it is not a name.
+      let offered = runTogether.map { names(foundBy: $0) } ?? []
+      guard offered.isEmpty, case .failure(let error) = read else {
+        Output.error("“\(typed)” is not in the breed list." + didYouMean(offered))
+        return ExitCode.notFound
+      }
+      Output.error(error.message)
+      return ExitCode.usage
     }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
-      // A name of two words is quoted whole (lowercased, as names are), not as the breed
-      // it was read as.
-      let typed = argument.trimmingCharacters(in: .whitespaces).lowercased()
+      let found = suggestion(forWordsOf: argument)
       Output.error(
         typed.contains(" ")
-          ? "“\(typed)” is not in the breed list." + suggestion(forWordsOf: argument)
+          ? "“\(typed)” is not in the breed list."
+            + (found.isEmpty ? breeds(namedByWordsOf: argument) : found)
           : notice + suggestion(for: path.breed, subBreed: path.subBreed))
       return ExitCode.notFound
     }
     guard let breed = store.state.breed else { return ExitCode.failure }
     if let subBreed = path.subBreed {
       guard breed.breed.subBreeds.contains(subBreed) else {
-        // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells.
-        let found = suggestion(forWordsOf: argument, spelling: false)
+        // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells,
+        // else a breed another of its words names ("labrador retriever": labrador).
+        let offered =
+          [
+            suggestion(forWordsOf: argument, spelling: false), misspelled(subBreed, of: breed.breed),
+            breeds(namedByWordsOf: argument, other: breed.breed.name),
+          ].first { !$0.isEmpty } ?? ""
         Output.error(
           "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed “\(subBreed)”"
             + (breed.breed.subBreeds.isEmpty
               ? "."
               : " (it has \(breed.breed.subBreeds.map(\.uppercasingFirstLetter).joined(separator: ", "))).")
-            + (found.isEmpty ? misspelled(subBreed, of: breed.breed) : found)
+            + offered
         )
         return ExitCode.notFound
       }

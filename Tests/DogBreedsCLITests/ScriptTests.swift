@@ -59,7 +59,7 @@ struct ScriptTests {
         "--picture must be one of auto, blocks, ascii, none, 256, kitty, iterm, sixel, not “blokcs”. Did you mean blocks?"
       ),
       (["--api=fkae"], "--api must be one of live, fake, not “fkae”. Did you mean fake?"),
-      (["frob-nicate"], "Unknown command “frob-nicate”."),
+      (["frob2"], "Unknown command “frob2”."),
       // A breed where the command goes: how to show it.
       (["hound"], "Unknown command “hound”: to see a breed, use show hound."),
       (["Afghan Hound"], "Unknown command “Afghan Hound”: to see a breed, use show \"Afghan Hound\"."),
@@ -363,9 +363,14 @@ struct ScriptTests {
         ["German Shepherd", "Rough Collie"].contains(object?["displayName"] as? String ?? ""), "\(name)")
       #expect(["german", "rough"].contains(object?["name"] as? String ?? ""), "\(name)")
     }
-    for name in ["Afghan Hound Dog", "hound afghan/x"] {
-      #expect(try await runCLI(["show", name] + api(server)).status == 2, "\(name)")
-    }
+    #expect(try await runCLI(["show", "hound afghan/x"] + api(server)).status == 2)
+    // Three words: not a title, but their letters run together are near one.
+    let threeWords = try await runCLI(["show", "Afghan Hound Dog"] + api(server))
+    #expect(
+      threeWords.status == 3
+        && threeWords.stderr
+          == "error: “afghan hound dog” is not in the breed list. Did you mean hound/afghan?\n",
+      "\(threeWords.stderr)")
     #expect(server.requests.map(\.path).contains("/api/breed/hound/afghan/images/random"))
     let pug = try await runCLI(["show", "pug"] + api(server))
     #expect(pug.stdout == "Pug\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\n")
@@ -420,8 +425,8 @@ struct ScriptTests {
     let twoWords = try await runCLI(["show", "Basset Hou"] + api(server))
     #expect(twoWords.status == 3)
     #expect(twoWords.stderr == "error: “basset hou” is not in the breed list. Did you mean hound/basset?\n")
-    let spelled = try await runCLI(["show", "p ug"] + api(server))
-    #expect(spelled.stderr == "error: “p ug” is not in the breed list. Did you mean pug?\n")
+    let spelled = try await runCLI(["show", "p ugg"] + api(server))
+    #expect(spelled.stderr == "error: “p ugg” is not in the breed list. Did you mean pug?\n")
     let partOfSub = try await runCLI(["show", "hound/bass"] + api(server))
     #expect(
       partOfSub.stderr
@@ -432,7 +437,7 @@ struct ScriptTests {
       // The sub-breed asked for comes along where the breed offered has it.
       ("huond/afghan", "error: “huond” is not in the breed list. Did you mean hound/afghan?\n"),
       ("pgu/afghan", "error: “pgu” is not in the breed list. Did you mean pug?\n"),
-      ("Ak ita", "error: “ak ita” is not in the breed list. Did you mean akita?\n"),
+      ("Ak itta", "error: “ak itta” is not in the breed list. Did you mean akita?\n"),
       (
         "hound/afgan",
         "error: Hound has no sub-breed “afgan” (it has Afghan, Basset). Did you mean hound/afghan?\n"
@@ -473,6 +478,44 @@ struct ScriptTests {
     let longAndBad = try await runCLI(["show", long + "1"] + api(server))
     #expect(longAndBad.stderr.hasPrefix("error: “\(long)1” is not a breed name: use letters"))
     #expect(!server.requests.contains { $0.path.contains("..") })
+  }
+
+  @Test func aBreedNamedInWordsIsTheBreedTheyRunTogether() async throws {
+    // People write "Shih Tzu" and "St. Bernard"; the API's names run the words together.
+    for (typed, shown) in [
+      ("Shih Tzu", "Shihtzu"), ("Shih-Tzu", "Shihtzu"), ("St. Bernard", "Stbernard"),
+      ("ST-BERNARD", "Stbernard"),
+      ("Coton de Tulear", "Cotondetulear"), ("Bull Terrier", "Bullterrier"),
+      ("Mexican Hairless", "Mexicanhairless"),
+      // A title still names its sub-breed, and a name as written still comes first.
+      ("Great Dane", "Great Dane"), ("hound afghan", "Afghan Hound"), ("pug", "Pug"),
+    ] {
+      let run = try await runCLI(["show", typed, "--api", "fake"])
+      #expect(run.status == 0 && run.stdout.hasPrefix("\(shown)\n"), "\(typed): \(run.stdout) \(run.stderr)")
+    }
+    // Not a name as written, nor listed run together: what the letters find, else why.
+    for (typed, status, message) in [
+      ("St Bernard's", 3, "“st bernard's” is not in the breed list. Did you mean stbernard?"),
+      ("African Wild Dog", 3, "“african wild dog” is not in the breed list. Did you mean african/wild?"),
+      ("Hound-Afghan", 3, "“hound-afghan” is not in the breed list. Did you mean hound/afghan?"),
+      (
+        "Big Fluffy Cloud Dog", 2,
+        "“Big Fluffy Cloud Dog” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan."
+      ),
+      ("x-y", 2, "“x-y” is not a breed name: use letters, as in hound or hound/afghan."),
+      // A breed that one of the words names, where nothing else is near.
+      ("Lhasa Apso", 3, "“lhasa apso” is not in the breed list. Did you mean lhasa?"),
+      (
+        "labrador retriever", 3,
+        "Retriever has no sub-breed “labrador” (it has Chesapeake, Curly, Flatcoated, Golden). Did you mean labrador?"
+      ),
+    ] {
+      let run = try await runCLI(["show", typed, "--api", "fake"])
+      #expect(run.status == status && run.stderr == "error: \(message)\n", "\(typed): \(run.stderr)")
+    }
+    let asCommand = try await runCLI(["St.Bernard", "--api", "fake"])
+    #expect(
+      asCommand.stderr.hasPrefix("error: Unknown command “St.Bernard”: to see a breed, use show St.Bernard."))
   }
 
   @Test func aLocaleWithoutUTF8GetsHelpAndMessagesInASCII() async throws {
