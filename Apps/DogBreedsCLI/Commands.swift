@@ -157,7 +157,7 @@ struct Commands {
   }
 
   /// Breeds that one of the words of `argument` names, other than `breed` ("lhasa apso":
-  /// lhasa), as " Did you mean …?"; nothing for a path or a single word.
+  /// lhasa), as " Did you mean …?"; nothing for a path.
   private func breeds(namedByWordsOf argument: String, other breed: String? = nil) -> String {
     guard let list = store.state.breeds, !argument.contains("/") else { return "" }
     var names: [String] = []

@@ -7,8 +7,9 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// The host's name resolved but nothing there took the connection: no server listens on
   /// that port, the host is down, or a firewall turned the connection away. `server` is
   /// the host and port connected to, as in an address (`127.0.0.1:8080`, `[::1]:80`).
-  /// (With libcurl, only a connection refused; elsewhere ``unreachable(host:)``. With
-  /// URLSession, any failure to connect to a host whose name resolved.)
+  /// (With libcurl, a refused connection only: other failures to connect, such as no route
+  /// to the host, are ``unreachable(host:)``. With URLSession, any failure to connect to a
+  /// host whose name resolved.)
   case connectionRefused(server: String)
   /// The host answered but no secure connection could be made: the TLS handshake failed
   /// or the server's certificate was not trusted (a captive portal, an intercepting proxy,
