@@ -50,8 +50,9 @@ enum Arguments {
       DogBreedsCLI list [--filter TEXT] [--json]
       DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE]
 
-    BREED is a name as listed (Hound, "Afghan Hound") or as the API names it (hound,
-    hound/afghan).
+    BREED is a name as listed (Hound, "Afghan Hound"), as the API names it (hound,
+    hound/afghan), or as people write it ("Shih Tzu", "St. Bernard": shihtzu,
+    stbernard).
     Without a command and without a terminal, `list` runs.
 
     OPTIONS (a value follows its option, or comes after "=": --filter=hou)
