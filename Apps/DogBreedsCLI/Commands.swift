@@ -156,18 +156,6 @@ struct Commands {
       ?? found.first { $0.title.lowercased() == words.reversed().joined(separator: " ") }
   }
 
-  /// Breeds that one of the words of `argument` names, other than `breed` ("lhasa apso":
-  /// lhasa), as " Did you mean …?"; nothing for a path.
-  private func breeds(namedByWordsOf argument: String, other breed: String? = nil) -> String {
-    guard let list = store.state.breeds, !argument.contains("/") else { return "" }
-    var names: [String] = []
-    for word in argument.lowercased().split(separator: " ").map(String.init)
-    where word != breed && !names.contains(word) && list.breed(named: word) != nil {
-      names.append(word)
-    }
-    return didYouMean(Array(names.prefix(3)))
-  }
-
   func show(_ argument: String) async -> Int32 {
     // A name of words is quoted whole (lowercased, as names are), not as the breed it was
     // read as.
@@ -212,11 +200,9 @@ struct Commands {
     }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
-      let found = suggestion(forWordsOf: argument)
       Output.error(
         typed.contains(" ")
-          ? "“\(typed)” is not in the breed list."
-            + (found.isEmpty ? breeds(namedByWordsOf: argument) : found)
+          ? "“\(typed)” is not in the breed list." + suggestion(forWordsOf: argument)
           : notice + suggestion(for: path.breed, subBreed: path.subBreed))
       return ExitCode.notFound
     }
@@ -224,11 +210,12 @@ struct Commands {
     if let subBreed = path.subBreed {
       guard breed.breed.subBreeds.contains(subBreed) else {
         // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells,
-        // else a breed another of its words names ("labrador retriever": labrador).
+        // else, for words, the breeds they name ("siberian husky": husky).
+        let named = store.state.breeds.map { DogsFeature.spellingMatches(in: $0, filter: argument) } ?? []
         let offered =
           [
             suggestion(forWordsOf: argument, spelling: false), misspelled(subBreed, of: breed.breed),
-            breeds(namedByWordsOf: argument, other: breed.breed.name),
+            didYouMean(named.map(\.path)),
           ].first { !$0.isEmpty } ?? ""
         Output.error(
           "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed “\(subBreed)”"

@@ -263,9 +263,28 @@ public struct DogsFeature: Reducer {
   /// ("retreiver": Retriever; "golden retreiver": Golden Retriever): the closest first,
   /// breeds before sub-breeds, each in list order; three at most. For a filter that matches
   /// no breed and no sub-breed: what the screen and the CLI offer instead. A filter's words
-  /// are read together, as a title's are; one or two letters find nothing.
+  /// are read together, as a title's are; one or two letters find nothing. Where nothing is
+  /// a slip away, the breeds the filter's words name, in its order (a longer name for one:
+  /// "labrador retriever": Labrador, Retriever; "lhasa apso": Lhasa).
   public static func spellingMatches(in list: BreedList, filter: String) -> [SpellingMatch] {
-    var nearest = Spelling.Nearest(SearchQuery(filter).joined)
+    let query = SearchQuery(filter)
+    let slips = slipMatches(in: list, query: query)
+    guard slips.isEmpty else { return slips }
+    var named: [Int] = []
+    for word in query.words {
+      if let index = list.index(named: String(decoding: word, as: UTF8.self)), !named.contains(index) {
+        named.append(index)
+      }
+    }
+    return named.prefix(3).map { index in
+      let name = list.breeds[index].name
+      return SpellingMatch(breed: name, subBreed: nil, title: .breedTitle(name))
+    }
+  }
+
+  /// The slips of ``spellingMatches(in:filter:)``.
+  private static func slipMatches(in list: BreedList, query: SearchQuery) -> [SpellingMatch] {
+    var nearest = Spelling.Nearest(query.joined)
     guard nearest.isPossible else { return [] }
     let keys = list.searchKeys
     for index in keys.indices where nearest.canReach(length: keys[index].count) {

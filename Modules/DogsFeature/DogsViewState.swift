@@ -17,7 +17,8 @@ extension DogsFeature {
     /// three, those starting with it first). "golden" is no breed, but Golden Retriever.
     public var subBreedMatches: [SubBreedMatch] = []
     /// When the filter matches no breed and no sub-breed: the breeds and sub-breeds it
-    /// misspells, closest first (see ``DogsFeature/spellingMatches(in:filter:)``).
+    /// misspells, closest first, else the breeds its words name (see
+    /// ``DogsFeature/spellingMatches(in:filter:)``).
     public var spellingMatches: [SpellingMatch] = []
 
     /// What the body of the screen shows.
@@ -143,7 +144,8 @@ extension DogsFeature {
     }
   }
 
-  /// A breed, or a sub-breed, that the filter misspells, where nothing matched.
+  /// A breed, or a sub-breed, that the filter misspells, where nothing matched (or a breed
+  /// one of its words names).
   public struct SpellingMatch: Equatable, Sendable {
     /// The breed's API name: `"retriever"`.
     public var breed: String

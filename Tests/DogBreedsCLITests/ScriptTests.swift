@@ -507,7 +507,12 @@ struct ScriptTests {
       ("Lhasa Apso", 3, "“lhasa apso” is not in the breed list. Did you mean lhasa?"),
       (
         "labrador retriever", 3,
-        "Retriever has no sub-breed “labrador” (it has Chesapeake, Curly, Flatcoated, Golden). Did you mean labrador?"
+        "Retriever has no sub-breed “labrador” (it has Chesapeake, Curly, Flatcoated, Golden). Did you mean labrador or retriever?"
+      ),
+      ("Siberian Husky", 3, "Husky has no sub-breed “siberian”. Did you mean husky?"),
+      (
+        "hound/xyzzy", 3,
+        "Hound has no sub-breed “xyzzy” (it has Afghan, Basset, Blood, English, Ibizan, Plott, Walker)."
       ),
     ] {
       let run = try await runCLI(["show", typed, "--api", "fake"])

@@ -135,6 +135,26 @@ struct DogsViewStateTests {
         == ["akita", "spitz/akitb"])
   }
 
+  @Test func aFilterOfWordsThatFindsNothingOffersTheBreedsItsWordsName() {
+    func offered(_ filter: String, in list: BreedList = sample) -> [String] {
+      DogsFeature.ViewState(.init(breeds: list, filter: filter, status: .loaded)).spellingMatches.map(\.path)
+    }
+    // A longer name for a breed ("Siberian Husky"), or two breeds: in the filter's order,
+    // each once, three at most.
+    #expect(offered("Siberian Husky") == ["husky"])
+    #expect(offered("hound pug") == ["hound", "pug"])
+    #expect(offered("pug pug hound husky african") == ["pug", "hound", "husky"])
+    #expect(
+      DogsFeature.spellingMatches(in: sample, filter: "siberian husky")
+        == [DogsFeature.SpellingMatch(breed: "husky", subBreed: nil, title: "Husky")])
+    // Only for several words, where nothing matched and nothing is a slip away.
+    #expect(offered("husky") == [] && offered("siberian") == [])
+    #expect(offered("husky hu") == [])  // matches Husky
+    let near = BreedList(breeds: [Breed(name: "xyzabcdefgh"), Breed(name: "xyz")], source: .network)
+    #expect(offered("xyz abcdefgk", in: near) == ["xyzabcdefgh"])
+    #expect(offered("xyz qqqqqqqq", in: near) == ["xyz"])
+  }
+
   @Test func noMatchEmptyLoadingAndFailedAreDistinct() {
     #expect(
       DogsFeature.ViewState(.init(breeds: sample, filter: "xyz", status: .loaded)).content
