@@ -156,6 +156,19 @@ struct Commands {
       ?? found.first { $0.title.lowercased() == words.reversed().joined(separator: " ") }
   }
 
+  /// The breed, or the sub-breed by its title either way round, that `letters` spell run
+  /// together ("kerryblueterrier": terrier/kerryblue); `nil` where none does.
+  private func listed(runTogether letters: String) -> (breed: String, subBreed: String?)? {
+    guard let list = store.state.breeds else { return nil }
+    if list.breed(named: letters) != nil { return (letters, nil) }
+    for breed in list.breeds {
+      for subBreed in breed.subBreeds where [subBreed + breed.name, breed.name + subBreed].contains(letters) {
+        return (breed.name, subBreed)
+      }
+    }
+    return nil
+  }
+
   func show(_ argument: String) async -> Int32 {
     // A name of words is quoted whole (lowercased, as names are), not as the breed it was
     // read as.
@@ -177,14 +190,15 @@ struct Commands {
     }
     var path: (breed: String, subBreed: String?)
     // A title names a sub-breed with its breed ("Afghan Hound"; a path, "hound/afghan",
-    // never does); else the name as read; else the breed its words run together name
-    // ("Bull Terrier": bullterrier); else the name as read, not listed (said below).
+    // never does); else the name as read; else the breed, or title, its words run together
+    // spell ("Bull Terrier": bullterrier; "Kerry Blue Terrier": Kerryblue Terrier); else
+    // the name as read, not listed (said below).
     if let match = subBreed(titled: argument) {
       path = (match.breed, match.subBreed)
     } else if case .success(let asRead) = read, isListed(asRead) {
       path = asRead
-    } else if let runTogether, list?.breed(named: runTogether) != nil {
-      path = (runTogether, nil)
+    } else if let found = runTogether.flatMap(listed(runTogether:)) {
+      path = found
     } else if case .success(let asRead) = read {
       path = asRead
     } else {

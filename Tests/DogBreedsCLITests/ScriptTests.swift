@@ -487,6 +487,9 @@ struct ScriptTests {
       ("ST-BERNARD", "Stbernard"),
       ("Coton de Tulear", "Cotondetulear"), ("Bull Terrier", "Bullterrier"),
       ("Mexican Hairless", "Mexicanhairless"),
+      // A sub-breed's title, run together either way round.
+      ("Kerry Blue Terrier", "Kerryblue Terrier"), ("Terrier Kerry-Blue", "Kerryblue Terrier"),
+      ("Staffordshire Bull Terrier", "Staffordshire Bullterrier"), ("Hound-Afghan", "Afghan Hound"),
       // A title still names its sub-breed, and a name as written still comes first.
       ("Great Dane", "Great Dane"), ("hound afghan", "Afghan Hound"), ("pug", "Pug"),
     ] {
@@ -497,7 +500,7 @@ struct ScriptTests {
     for (typed, status, message) in [
       ("St Bernard's", 3, "“st bernard's” is not in the breed list. Did you mean stbernard?"),
       ("African Wild Dog", 3, "“african wild dog” is not in the breed list. Did you mean african/wild?"),
-      ("Hound-Afghan", 3, "“hound-afghan” is not in the breed list. Did you mean hound/afghan?"),
+      ("Hound-Afgan", 3, "“hound-afgan” is not in the breed list. Did you mean hound/afghan?"),
       (
         "Big Fluffy Cloud Dog", 2,
         "“Big Fluffy Cloud Dog” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan."
