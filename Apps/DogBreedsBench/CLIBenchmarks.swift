@@ -73,6 +73,52 @@ func keystrokeBenchmarks() -> [Row3] {
   return rows
 }
 
+/// Runs `binary` with `arguments` (standard output to `output`, else /dev/null) and waits
+/// for it; returns the nanoseconds it took, NaN where it could not be started.
+func spawnAndWait(_ binary: String, _ arguments: [String], output: Int32? = nil) -> Double {
+  var pid: pid_t = 0
+  let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  if let output {
+    posix_spawn_file_actions_adddup2(&actions, output, 1)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  }
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  let start = now()
+  guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return .nan }
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+  return Double(now() - start)
+}
+
+/// `DogBreedsBench rss-of BINARY ARGUMENTS…`: runs the binary once (standard output to
+/// /dev/null) and prints the peak resident memory of that run, in KB.
+///
+/// Linux carries the peak of the memory a process leaves at exec into its own figure. A
+/// child of posix_spawn (vfork) leaves its parent's memory, so a child of the benchmark,
+/// which holds ~30 MB of lists and frames by then, reported that; a child of fork leaves a
+/// copy of its parent's private pages only. So the benchmark starts this launcher afresh,
+/// and it forks: what a run reports is then at least the launcher's few private pages,
+/// which `/bin/true` run the same way measures.
+func printPeakRSSOfOneRun(_ command: [String]) {
+  let argv = command.map { strdup($0) } + [nil]
+  let null = open("/dev/null", O_WRONLY)
+  let pid = fork()
+  if pid == 0 {
+    dup2(null, 1)
+    execv(command[0], argv)
+    _exit(127)
+  }
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+  var children = rusage()
+  getrusage(RUSAGE_CHILDREN.rawValue, &children)
+  print(children.ru_maxrss)
+}
+
 /// Cold start and peak memory of the release binary, as separate processes.
 func processBenchmarks() -> [Row3] {
   let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -81,33 +127,29 @@ func processBenchmarks() -> [Row3] {
     print("(skipping process benchmarks: build DogBreedsCLI in release first: make bench does)")
     return []
   }
-  func run(_ arguments: [String]) -> Double {
-    var pid: pid_t = 0
-    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let start = now()
-    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return .nan }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return Double(now() - start)
-  }
+  let commands = [["list", "--api", "fake"], ["show", "hound", "--api", "fake"]]
   var rows: [Row3] = []
-  for arguments in [["list", "--api", "fake"], ["show", "hound", "--api", "fake"]] {
-    let samples = (0..<15).map { _ in run(arguments) }
+  for arguments in commands {
+    let samples = (0..<15).map { _ in spawnAndWait(binary, arguments) }
     rows.append(
       Row3(
         name: "cold start: \(arguments.joined(separator: " "))", ns: median(samples), baseline: 0,
         goal: "≤ 30,000,000 ns", limit: 30_000_000))
   }
-  var usage = rusage()
-  getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+  // Each command three times through the launcher; the largest peak of the app's runs.
+  func peakRSS(_ command: [String]) -> Int? {
+    var pipe: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0 else { return nil }
+    _ = spawnAndWait(CommandLine.arguments[0], ["rss-of"] + command, output: pipe[1])
+    close(pipe[1])
+    let handle = FileHandle(fileDescriptor: pipe[0], closeOnDealloc: true)
+    return Int(String(decoding: handle.readDataToEndOfFile(), as: UTF8.self).filter(\.isNumber))
+  }
+  let peak = commands.flatMap { arguments in (0..<3).compactMap { _ in peakRSS([binary] + arguments) } }.max()
+  let floor = peakRSS(["/bin/true"]).map { "; /bin/true \($0)" } ?? ""
   rows.append(
     Row3(
-      name: "peak RSS of those runs (KB)", ns: Double(usage.ru_maxrss), baseline: 0, goal: "≤ 30,720 KB",
-      limit: 30_720))
+      name: "peak RSS of those runs (KB\(floor))", ns: Double(peak ?? 0), baseline: 0,
+      goal: "≤ 30,720 KB", limit: 30_720))
   return rows
 }

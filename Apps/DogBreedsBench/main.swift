@@ -196,6 +196,10 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
   return (rows, [split1, split5, split10])
 }
 
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "rss-of" {
+  printPeakRSSOfOneRun(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("debug-keystroke") {
   MainActor.assumeIsolated {
