@@ -262,10 +262,12 @@ enum Arguments {
 
   /// The API's name for a breed named in words as people write it, if it can be one: the
   /// words run together, lowercased ("Shih Tzu", "St. Bernard", "Coton de Tulear": shihtzu,
-  /// stbernard, cotondetulear; a single word is itself). `nil` for text with anything but
-  /// letters, spaces, hyphens, points and apostrophes (a `/` makes it a path), or too long.
+  /// stbernard, cotondetulear; "Poodle (Toy)", "Retriever, Golden": poodletoy,
+  /// retrievergolden; a single word is itself). `nil` for text with anything but letters,
+  /// spaces, hyphens, points, commas, apostrophes and brackets (a `/` makes it a path), or
+  /// too long.
   static func runTogether(_ text: String) -> String? {
-    let separators: Set<Character> = [" ", "-", ".", "'", "’"]
+    let separators: Set<Character> = [" ", "-", ".", ",", "'", "’", "(", ")"]
     let name = String(text.filter { !separators.contains($0) }).lowercased()
     return BreedName.isValid(name) ? name : nil
   }

@@ -490,6 +490,8 @@ struct ScriptTests {
       // A sub-breed's title, run together either way round.
       ("Kerry Blue Terrier", "Kerryblue Terrier"), ("Terrier Kerry-Blue", "Kerryblue Terrier"),
       ("Staffordshire Bull Terrier", "Staffordshire Bullterrier"), ("Hound-Afghan", "Afghan Hound"),
+      // As catalogues write them.
+      ("Poodle (Toy)", "Toy Poodle"), ("Retriever, Golden", "Golden Retriever"),
       // A title still names its sub-breed, and a name as written still comes first.
       ("Great Dane", "Great Dane"), ("hound afghan", "Afghan Hound"), ("pug", "Pug"),
     ] {
