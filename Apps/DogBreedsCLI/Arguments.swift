@@ -263,11 +263,13 @@ enum Arguments {
   /// The API's name for a breed named in words as people write it, if it can be one: the
   /// words run together, lowercased ("Shih Tzu", "St. Bernard", "Coton de Tulear": shihtzu,
   /// stbernard, cotondetulear; "Poodle (Toy)", "Retriever, Golden": poodletoy,
-  /// retrievergolden; a single word is itself). `nil` for text with anything but letters,
-  /// spaces, hyphens, points, commas, apostrophes and brackets (a `/` makes it a path), or
-  /// too long.
+  /// retrievergolden; a single word is itself). `nil` for text that does not start with a
+  /// letter, has anything but letters, spaces, hyphens, points, commas, apostrophes and
+  /// brackets (a `/` makes it a path), or is too long.
   static func runTogether(_ text: String) -> String? {
     let separators: Set<Character> = [" ", "-", ".", ",", "'", "’", "(", ")"]
+    // A name starts with a letter: `--json` after `--` is no name written with hyphens.
+    guard text.trimmingCharacters(in: .whitespaces).first?.isLetter == true else { return nil }
     let name = String(text.filter { !separators.contains($0) }).lowercased()
     return BreedName.isValid(name) ? name : nil
   }
@@ -279,15 +281,13 @@ enum Arguments {
     let words = trimmed.split(separator: " ")
     let path = words.count == 2 && !trimmed.contains("/") ? "\(words[1])/\(words[0])" : trimmed
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.lowercased() }
-    if words.count > 2, words.allSatisfy({ BreedName.isValid($0.lowercased()) }) {
-      throw UsageError(
-        message:
-          "“\(text)” has too many words for a breed: use one (hound) or two (Afghan Hound), or hound/afghan.")
-    }
     let isBreedPath = (1...2).contains(parts.count)
     guard isBreedPath, parts.allSatisfy(BreedName.isValid) else {
       // Letters only, but more of them than any name has: saying "use letters" would puzzle.
-      let onlyTooLong = isBreedPath && parts.allSatisfy { BreedName.isValid($0) || BreedName.isTooLong($0) }
+      // (Words, as in a name written as people write it, count their letters together.)
+      let onlyTooLong =
+        isBreedPath
+        && parts.allSatisfy { BreedName.isValid($0) || BreedName.isTooLong($0.filter { $0 != " " }) }
       throw UsageError(
         message: onlyTooLong
           ? "“\(text)” is too long for a breed name: names have at most \(BreedName.maximumLength) letters."

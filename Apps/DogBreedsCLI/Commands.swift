@@ -202,15 +202,11 @@ struct Commands {
     } else if case .success(let asRead) = read {
       path = asRead
     } else {
-      // Not a name as written ("St Bernard's"): what its letters run together find, if
-      // anything; else why it is not a name.
+      // Words no path reads ("St Bernard's", "Big Fluffy Dog"), whose letters run together
+      // name nothing listed: what they find, if anything.
       let offered = runTogether.map { names(foundBy: $0) } ?? []
-      guard offered.isEmpty, case .failure(let error) = read else {
-        Output.error("“\(typed)” is not in the breed list." + didYouMean(offered))
-        return ExitCode.notFound
-      }
-      Output.error(error.message)
-      return ExitCode.usage
+      Output.error("“\(typed)” is not in the breed list." + didYouMean(offered))
+      return ExitCode.notFound
     }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
