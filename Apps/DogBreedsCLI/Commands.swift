@@ -220,7 +220,8 @@ struct Commands {
     if let subBreed = path.subBreed {
       guard breed.breed.subBreeds.contains(subBreed) else {
         // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells,
-        // else, for words, the breeds they name ("siberian husky": husky).
+        // else what the list's filter offers for it (for words that name breeds, those:
+        // "siberian husky": husky).
         let named = store.state.breeds.map { DogsFeature.spellingMatches(in: $0, filter: argument) } ?? []
         let offered =
           [
