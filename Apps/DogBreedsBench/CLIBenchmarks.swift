@@ -107,6 +107,7 @@ func printPeakRSSOfOneRun(_ command: [String]) {
   let argv = command.map { strdup($0) } + [nil]
   let null = open("/dev/null", O_WRONLY)
   let pid = fork()
+  guard pid >= 0 else { return }
   if pid == 0 {
     dup2(null, 1)
     execv(command[0], argv)

@@ -144,29 +144,20 @@ struct Commands {
       DogsFeature.spellingMatches(of: subBreed, among: breed.subBreeds).map { "\(breed.name)/\($0)" })
   }
 
-  /// The listed sub-breed whose title, as the app shows it, is `name`: "Afghan Hound" and
-  /// "German Shepherd" alike, though one names its sub-breed first and the other its breed;
-  /// else the one whose title is `name` the other way round ("hound afghan"), as the
-  /// filter finds it.
-  private func subBreed(titled name: String) -> DogsFeature.SubBreedMatch? {
-    guard let list = store.state.breeds else { return nil }
-    let words = name.lowercased().split(whereSeparator: \.isWhitespace)
-    let found = DogsFeature.subBreedMatches(in: list, filter: name)
-    return found.first { $0.title.lowercased() == words.joined(separator: " ") }
-      ?? found.first { $0.title.lowercased() == words.reversed().joined(separator: " ") }
-  }
-
-  /// The breed, or the sub-breed by its title either way round, that `letters` spell run
-  /// together ("kerryblueterrier": terrier/kerryblue); `nil` where none does.
+  /// What `letters` spell run together: a listed sub-breed's title as the app shows it
+  /// ("afghanhound", "germanshepherd": Afghan Hound, German Shepherd, though one names its
+  /// sub-breed first and the other its breed), else a breed's name ("shihtzu"), else a
+  /// sub-breed's title the other way round ("houndafghan"); `nil` where none does. Titles in
+  /// order first: where two titles mirror each other, the one named in order wins.
   private func listed(runTogether letters: String) -> (breed: String, subBreed: String?)? {
     guard let list = store.state.breeds else { return nil }
-    if list.breed(named: letters) != nil { return (letters, nil) }
-    for breed in list.breeds {
-      for subBreed in breed.subBreeds where [subBreed + breed.name, breed.name + subBreed].contains(letters) {
-        return (breed.name, subBreed)
-      }
+    let subBreeds = list.breeds.flatMap { breed in breed.subBreeds.map { (breed: breed.name, subBreed: $0) } }
+    func inOrder(_ path: (breed: String, subBreed: String)) -> String {
+      String.breedTitle(path.breed, subBreed: path.subBreed).lowercased().filter { $0 != " " }
     }
-    return nil
+    if let path = subBreeds.first(where: { inOrder($0) == letters }) { return path }
+    if list.breed(named: letters) != nil { return (letters, nil) }
+    return subBreeds.first { [$0.subBreed + $0.breed, $0.breed + $0.subBreed].contains(letters) }
   }
 
   func show(_ argument: String) async -> Int32 {
@@ -183,21 +174,11 @@ struct Commands {
       return ExitCode.usage
     }
     if let failure = await loadBreeds() { return failure }
-    let list = store.state.breeds
-    func isListed(_ path: (breed: String, subBreed: String?)) -> Bool {
-      list?.breed(named: path.breed).map { breed in path.subBreed.map(breed.subBreeds.contains) ?? true }
-        == true
-    }
     var path: (breed: String, subBreed: String?)
-    // A title names a sub-breed with its breed ("Afghan Hound"; a path, "hound/afghan",
-    // never does); else the name as read; else the breed, or title, its words run together
-    // spell ("Bull Terrier": bullterrier; "Kerry Blue Terrier": Kerryblue Terrier); else
-    // the name as read, not listed (said below).
-    if let match = subBreed(titled: argument) {
-      path = (match.breed, match.subBreed)
-    } else if case .success(let asRead) = read, isListed(asRead) {
-      path = asRead
-    } else if let found = runTogether.flatMap(listed(runTogether:)) {
+    // What the letters spell run together (a title, a breed: "Afghan Hound", "Bull
+    // Terrier", "Kerry Blue Terrier"); else the name as read (a path, "hound/afghan"),
+    // listed or not (said below).
+    if let found = runTogether.flatMap(listed(runTogether:)) {
       path = found
     } else if case .success(let asRead) = read {
       path = asRead

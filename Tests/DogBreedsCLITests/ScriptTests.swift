@@ -44,6 +44,17 @@ struct ScriptTests {
       #expect(
         run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
     }
+    // Every option --help lists is one a slip of it is offered (the parser's list of
+    // options for suggestions is the help's).
+    let listed = help.stdout.split(separator: "\n").compactMap { line -> String? in
+      let option = line.drop { $0 == " " }.prefix { $0 == "-" || $0.isLetter }
+      return option.hasPrefix("--") && line.hasPrefix("  --") ? String(option) : nil
+    }
+    #expect(listed.count >= 10, "\(listed)")
+    for option in listed {
+      let slip = try await runCLI([option + "q"])
+      #expect(slip.stderr.contains("Did you mean \(option)?"), "\(option): \(slip.stderr)")
+    }
     // A command, an option or a choice mistyped by a slip is named as the one meant; one too
     // far from any, or too short to tell, is not.
     for (typed, meant) in [
