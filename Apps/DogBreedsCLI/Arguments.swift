@@ -283,15 +283,20 @@ enum Arguments {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.lowercased() }
     let isBreedPath = (1...2).contains(parts.count)
     guard isBreedPath, parts.allSatisfy(BreedName.isValid) else {
-      // Letters only, but more of them than any name has: saying "use letters" would puzzle.
-      // (Words, as in a name written as people write it, count their letters together.)
-      let onlyTooLong =
-        isBreedPath
-        && parts.allSatisfy { BreedName.isValid($0) || BreedName.isTooLong($0.filter { $0 != " " }) }
-      throw UsageError(
-        message: onlyTooLong
-          ? "“\(text)” is too long for a breed name: names have at most \(BreedName.maximumLength) letters."
-          : "“\(text)” is not a breed name: use letters, as in hound or hound/afghan.")
+      let message: String
+      if isBreedPath
+        && parts.allSatisfy({ BreedName.isValid($0) || BreedName.isTooLong($0.filter { $0 != " " }) })
+      {
+        // Letters only, but more of them than any name has: saying "use letters" would puzzle.
+        // (Words, as in a name written as people write it, count their letters together.)
+        message = "is too long for a breed name: names have at most \(BreedName.maximumLength) letters."
+      } else if parts.count > 2 && parts.allSatisfy(BreedName.isValid) {
+        // Names, but more of them than a breed and its sub-breed: say what a path holds.
+        message = "has too many parts: a breed, then at most one sub-breed, as in hound/afghan."
+      } else {
+        message = "is not a breed name: use letters, as in hound or hound/afghan."
+      }
+      throw UsageError(message: "“\(text)” \(message)")
     }
     return (parts[0], parts.count == 2 ? parts[1] : nil)
   }

@@ -515,6 +515,11 @@ struct ScriptTests {
       ("Big Fluffy Cloud Dog", 3, "“big fluffy cloud dog” is not in the breed list."),
       ("x-y", 3, "“x-y” is not in the breed list."),
       ("hound-1", 2, "“hound-1” is not a breed name: use letters, as in hound or hound/afghan."),
+      (
+        "hound/afghan/x", 2,
+        "“hound/afghan/x” has too many parts: a breed, then at most one sub-breed, as in hound/afghan."
+      ),
+      ("hound/afghan/", 2, "“hound/afghan/” is not a breed name: use letters, as in hound or hound/afghan."),
       // A breed that one of the words names, where nothing else is near.
       ("Lhasa Apso", 3, "“lhasa apso” is not in the breed list. Did you mean lhasa?"),
       (
