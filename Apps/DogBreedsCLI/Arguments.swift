@@ -80,6 +80,8 @@ enum Arguments {
       Enter, →               open the breed; on a breed, show the sub-breed
       n, Space               another picture (on a breed)
       r                      try again after a failure
+      Ctrl-R                 load the list again (say, over the saved or built-in
+                             one, once the network is back)
       Esc, ←, q, b           back to the list (on a breed)
       Ctrl-C, Ctrl-Z, Ctrl-L quit, suspend, redraw
 

@@ -55,6 +55,9 @@ extension AppFeature {
     switch key {
     // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
     case .character("r") where view().content.canReload: return .dogs(.retryButtonTapped)
+    // Over a list too (one saved or built in, say), unless it is already being loaded.
+    case .ctrl("r") where state.dogsStatus != .loading && state.dogsStatus != .notStarted:
+      return .dogs(.retryButtonTapped)
     case .character(let character): return filtered(filter + String(character))
     case .paste(let text): return filtered(filter + text)
     case .backspace: return filtered(String(filter.dropLast()))

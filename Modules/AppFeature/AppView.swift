@@ -36,15 +36,17 @@ public enum AppView {
         hints.append("^C quit")
         return hints.joined(separator: " · ")
       }
+      // A list that is not fresh (saved, built in) can be loaded again (^R works on any).
+      let reload = dogs.note != nil && !dogs.isReloading ? "^R reload · " : ""
       switch dogs.content {
       case .failed(_, let canRetry): return canRetry ? "r retry · ^C quit" : "^C quit"
-      case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit"
+      case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · \(reload)^C quit"
       // The API answered with no breeds: filtering has nothing to work on; asking again may help.
       case .empty: return "r reload · ^C quit"
       case .loading, .noMatch:
         // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
         let open = dogs.offered.map { "Enter open \($0.title) · " } ?? ""
-        return open + "type to filter · Esc clear · ^C quit"
+        return open + "type to filter · Esc clear · \(reload)^C quit"
       }
     }
   }

@@ -61,7 +61,8 @@ public struct BreedList: Equatable, Sendable {
   /// When the list was fetched from the network (for `cache`, the original fetch time;
   /// `nil` for the bundled snapshot).
   public var fetchedAt: Date?
-  /// Why the network was not used, when `source` is not `network`.
+  /// Why the network was not used, when `source` is not `network`; for a `network` list,
+  /// why loading it again failed (it is the list from before).
   public var fallbackReason: DogAPIError?
 
   /// Creates a list; `breeds` is sorted by name here.

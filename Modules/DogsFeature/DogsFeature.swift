@@ -38,7 +38,7 @@ public struct DogsFeature: Reducer {
     public enum Status: Equatable, Sendable {
       /// The screen has not appeared yet.
       case notStarted
-      /// The request is in flight.
+      /// The request is in flight (over the list of ``State/breeds``, if one is shown).
       case loading
       /// ``State/breeds`` holds the list (fresh, cached or built in).
       case loaded
@@ -61,7 +61,8 @@ public struct DogsFeature: Reducer {
     case rowSelected(String)
     /// A sub-breed found by the filter was chosen (see ``ViewState/subBreedMatches``).
     case subBreedMatchSelected(breed: String, subBreed: String)
-    /// The user asked to try loading again.
+    /// The user asked to load the list again: after a failure, or to replace a list that
+    /// is not fresh (saved, built in). A list already shown stays shown meanwhile.
     case retryButtonTapped
     /// The list arrived, or loading failed.
     case breedsResponse(Result<BreedList, DogAPIError>)
@@ -140,7 +141,14 @@ public struct DogsFeature: Reducer {
       return .none
 
     case .breedsResponse(.failure(let error)):
-      state.status = .failed(error)
+      // Loading again failed: the list on screen is worth more than an error screen. It
+      // stays, with the reason it could not be replaced.
+      if state.breeds?.breeds.isEmpty == false {
+        state.breeds?.fallbackReason = error
+        state.status = .loaded
+      } else {
+        state.status = .failed(error)
+      }
       return .none
 
     case .delegate:

@@ -20,7 +20,11 @@ public enum DogsView {
   ) -> Node {
     // The note says why the list is not fresh; it wraps rather than lose the reason,
     // unless the screen is so short that it would hide the list (then it is cut with `…`).
-    var note = state.note.map { Node.paragraph([Span($0, style: .dim)]) }
+    // While the list is loaded again, that is what its row says.
+    var note =
+      state.isReloading
+      ? .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading the breed list again…", style: .dim)
+      : state.note.map { Node.paragraph([Span($0, style: .dim)]) }
     var children: [Node] = [.text(state.title, style: .bold)]
     let hasBreeds: Bool = {
       switch state.content {

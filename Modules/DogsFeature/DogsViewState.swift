@@ -13,6 +13,8 @@ extension DogsFeature {
     public var content: Content
     /// A one-line note when the list is not fresh (offline), else `nil`.
     public var note: String?
+    /// Whether the list shown is being loaded again (the screen says so in the note's place).
+    public var isReloading = false
     /// When the filter matches no breed: sub-breeds whose names contain it (at most
     /// three, those starting with it first). "golden" is no breed, but Golden Retriever.
     public var subBreedMatches: [SubBreedMatch] = []
@@ -42,11 +44,16 @@ extension DogsFeature {
       filter = state.filter
       note = nil
       switch state.status {
-      case .notStarted, .loading:
+      case .notStarted:
+        content = .loading
+      // Loading with a list to show shows the list (it is being loaded again); with none,
+      // only the spinner.
+      case .loading where state.breeds?.breeds.isEmpty != false:
         content = .loading
       case .failed(let error):
         content = .failed(message: "Couldn't load the breeds. \(error.message)", canRetry: error.isTransient)
-      case .loaded:
+      case .loading, .loaded:
+        isReloading = state.status == .loading
         guard let list = state.breeds, !list.breeds.isEmpty else {
           content = .empty
           return
@@ -80,7 +87,10 @@ extension DogsFeature {
     static func note(for list: BreedList) -> String? {
       let which: String
       switch list.source {
-      case .network: return nil
+      case .network:
+        // Fresh, unless loading it again failed (then it is the list from before).
+        guard list.fallbackReason != nil else { return nil }
+        which = "Still showing the earlier breed list."
       case .cache:
         let day = list.fetchedAt.map { " on \(Self.day($0))" } ?? ""
         which = "Showing the breed list saved\(day)."

@@ -68,7 +68,10 @@ struct AppKeysTests {
           .send(.dogs(.subBreedMatchSelected(breed: "hound", subBreed: "afghan")))
         ])
       #expect(dogs(key, filter: "xyz") == [])
-      #expect(dogs(key, status: .loading) == [])
+      // Loading: nothing to open before the list comes; a list being loaded again is shown
+      // and works as before.
+      #expect(commands(key, AppFeature.State(dogsStatus: .loading)) == [])
+      #expect(dogs(key, status: .loading) == [.send(.dogs(.rowSelected("akita")))])
     }
   }
 
@@ -79,6 +82,16 @@ struct AppKeysTests {
     #expect(commands(.character("r"), empty) == [.send(.dogs(.retryButtonTapped))])
     // On a list, r is a letter of the filter.
     #expect(dogs(.character("r"), filter: "te") == [.send(.dogs(.filterChanged("ter")))])
+  }
+
+  @Test func ctrlRLoadsTheListAgainUnlessItIsLoading() {
+    #expect(dogs(.ctrl("r")) == [.send(.dogs(.retryButtonTapped))])
+    #expect(dogs(.ctrl("r"), filter: "xyz") == [.send(.dogs(.retryButtonTapped))])
+    #expect(dogs(.ctrl("r"), status: .failed(.offline)) == [.send(.dogs(.retryButtonTapped))])
+    #expect(dogs(.ctrl("r"), status: .loading) == [])
+    #expect(dogs(.ctrl("r"), status: .notStarted) == [])
+    // Not on a breed's screen (r asks for its picture again there).
+    #expect(breed(.ctrl("r")) == [])
   }
 
   @Test func onABreedKeysGoBackMoveAndAskAgain() {

@@ -1,6 +1,7 @@
 import AppFeature
 import BreedFeature
 import DogAPIClient
+import DogsFeature
 import Foundation
 import Testing
 import TextRendering
@@ -36,6 +37,33 @@ struct AppViewTests {
     #expect(hints("basett") == "Enter open Basset Hound · type to filter · Esc clear · ^C quit")
     let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
     #expect(AppView.ViewState(empty).keyHints == "r reload · ^C quit")
+  }
+
+  @Test func reloadIsOfferedOverAListThatIsNotFresh() {
+    var bundled = list
+    bundled.source = .bundled
+    bundled.fallbackReason = .timedOut(seconds: 2)
+    func hints(_ breeds: BreedList, _ filter: String = "", _ status: DogsFeature.State.Status = .loaded)
+      -> String
+    {
+      AppView.ViewState(AppFeature.State(breeds: breeds, dogsFilter: filter, dogsStatus: status)).keyHints
+    }
+    #expect(hints(bundled) == "type to filter · ↑↓ move · Enter open · Esc clear · ^R reload · ^C quit")
+    #expect(hints(bundled, "xyz") == "type to filter · Esc clear · ^R reload · ^C quit")
+    #expect(hints(list) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
+    // Not while it is being loaded again: the key does nothing then.
+    #expect(hints(bundled, "", .loading) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
+    #expect(
+      screen(AppFeature.State(breeds: bundled, dogsStatus: .loading), 60, 8) == """
+        Dogs
+        🔍 Filter breeds
+        ────────────────────────────────────────────────────────────
+        ▶ Akita
+          Hound (2)
+          Pug
+        ⠋ Loading the breed list again…
+        type to filter · ↑↓ move · Enter open · Esc clear · ^C quit
+        """)
   }
 
   @Test func retryIsOfferedOnlyWhereRetryingMayHelp() {
@@ -140,6 +168,7 @@ struct AppViewTests {
       AppFeature.State(),
       AppFeature.State(dogsStatus: .loading),
       AppFeature.State(breeds: list, dogsStatus: .loaded),
+      AppFeature.State(breeds: list, dogsStatus: .loading),
       AppFeature.State(dogsStatus: .failed(.timedOut(seconds: 10))),
       AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .loading)),
       AppFeature.State(

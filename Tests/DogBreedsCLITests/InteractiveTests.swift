@@ -400,6 +400,34 @@ struct InteractiveFaultTests {
     #expect(await app.waitForExit() == 0)
   }
 
+  @Test func ctrlRReplacesTheBuiltInListWhenTheServerAnswersAgain() async throws {
+    let answers = Counter()
+    let server = try TestHTTPServer { _ in
+      answers.next() == 0
+        ? .stall
+        : .delayed(.milliseconds(300), .json(#"{"message":{"akita":[],"pug":[]},"status":"success"}"#))
+    }
+    defer { server.stop() }
+    let app = try PseudoTerminalProcess(
+      executable: executable,
+      arguments: ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
+    await app.expectScreen(timeout: .seconds(5)) {
+      $0.text.contains("Showing the built-in breed list.") && $0.text.contains("^R reload")
+    }
+    app.send("\u{12}")
+    // The built-in list stays while the server is asked again, then the server's replaces it.
+    await app.expectScreen(timeout: .seconds(5)) {
+      $0.text.contains("Akita") && $0.text.contains("Pug") && !$0.text.contains("Affenpinscher")
+    }
+    let screen = app.currentScreen.text
+    #expect(!screen.contains("built-in") && !screen.contains("^R reload"), "\(screen)")
+    #expect(String(decoding: app.allOutput, as: UTF8.self).contains("Loading the breed list again…"))
+    #expect(server.requests.count == 2)
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
+
   /// On a terminal `show` draws the picture unasked: if it cannot, that is a warning and
   /// the rest of the answer still counts (status 0); asked for with --picture, an error (1).
   @Test(arguments: [false, true])

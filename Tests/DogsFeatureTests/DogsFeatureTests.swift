@@ -162,6 +162,42 @@ struct DogsFeatureTests {
     }
   }
 
+  @Test func aListThatIsNotFreshIsLoadedAgainAndStaysMeanwhile() async {
+    let bundled = BreedList(breeds: sample.breeds, source: .bundled, fallbackReason: .timedOut(seconds: 2))
+    let store = TestStore(
+      initialState: DogsFeature.State(breeds: bundled, filter: "h", status: .loaded, highlighted: "husky")
+    ) {
+      DogsFeature(client: client { sample })
+    }
+    // The list is kept while the new one loads (the screen keeps showing it).
+    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.receive(.breedsResponse(.success(sample))) {
+      $0.breeds = sample
+      $0.status = .loaded
+    }
+    await store.finish()
+  }
+
+  @Test func loadingAgainThatFailsKeepsTheListAndSaysWhy() async {
+    let store = TestStore(
+      initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "pug")
+    ) {
+      DogsFeature(client: client { () async throws(DogAPIError) -> BreedList in throw .offline })
+    }
+    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.receive(.breedsResponse(.failure(.offline))) {
+      $0.breeds?.fallbackReason = .offline
+      $0.status = .loaded
+    }
+    // With no breeds to keep, the failure is the screen.
+    let empty = BreedList(breeds: [], source: .network)
+    let emptyStore = TestStore(initialState: DogsFeature.State(breeds: empty, status: .loaded)) {
+      DogsFeature(client: client { () async throws(DogAPIError) -> BreedList in throw .offline })
+    }
+    await emptyStore.send(.retryButtonTapped) { $0.status = .loading }
+    await emptyStore.receive(.breedsResponse(.failure(.offline))) { $0.status = .failed(.offline) }
+  }
+
   @Test func whatIsTypedWhileTheListLoadsAimsTheHighlightWhenItArrives() async {
     let hounds = BreedList(breeds: ["coonhound", "hound", "pug"].map { Breed(name: $0) }, source: .network)
     let answer = Gate()

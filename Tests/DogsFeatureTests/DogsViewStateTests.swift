@@ -224,6 +224,37 @@ struct DogsViewStateTests {
     )
   }
 
+  @Test func aListBeingLoadedAgainStaysShown() {
+    let bundled = BreedList(breeds: sample.breeds, source: .bundled, fallbackReason: .timedOut(seconds: 2))
+    let reloading = DogsFeature.ViewState(
+      .init(breeds: bundled, filter: "h", status: .loading, highlighted: "husky"))
+    // The rows as loaded, with the highlight; the screen says it is loading in the note's place.
+    #expect(
+      reloading.content
+        == DogsFeature.ViewState(.init(breeds: bundled, filter: "h", status: .loaded, highlighted: "husky"))
+        .content)
+    #expect(reloading.highlightedBreed == "husky")
+    #expect(reloading.isReloading)
+    #expect(!DogsFeature.ViewState(.init(breeds: bundled, status: .loaded)).isReloading)
+    // Nothing to show yet, or an empty list: the spinner alone.
+    #expect(DogsFeature.ViewState(.init(status: .loading)).content == .loading)
+    #expect(DogsFeature.ViewState(.init(status: .loading)).isReloading == false)
+    let empty = BreedList(breeds: [], source: .network)
+    #expect(DogsFeature.ViewState(.init(breeds: empty, status: .loading)).content == .loading)
+    // A filter that matches nothing while loading again is still no match.
+    #expect(
+      DogsFeature.ViewState(.init(breeds: bundled, filter: "xyz", status: .loading)).content
+        == .noMatch(query: "xyz"))
+  }
+
+  @Test func aFreshListThatCouldNotBeLoadedAgainSaysSo() {
+    var earlier = sample
+    earlier.fallbackReason = .timedOut(seconds: 10)
+    #expect(
+      DogsFeature.ViewState(.init(breeds: earlier, status: .loaded)).note
+        == "The server took longer than 10 s to answer. Still showing the earlier breed list.")
+  }
+
   @Test func matchesOnTenThousandNames() {
     let many = BreedList(breeds: (0..<10_000).map { Breed(name: "breed\($0)") }, source: .network)
     #expect(DogsFeature.matches(in: many, filter: "99").count == 280)
