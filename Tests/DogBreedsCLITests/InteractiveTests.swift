@@ -382,6 +382,13 @@ struct InteractiveTests {
 
 @Suite(.serialized)
 struct InteractiveFaultTests {
+  /// The browser against `server`'s API, with `extra` arguments first.
+  func launch(against server: TestHTTPServer, _ extra: [String] = []) throws -> PseudoTerminalProcess {
+    try PseudoTerminalProcess(
+      executable: executable, arguments: extra + ["--base-url", server.baseURL.absoluteString + "/api"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
+  }
+
   @Test func anAnswerWithNoBreedsSaysSoAndRLoadsAgain() async throws {
     let answers = Counter()
     let server = try TestHTTPServer { _ in
@@ -390,9 +397,7 @@ struct InteractiveFaultTests {
         : .json(#"{"message":{"akita":[],"pug":[]},"status":"success"}"#)
     }
     defer { server.stop() }
-    let app = try PseudoTerminalProcess(
-      executable: executable, arguments: ["--base-url", server.baseURL.absoluteString + "/api"],
-      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
+    let app = try launch(against: server)
     await app.expectScreen { $0.text.contains("No breeds") && $0.text.contains("r reload") }
     app.send("r")
     await app.expectScreen { $0.text.contains("Akita") && $0.text.contains("Pug") }
@@ -408,10 +413,7 @@ struct InteractiveFaultTests {
         : .delayed(.milliseconds(300), .json(#"{"message":{"akita":[],"pug":[]},"status":"success"}"#))
     }
     defer { server.stop() }
-    let app = try PseudoTerminalProcess(
-      executable: executable,
-      arguments: ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
-      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
+    let app = try launch(against: server, ["--timeout", "1"])
     await app.expectScreen(timeout: .seconds(5)) {
       $0.text.contains("Showing the built-in breed list.") && $0.text.contains("^R reload")
     }
@@ -460,10 +462,7 @@ struct InteractiveFaultTests {
         ? .text("<h1>502</h1>", status: 502, contentType: "text/html") : .stall
     }
     defer { server.stop() }
-    let app = try PseudoTerminalProcess(
-      executable: executable,
-      arguments: ["--timeout", "1", "--base-url", server.baseURL.absoluteString + "/api"],
-      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]))
+    let app = try launch(against: server, ["--timeout", "1"])
     // The list request stalls: a spinner first, then the built-in list with the reason.
     // (The spinner lasts a second, which a busy machine can let the test sleep through, so
     // it is looked for in what the app wrote, not on the screen of the moment.)
