@@ -36,8 +36,9 @@ public enum AppView {
         hints.append("^C quit")
         return hints.joined(separator: " · ")
       }
-      // A list that is not fresh (saved, built in) can be loaded again (^R works on any).
-      let reload = dogs.note != nil && !dogs.isReloading ? "^R reload · " : ""
+      // A list standing in for the network's after a failure that may pass can be loaded
+      // again (^R works on any list).
+      let reload = dogs.reloadMayHelp && !dogs.isReloading ? "^R reload · " : ""
       switch dogs.content {
       case .failed(_, let canRetry): return canRetry ? "r retry · ^C quit" : "^C quit"
       case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · \(reload)^C quit"

@@ -15,6 +15,9 @@ extension DogsFeature {
     public var note: String?
     /// Whether the list shown is being loaded again (the screen says so in the note's place).
     public var isReloading = false
+    /// Whether loading the list again may bring a fresher one: it stands in for the
+    /// network's after a failure that may pass (not `--offline`, not the fake's list).
+    public var reloadMayHelp = false
     /// When the filter matches no breed: sub-breeds whose names contain it (at most
     /// three, those starting with it first). "golden" is no breed, but Golden Retriever.
     public var subBreedMatches: [SubBreedMatch] = []
@@ -59,6 +62,7 @@ extension DogsFeature {
           return
         }
         note = Self.note(for: list)
+        reloadMayHelp = list.fallbackReason?.isTransient ?? false
         let matches = DogsFeature.matches(in: list, filter: state.filter)
         if matches.isEmpty {
           content = .noMatch(query: state.filter)

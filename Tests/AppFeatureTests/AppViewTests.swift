@@ -51,6 +51,13 @@ struct AppViewTests {
     #expect(hints(bundled) == "type to filter · ↑↓ move · Enter open · Esc clear · ^R reload · ^C quit")
     #expect(hints(bundled, "xyz") == "type to filter · Esc clear · ^R reload · ^C quit")
     #expect(hints(list) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
+    // Not where asking again cannot help: working offline, or the built-in list served on
+    // purpose (the fake API).
+    for reason in [DogAPIError.offline, nil] {
+      bundled.fallbackReason = reason
+      #expect(hints(bundled) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
+    }
+    bundled.fallbackReason = .timedOut(seconds: 2)
     // Not while it is being loaded again: the key does nothing then.
     #expect(hints(bundled, "", .loading) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
     #expect(
