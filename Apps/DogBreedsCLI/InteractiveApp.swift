@@ -197,9 +197,9 @@ final class InteractiveApp {
     if store.state.breed != nil { store.send(.breed(.screenResized)) }
   }
 
-  /// The rows PgUp/PgDn move: the visible list (the screen less title, filter field,
-  /// divider and key hints) less one row kept in view for context.
-  private var listRows: Int { max(1, size.rows - 5) }
+  /// The rows PgUp/PgDn move: the list on screen (the breeds, or a breed's sub-breeds, as
+  /// last drawn) less one row kept in view for context.
+  private var listRows: Int { max(1, (previousFrame?.listRows ?? size.rows) - 1) }
 
   // MARK: Signals
 

@@ -26,7 +26,7 @@ extension AppFeature {
   /// - Parameters:
   ///   - key: The key pressed.
   ///   - state: The app's state when it was pressed.
-  ///   - pageRows: How many list rows PgUp/PgDn move.
+  ///   - pageRows: How many rows PgUp/PgDn move (in the list or the sub-breeds on screen).
   /// - Returns: Nothing for a key that does nothing here; otherwise the commands to run.
   ///   Any key but Ctrl-C first dismisses a notice.
   public static func commands(for key: Key, in state: State, pageRows: Int) -> [AppKeyCommand] {
@@ -38,7 +38,7 @@ extension AppFeature {
     case .ctrl("l"): commands.append(.redraw)
     default:
       let action =
-        if let breed = state.breed { breedAction(for: key, in: breed) } else {
+        if let breed = state.breed { breedAction(for: key, in: breed, pageRows) } else {
           dogsAction(for: key, in: state, pageRows)
         }
       if let action { commands.append(.send(action)) }
@@ -82,7 +82,7 @@ extension AppFeature {
     }
   }
 
-  private static func breedAction(for key: Key, in breed: BreedFeature.State) -> Action? {
+  private static func breedAction(for key: Key, in breed: BreedFeature.State, _ pageRows: Int) -> Action? {
     switch key {
     case .escape, .left, .backspace, .character("q"), .character("b"): return .breedScreenDismissed
     case .character("n"), .character(" "): return .breed(.anotherPictureButtonTapped)
@@ -91,6 +91,8 @@ extension AppFeature {
     case .down, .character("j"): return .breed(.highlightMoved(.down))
     case .home: return .breed(.highlightMoved(.first))
     case .end: return .breed(.highlightMoved(.last))
+    case .pageUp: return .breed(.highlightMoved(.pageUp(rows: pageRows)))
+    case .pageDown: return .breed(.highlightMoved(.pageDown(rows: pageRows)))
     case .enter, .right:
       // Enter on the sub-breed already shown goes back to the breed's own pictures.
       return breed.highlighted.map { .breed(.subBreedSelected($0 == breed.subBreed ? nil : $0)) }

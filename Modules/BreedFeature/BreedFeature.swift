@@ -106,7 +106,14 @@ public struct BreedFeature: Reducer {
   }
 
   /// Keyboard movement through the sub-breeds.
-  public enum Move: Equatable, Sendable { case up, down, first, last }
+  public enum Move: Equatable, Sendable {
+    /// One row up or down; to the first or the last row.
+    case up, down, first, last
+    /// Up by a page of `rows`.
+    case pageUp(rows: Int)
+    /// Down by a page of `rows`.
+    case pageDown(rows: Int)
+  }
 
   // MARK: Dependencies
 
@@ -172,6 +179,8 @@ public struct BreedFeature: Reducer {
       case .down: target = current.map { $0 + 1 } ?? 0
       case .first: target = 0
       case .last: target = names.count - 1
+      case .pageUp(let rows): target = (current ?? 0) - max(1, rows)
+      case .pageDown(let rows): target = (current ?? 0) + max(1, rows)
       }
       state.highlighted = names[max(0, min(names.count - 1, target))]
       return .none

@@ -47,6 +47,9 @@ public struct Frame: Hashable, Sendable {
   /// A picture for the terminal to draw over blank cells with its own graphics protocol
   /// (``PictureMode/terminal``), if the frame has one.
   public var picture: PlacedPicture?
+  /// How many rows the frame's list was given (the last list, if there are several), or
+  /// `nil` for a frame without one: a page, for PgUp and PgDn.
+  public var listRows: Int?
 
   /// A blank frame.
   public init(width: Int, height: Int) {

@@ -112,6 +112,7 @@ public enum Layout {
     }
 
     mutating func placeList(_ list: ListNode, x: Int, y: Int, width: Int, height: Int) {
+      frame.listRows = height
       guard list.totalRows > 0 else { return }
       let visible = ListNode.window(count: list.totalRows, selected: list.selected, height: height)
       for (row, index) in visible.enumerated() {

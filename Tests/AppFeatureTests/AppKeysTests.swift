@@ -108,6 +108,10 @@ struct AppKeysTests {
     #expect(breed(.character("j")) == [.send(.breed(.highlightMoved(.down)))])
     #expect(breed(.home) == [.send(.breed(.highlightMoved(.first)))])
     #expect(breed(.end) == [.send(.breed(.highlightMoved(.last)))])
+    let hound = AppFeature.State(
+      breeds: list, dogsStatus: .loaded, breed: BreedFeature.State(breed: list.breeds[1]))
+    #expect(commands(.pageUp, hound, pageRows: 5) == [.send(.breed(.highlightMoved(.pageUp(rows: 5))))])
+    #expect(commands(.pageDown, hound, pageRows: 2) == [.send(.breed(.highlightMoved(.pageDown(rows: 2))))])
     // Letters do not reach the list's filter underneath.
     #expect(breed(.character("x")) == [])
   }

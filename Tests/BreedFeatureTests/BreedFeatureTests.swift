@@ -134,6 +134,20 @@ struct BreedFeatureTests {
     }
     await none.send(.highlightMoved(.down))
   }
+
+  @Test func pageKeysMoveByAPageAndStopAtTheEnds() async {
+    let many = Breed(name: "terrier", subBreeds: (1...10).map { "t\($0)" })
+    let store = TestStore(initialState: BreedFeature.State(breed: many, image: .loaded(url1))) {
+      BreedFeature(client: .failing)
+    }
+    await store.send(.highlightMoved(.pageDown(rows: 4))) { $0.highlighted = "t5" }
+    await store.send(.highlightMoved(.pageDown(rows: 4))) { $0.highlighted = "t9" }
+    await store.send(.highlightMoved(.pageDown(rows: 4))) { $0.highlighted = "t10" }
+    await store.send(.highlightMoved(.pageUp(rows: 3))) { $0.highlighted = "t7" }
+    // A page of no rows still moves one.
+    await store.send(.highlightMoved(.pageUp(rows: 0))) { $0.highlighted = "t6" }
+    await store.send(.highlightMoved(.pageUp(rows: 9))) { $0.highlighted = "t1" }
+  }
 }
 
 struct BreedViewStateTests {

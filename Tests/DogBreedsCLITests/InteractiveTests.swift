@@ -172,6 +172,24 @@ struct InteractiveTests {
     assertRestored(app)
   }
 
+  @Test func pageKeysMoveByThePageOnScreenOnBothScreens() async throws {
+    // 24 rows, no pictures: the sub-breeds take the rest of the screen, as the list does.
+    let app = try launch(["--picture", "none"])
+    await app.expectScreen { $0.text.contains("Showing the built-in breed list.") }
+    // The list has 19 rows (the note takes one); a page keeps one in view: 18 down.
+    app.send("\u{1B}[6~")
+    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Cattledog (1)") } }
+    app.send("terrier\r")
+    await app.expectScreen { $0.line(0) == "Terrier" && $0.text.contains("breeds/terrier/fake_") }
+    // 18 rows of sub-breeds below the address and the heading: 17 down, to the 18th.
+    app.send("\u{1B}[6~")
+    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Sealyham") } }
+    app.send("\u{1B}[5~")
+    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ American") } }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
+
   @Test func onATerminalThatCannotDrawTheBrowserTheListSaysWhy() async throws {
     for (term, reason) in [("dumb", "TERM is dumb"), ("", "TERM is not set")] {
       let app = try launch(environment: ["TERM": term])

@@ -39,6 +39,10 @@ struct LayoutTests {
       .text("top"), .list(ListNode(rows: (1...10).map { [Span("row \($0)")] })), .text("bottom"),
     ])
     #expect(render(node, 10, 5).lines == ["top", "  row 1  ┃", "  row 2", "  row 3", "bottom"])
+    // The frame says how many rows its list was given: a page, for PgUp and PgDn.
+    #expect(render(node, 10, 5).listRows == 3)
+    #expect(render(node, 10, 9).listRows == 7)
+    #expect(render(.text("no list"), 10, 5).listRows == nil)
   }
 
   @Test func anIndentedNodeStartsAndWrapsInsideItsMargin() {
