@@ -22,32 +22,73 @@ public enum AppView {
     }
 
     /// The key hints for the screen that is showing.
-    public var keyHints: String {
+    public var keyHints: String { hints.map(\.text).joined(separator: " · ") }
+
+    /// The key hints that fit in `width` columns: where all do not, the least important
+    /// are left out (of equals, the later first), so that leaving or quitting stays shown
+    /// on a narrow screen rather than being cut off the end.
+    ///
+    /// - Parameters:
+    ///   - width: The columns available.
+    ///   - unicode: Whether the terminal shows Unicode (else arrows are words).
+    /// - Returns: The hints, in their order, joined by ` · `.
+    public func keyHints(fitting width: Int, unicode: Bool = true) -> String {
+      var hints = self.hints
+      if !unicode {
+        for index in hints.indices {
+          hints[index].text = hints[index].text.replacingOccurrences(of: "↑↓", with: "Up/Down")
+        }
+      }
+      func joined() -> String { hints.map(\.text).joined(separator: " · ") }
+      while hints.count > 1, DisplayWidth.of(joined()) > width {
+        // The least important; of equals, the last.
+        let least = hints.indices.min { (hints[$0].importance, -$0) < (hints[$1].importance, -$1) }!
+        hints.remove(at: least)
+      }
+      return joined()
+    }
+
+    /// A key hint and how much it matters on a narrow screen (higher stays longer): what
+    /// leaves or quits, and what Enter opens where nothing matches, most; what the screen
+    /// shows by itself (a filter field invites typing), least.
+    private struct Hint {
+      var text: String
+      var importance: Int
+    }
+
+    private var hints: [Hint] {
       if let breed {
-        var hints: [String] = []
+        var hints: [Hint] = []
         switch breed.image {
         // Asking again cannot help (working offline, a breed the API does not know).
         case .failed(_, canRetry: false): break
-        case .failed(_, canRetry: true): hints += ["n another picture", "r retry"]
-        case .loading, .url: hints.append("n another picture")
+        case .failed(_, canRetry: true):
+          hints += [Hint(text: "n another picture", importance: 2), Hint(text: "r retry", importance: 3)]
+        case .loading, .url: hints.append(Hint(text: "n another picture", importance: 2))
         }
-        if !breed.subBreeds.isEmpty { hints.append("↑↓ Enter sub-breed") }
-        hints.append("Esc back")
-        hints.append("^C quit")
-        return hints.joined(separator: " · ")
+        if !breed.subBreeds.isEmpty { hints.append(Hint(text: "↑↓ Enter sub-breed", importance: 2)) }
+        hints.append(Hint(text: "Esc back", importance: 3))
+        hints.append(Hint(text: "^C quit", importance: 3))
+        return hints
       }
+      let quit = Hint(text: "^C quit", importance: 3)
       // A list standing in for the network's after a failure that may pass can be loaded
       // again (^R works on any list).
-      let reload = dogs.reloadMayHelp && !dogs.isReloading ? "^R reload · " : ""
+      let reload = dogs.reloadMayHelp && !dogs.isReloading ? [Hint(text: "^R reload", importance: 2)] : []
+      let typing = [Hint(text: "type to filter", importance: 0)]
       switch dogs.content {
-      case .failed(_, let canRetry): return canRetry ? "r retry · ^C quit" : "^C quit"
-      case .loaded: return "type to filter · ↑↓ move · Enter open · Esc clear · \(reload)^C quit"
+      case .failed(_, let canRetry): return (canRetry ? [Hint(text: "r retry", importance: 3)] : []) + [quit]
+      case .loaded:
+        return typing + [
+          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 2),
+          Hint(text: "Esc clear", importance: 1),
+        ] + reload + [quit]
       // The API answered with no breeds: filtering has nothing to work on; asking again may help.
-      case .empty: return "r reload · ^C quit"
+      case .empty: return [Hint(text: "r reload", importance: 3), quit]
       case .loading, .noMatch:
         // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
-        let open = dogs.offered.map { "Enter open \($0.title) · " } ?? ""
-        return open + "type to filter · Esc clear · \(reload)^C quit"
+        let open = dogs.offered.map { [Hint(text: "Enter open \($0.title)", importance: 3)] } ?? []
+        return open + typing + [Hint(text: "Esc clear", importance: 1)] + reload + [quit]
       }
     }
   }
@@ -80,7 +121,7 @@ public enum AppView {
     var children: [Node] = [screen]
     if let notice = state.notice { children.append(.line([Span(notice, style: .error)])) }
     // Layout makes the rest ASCII (`·` → `|`); arrows are worded.
-    let hints = unicode ? state.keyHints : state.keyHints.replacingOccurrences(of: "↑↓", with: "Up/Down")
+    let hints = state.keyHints(fitting: width, unicode: unicode)
     children.append(.line([Span(hints, style: .dim)]))
     return .stack(children)
   }

@@ -198,6 +198,36 @@ struct AppViewTests {
     }
   }
 
+  @Test func hintsThatDoNotFitLeaveOutTheLeastImportantFirst() {
+    var bundled = list
+    bundled.source = .bundled
+    bundled.fallbackReason = .timedOut(seconds: 2)
+    let view = AppView.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
+    #expect(view.keyHints(fitting: 80) == view.keyHints)
+    #expect(view.keyHints(fitting: 69) == "↑↓ move · Enter open · Esc clear · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 50) == "↑↓ move · Enter open · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 32) == "Enter open · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 31) == "Enter open · ^C quit")
+    #expect(view.keyHints(fitting: 19) == "^C quit")  // the last one stays, cut if need be
+    #expect(view.keyHints(fitting: 3) == "^C quit")
+    // Words for arrows are measured as drawn.
+    #expect(view.keyHints(fitting: 47, unicode: false) == "Up/Down move · Enter open · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 46, unicode: false) == "Enter open · ^R reload · ^C quit")
+    // Where nothing matches, what Enter opens outlasts the rest.
+    let offered = AppView.ViewState(AppFeature.State(breeds: list, dogsFilter: "bass", dogsStatus: .loaded))
+    #expect(offered.keyHints(fitting: 40) == "Enter open Basset Hound · ^C quit")
+    // On a breed: leaving and quitting stay.
+    let breed = AppView.ViewState(
+      AppFeature.State(
+        breeds: list, dogsStatus: .loaded,
+        breed: BreedFeature.State(breed: list.breeds[1], image: .failed(.timedOut(seconds: 10)))))
+    #expect(breed.keyHints == "n another picture · r retry · ↑↓ Enter sub-breed · Esc back · ^C quit")
+    #expect(breed.keyHints(fitting: 40) == "r retry · Esc back · ^C quit")
+    #expect(
+      screen(AppFeature.State(breeds: bundled, dogsStatus: .loaded), 50, 6).hasSuffix(
+        "\n↑↓ move · Enter open · ^R reload · ^C quit"))
+  }
+
   @Test func asciiHintsWithoutUnicode() {
     let text = AppView.render(
       AppView.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
