@@ -131,8 +131,12 @@ enum Arguments {
   /// " Did you mean list?" where `typed` misspells one of `names` by a slip of typing (the
   /// rule of the breed list's filter, dashes counted as letters), else "".
   static func suggestion(for typed: String, among names: [String]) -> String {
-    let near = DogsFeature.spellingMatches(of: typed, among: names)
-    return near.isEmpty ? "" : " Did you mean \(near.joinedAsAlternatives)?"
+    didYouMean(DogsFeature.spellingMatches(of: typed, among: names))
+  }
+
+  /// " Did you mean a, b or c?", or nothing for no names.
+  static func didYouMean(_ names: [String]) -> String {
+    names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
   }
 
   /// Parses `arguments` (without the program name).

@@ -41,7 +41,7 @@ struct Commands {
         (paths.isEmpty
           ? ""
           : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(paths.joinedAsAlternatives).")
-        + didYouMean(view.spellingMatches.map(\.path))
+        + Arguments.didYouMean(view.spellingMatches.map(\.path))
       // The query and the sub-breed names (from the network) alike.
       Output.text(Sanitizer.sanitize("No breeds match “\(query)”.\(found)") + "\n", to: 2)
     case .empty: Output.text("No breeds.\n", to: 2)
@@ -106,7 +106,7 @@ struct Commands {
     guard let list = store.state.breeds else { return "" }
     let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
     if !parents.isEmpty { return " It is a sub-breed: try \(parents.joinedAsAlternatives)." }
-    return didYouMean(
+    return Arguments.didYouMean(
       names(foundBy: name).map { offered in
         guard let subBreed, list.breed(named: offered)?.subBreeds.contains(subBreed) == true else {
           return offered
@@ -125,22 +125,18 @@ struct Commands {
     return names
   }
 
-  /// " Did you mean a, b or c?", or nothing for no names.
-  private func didYouMean(_ names: [String]) -> String {
-    names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
-  }
-
   /// For a name of two words that is not a breed and its sub-breed ("bull terrier",
   /// "german shepherd"), what the list's filter finds with both words; or nothing.
   private func suggestion(forWordsOf argument: String, spelling: Bool = true) -> String {
     let words = argument.replacingOccurrences(of: "/", with: " ")
-    return words.split(separator: " ").count > 1 ? didYouMean(names(foundBy: words, spelling: spelling)) : ""
+    return words.split(separator: " ").count > 1
+      ? Arguments.didYouMean(names(foundBy: words, spelling: spelling)) : ""
   }
 
   /// For a sub-breed that `breed` does not have, those of its sub-breeds the name
   /// misspells ("hound/afgan"), offered as " Did you mean …?"; or nothing.
   private func misspelled(_ subBreed: String, of breed: Breed) -> String {
-    didYouMean(
+    Arguments.didYouMean(
       DogsFeature.spellingMatches(of: subBreed, among: breed.subBreeds).map { "\(breed.name)/\($0)" })
   }
 
@@ -186,7 +182,7 @@ struct Commands {
       // Words no path reads ("St Bernard's", "Big Fluffy Dog"), whose letters run together
       // name nothing listed: what they find, if anything.
       let offered = runTogether.map { names(foundBy: $0) } ?? []
-      Output.error("“\(typed)” is not in the breed list." + didYouMean(offered))
+      Output.error("“\(typed)” is not in the breed list." + Arguments.didYouMean(offered))
       return ExitCode.notFound
     }
     store.send(.dogs(.rowSelected(path.breed)))
@@ -207,7 +203,7 @@ struct Commands {
         let offered =
           [
             suggestion(forWordsOf: argument, spelling: false), misspelled(subBreed, of: breed.breed),
-            didYouMean(named.map(\.path)),
+            Arguments.didYouMean(named.map(\.path)),
           ].first { !$0.isEmpty } ?? ""
         Output.error(
           "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed “\(subBreed)”"

@@ -284,10 +284,7 @@ public struct DogsFeature: Reducer {
         named.append(index)
       }
     }
-    return named.prefix(3).map { index in
-      let name = list.breeds[index].name
-      return SpellingMatch(breed: name, subBreed: nil, title: .breedTitle(name))
-    }
+    return named.prefix(3).map { SpellingMatch(breed: list.breeds[$0].name) }
   }
 
   /// The slips of ``spellingMatches(in:filter:)``.
@@ -313,15 +310,10 @@ public struct DogsFeature: Reducer {
       nearest.consider(breedKey + subKey, as: candidate)
     }
     return nearest.closest.map { candidate in
-      guard candidate >= list.breeds.count else {
-        let name = list.breeds[candidate].name
-        return SpellingMatch(breed: name, subBreed: nil, title: .breedTitle(name))
-      }
+      guard candidate >= list.breeds.count else { return SpellingMatch(breed: list.breeds[candidate].name) }
       let entry = list.subBreedSearchKeys[candidate - list.breeds.count]
       let breed = list.breeds[entry.breed]
-      let subBreed = breed.subBreeds[entry.subBreed]
-      return SpellingMatch(
-        breed: breed.name, subBreed: subBreed, title: .breedTitle(breed.name, subBreed: subBreed))
+      return SpellingMatch(breed: breed.name, subBreed: breed.subBreeds[entry.subBreed])
     }
   }
 

@@ -176,6 +176,13 @@ extension DogsFeature {
       self.subBreed = subBreed
       self.title = title
     }
+
+    /// A match titled as the screens title it.
+    init(breed: String, subBreed: String? = nil) {
+      self.init(
+        breed: breed, subBreed: subBreed,
+        title: subBreed.map { .breedTitle(breed, subBreed: $0) } ?? .breedTitle(breed))
+    }
   }
 
   /// One row of the list.
