@@ -51,8 +51,8 @@ enum Arguments {
       DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE]
 
     BREED is a name as listed (Hound, "Afghan Hound"), as the API names it (hound,
-    hound/afghan), or as people write it ("Shih Tzu", "St. Bernard": shihtzu,
-    stbernard).
+    hound/afghan), or as people write it ("Shih Tzu", "St. Bernard", "Brabançon":
+    shihtzu, stbernard, brabancon).
     Without a command and without a terminal, `list` runs.
 
     OPTIONS (a value follows its option, or comes after "=": --filter=hou)
@@ -267,8 +267,8 @@ enum Arguments {
   }
 
   /// The API's name for a breed named in words as people write it, if it can be one: the
-  /// words run together, lowercased ("Shih Tzu", "St. Bernard", "Coton de Tulear": shihtzu,
-  /// stbernard, cotondetulear; "Poodle (Toy)", "Retriever, Golden": poodletoy,
+  /// words run together, folded as `BreedName.folded(_:)` does ("Shih Tzu", "St. Bernard",
+  /// "Coton de Tuléar": shihtzu, stbernard, cotondetulear; "Poodle (Toy)", "Retriever, Golden": poodletoy,
   /// retrievergolden; a single word is itself). `nil` for text that does not start with a
   /// letter, has anything but letters, spaces, hyphens, points, commas, apostrophes and
   /// brackets (a `/` makes it a path), or is too long.
@@ -276,17 +276,18 @@ enum Arguments {
     let separators: Set<Character> = [" ", "-", ".", ",", "'", "’", "(", ")"]
     // A name starts with a letter: `--json` after `--` is no name written with hyphens.
     guard text.trimmingCharacters(in: .whitespaces).first?.isLetter == true else { return nil }
-    let name = String(text.filter { !separators.contains($0) }).lowercased()
+    let name = String(BreedName.folded(text).filter { !separators.contains($0) })
     return BreedName.isValid(name) ? name : nil
   }
 
   /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan`, and a sub-breed as listed,
-  /// `Afghan Hound` → API names, validated. Surrounding spaces (a paste) are ignored.
+  /// `Afghan Hound` → API names, validated. Surrounding spaces (a paste) are ignored; case,
+  /// accents and full-width forms are folded (`Brabançon`: brabancon).
   static func breedPath(_ text: String) throws(UsageError) -> (breed: String, subBreed: String?) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = BreedName.folded(text).trimmingCharacters(in: .whitespaces)
     let words = trimmed.split(separator: " ")
     let path = words.count == 2 && !trimmed.contains("/") ? "\(words[1])/\(words[0])" : trimmed
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.lowercased() }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     let isBreedPath = (1...2).contains(parts.count)
     guard isBreedPath, parts.allSatisfy(BreedName.isValid) else {
       let message: String

@@ -153,5 +153,18 @@ public enum BreedName {
     name.utf8.count > maximumLength && name.utf8.allSatisfy(isLetter)
   }
 
+  /// Text as a person typed it, made comparable with names: lowercased, with accents,
+  /// full-width forms and ligatures reduced to plain letters ("Brabançon" → "brabancon",
+  /// "Coton de Tuléar" → "coton de tulear", "Ｈｏｕｎｄ" → "hound"). Names are ASCII, so a
+  /// name written as in its own language still finds the breed. The result is not
+  /// validated: check it with ``isValid(_:)`` before it goes into a path.
+  ///
+  /// - Parameter text: What was typed.
+  public static func folded(_ text: String) -> String {
+    // ASCII has nothing to fold but case (the usual filter: no Foundation on the way).
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+    return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+  }
+
   private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
 }

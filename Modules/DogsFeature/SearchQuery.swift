@@ -1,4 +1,7 @@
-/// What the filter asks for, compared byte by byte with lowercase search keys.
+import DogAPIClient
+
+/// What the filter asks for, compared byte by byte with lowercase search keys (the filter
+/// folded: "brabanç" finds Brabancon, see `BreedName.folded(_:)`).
 ///
 /// The filter's words (split at spaces) must each appear in a name: one word is the
 /// "contains" of PRODUCT.md, and several find names that have no spaces ("bull terr" finds
@@ -13,7 +16,7 @@ struct SearchQuery {
   let firstWord: [UInt8]
 
   init(_ filter: String) {
-    words = filter.lowercased().split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
+    words = BreedName.folded(filter).split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
     joined = Array(words.joined())
     firstWord = words.first ?? []
   }

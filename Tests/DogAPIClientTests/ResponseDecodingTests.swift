@@ -248,4 +248,17 @@ struct ResponseDecodingTests {
       #expect(!BreedName.isTooLong(notTooLong), "\(notTooLong)")
     }
   }
+
+  @Test func typedTextIsFoldedToThePlainLettersNamesUse() {
+    for (typed, folded) in [
+      ("HOUND", "hound"), ("Brabançon", "brabancon"), ("Coton de Tuléar", "coton de tulear"),
+      ("Ｈｏｕｎｄ", "hound"), ("Terrier/KERRYBLUE", "terrier/kerryblue"), ("Lo\u{308}wchen", "lowchen"),
+      ("Weiß", "weiss"), ("", ""), ("../x", "../x"),
+    ] {
+      #expect(BreedName.folded(typed) == folded, "\(typed)")
+    }
+    // Folded, but still not a name: folding is no validation.
+    #expect(!BreedName.isValid(BreedName.folded("Ｈｏｕｎｄ／ａｆｇｈａｎ")))
+    #expect(!BreedName.isValid(BreedName.folded("Løwchen")))
+  }
 }

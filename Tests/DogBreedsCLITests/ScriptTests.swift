@@ -494,6 +494,8 @@ struct ScriptTests {
       ("Shih Tzu", "Shihtzu"), ("Shih-Tzu", "Shihtzu"), ("St. Bernard", "Stbernard"),
       ("ST-BERNARD", "Stbernard"),
       ("Coton de Tulear", "Cotondetulear"), ("Bull Terrier", "Bullterrier"),
+      // With the accents of its own language, or typed full width.
+      ("Coton de Tuléar", "Cotondetulear"), ("Brabançon", "Brabancon"), ("Ｈｏｕｎｄ／ａｆｇｈａｎ", "Afghan Hound"),
       ("Mexican Hairless", "Mexicanhairless"),
       // A sub-breed's title, run together either way round.
       ("Kerry Blue Terrier", "Kerryblue Terrier"), ("Terrier Kerry-Blue", "Kerryblue Terrier"),

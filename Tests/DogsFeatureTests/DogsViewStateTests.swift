@@ -19,6 +19,11 @@ struct DogsViewStateTests {
     #expect(rows(.init(breeds: sample, filter: "u", status: .loaded)) == ["Hound", "Husky", "Pug"])
     #expect(rows(.init(breeds: sample, filter: "af", status: .loaded)) == ["Affenpinscher", "African"])
     #expect(rows(.init(breeds: sample, filter: "", status: .loaded)).count == 5)
+    // Accents and full-width letters, as a name may be written in its own language or typed
+    // by an input method, find the plain letters of the list.
+    #expect(rows(.init(breeds: sample, filter: "Hóu", status: .loaded)) == ["Hound"])
+    #expect(rows(.init(breeds: sample, filter: "ＰＵＧ", status: .loaded)) == ["Pug"])
+    #expect(rows(.init(breeds: sample, filter: "ÁF cän", status: .loaded)) == ["African"])
   }
 
   @Test func aFilterOfSeveralWordsFindsNamesHoldingEachOfThem() {
