@@ -273,12 +273,20 @@ enum Arguments {
   /// letter, has anything but letters, spaces, hyphens, points, commas, apostrophes and
   /// brackets (a `/` makes it a path), or is too long.
   static func runTogether(_ text: String) -> String? {
-    let separators: Set<Character> = [" ", "-", ".", ",", "'", "’", "(", ")"]
     // A name starts with a letter: `--json` after `--` is no name written with hyphens.
     guard text.trimmingCharacters(in: .whitespaces).first?.isLetter == true else { return nil }
-    let name = String(BreedName.folded(text).filter { !separators.contains($0) })
+    let name = String(BreedName.folded(text).filter { !nameSeparators.contains($0) })
     return BreedName.isValid(name) ? name : nil
   }
+
+  /// The words of a name written as people write it, as a filter reads them: separated by
+  /// spaces ("Terrier, Jack-Russell": "Terrier  Jack Russell").
+  static func words(_ text: String) -> String {
+    String(text.map { nameSeparators.contains($0) ? " " : $0 })
+  }
+
+  /// What separates the words of a name as people write it.
+  private static let nameSeparators: Set<Character> = [" ", "-", ".", ",", "'", "’", "(", ")"]
 
   /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan`, and a sub-breed as listed,
   /// `Afghan Hound` → API names, validated. Surrounding spaces (a paste) are ignored; case,

@@ -180,8 +180,10 @@ struct Commands {
       path = asRead
     } else {
       // Words no path reads ("St Bernard's", "Big Fluffy Dog"), whose letters run together
-      // name nothing listed: what they find, if anything.
-      let offered = runTogether.map { names(foundBy: $0) } ?? []
+      // name nothing listed: what the letters find, else what the words do ("Jack Russell
+      // Terrier": terrier/russell).
+      var offered = runTogether.map { names(foundBy: $0) } ?? []
+      if offered.isEmpty { offered = names(foundBy: Arguments.words(argument)) }
       Output.error("“\(typed)” is not in the breed list." + Arguments.didYouMean(offered))
       return ExitCode.notFound
     }

@@ -272,19 +272,31 @@ public struct DogsFeature: Reducer {
   /// breeds before sub-breeds, each in list order; three at most. For a filter that matches
   /// no breed and no sub-breed: what the screen and the CLI offer instead. A filter's words
   /// are read together, as a title's are; one or two letters find nothing. Where nothing is
-  /// a slip away, the breeds the filter's words name, in its order (a longer name for one:
-  /// "labrador retriever": Labrador, Retriever; "lhasa apso": Lhasa).
+  /// a slip away, what the filter's words name, for a longer name than the list has: the
+  /// sub-breeds whose own and breed's names are both among the words, in list order ("jack
+  /// russell terrier": Russell Terrier), then the breeds the words name, in the filter's
+  /// order ("labrador retriever": Labrador, Retriever; "lhasa apso": Lhasa).
   public static func spellingMatches(in list: BreedList, filter: String) -> [SpellingMatch] {
     let query = SearchQuery(filter)
     let slips = slipMatches(in: list, query: query)
     guard slips.isEmpty else { return slips }
-    var named: [Int] = []
-    for word in query.words {
-      if let index = list.index(named: String(decoding: word, as: UTF8.self)), !named.contains(index) {
-        named.append(index)
+    let words = Set(query.words)
+    let keys = list.searchKeys
+    var named: [SpellingMatch] = []
+    if words.count > 1 {
+      for entry in list.subBreedSearchKeys
+      where words.contains(entry.key) && words.contains(keys[entry.breed]) {
+        let breed = list.breeds[entry.breed]
+        named.append(SpellingMatch(breed: breed.name, subBreed: breed.subBreeds[entry.subBreed]))
       }
     }
-    return named.prefix(3).map { SpellingMatch(breed: list.breeds[$0].name) }
+    for word in query.words {
+      let name = String(decoding: word, as: UTF8.self)
+      if list.index(named: name) != nil, !named.contains(where: { $0.path == name }) {
+        named.append(SpellingMatch(breed: name))
+      }
+    }
+    return Array(named.prefix(3))
   }
 
   /// The slips of ``spellingMatches(in:filter:)``.

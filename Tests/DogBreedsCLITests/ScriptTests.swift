@@ -513,6 +513,11 @@ struct ScriptTests {
       ("St Bernard's", 3, "“st bernard's” is not in the breed list. Did you mean stbernard?"),
       ("African Wild Dog", 3, "“african wild dog” is not in the breed list. Did you mean african/wild?"),
       ("Hound-Afgan", 3, "“hound-afgan” is not in the breed list. Did you mean hound/afghan?"),
+      // A longer name than the list's: what its words name.
+      (
+        "Terrier, Jack-Russell", 3,
+        "“terrier, jack-russell” is not in the breed list. Did you mean terrier/russell or terrier?"
+      ),
       // Letters in words are a name to look for: found or not, never a usage error.
       ("Big Fluffy Cloud Dog", 3, "“big fluffy cloud dog” is not in the breed list."),
       ("x-y", 3, "“x-y” is not in the breed list."),

@@ -158,6 +158,15 @@ struct DogsViewStateTests {
     let near = BreedList(breeds: [Breed(name: "xyzabcdefgh"), Breed(name: "xyz")], source: .network)
     #expect(offered("xyz abcdefgk", in: near) == ["xyzabcdefgh"])
     #expect(offered("xyz qqqqqqqq", in: near) == ["xyz"])
+    // A sub-breed whose own and breed's names are both among the words comes first ("Jack
+    // Russell Terrier": Russell Terrier), in list order; one word alone names no sub-breed.
+    let terriers = BreedList(
+      breeds: [Breed(name: "terrier", subBreeds: ["russell", "fox", "jack"]), Breed(name: "spaniel")],
+      source: .network)
+    #expect(offered("jack russell terrier", in: terriers) == ["terrier/russell", "terrier/jack", "terrier"])
+    #expect(offered("Terrier smooth fox spaniel", in: terriers) == ["terrier/fox", "terrier", "spaniel"])
+    #expect(offered("russell jack yorkshire", in: terriers) == [])  // no breed among the words
+    #expect(offered("russell terrierx dog", in: terriers) == [])
   }
 
   @Test func noMatchEmptyLoadingAndFailedAreDistinct() {
