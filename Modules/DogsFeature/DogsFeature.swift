@@ -272,31 +272,40 @@ public struct DogsFeature: Reducer {
   /// breeds before sub-breeds, each in list order; three at most. For a filter that matches
   /// no breed and no sub-breed: what the screen and the CLI offer instead. A filter's words
   /// are read together, as a title's are; one or two letters find nothing. Where nothing is
-  /// a slip away, what the filter's words name, for a longer name than the list has: the
-  /// sub-breeds whose own and breed's names are both among the words, in list order ("jack
-  /// russell terrier": Russell Terrier), then the breeds the words name, in the filter's
-  /// order ("labrador retriever": Labrador, Retriever; "lhasa apso": Lhasa).
+  /// a slip away, what the filter's words name, for a longer name than the list has (a
+  /// name being a word or up to three words run together, as the API writes "West
+  /// Highland" and "Shar Pei"): the sub-breeds whose own and breed's names are both named,
+  /// in list order ("jack russell terrier": Russell Terrier; "west highland white
+  /// terrier": Westhighland Terrier), then the breeds named, in the filter's order
+  /// ("labrador retriever": Labrador, Retriever; "chinese shar pei": Sharpei).
   public static func spellingMatches(in list: BreedList, filter: String) -> [SpellingMatch] {
     let query = SearchQuery(filter)
     let slips = slipMatches(in: list, query: query)
     guard slips.isEmpty else { return slips }
-    let words = Set(query.words)
-    let keys = list.searchKeys
+    let names = namesOfWords(query.words).map { String(decoding: $0, as: UTF8.self) }
+    let breeds = names.compactMap(list.index(named:))  // in the filter's order
     var named: [SpellingMatch] = []
-    if words.count > 1 {
-      for entry in list.subBreedSearchKeys
-      where words.contains(entry.key) && words.contains(keys[entry.breed]) {
-        let breed = list.breeds[entry.breed]
-        named.append(SpellingMatch(breed: breed.name, subBreed: breed.subBreeds[entry.subBreed]))
+    // Only the named breeds' sub-breeds are looked at: a list of thousands costs nothing.
+    for index in Set(breeds).sorted() {
+      let breed = list.breeds[index]
+      for subBreed in breed.subBreeds where names.contains(subBreed) {
+        named.append(SpellingMatch(breed: breed.name, subBreed: subBreed))
       }
     }
-    for word in query.words {
-      let name = String(decoding: word, as: UTF8.self)
-      if list.index(named: name) != nil, !named.contains(where: { $0.path == name }) {
-        named.append(SpellingMatch(breed: name))
-      }
+    for name in breeds.map({ list.breeds[$0].name }) where !named.contains(where: { $0.path == name }) {
+      named.append(SpellingMatch(breed: name))
     }
     return Array(named.prefix(3))
+  }
+
+  /// Each word and each run of two or three words written together, in the order they
+  /// start (longest first): the names a filter's words may be.
+  private static func namesOfWords(_ words: [[UInt8]]) -> [[UInt8]] {
+    words.indices.flatMap { start in
+      stride(from: min(3, words.count - start), through: 1, by: -1).map {
+        Array(words[start..<start + $0].joined())
+      }
+    }
   }
 
   /// The slips of ``spellingMatches(in:filter:)``.

@@ -164,9 +164,23 @@ struct DogsViewStateTests {
       breeds: [Breed(name: "terrier", subBreeds: ["russell", "fox", "jack"]), Breed(name: "spaniel")],
       source: .network)
     #expect(offered("jack russell terrier", in: terriers) == ["terrier/russell", "terrier/jack", "terrier"])
+    #expect(
+      offered("terrier jack russell terrier", in: terriers) == ["terrier/russell", "terrier/jack", "terrier"])
     #expect(offered("Terrier smooth fox spaniel", in: terriers) == ["terrier/fox", "terrier", "spaniel"])
     #expect(offered("russell jack yorkshire", in: terriers) == [])  // no breed among the words
     #expect(offered("russell terrierx dog", in: terriers) == [])
+    // A name may be two or three words run together, as the API writes "West Highland".
+    let runs = BreedList(
+      breeds: [
+        Breed(name: "terrier", subBreeds: ["westhighland"]), Breed(name: "sharpei"), Breed(name: "pitbull"),
+      ], source: .network)
+    #expect(offered("west highland white terrier", in: runs) == ["terrier/westhighland", "terrier"])
+    #expect(offered("chinese shar pei", in: runs) == ["sharpei"])
+    #expect(offered("american pit bull dog", in: runs) == ["pitbull"])
+    let pointers = BreedList(
+      breeds: [Breed(name: "pointer", subBreeds: ["germanlonghair"])], source: .network)
+    #expect(
+      offered("the german long hair pointer breed", in: pointers) == ["pointer/germanlonghair", "pointer"])
   }
 
   @Test func noMatchEmptyLoadingAndFailedAreDistinct() {
