@@ -106,7 +106,8 @@ enum Arguments {
 
     FILES
       Breed list cache: $DOGBREEDS_CACHE_DIR, else $XDG_CACHE_HOME/dogbreeds, else
-      ~/.cache/dogbreeds. Written atomically; a damaged cache is ignored.
+      ~/.cache/dogbreeds (with no home folder, one under the temporary folder).
+      Written atomically; a damaged cache is ignored.
     """
 
   /// The options that take no value, and what each sets.

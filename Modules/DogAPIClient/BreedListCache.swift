@@ -30,7 +30,11 @@ public struct BreedListCache: Sendable, Equatable {
   }
 
   /// The folder the app uses: `$DOGBREEDS_CACHE_DIR`, else `$XDG_CACHE_HOME/dogbreeds`,
-  /// else `~/.cache/dogbreeds`, else a folder under the temporary directory.
+  /// else `~/.cache/dogbreeds` if the home folder exists, else a folder under the
+  /// temporary directory.
+  ///
+  /// A home that does not exist is not made: accounts without one name a path that must
+  /// stay absent (Debian's `/nonexistent`), and writing the cache would create it.
   ///
   /// - Parameter environment: The process environment.
   public static func defaultDirectory(environment: [String: String]) -> URL {
@@ -40,7 +44,10 @@ public struct BreedListCache: Sendable, Equatable {
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
       return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("dogbreeds")
     }
-    if let home = environment["HOME"], home.hasPrefix("/") {
+    var isDirectory: ObjCBool = false
+    if let home = environment["HOME"], home.hasPrefix("/"),
+      FileManager.default.fileExists(atPath: home, isDirectory: &isDirectory), isDirectory.boolValue
+    {
       return URL(fileURLWithPath: home, isDirectory: true)
         .appendingPathComponent(".cache/dogbreeds")
     }
