@@ -30,8 +30,8 @@ public struct BreedListCache: Sendable, Equatable {
   }
 
   /// The folder the app uses: `$DOGBREEDS_CACHE_DIR`, else `$XDG_CACHE_HOME/dogbreeds`,
-  /// else `~/.cache/dogbreeds` if the home folder exists, else a folder under the
-  /// temporary directory.
+  /// else `~/.cache/dogbreeds` if the home folder exists, else `dogbreeds-cache-UID` under
+  /// the temporary directory (shared by every user, so one folder each).
   ///
   /// A home that does not exist is not made: accounts without one name a path that must
   /// stay absent (Debian's `/nonexistent`), and writing the cache would create it.
@@ -52,7 +52,7 @@ public struct BreedListCache: Sendable, Equatable {
         .appendingPathComponent(".cache/dogbreeds")
     }
     return URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-      .appendingPathComponent("dogbreeds-cache")
+      .appendingPathComponent("dogbreeds-cache-\(getuid())")  // /tmp is shared: one per user
   }
 
   private struct File: Codable {

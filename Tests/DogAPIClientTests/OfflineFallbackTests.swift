@@ -132,8 +132,8 @@ struct OfflineFallbackTests {
       ).path == "\(home)/.cache/dogbreeds")
     // With no usable home either, the system's temporary folder: a home that does not exist
     // (Debian's /nonexistent) or is a file is not made into a folder by writing the cache.
-    let temporary = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("dogbreeds-cache")
-      .path
+    let temporary = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("dogbreeds-cache-\(getuid())").path
     #expect(BreedListCache.defaultDirectory(environment: [:]).path == temporary)
     #expect(BreedListCache.defaultDirectory(environment: ["HOME": "relative"]).path == temporary)
     let missing = ScratchFolder.path("no-home").path
