@@ -26,9 +26,10 @@ public enum BreedView {
     unicode: Bool = true, pictureMode: PictureMode = .blocks
   ) -> Node {
     var children: [Node] = [.text(state.title, style: .bold), .divider]
-    // Beside a picture the sub-breed list keeps a few rows; the picture takes the rest.
+    // Beside a picture the sub-breed list keeps six rows, or a quarter of a tall screen
+    // (Hound's seven whole from 28 rows); the picture takes the rest.
     let spareRows = (height ?? .max) - rowsBesidePicture - minimumPictureRows
-    let listRows = min(state.subBreeds.count, 6, max(2, spareRows))
+    let listRows = min(state.subBreeds.count, max(6, (height ?? 0) / 4), max(2, spareRows))
     let rowsForPicture = (height ?? .max) - 2 - (state.subtitle == nil ? 0 : 2 + listRows)
     var pictureShown = false
     switch state.image {

@@ -119,8 +119,16 @@ struct BreedPictureViewTests {
       BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 4).lines[2]
         == "Picture of Pug: https://images.dog.ceo/breeds/hound/1.jpg")
     #expect(BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 5).lines[2].contains("▀"))
-    // With room to spare the list shows six rows.
+    // With room to spare the list shows six rows, or a quarter of a tall screen.
     let tall = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 24).lines
     #expect(tall.contains("  Plott"))
+    var hound = state
+    hound.breed.subBreeds.append("walker")
+    let seven = BreedFeature.ViewState(hound)
+    #expect(!BreedView.render(seven, width: 40, height: 24).lines.contains("  Walker"))
+    #expect(!BreedView.render(seven, width: 40, height: 27).lines.contains("  Walker"))
+    let whole = BreedView.render(seven, width: 40, height: 28).lines
+    #expect(whole.contains("  Walker") && !whole.joined().contains("┃"), "\(whole)")
+    #expect(whole.contains { $0.contains("▀") })
   }
 }
