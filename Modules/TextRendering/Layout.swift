@@ -130,10 +130,15 @@ public enum Layout {
         writeLine(spans, x: x, y: y + row, width: width)
       }
       if list.totalRows > height, width > 1 {
-        // A scroll position hint in the last column.
+        // A scroll bar in the last column: its thumb is as long, against the list's
+        // height, as the rows shown are against all of them (one row at least), and lies
+        // where they do.
         let indicator = options.unicode ? "┃" : "|"
-        let thumb = visible.lowerBound * (height - 1) / max(1, list.totalRows - height)
-        frame.write(indicator, x: x + width - 1, y: y + thumb, style: .dim)
+        let length = max(1, (height * height + list.totalRows / 2) / list.totalRows)
+        let start = visible.lowerBound * (height - length) / max(1, list.totalRows - height)
+        for row in start..<start + length {
+          frame.write(indicator, x: x + width - 1, y: y + row, style: .dim)
+        }
       }
     }
 

@@ -31,8 +31,9 @@ struct DogsViewTests {
     let lines = DogsView.render(DogsFeature.ViewState(store.state), width: 40, height: 8).lines
     #expect(
       lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) } == [
-        "Dogs", "🔍 hou", String(repeating: "─", count: 40), "  Elkhound (1)", "  Greyhound (2)",
-        "▶ Hound (7)                            ┃", "  Otterhound", "Showing the built-in breed list.",
+        "Dogs", "🔍 hou", String(repeating: "─", count: 40), "  Elkhound (1)",
+        "  Greyhound (2)                        ┃", "▶ Hound (7)                            ┃",
+        "  Otterhound", "Showing the built-in breed list.",
       ])
   }
 

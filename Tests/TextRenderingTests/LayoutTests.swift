@@ -73,6 +73,21 @@ struct LayoutTests {
     #expect(!frame[3, 1].style.reverse)
   }
 
+  @Test func theScrollThumbIsAsLongAsTheShareOfRowsShown() {
+    // Ten rows of twenty: a thumb of five, at the top, the bottom, and between.
+    let rows = (1...20).map { [Span("r\($0)")] }
+    func thumb(selected: Int) -> [Int] {
+      let frame = render(.list(ListNode(rows: rows, selected: selected)), 8, 10)
+      return (0..<10).filter { frame.lines[$0].hasSuffix("┃") }
+    }
+    #expect(thumb(selected: 0) == [0, 1, 2, 3, 4])
+    #expect(thumb(selected: 19) == [5, 6, 7, 8, 9])
+    #expect(thumb(selected: 12) == [3, 4, 5, 6, 7])  // rows 8–17 shown: offset 7 of 10 possible
+    // Never shorter than a row: three of a hundred.
+    let many = render(.list(ListNode(rows: (1...100).map { [Span("r\($0)")] }, selected: 0)), 8, 3)
+    #expect(many.lines.filter { $0.hasSuffix("┃") }.count == 1)
+  }
+
   @Test func aListAtTheStartAndAtTheEnd() {
     let rows = (1...20).map { [Span("r\($0)")] }
     #expect(render(.list(ListNode(rows: rows, selected: 0)), 8, 3).lines == ["▶ r1   ┃", "  r2", "  r3"])
