@@ -264,6 +264,14 @@ enum Arguments {
     if options.filter != nil && options.command != .list {
       throw UsageError(message: "--filter goes with list.")
     }
+    // A picture asked for where none is drawn would be dropped without a word.
+    if options.picture != .auto && options.command == .list {
+      throw UsageError(message: "--picture goes with show and the full-screen browser, not list.")
+    }
+    if options.picture != .auto && options.picture != .none && options.json {
+      throw UsageError(
+        message: "--json gives the picture's address, not the picture: use --picture or --json.")
+    }
     return options
   }
 

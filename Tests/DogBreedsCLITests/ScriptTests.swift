@@ -44,6 +44,21 @@ struct ScriptTests {
       #expect(
         run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
     }
+    // Options that go with another command, or contradict another option, say so.
+    for (bad, message) in [
+      (["show", "hound", "--filter", "x"], "--filter goes with list."),
+      (["list", "--picture", "blocks"], "--picture goes with show and the full-screen browser, not list."),
+      (
+        ["show", "hound", "--json", "--picture=sixel"],
+        "--json gives the picture's address, not the picture: use --picture or --json."
+      ),
+    ] {
+      let run = try await runCLI(bad + ["--api", "fake"])
+      #expect(run.status == 2 && run.stderr.hasPrefix("error: \(message) Run"), "\(bad): \(run.stderr)")
+    }
+    for fine in [["show", "hound", "--json", "--picture", "none"], ["list", "--picture", "auto"]] {
+      #expect(try await runCLI(fine + ["--api", "fake"]).status == 0, "\(fine)")
+    }
     // Every option --help lists is one a slip of it is offered (the parser's list of
     // options for suggestions is the help's).
     let listed = help.stdout.split(separator: "\n").compactMap { line -> String? in
