@@ -66,9 +66,9 @@ enum Arguments {
                              (CLICOLOR_FORCE/FORCE_COLOR force it)
       --picture auto|blocks|256|ascii|kitty|iterm|sixel|none
                              how `show` and the Breed screen draw the picture
-      --json                 machine-readable output (list, show)
+      --json                 machine-readable output (list, show; alone: list)
       --filter TEXT          only breeds whose name contains TEXT, or each of its
-                             words (list)
+                             words (list; the browser starts with it typed)
       --trace                every action and state change to standard error
       -h, --help             this help
       --version              the version
@@ -238,7 +238,31 @@ enum Arguments {
     }
 
     if options.command == .help || options.command == .version { return options }
-    guard let command = positional.first else { return options }
+    if let command = positional.first {
+      try read(command: command, positional, into: &options)
+    } else if options.json {
+      // Alone, --json asks for the list as JSON, on a terminal too: not the browser.
+      options.command = .list
+    }
+    if options.picture != .auto && options.picture != .none && options.json {
+      throw UsageError(
+        message: "--json gives the picture's address, not the picture: use --picture or --json.")
+    }
+    // An option where it does nothing would be dropped without a word. (Without a command,
+    // --filter is the filter the browser starts with, or the list's where that runs.)
+    if case .show = options.command, options.filter != nil {
+      throw UsageError(message: "--filter goes with list, or the browser.")
+    }
+    if options.picture != .auto && options.command == .list {
+      throw UsageError(message: "--picture goes with show and the full-screen browser, not list.")
+    }
+    return options
+  }
+
+  /// Reads the command and its arguments.
+  private static func read(command: String, _ positional: [String], into options: inout Options)
+    throws(UsageError)
+  {
     switch command {
     case "list":
       guard positional.count == 1 else {
@@ -261,18 +285,6 @@ enum Arguments {
       }
       throw UsageError(message: "Unknown command “\(command)”.\(near)")
     }
-    if options.filter != nil && options.command != .list {
-      throw UsageError(message: "--filter goes with list.")
-    }
-    // A picture asked for where none is drawn would be dropped without a word.
-    if options.picture != .auto && options.command == .list {
-      throw UsageError(message: "--picture goes with show and the full-screen browser, not list.")
-    }
-    if options.picture != .auto && options.picture != .none && options.json {
-      throw UsageError(
-        message: "--json gives the picture's address, not the picture: use --picture or --json.")
-    }
-    return options
   }
 
   /// The API's name for a breed named in words as people write it, if it can be one: the

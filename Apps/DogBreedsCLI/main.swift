@@ -125,6 +125,8 @@ func run() async -> Int32 {
       )
       return ExitCode.usage
     }
+    // --filter is where the browser starts, as if typed (applied when the list arrives).
+    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
     let app = InteractiveApp(
       store: store, terminal: Terminal(inputFD: input, outputFD: 1),

@@ -227,6 +227,23 @@ struct InteractiveTests {
     }
   }
 
+  @Test func filterStartsTheBrowserFilteredAndJSONAloneIsTheList() async throws {
+    // --filter is typed for you: the browser opens on it, the highlight where it aims.
+    let app = try launch(["--filter", "hou"])
+    await app.expectScreen { $0.line(1) == "🔍 hou" && $0.lines.contains("▶ Hound (7)") }
+    app.send("\u{7F}")  // and it is the filter, edited as if typed
+    await app.expectScreen { $0.line(1) == "🔍 ho" }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+    // JSON is for programs: alone on a terminal it is the list's, not the browser.
+    let json = try launch(["--json"])
+    #expect(await json.waitForExit() == 0)
+    let output = String(decoding: json.allOutput, as: UTF8.self)
+    #expect(
+      output.hasPrefix("{\"source\":\"bundled\"") && !output.contains("\u{1B}[?1049h"),
+      "\(output.prefix(200))")
+  }
+
   @Test func traceOnTheSameTerminalAsTheBrowserIsAUsageError() async throws {
     // The trace would scribble over the screen: it must go somewhere else.
     let app = try launch(["--trace"])

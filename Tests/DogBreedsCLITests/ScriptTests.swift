@@ -46,10 +46,14 @@ struct ScriptTests {
     }
     // Options that go with another command, or contradict another option, say so.
     for (bad, message) in [
-      (["show", "hound", "--filter", "x"], "--filter goes with list."),
+      (["show", "hound", "--filter", "x"], "--filter goes with list, or the browser."),
       (["list", "--picture", "blocks"], "--picture goes with show and the full-screen browser, not list."),
       (
         ["show", "hound", "--json", "--picture=sixel"],
+        "--json gives the picture's address, not the picture: use --picture or --json."
+      ),
+      (
+        ["--json", "--picture", "blocks"],
         "--json gives the picture's address, not the picture: use --picture or --json."
       ),
     ] {
