@@ -61,13 +61,33 @@ public struct BreedListCache: Sendable, Equatable {
     var breeds: [Breed]
   }
 
-  /// The cached list marked `.cache`, or `nil` if there is none or it is unreadable.
+  /// The most bytes of a cache file that are read: many times any list written (the
+  /// network's answers are capped at 1 MB), so that a file that is not a cache (a huge one,
+  /// say) is ignored at once rather than read into memory.
+  public static let maximumFileBytes = 8 << 20
+
+  /// The cached list marked `.cache`, or `nil` if there is none or it is unreadable: not a
+  /// regular file (a folder, a device, a pipe, which could block), larger than
+  /// ``maximumFileBytes``, or not a cache this version wrote.
   public func load() -> BreedList? {
-    guard let data = try? Data(contentsOf: fileURL),
+    guard let data = Self.contents(of: fileURL, limit: Self.maximumFileBytes),
       let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
       !file.breeds.isEmpty
     else { return nil }
     return BreedList(breeds: file.breeds, source: .cache, fetchedAt: file.fetchedAt)
+  }
+
+  /// The bytes of the regular file at `url` (through symbolic links), if there are at most
+  /// `limit` of them.
+  private static func contents(of url: URL, limit: Int) -> Data? {
+    var status = stat()
+    guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      let handle = try? FileHandle(forReadingFrom: url)
+    else { return nil }
+    defer { try? handle.close() }
+    // One byte past the limit tells a file over it, without reading the rest.
+    guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return nil }
+    return data
   }
 
   /// Replaces the cache atomically.

@@ -4,6 +4,10 @@ import TestHTTPServer
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite(.serialized)
 struct OfflineFallbackTests {
   @Test func aNetworkFailureFallsBackToTheCacheMarkedStale() async throws {
@@ -52,6 +56,38 @@ struct OfflineFallbackTests {
     defer { up.stop() }
     _ = try await liveClient(up, cache: cache).breeds()
     #expect(cache.load()?.breeds.count == 108)
+  }
+
+  @Test func aCacheFileThatIsNoCacheIsIgnoredWithoutReadingIt() throws {
+    let cache = temporaryCache()
+    let folder = cache.fileURL.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try cache.save([Breed(name: "akita")], fetchedAt: Date())
+    let written = try Data(contentsOf: cache.fileURL)
+    // Through a symbolic link (a dotfile manager's, say) it is still read.
+    let elsewhere = ScratchFolder.path("linked-cache.json")
+    try FileManager.default.moveItem(at: cache.fileURL, to: elsewhere)
+    try FileManager.default.createSymbolicLink(at: cache.fileURL, withDestinationURL: elsewhere)
+    #expect(cache.load()?.breeds == [Breed(name: "akita")])
+    try FileManager.default.removeItem(at: cache.fileURL)
+    // Over the limit (spaces a JSON reader would skip: only the size refuses it): ignored.
+    let padded = written + Data(repeating: 0x20, count: BreedListCache.maximumFileBytes + 1 - written.count)
+    try padded.write(to: cache.fileURL)
+    #expect(cache.load() == nil)
+    try padded.prefix(BreedListCache.maximumFileBytes).write(to: cache.fileURL)
+    #expect(cache.load()?.breeds == [Breed(name: "akita")])
+    try FileManager.default.removeItem(at: cache.fileURL)
+    // A named pipe with no writer would block whoever opens it: it is never opened.
+    #expect(mkfifo(cache.fileURL.path, 0o600) == 0)
+    #expect(cache.load() == nil)
+    try FileManager.default.removeItem(at: cache.fileURL)
+    // A folder, or a device, is no cache.
+    try FileManager.default.createDirectory(at: cache.fileURL, withIntermediateDirectories: false)
+    #expect(cache.load() == nil)
+    try FileManager.default.removeItem(at: cache.fileURL)
+    try FileManager.default.createSymbolicLink(
+      at: cache.fileURL, withDestinationURL: URL(fileURLWithPath: "/dev/zero"))
+    #expect(cache.load() == nil)
   }
 
   @Test func cacheWritesAreAtomicAndLeaveNoTemporaryFiles() throws {
