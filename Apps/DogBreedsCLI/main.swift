@@ -63,13 +63,17 @@ func interactiveInput() -> (input: Int32?, whyNot: String?) {
   return (nil, "There is no terminal to read keys from, so the browser cannot run: the list instead.")
 }
 
-/// The terminal's size in cells, or `COLUMNS`/`LINES`, or 80×24.
+/// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
+/// 80×24.
 func terminalSize() -> (columns: Int, rows: Int) {
   var size = winsize()
   if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
     return (Int(size.ws_col), Int(size.ws_row))
   }
-  return (Int(environment["COLUMNS"] ?? "") ?? 80, Int(environment["LINES"] ?? "") ?? 24)
+  func count(_ name: String, else fallback: Int) -> Int {
+    Int(environment[name] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? fallback
+  }
+  return (count("COLUMNS", else: 80), count("LINES", else: 24))
 }
 
 @MainActor

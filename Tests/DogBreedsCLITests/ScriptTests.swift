@@ -723,13 +723,13 @@ struct PictureScriptTests {
         .appendingPathComponent("TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg"))) ?? Data()
   )
 
-  func run(_ picture: [UInt8], _ mode: String) async throws -> Run {
-    try await runRecording(picture, mode).run
+  func run(_ picture: [UInt8], _ mode: String, environment: [String: String] = [:]) async throws -> Run {
+    try await runRecording(picture, mode, environment: environment).run
   }
 
-  func runRecording(_ picture: [UInt8], _ mode: String, status: Int = 200) async throws -> (
-    run: Run, paths: [String]
-  ) {
+  func runRecording(
+    _ picture: [UInt8], _ mode: String, status: Int = 200, environment: [String: String] = [:]
+  ) async throws -> (run: Run, paths: [String]) {
     // The image URL must point back at this server: patch the port into the answer.
     let holder = PortHolder()
     let server = try TestHTTPServer { request in
@@ -741,9 +741,9 @@ struct PictureScriptTests {
     }
     holder.port = Int(server.port)
     defer { server.stop() }
-    let run = try await runCLI([
-      "show", "hound", "--picture", mode, "--base-url", server.baseURL.absoluteString + "/api",
-    ])
+    let run = try await runCLI(
+      ["show", "hound", "--picture", mode, "--base-url", server.baseURL.absoluteString + "/api"],
+      environment: cleanEnvironment(environment))
     return (run, server.requests.map(\.path))
   }
 
@@ -759,6 +759,12 @@ struct PictureScriptTests {
     let pictureLines = ascii.stdout.split(separator: "\n").prefix { !$0.hasPrefix("Hound") }
     #expect(pictureLines.count == 30)  // 80 columns, a 4:3 picture, two pixels per row
     #expect(pictureLines.allSatisfy { $0.count == 80 })
+    // Without a terminal to ask, COLUMNS gives the width where it is a count above 0.
+    for (columns, width) in [("20", 20), ("0", 80), ("-5", 80), ("wide", 80)] {
+      let sized = try await run(Self.jpeg, "ascii", environment: ["COLUMNS": columns])
+      let lines = sized.stdout.split(separator: "\n").prefix { !$0.hasPrefix("Hound") }
+      #expect(!lines.isEmpty && lines.allSatisfy { $0.count == width }, "COLUMNS=\(columns): \(sized.stdout)")
+    }
   }
 
   @Test func terminalProtocolsFrameThePictureAsTheirTerminalsExpect() async throws {
