@@ -75,7 +75,7 @@ enum Arguments {
 
     KEYS (the full-screen browser)
       letters, Backspace     edit the list's filter (Esc or Ctrl-U clears it,
-                             Ctrl-W deletes a word)
+                             Ctrl-W or Alt-Backspace deletes a word)
       ↑ ↓ PgUp PgDn Home End move the highlight (on a breed also k and j)
       Enter, →               open the breed; on a breed, show the sub-breed
       n, Space               another picture (on a breed)

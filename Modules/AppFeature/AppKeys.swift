@@ -62,7 +62,7 @@ extension AppFeature {
     case .paste(let text): return filtered(filter + text)
     case .backspace: return filtered(String(filter.dropLast()))
     case .ctrl("u"), .escape: return filtered("")
-    case .ctrl("w"):
+    case .ctrl("w"), .altBackspace:
       // As in a shell: the spaces at the end, then the word before them.
       var shorter = filter
       while shorter.last == " " { shorter.removeLast() }

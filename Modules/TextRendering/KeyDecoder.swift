@@ -4,8 +4,9 @@ public enum Key: Hashable, Sendable {
   case character(Character)
   /// Bracketed-paste text, with control characters removed.
   case paste(String)
-  /// Editing keys (``backTab`` is Shift-Tab).
-  case enter, tab, backTab, backspace, delete, insert, escape
+  /// Editing keys (``backTab`` is Shift-Tab; ``altBackspace``, ESC then DEL or BS, is what
+  /// shells take to delete a word).
+  case enter, tab, backTab, backspace, altBackspace, delete, insert, escape
   /// Movement keys.
   case up, down, left, right, home, end, pageUp, pageDown
   /// Ctrl plus a letter (`ctrl("c")` for 0x03); Ctrl-Space is `ctrl(" ")`.
@@ -26,8 +27,8 @@ public enum Key: Hashable, Sendable {
 ///
 /// Understood: arrows (`CSI`/`SS3`, with modifiers), Home/End (all common forms),
 /// PgUp/PgDn/Insert/Delete, F1–F12, Shift-Tab, Enter (CR or LF), Tab, Backspace (DEL or
-/// BS), Ctrl-letters, Alt-x (as Escape then x), UTF-8 text (invalid bytes become U+FFFD),
-/// and bracketed paste (`CSI 200~` … `CSI 201~`).
+/// BS), Alt-Backspace, Ctrl-letters, Alt-x (as Escape then x), UTF-8 text (invalid bytes
+/// become U+FFFD), and bracketed paste (`CSI 200~` … `CSI 201~`).
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var pasteBuffer: [UInt8]?
@@ -180,6 +181,8 @@ public struct KeyDecoder: Sendable {
       default: key = .unknown
       }
       return (key, 3)
+    case 0x7F, 0x08:
+      return (.altBackspace, 2)
     default:
       // ESC ESC (the first is a lone Escape), or Alt-x as ESC x: Escape, then the next
       // byte on its own.

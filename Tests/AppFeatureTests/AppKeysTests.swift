@@ -33,8 +33,10 @@ struct AppKeysTests {
     // Ctrl-W, as in a shell: trailing spaces, then the word before them.
     #expect(dogs(.ctrl("w"), filter: "bull terr  ") == [.send(.dogs(.filterChanged("bull ")))])
     #expect(dogs(.ctrl("w"), filter: "bull") == [.send(.dogs(.filterChanged("")))])
+    // Alt-Backspace too (it deleted everything when it read as Escape, then Backspace).
+    #expect(dogs(.altBackspace, filter: "bull terr  ") == [.send(.dogs(.filterChanged("bull ")))])
     // Nothing to take away: nothing is sent.
-    for key in [Key.backspace, .escape, .ctrl("u"), .ctrl("w")] {
+    for key in [Key.backspace, .escape, .ctrl("u"), .ctrl("w"), .altBackspace] {
       #expect(dogs(key) == [], "\(key)")
     }
   }

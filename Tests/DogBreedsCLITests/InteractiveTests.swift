@@ -392,6 +392,10 @@ struct InteractiveTests {
     await app.expectScreen { $0.text.contains("No breeds match “hou x”") }
     app.send("\u{17}\u{17}")  // "x", then "hou ": the filter is empty and the highlight stays
     await app.expectScreen { $0.line(1) == "🔍 Filter breeds" && $0.text.contains("▶ Hound (7)") }
+    app.send("bull terr")
+    await app.expectScreen { $0.line(1) == "🔍 bull terr" }
+    app.send("\u{1B}\u{7F}")  // Alt-Backspace: the word, not the whole filter
+    await app.expectScreen { $0.line(1) == "🔍 bull" }
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
   }

@@ -137,6 +137,14 @@ struct KeyDecoderTests {
 
   @Test func altLetterIsEscapeThenTheLetter() {
     #expect(decode(["\u{1B}x"]) == [.escape, .character("x")])
+    // Alt-Backspace is one key, as shells read it (DEL, or BS where Backspace sends that),
+    // whether its two bytes come together or apart; a lone Escape and then Backspace are two.
+    #expect(decode(["\u{1B}\u{7F}", "\u{1B}\u{8}"]) == [.altBackspace, .altBackspace])
+    #expect(decode(["\u{1B}", "\u{7F}"]) == [.altBackspace])
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.flush() == [.escape])
+    #expect(decoder.feed([0x7F]) == [.backspace])
   }
 
   @Test func randomBytesNeverCrashOrHangAndAreAlwaysConsumed() {
