@@ -30,7 +30,6 @@ struct Commands {
 
   func list() async -> Int32 {
     if let failure = await loadBreeds() { return failure }
-    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let view = DogsFeature.ViewState(store.state.dogs)
     var shown: [DogsFeature.Row] = []
     switch view.content {

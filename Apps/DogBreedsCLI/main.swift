@@ -111,6 +111,9 @@ func run() async -> Int32 {
   } else {
     store = Store(initialState: AppFeature.State(), reducer: feature)
   }
+  // --filter is the list's filter, for `list` and the browser alike (where the browser
+  // starts, as if typed); it applies when the list arrives.
+  if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
   let commands = Commands(
     store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns)
   switch options.command {
@@ -129,8 +132,6 @@ func run() async -> Int32 {
       )
       return ExitCode.usage
     }
-    // --filter is where the browser starts, as if typed (applied when the list arrives).
-    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
     let app = InteractiveApp(
       store: store, terminal: Terminal(inputFD: input, outputFD: 1),
