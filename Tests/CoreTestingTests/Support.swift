@@ -16,6 +16,7 @@ struct Feature: Reducer {
     case chain
     case step(Int)
     case longLiving
+    case stopLongLiving
     case setText(String)
   }
   var answer: @Sendable () async throws -> Int = { 42 }
@@ -42,6 +43,9 @@ struct Feature: Reducer {
       return .none
     case .longLiving:
       return .run { _ in try await Task.sleep(for: .seconds(3600)) }  // outlives any test run
+        .cancellable(id: "longLiving")
+    case .stopLongLiving:
+      return .cancel(id: "longLiving")
     case .setText(let text):
       state.text = text
       return .none

@@ -67,6 +67,25 @@ struct TestStorePassingTests {
     #expect(issues == [])
   }
 
+  /// A feature that cancels its own effect has ended it, as far as the test is concerned,
+  /// when the cancelling action returns: the effect's task may not have run again yet, but
+  /// a test that ends there (the store released, or finished) must not see it as running.
+  @Test func anEffectTheFeatureCancelledIsNotRunningAfterwards() async {
+    let issues = await collectingIssues {
+      var store: TestStore<Feature.State, Feature.Action>? = TestStore(initialState: Feature.State()) {
+        Feature()
+      }
+      await store?.send(.longLiving)
+      await store?.send(.stopLongLiving)
+      store = nil
+      let finished = TestStore(initialState: Feature.State()) { Feature() }
+      await finished.send(.longLiving)
+      await finished.send(.stopLongLiving)
+      await finished.finish(timeout: .zero)
+    }
+    #expect(issues == [])
+  }
+
   @Test func awaitingTheTaskOfAnActionWaitsForItsEffect() async {
     let gate = Gate()
     let issues = await collectingIssues {

@@ -185,6 +185,20 @@ struct IfLetTests {
     #expect(issues.first?.contains(".increment") == true)
   }
 
+  /// The teardown is an effect only where the child goes away: an action that leaves it
+  /// absent, or present, returns what the parent returns (here `none`, which the store
+  /// handles without starting anything).
+  @Test func onlyTheActionThatRemovesTheChildReturnsItsTeardown() {
+    let parent = Parent()
+    var state = Parent.State()
+    #expect(parent.reduce(into: &state, action: .child(.increment)).isNone)
+    #expect(parent.reduce(into: &state, action: .dismiss).isNone)
+    #expect(parent.reduce(into: &state, action: .present).isNone)
+    #expect(parent.reduce(into: &state, action: .optional(.increment)).isNone)
+    #expect(!parent.reduce(into: &state, action: .dismiss).isNone)
+    #expect(state.optional == nil)
+  }
+
   @Test func dismissSetsStateToNil() {
     let store = Store(initialState: Parent.State()) { Parent() }
     store.send(.present)

@@ -281,7 +281,6 @@ public final class StoreRuntime<State, Action> {
           notifications after one send; stopped notifying. An observer probably sends an \
           action that changes the state whenever the state changes.
           """)
-        needsAnotherPass = false
         break
       }
       needsAnotherPass = false
