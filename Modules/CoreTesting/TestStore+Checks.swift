@@ -13,7 +13,7 @@ extension TestStore {
         Unhandled actions:
         \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
         """, at: location)
-      received.removeAll()
+      dropReceivedActions()
     }
     for origin in runtime.inFlightOrigins {
       reportIssue(

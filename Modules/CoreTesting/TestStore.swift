@@ -230,7 +230,7 @@ public final class TestStore<State: Equatable, Action> {
   /// Drops the received actions nobody asserted (a failure in exhaustive mode), taking
   /// the state they left as the asserted one.
   private func takeUnhandledReceivedActions(before what: String, location: IssueLocation) {
-    guard let last = received.last else { return }
+    guard !received.isEmpty else { return }
     if exhaustivity == .on {
       let count = received.count
       reportIssue(
@@ -241,6 +241,13 @@ public final class TestStore<State: Equatable, Action> {
         \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
         """, at: location)
     }
+    dropReceivedActions()
+  }
+
+  /// Forgets the actions received so far, taking the state they left as the asserted one
+  /// (so the next assertion starts from where the feature is).
+  func dropReceivedActions() {
+    guard let last = received.last else { return }
     assertedState = last.state
     received.removeAll()
   }
@@ -315,7 +322,6 @@ public final class TestStore<State: Equatable, Action> {
     }
     if exhaustivity == .off {
       while let first = received.first, !matching(first.action) {
-        assertedState = first.state
         received.removeFirst()
       }
     }
@@ -349,8 +355,7 @@ public final class TestStore<State: Equatable, Action> {
       }
       return
     }
-    assertedState = received.last!.state
-    received.removeAll()
+    dropReceivedActions()
   }
 
   /// Cancels every effect still running, deliberately, without failing.
@@ -377,7 +382,7 @@ public final class TestStore<State: Equatable, Action> {
     if exhaustivity == .on {
       checkNothingLeft(location: location, waited: timeout)
     } else {
-      received.removeAll()
+      dropReceivedActions()
     }
     runtime.cancelAll()
     isFinished = true

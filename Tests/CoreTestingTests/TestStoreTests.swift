@@ -324,11 +324,16 @@ struct TestStoreFailureTests {
       ])
   }
 
+  /// Reported once: a test that goes on after `finish()` starts from the state the
+  /// unasserted actions left (1 + 2), and they are not reported again.
   @Test func unreceivedActionsFailAtFinish() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.chain)
       await store.receive(.step(1)) { $0.count = 1 }
+      await store.finish()
+      await store.send(.increment) { $0.count += 1 }
+      #expect(store.state.count == 4)
       await store.finish()
     }
     #expect(
@@ -368,6 +373,22 @@ struct TestStoreFailureTests {
     #expect(issues.count == 1)
     #expect(
       issues.first?.contains("\n\nWaited 1 second. Make the effect finish (a client that returns),") == true)
+  }
+
+  /// What a non-exhaustive part left unasserted is the starting point of an exhaustive
+  /// part after it.
+  @Test func anExhaustivePartAfterANonExhaustiveOneStartsFromTheCurrentState() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      store.exhaustivity = .off
+      await store.send(.chain)
+      await store.finish()
+      store.exhaustivity = .on
+      await store.send(.increment) { $0.count += 1 }
+      #expect(store.state.count == 4)
+      await store.finish()
+    }
+    #expect(issues == [])
   }
 
   @Test func aNonExhaustiveReceiveThatMatchesNothingSaysSo() async {
