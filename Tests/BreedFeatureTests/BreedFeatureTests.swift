@@ -147,6 +147,7 @@ struct BreedFeatureTests {
     // A page of no rows still moves one.
     await store.send(.highlightMoved(.pageUp(rows: 0))) { $0.highlighted = "t6" }
     await store.send(.highlightMoved(.pageUp(rows: 9))) { $0.highlighted = "t1" }
+    await store.send(.highlightMoved(.pageDown(rows: 0))) { $0.highlighted = "t2" }
   }
 }
 
@@ -268,6 +269,8 @@ struct BreedPictureTests {
     // The same size, or more pixels only one way: nothing to gain.
     await store.send(.screenResized)
     screen.withLock { $0 = (small.width, 300) }
+    await store.send(.screenResized)
+    screen.withLock { $0 = (400, small.height) }
     await store.send(.screenResized)
     await store.finish()
     screen.withLock { $0 = (400, 300) }
