@@ -368,7 +368,9 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// Fails if an effect is still running after `timeout` (naming the action that
   /// started it) or if received actions were not asserted. In non-exhaustive mode,
-  /// effects still running are cancelled instead.
+  /// effects still running are cancelled instead. A test may go on afterwards: the next
+  /// assertion starts from the state the feature is in (received actions reported or
+  /// skipped here included).
   ///
   /// - Parameter timeout: How long to wait; defaults to ``timeout``.
   public func finish(
