@@ -158,7 +158,7 @@ enum Arguments {
       if next.hasPrefix("--") {
         throw UsageError(
           message:
-            "\(flag) needs a value, and “\(next)” is an option (to give that very text, write \(flag)=\(next))."
+            "\(flag) needs a value, and \(Output.quoted(next)) is an option (to give that very text, write \(flag)=\(next))."
         )
       }
       return next
@@ -168,7 +168,7 @@ enum Arguments {
       guard let value = T(rawValue: text) else {
         let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
         let near = suggestion(for: text, among: T.allCases.map(\.rawValue))
-        throw UsageError(message: "\(flag) must be one of \(allowed), not “\(text)”.\(near)")
+        throw UsageError(message: "\(flag) must be one of \(allowed), not \(Output.quoted(text)).\(near)")
       }
       return value
     }
@@ -211,7 +211,8 @@ enum Arguments {
         guard isDecimal, let seconds = Double(text), seconds > 0, seconds <= 300 else {
           throw UsageError(
             message:
-              "--timeout must be a number of seconds above 0 and at most 300, as in 2.5, not “\(text)”.")
+              "--timeout must be a number of seconds above 0 and at most 300, as in 2.5, not \(Output.quoted(text))."
+          )
         }
         options.timeout = seconds
       default:
@@ -226,13 +227,14 @@ enum Arguments {
         url.port.map({ (1...65_535).contains($0) }) ?? true
       else {
         throw UsageError(
-          message: "\(baseURLSource) must be an http(s) URL, not “\(baseURLText)”.")
+          message: "\(baseURLSource) must be an http(s) URL, not \(Output.quoted(baseURLText)).")
       }
       // Request paths are appended to it; after a query or fragment they would not be paths.
       guard url.query == nil, url.fragment == nil else {
         throw UsageError(
           message:
-            "\(baseURLSource) must end with the API's path, not a ?query or #fragment: “\(baseURLText)”.")
+            "\(baseURLSource) must end with the API's path, not a ?query or #fragment: \(Output.quoted(baseURLText))."
+        )
       }
       options.baseURL = url
     }
@@ -281,9 +283,10 @@ enum Arguments {
       // A breed where the command goes (`DogBreedsCLI hound`): say how to show it.
       if near.isEmpty, (try? breedPath(command)) != nil || runTogether(command) != nil {
         let argument = command.contains(" ") ? "\"\(command)\"" : command
-        throw UsageError(message: "Unknown command “\(command)”: to see a breed, use show \(argument).")
+        throw UsageError(
+          message: "Unknown command \(Output.quoted(command)): to see a breed, use show \(argument).")
       }
-      throw UsageError(message: "Unknown command “\(command)”.\(near)")
+      throw UsageError(message: "Unknown command \(Output.quoted(command)).\(near)")
     }
   }
 
@@ -332,7 +335,7 @@ enum Arguments {
       } else {
         message = "is not a breed name: use letters, as in hound or hound/afghan."
       }
-      throw UsageError(message: "“\(text)” \(message)")
+      throw UsageError(message: "\(Output.quoted(text)) \(message)")
     }
     return (parts[0], parts.count == 2 ? parts[1] : nil)
   }

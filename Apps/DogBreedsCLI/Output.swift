@@ -67,6 +67,14 @@ enum Output {
     write(unicode ? string : Sanitizer.ascii(string), to: fd)
   }
 
+  /// `text` in quotation marks for a message, cut to its first 80 characters and `…`
+  /// where it is longer: a message names what was typed, and a pasted page of it would
+  /// bury the message (`No breeds match “terrier terrier terrier…”.`).
+  static func quoted(_ text: String) -> String {
+    let limit = 80
+    return text.count > limit ? "“\(text.prefix(limit - 1))…”" : "“\(text)”"
+  }
+
   /// `error: …` on stderr. The message is sanitised: it may quote names from the network.
   static func error(_ message: String) { text("error: \(Sanitizer.sanitize(message))\n", to: 2) }
 

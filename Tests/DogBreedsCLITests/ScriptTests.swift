@@ -44,6 +44,15 @@ struct ScriptTests {
       #expect(
         run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
     }
+    // What was typed is quoted, and a pasted page of it cut short, so the message stays in view.
+    let pasted = String(repeating: "xyz ", count: 300)
+    let cut = "“\(pasted.prefix(79))…”"
+    let unknown = try await runCLI([pasted])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("error: Unknown command \(cut). Run"), "\(unknown.stderr)")
+    let unmatched = try await runCLI(["list", "--filter", pasted, "--api", "fake"])
+    #expect(unmatched.status == 3)
+    #expect(unmatched.stderr == "No breeds match \(cut).\n", "\(unmatched.stderr)")
     // Options that go with another command, or contradict another option, say so.
     for (bad, message) in [
       (["show", "hound", "--filter", "x"], "--filter goes with list, or the browser."),
