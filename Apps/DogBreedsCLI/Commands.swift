@@ -183,14 +183,14 @@ struct Commands {
       // Terrier": terrier/russell).
       var offered = runTogether.map { names(foundBy: $0) } ?? []
       if offered.isEmpty { offered = names(foundBy: Arguments.words(argument)) }
-      Output.error("“\(typed)” is not in the breed list." + Arguments.didYouMean(offered))
+      Output.error("\(Output.quoted(typed)) is not in the breed list." + Arguments.didYouMean(offered))
       return ExitCode.notFound
     }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
       Output.error(
         typed.contains(" ")
-          ? "“\(typed)” is not in the breed list." + suggestion(forWordsOf: argument)
+          ? "\(Output.quoted(typed)) is not in the breed list." + suggestion(forWordsOf: argument)
           : notice + suggestion(for: path.breed, subBreed: path.subBreed))
       return ExitCode.notFound
     }
@@ -207,7 +207,7 @@ struct Commands {
             Arguments.didYouMean(named.map(\.path)),
           ].first { !$0.isEmpty } ?? ""
         Output.error(
-          "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed “\(subBreed)”"
+          "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed \(Output.quoted(subBreed))"
             + (breed.breed.subBreeds.isEmpty
               ? "."
               : " (it has \(breed.breed.subBreeds.map(\.uppercasingFirstLetter).joined(separator: ", "))).")
