@@ -120,6 +120,7 @@ public final class TestStore<State: Equatable, Action> {
   private var assertedState: State
   var received: [(action: Action, state: State)] = []
   private var stateAfterSentAction: State?
+  /// Whether ``finish()`` has checked everything since the last action was sent.
   private var isFinished = false
   private let creationLocation: IssueLocation
 
@@ -195,6 +196,8 @@ public final class TestStore<State: Equatable, Action> {
     takeUnhandledReceivedActions(before: "sending an action", location: location)
     let before = assertedState
     stateAfterSentAction = nil
+    // What this action starts is checked again, by another `finish()` or at release.
+    isFinished = false
     let task = runtime.send(action)
     let after = stateAfterSentAction ?? runtime.state
     checkState(

@@ -430,6 +430,22 @@ struct TestStoreFailureTests {
     #expect(issues.first?.contains(".longLiving") == true)
   }
 
+  /// `finish()` checks what was sent before it, not what a test sends after it.
+  @Test func anEffectStartedAfterFinishIsStillCheckedAtRelease() async {
+    let issues = await collectingIssues {
+      var store: TestStore<Feature.State, Feature.Action>? = TestStore(initialState: Feature.State()) {
+        Feature()
+      }
+      await store?.send(.increment) { $0.count = 1 }
+      await store?.finish()
+      await store?.send(.longLiving)
+      store = nil
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("An effect returned for this action is still running") == true)
+    #expect(issues.first?.contains(".longLiving") == true)
+  }
+
   @Test func aThrowingAssertionIsReported() async {
     struct Nope: Error {}
     let issues = await collectingIssues {
