@@ -121,6 +121,30 @@ struct CancellationTests {
     #expect(EffectID(EffectID("work")) == EffectID("work"))
   }
 
+  /// Cancelling is not a failure: a `catch` handler hears only other errors, and an error
+  /// an operation throws because it was cancelled (a client's own "cancelled") is not
+  /// reported as unhandled.
+  @Test func cancellationReachesNeitherTheCatchHandlerNorTheIssueReporter() async {
+    struct Stopped: Error {}
+    let log = Log<String>()
+    let issues = await collectingIssues {
+      let handled = Effect<String>.run { _ in
+        try await Task.sleep(for: .seconds(30))
+      } catch: { error, _ in
+        log.append("handler: \(error)")
+      }
+      let unhandled = Effect<String>.run { _ in
+        do { try await Task.sleep(for: .seconds(30)) } catch { throw Stopped() }
+      }
+      for effect in [handled, unhandled] {
+        let (task, state) = await startThenCancel(effect.cancellable(id: "work"))
+        #expect(task.isCancelled && state == [])
+      }
+    }
+    #expect(log.values == [])
+    #expect(issues == [])
+  }
+
   @Test func withoutCancelInFlightBothAnswer() async {
     let store = Store(initialState: Loader.State(), reducer: Loader(delay: .milliseconds(20)))
     let first = store.send(.load(cancelInFlight: false))
