@@ -327,6 +327,8 @@ public struct DogsFeature: Reducer {
       if nearest.canReach(length: subKeyCount) { nearest.consider(subBreedKeys[index].key, as: candidate) }
       guard nearest.canReach(length: subKeyCount + breedKeyCount) else { continue }
       let (subKey, breedKey) = (subBreedKeys[index].key, keys[subBreedKeys[index].breed])
+      // The title's letters are its two names' letters: checked before it is put together.
+      guard nearest.canReach(letters: Spelling.letters(subKey) | Spelling.letters(breedKey)) else { continue }
       nearest.consider(subKey + breedKey, as: candidate)
       nearest.consider(breedKey + subKey, as: candidate)
     }

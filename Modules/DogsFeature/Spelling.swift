@@ -19,12 +19,15 @@ enum Spelling {
   struct Nearest {
     let typed: [UInt8]
     let limit: Int
+    /// The letters `typed` has (see ``Spelling/letters(_:)``).
+    let typedLetters: UInt64
     private var table = Table()
     private var found: [(distance: Int, candidate: Int)] = []
 
     init(_ typed: [UInt8]) {
       self.typed = typed
       limit = Spelling.allowedSlips(typed.count)
+      typedLetters = Spelling.letters(typed)
     }
 
     /// Whether anything can be a slip away (not for one or two letters).
@@ -34,9 +37,19 @@ enum Spelling {
     /// it out, before it is put together).
     func canReach(length: Int) -> Bool { isPossible && abs(typed.count - length) <= limit }
 
+    /// Whether a spelling with `letters` may be near enough. A letter that one of the two
+    /// has and the other lacks takes a slip of its own to mend (a change mends one on each
+    /// side; a swap none), so more such letters on either side than the slips allowed rule
+    /// the spelling out before any table is filled: most names, for most of what is typed.
+    func canReach(letters: UInt64) -> Bool {
+      (typedLetters & ~letters).nonzeroBitCount <= limit && (letters & ~typedLetters).nonzeroBitCount <= limit
+    }
+
     /// Measures one spelling of `candidate`; the spellings of a candidate come together.
     mutating func consider(_ key: [UInt8], as candidate: Int) {
-      guard isPossible, let distance = table.distance(typed, key, limit: limit) else { return }
+      guard isPossible, canReach(letters: Spelling.letters(key)),
+        let distance = table.distance(typed, key, limit: limit)
+      else { return }
       if let last = found.last, last.candidate == candidate {
         found[found.count - 1].distance = min(last.distance, distance)
       } else {
@@ -48,6 +61,15 @@ enum Spelling {
     var closest: [Int] {
       found.sorted { ($0.distance, $0.candidate) < ($1.distance, $1.candidate) }.prefix(3).map(\.candidate)
     }
+  }
+
+  /// The letters of `bytes`, one bit each: a byte's low six bits choose its bit. Bytes
+  /// that share a bit (a letter and a digit, say) count as one letter, which only lets
+  /// more spellings through to be measured.
+  static func letters(_ bytes: [UInt8]) -> UInt64 {
+    var letters: UInt64 = 0
+    for byte in bytes { letters |= 1 << (byte & 63) }
+    return letters
   }
 
   /// The rows of the distance table, kept from one name to the next: a list of 10,000

@@ -21,22 +21,25 @@ struct SpellingTests {
     return table[a.count][b.count]
   }
 
-  @Test func suggestionsAreTheNamesWithinTheSlipsAllowedClosestFirst() {
+  /// With four letters names are often a slip or two apart; with twenty-six, most differ
+  /// in letters they have, which rules them out before they are measured.
+  @Test(arguments: [4, 26])
+  func suggestionsAreTheNamesWithinTheSlipsAllowedClosestFirst(alphabet: Int) {
     var seed: UInt64 = 0x5EED
     func next(_ bound: Int) -> Int {
       seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((seed >> 33) % UInt64(bound))
     }
-    // Few letters, so that names are often a slip or two apart.
-    func word(_ length: Int) -> [UInt8] { (0..<length).map { _ in UInt8(ascii: "a") + UInt8(next(4)) } }
+    func letter() -> UInt8 { UInt8(ascii: "a") + UInt8(next(alphabet)) }
+    func word(_ length: Int) -> [UInt8] { (0..<length).map { _ in letter() } }
     func slipped(_ name: [UInt8]) -> [UInt8] {
       var typed = name
       for _ in 0..<next(4) {
         let at = next(typed.count + 1)
         switch next(4) {
-        case 0: typed.insert(UInt8(ascii: "a") + UInt8(next(4)), at: at)
+        case 0: typed.insert(letter(), at: at)
         case 1 where at < typed.count: typed.remove(at: at)
-        case 2 where at < typed.count: typed[at] = UInt8(ascii: "a") + UInt8(next(4))
+        case 2 where at < typed.count: typed[at] = letter()
         case 3 where at + 1 < typed.count: typed.swapAt(at, at + 1)
         default: break
         }
