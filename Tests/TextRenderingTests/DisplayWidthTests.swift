@@ -152,10 +152,13 @@ struct ColorPolicyTests {
     #expect(
       ColorPolicy.mode(choice: .auto, isTerminal: false, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"])
         == .none)
-    #expect(
-      ColorPolicy.mode(
-        choice: .auto, isTerminal: true, environment: ["TERM": "xterm", "COLORTERM": "truecolor"])
-        == .truecolor)
+    // Terminals name 24-bit colour either way.
+    for colorTerm in ["truecolor", "24bit"] {
+      #expect(
+        ColorPolicy.mode(
+          choice: .auto, isTerminal: true, environment: ["TERM": "xterm", "COLORTERM": colorTerm])
+          == .truecolor)
+    }
   }
 
   @Test func theFlagOverridesTheEnvironment() {
