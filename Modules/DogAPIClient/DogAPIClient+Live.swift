@@ -79,7 +79,9 @@ extension DogAPIClient {
           let response = try await getJSON("/breeds/list/all")
           let breeds = try ResponseDecoding.breeds(status: response.status, body: response.body)
           let now = Date()
-          try? configuration.cache?.save(breeds, fetchedAt: now)
+          // An empty answer is shown ("No breeds") but not saved over the list saved before,
+          // which an offline run would then no longer have.
+          if !breeds.isEmpty { try? configuration.cache?.save(breeds, fetchedAt: now) }
           return BreedList(breeds: breeds, source: .network, fetchedAt: now)
         } catch {
           if error == .cancelled { throw error }

@@ -58,6 +58,21 @@ struct OfflineFallbackTests {
     #expect(cache.load()?.breeds.count == 108)
   }
 
+  /// An answer of no breeds is the answer (the screen says "No breeds"), but the list
+  /// saved before stays saved: an offline run later still has it.
+  @Test func anEmptyListIsShownButNotSavedOverTheSavedOne() async throws {
+    let cache = temporaryCache()
+    let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
+    try cache.save([Breed(name: "hound", subBreeds: ["afghan"])], fetchedAt: fetchedAt)
+    let server = try TestHTTPServer { _ in .json(#"{"message":{},"status":"success"}"#) }
+    defer { server.stop() }
+    let list = try await liveClient(server, cache: cache).breeds()
+    #expect(list.source == .network)
+    #expect(list.breeds == [])
+    #expect(cache.load()?.breeds == [Breed(name: "hound", subBreeds: ["afghan"])])
+    #expect(cache.load()?.fetchedAt == fetchedAt)
+  }
+
   @Test func aCacheFileThatIsNoCacheIsIgnoredWithoutReadingIt() throws {
     let cache = temporaryCache()
     let folder = cache.fileURL.deletingLastPathComponent()
