@@ -272,6 +272,37 @@ struct InteractiveTests {
     #expect(await app.waitForExit() == 0)
   }
 
+  /// A picture decoded for a small terminal is fetched and decoded again when the
+  /// terminal grows past it both ways; growing one way only, or shrinking, fetches nothing.
+  @Test func growingTheTerminalFetchesASharperPicture() async throws {
+    let holder = PortHolder()
+    let jpeg = PictureScriptTests.jpeg
+    let server = try TestHTTPServer { request in
+      if request.path.hasPrefix("/img/") { return .bytes(jpeg) }
+      if request.path.contains("images/random") {
+        return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
+      }
+      return .json(#"{"message":{"hound":[]},"status":"success"}"#)
+    }
+    holder.port = Int(server.port)
+    defer { server.stop() }
+    let app = try PseudoTerminalProcess(
+      executable: executable, arguments: ["--base-url", server.baseURL.absoluteString + "/api"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]), columns: 30, rows: 12)
+    func downloads() -> Int { server.requests.filter { $0.path.hasPrefix("/img/") }.count }
+    await app.expectScreen { $0.text.contains("Hound") }
+    app.send("\r")
+    await app.expectScreen { $0.line(0) == "Hound" && $0.text.contains("▀") }
+    #expect(downloads() == 1)
+    app.resize(columns: 30, rows: 40)  // taller only: the picture fits by its width
+    await app.expectScreen { $0.line(39).contains("quit") }
+    app.resize(columns: 160, rows: 50)
+    await app.expectScreen { _ in downloads() == 2 }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+    #expect(downloads() == 2)
+  }
+
   @Test(arguments: [SIGTERM, SIGINT, SIGHUP] as [Int32])
   func signalsRestoreTheTerminal(signal: Int32) async throws {
     let code: Int32 = 128 + signal
