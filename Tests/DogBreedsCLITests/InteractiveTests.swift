@@ -275,16 +275,7 @@ struct InteractiveTests {
   /// A picture decoded for a small terminal is fetched and decoded again when the
   /// terminal grows past it both ways; growing one way only, or shrinking, fetches nothing.
   @Test func growingTheTerminalFetchesASharperPicture() async throws {
-    let holder = PortHolder()
-    let jpeg = PictureScriptTests.jpeg
-    let server = try TestHTTPServer { request in
-      if request.path.hasPrefix("/img/") { return .bytes(jpeg) }
-      if request.path.contains("images/random") {
-        return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
-      }
-      return .json(#"{"message":{"hound":[]},"status":"success"}"#)
-    }
-    holder.port = Int(server.port)
+    let server = try pictureServer(PictureScriptTests.jpeg)
     defer { server.stop() }
     let app = try PseudoTerminalProcess(
       executable: executable, arguments: ["--base-url", server.baseURL.absoluteString + "/api"],
@@ -507,15 +498,7 @@ struct InteractiveFaultTests {
   /// the rest of the answer still counts (status 0); asked for with --picture, an error (1).
   @Test(arguments: [false, true])
   func aPictureThatCannotBeDrawnIsAWarningUnlessAskedFor(asked: Bool) async throws {
-    let holder = PortHolder()
-    let server = try TestHTTPServer { request in
-      if request.path.hasPrefix("/img/") { return .bytes(Array("<html>gone</html>".utf8)) }
-      if request.path.contains("images/random") {
-        return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
-      }
-      return .json(#"{"message":{"hound":[]},"status":"success"}"#)
-    }
-    holder.port = Int(server.port)
+    let server = try pictureServer(Array("<html>gone</html>".utf8))
     defer { server.stop() }
     let app = try PseudoTerminalProcess(
       executable: executable,

@@ -751,16 +751,7 @@ struct PictureScriptTests {
   func runRecording(
     _ picture: [UInt8], _ mode: String, status: Int = 200, environment: [String: String] = [:]
   ) async throws -> (run: Run, paths: [String]) {
-    // The image URL must point back at this server: patch the port into the answer.
-    let holder = PortHolder()
-    let server = try TestHTTPServer { request in
-      if request.path.hasPrefix("/img/") { return .bytes(picture, status: status) }
-      if request.path.contains("images/random") {
-        return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
-      }
-      return .json(#"{"message":{"hound":["afghan"]},"status":"success"}"#)
-    }
-    holder.port = Int(server.port)
+    let server = try pictureServer(picture, status: status, subBreeds: ["afghan"])
     defer { server.stop() }
     let run = try await runCLI(
       ["show", "hound", "--picture", mode, "--base-url", server.baseURL.absoluteString + "/api"],

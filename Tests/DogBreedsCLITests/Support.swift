@@ -1,5 +1,6 @@
 import Foundation
 import PseudoTerminal
+import TestHTTPServer
 import TestSupport
 import Testing
 import VirtualTerminal
@@ -133,6 +134,23 @@ private func runBlocking(
 }
 
 /// Whether text carries anything a terminal would interpret (C0 except newline, DEL, C1).
+/// A server whose list has one breed, Hound (with `subBreeds`), and whose every picture,
+/// at an address on the same server, is `picture`, answered with `status`.
+func pictureServer(_ picture: [UInt8], status: Int = 200, subBreeds: [String] = []) throws -> TestHTTPServer {
+  // The image URL must point back at this server: the port is patched into the answer.
+  let holder = PortHolder()
+  let names = subBreeds.map { "\"\($0)\"" }.joined(separator: ",")
+  let server = try TestHTTPServer { request in
+    if request.path.hasPrefix("/img/") { return .bytes(picture, status: status) }
+    if request.path.contains("images/random") {
+      return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
+    }
+    return .json(#"{"message":{"hound":[\#(names)]},"status":"success"}"#)
+  }
+  holder.port = Int(server.port)
+  return server
+}
+
 func hasRawControls(_ text: String) -> Bool {
   text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
 }
