@@ -328,9 +328,10 @@ public struct DogsFeature: Reducer {
       guard nearest.canReach(length: subKeyCount + breedKeyCount) else { continue }
       let (subKey, breedKey) = (subBreedKeys[index].key, keys[subBreedKeys[index].breed])
       // The title's letters are its two names' letters: checked before it is put together.
-      guard nearest.canReach(letters: Spelling.letters(subKey) | Spelling.letters(breedKey)) else { continue }
-      nearest.consider(subKey + breedKey, as: candidate)
-      nearest.consider(breedKey + subKey, as: candidate)
+      let letters = Spelling.letters(subKey) | Spelling.letters(breedKey)
+      guard nearest.canReach(letters: letters) else { continue }
+      nearest.consider(subKey + breedKey, letters: letters, as: candidate)
+      nearest.consider(breedKey + subKey, letters: letters, as: candidate)
     }
     return nearest.closest.map { candidate in
       guard candidate >= list.breeds.count else { return SpellingMatch(breed: list.breeds[candidate].name) }

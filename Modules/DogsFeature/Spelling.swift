@@ -46,8 +46,9 @@ enum Spelling {
     }
 
     /// Measures one spelling of `candidate`; the spellings of a candidate come together.
-    mutating func consider(_ key: [UInt8], as candidate: Int) {
-      guard isPossible, canReach(letters: Spelling.letters(key)),
+    /// `letters` are the key's (``Spelling/letters(_:)``), where the caller has them.
+    mutating func consider(_ key: [UInt8], letters: UInt64? = nil, as candidate: Int) {
+      guard isPossible, canReach(letters: letters ?? Spelling.letters(key)),
         let distance = table.distance(typed, key, limit: limit)
       else { return }
       if let last = found.last, last.candidate == candidate {
