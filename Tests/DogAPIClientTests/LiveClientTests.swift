@@ -41,6 +41,22 @@ struct LiveClientTests {
       ])
   }
 
+  /// A base URL written with a trailing slash (`--base-url http://host/api/`) is the same
+  /// root: no empty path segment, which a server may refuse or route elsewhere.
+  @Test(arguments: Transport.allCases) func aBaseURLWithATrailingSlashIsTheSameRoot(_ transport: Transport)
+    async throws
+  {
+    let server = try TestHTTPServer { [imageJSON] request in
+      .json(request.path.hasSuffix("/random") ? imageJSON : Fixture.breedsJSON)
+    }
+    defer { server.stop() }
+    let base = URL(string: server.baseURL.appendingPathComponent("api").absoluteString + "/")!
+    let client = liveClient(.init(baseURL: base, usesBundledFallback: false), transport)
+    #expect(try await client.breeds().source == .network)
+    _ = try await client.randomImage("hound", "afghan")
+    #expect(server.requests.map(\.path) == ["/api/breeds/list/all", "/api/breed/hound/afghan/images/random"])
+  }
+
   @Test(arguments: Transport.allCases) func a404BreedIsNotFound(_ transport: Transport) async throws {
     let server = try TestHTTPServer { _ in
       .json(

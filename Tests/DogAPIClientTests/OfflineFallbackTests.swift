@@ -24,6 +24,22 @@ struct OfflineFallbackTests {
     #expect(list.fallbackReason == .server(status: 503, message: nil))
   }
 
+  /// Cancelling is not a failure to fall back from: whoever cancelled hears `.cancelled`,
+  /// not the saved or built-in list in place of the answer it gave up on.
+  @Test(arguments: Transport.allCases) func aCancelledFetchFallsBackToNothing(_ transport: Transport)
+    async throws
+  {
+    let cache = temporaryCache()
+    try cache.save([Breed(name: "hound", subBreeds: [])], fetchedAt: Date())
+    let server = try TestHTTPServer { _ in .stall }
+    defer { server.stop() }
+    let client = liveClient(server, transport, cache: cache, usesBundledFallback: true)
+    let task = Task { await error { try await client.breeds() } }
+    try await Task.sleep(for: .milliseconds(100))
+    task.cancel()
+    #expect(await task.value == .cancelled)
+  }
+
   @Test func withoutACacheTheBundledSnapshotIsUsed() async throws {
     let server = try TestHTTPServer { _ in .json(#"{"message":"Internal server error"}"#) }
     defer { server.stop() }

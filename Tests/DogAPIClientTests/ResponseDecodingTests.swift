@@ -98,7 +98,11 @@ struct ResponseDecodingTests {
     #expect(
       decodeURL(200, #"{"message":42,"status":"success"}"#)
         == .failure(.malformedResponse(detail: "the image address is not a string")))
-    for address in ["javascript:alert(1)", "http:///breeds/x.jpg", "https:images.dog.ceo"] {
+    // An empty host, as Foundation reads a port or a login with no name before it.
+    for address in [
+      "javascript:alert(1)", "http:///breeds/x.jpg", "https:images.dog.ceo", "https://:443/x.jpg",
+      "http://@/x.jpg",
+    ] {
       #expect(
         decodeURL(200, #"{"message":"\#(address)","status":"success"}"#)
           == .failure(.malformedResponse(detail: "the image address is not an http(s) URL")), "\(address)")
