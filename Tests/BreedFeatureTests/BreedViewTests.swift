@@ -54,6 +54,18 @@ struct BreedViewTests {
         """)
   }
 
+  @Test func theSubBreedWhosePictureIsShownIsMarked() {
+    let state = BreedFeature.State(
+      breed: hound, subBreed: "afghan", image: .loaded(url1), highlighted: "basset")
+    #expect(screen(state, 80, 24).split(separator: "\n").suffix(2) == ["  Afghan  (shown)", "▶ Basset"])
+  }
+
+  /// A picture on its way spins below its address; one that failed says why, still.
+  @Test func aPictureBeingLoadedSpinsBelowItsAddress() {
+    let state = BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(url1), picture: .loading)
+    #expect(screen(state, 80, 6).split(separator: "\n")[3] == "⠋ Loading the picture…")
+  }
+
   @Test func whyAPictureIsMissingWrapsRatherThanBeingCut() {
     let state = BreedFeature.State(
       breed: Breed(name: "pug"), image: .loaded(url1),
@@ -106,6 +118,10 @@ struct BreedPictureViewTests {
     #expect(short[2...5].allSatisfy { $0.contains("▀") }, "four rows of picture")
     #expect(short[8] == "Sub-breeds" && short[9].hasPrefix("  Afghan ") && short[10] == "  Basset")
     #expect(short[9].hasSuffix("┃"), "the list scrolls")
+    // Shorter still, the list keeps its two rows and the picture gives up one.
+    let shorter = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 10).lines
+    #expect(shorter[2...4].allSatisfy { $0.contains("▀") }, "three rows of picture")
+    #expect(shorter[7] == "Sub-breeds" && shorter[8].hasPrefix("  Afghan ") && shorter[9] == "  Basset")
     // Too short for two rows of picture and its address: the address shows, as it does
     // without pictures, and the list has the rest.
     let tiny = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 7).lines

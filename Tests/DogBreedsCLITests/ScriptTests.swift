@@ -673,17 +673,21 @@ struct ScriptTests {
   }
 
   /// JSON keeps what a terminal or a JavaScript reader would act on escaped: line and
-  /// paragraph separators, bidirectional isolates, tabs.
+  /// paragraph separators, bidirectional isolates, tabs, DEL.
   @Test func jsonEscapesSeparatorsIsolatesAndTabs() async throws {
-    let names = #"{"message":{"hound":["a\u2028b","c\u2029d","e\u2066f\u2069","g\th"]},"status":"success"}"#
+    let names =
+      #"{"message":{"hound":["a\u2028b","c\u2029d","e\u2066f\u2069","g\th","i\u007fj"]},"status":"success"}"#
     let server = try TestHTTPServer { _ in .json(names) }
     defer { server.stop() }
     let run = try await runCLI(["list", "--json"] + api(server))
-    #expect(run.stdout.contains(#"["a\u2028b","c\u2029d","e\u2066f\u2069","g\th"]"#), "\(run.stdout)")
+    #expect(
+      run.stdout.contains(#"["a\u2028b","c\u2029d","e\u2066f\u2069","g\th","i\u007fj"]"#), "\(run.stdout)")
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
     let breeds = object?["breeds"] as? [[String: Any]]
     #expect(
-      breeds?.first?["subBreeds"] as? [String] == ["a\u{2028}b", "c\u{2029}d", "e\u{2066}f\u{2069}", "g\th"])
+      breeds?.first?["subBreeds"] as? [String] == [
+        "a\u{2028}b", "c\u{2029}d", "e\u{2066}f\u{2069}", "g\th", "i\u{7F}j",
+      ])
   }
 
   @Test func aClosedPipeEndsQuietly() async throws {

@@ -193,6 +193,18 @@ struct DogsViewTests {
     }
   }
 
+  /// While the list shown is loaded again (`r`, Ctrl-R), it stays, and its last row says
+  /// so in place of the note on where it came from.
+  @Test func loadingTheListAgainSaysSoOnTheLastRow() {
+    let list = BreedList(
+      breeds: sample.breeds, source: .bundled, fallbackReason: .unreachable(host: "dog.ceo"))
+    let lines = DogsView.render(
+      DogsFeature.ViewState(.init(breeds: list, status: .loading)), width: 60, height: 12
+    ).lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    #expect(lines[3] == "▶ Affenpinscher")
+    #expect(lines[11] == "⠋ Loading the breed list again…")
+  }
+
   @Test func emptyAt40x12() {
     #expect(
       screen(.init(breeds: BreedList(breeds: [], source: .network), status: .loaded), 40, 12)

@@ -59,6 +59,25 @@ extension PictureSuites {
       }
     }
 
+    /// A 1 × 1 GIF made by hand: red from a global table of two colours (or no table), and
+    /// LZW codes of the minimum size `codeSize` (clear, colour 0, end; read with 2).
+    static func tinyGIF(globalColors: Bool = true, codeSize: UInt8 = 2) -> [UInt8] {
+      var bytes = Array("GIF89a".utf8) + [1, 0, 1, 0, globalColors ? 0x80 : 0, 0, 0]
+      if globalColors { bytes += [255, 0, 0, 0, 0, 255] }
+      return bytes + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, codeSize, 2, 0x44, 0x01, 0, 0x3B]
+    }
+
+    @Test func aFrameWithoutColoursOrWithCodesTooWideIsRefused() throws {
+      #expect(try GIFDecoder.decode(Self.tinyGIF()).pixels == [255, 0, 0])
+      #expect(throws: ImageDecodingError.corrupt("GIF without colours")) {
+        try GIFDecoder.decode(Self.tinyGIF(globalColors: false))
+      }
+      // Codes are at most 12 bits, and the first ones read are one wider than the minimum.
+      #expect(throws: ImageDecodingError.corrupt("GIF code size")) {
+        try GIFDecoder.decode(Self.tinyGIF(codeSize: 12))
+      }
+    }
+
     /// Found by `make fuzz-gif`: a frame declaring 65,535 × 65,535 pixels in a 1 KB file made
     /// the decoder ask for 4 GB before reading any of them.
     @Test func aFrameLargerThanAnyPictureIsRefusedBeforeAllocating() {

@@ -149,6 +149,18 @@ extension PictureSuites {
           == "\u{1B}P0;1;0q\"1;1;3;2#0;2;0;0;100#1;2;100;0;0#0?AB$#1B@\u{1B}\\\n")
     }
 
+    /// A band names only the colours in it (the band above's are not sent again, empty),
+    /// and a register's percentages are rounded, not cut: 130 of 255 is 51 %.
+    @Test func aBandNamesOnlyItsOwnColoursAndPercentagesAreRounded() {
+      let violet = Array([[UInt8]](repeating: [130, 0, 255], count: 12).joined())
+      let green = Array([[UInt8]](repeating: [0, 130, 0], count: 12).joined())
+      let sixel = TerminalPicture.sixel(
+        RGBImage(width: 2, height: 12, pixels: violet + green), columns: 80)
+      #expect(sixel.contains(";2;51;0;100#") && sixel.contains(";2;0;51;0#"), "\(sixel.debugDescription)")
+      let bands = sixel.split(separator: "-")
+      #expect(bands.count == 2 && bands.allSatisfy { !$0.contains("$") }, "\(sixel.debugDescription)")
+    }
+
     @Test func anEmptyPictureIsNothingAndATinyOneIsOnePixel() throws {
       #expect(TerminalPicture.sixel(RGBImage(width: 0, height: 0, pixels: []), columns: 80) == "")
       let dot = TerminalPicture.sixel(RGBImage(width: 1, height: 1, pixels: [9, 9, 9]), columns: 0)
