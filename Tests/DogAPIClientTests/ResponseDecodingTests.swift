@@ -36,6 +36,25 @@ struct ResponseDecodingTests {
     #expect(BreedList(breeds: [], source: .network).index(named: "pug") == nil)
   }
 
+  /// Lists are equal by their breeds and every part of their provenance: a screen showing
+  /// one redraws when any of them changes (a reload that failed leaves the same breeds with
+  /// a reason to say).
+  @Test func listsDifferByTheirBreedsAndEveryPartOfTheirProvenance() {
+    let breeds = [Breed(name: "hound", subBreeds: ["afghan"]), Breed(name: "pug")]
+    let list = BreedList(breeds: breeds, source: .network, fetchedAt: Date(timeIntervalSince1970: 1))
+    #expect(
+      list
+        == BreedList(breeds: breeds.reversed(), source: .network, fetchedAt: Date(timeIntervalSince1970: 1)))
+    var failed = list
+    failed.fallbackReason = .timedOut(seconds: 10)
+    var cached = list
+    cached.source = .cache
+    var later = list
+    later.fetchedAt = Date(timeIntervalSince1970: 2)
+    let fewer = BreedList(breeds: [breeds[0]], source: .network, fetchedAt: Date(timeIntervalSince1970: 1))
+    for other in [failed, cached, later, fewer] { #expect(list != other, "\(other)") }
+  }
+
   @Test func anImageURLWithEscapedSlashesDecodes() {
     let body =
       #"{"message":"https:\/\/images.dog.ceo\/breeds\/hound-afghan\/n02088094_1003.jpg","status":"success"}"#
