@@ -4,7 +4,8 @@ import TextRendering
 struct DisplayWidthTests {
   @Test(
     arguments: [
-      ("a", 1), ("é", 1), ("e\u{301}", 1), ("漢", 2), ("한", 2), ("ｱ", 1), ("Ａ", 2), ("🐶", 2),
+      ("a", 1), ("é", 1), ("e\u{301}", 1), ("漢", 2), ("한", 2), ("\u{1100}", 2), ("\u{10FF}", 1), ("ｱ", 1),
+      ("Ａ", 2), ("🐶", 2),
       ("👨‍👩‍👧", 2), ("❤️", 2), ("🇫🇷", 2), ("\u{1B}", 0), ("\u{85}", 0), ("\u{200B}", 0), ("…", 1), ("─", 1),
     ] as [(String, Int)])
   func widthOfOneCharacter(text: String, width: Int) {
