@@ -84,6 +84,21 @@ struct BreedViewTests {
     #expect(screen(state, 86, 8).split(separator: "\n")[2] == "Picture of Afghan Hound: \(url)")
   }
 
+  /// The screen fills its height whatever it shows, so that what an app puts below it
+  /// (AppFeature's key hints) sits on the last row.
+  @Test func theScreenFillsItsHeightWhateverItShows() {
+    let pug = Breed(name: "pug")
+    for state in [
+      BreedFeature.State(breed: pug, image: .loading), BreedFeature.State(breed: pug, image: .loaded(url1)),
+      BreedFeature.State(breed: pug, image: .failed(.timedOut(seconds: 10))),
+      BreedFeature.State(breed: hound, image: .loaded(url1)),
+    ] {
+      let screen = BreedView.body(BreedFeature.ViewState(state), width: 40, height: 11)
+      let frame = Layout.render(.stack([screen, .text("below")]), width: 40, height: 12)
+      #expect(frame.lines[11].hasPrefix("below"), "\(state.image)")
+    }
+  }
+
   @Test func aURLFromTheNetworkIsSanitisedOnScreen() {
     let evil = URL(string: "https://images.dog.ceo/x%1B%5B2J.jpg")!
     let text = screen(BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(evil)), 80, 5)
