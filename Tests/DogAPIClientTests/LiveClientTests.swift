@@ -134,6 +134,29 @@ struct LiveClientTests {
     #expect(await error { try await liveClient(fine, transport).randomImage("hound", nil) } == nil)
   }
 
+  /// The cap is the most bytes taken: an answer of exactly that many is read whole, with its
+  /// length announced or chunked; one byte more is refused.
+  @Test(arguments: Transport.allCases) func anAnswerOfExactlyTheCapIsRead(_ transport: Transport) async throws
+  {
+    let bytes = Array(imageJSON.utf8)
+    for chunked in [false, true] {
+      let server = try TestHTTPServer { _ in
+        chunked
+          ? .chunked(status: 200, body: bytes, chunkSize: 100)
+          : .bytes(bytes, contentType: "application/json")
+      }
+      defer { server.stop() }
+      let exact = await error {
+        try await liveClient(server, transport, maxJSONBytes: bytes.count).randomImage("hound", nil)
+      }
+      #expect(exact == nil, "chunked: \(chunked)")
+      let short = await error {
+        try await liveClient(server, transport, maxJSONBytes: bytes.count - 1).randomImage("hound", nil)
+      }
+      #expect(short == .responseTooLarge(limit: bytes.count - 1), "chunked: \(chunked)")
+    }
+  }
+
   @Test(arguments: Transport.allCases) func anEndlessBodySentFlatOutIsRefusedAtOnce(_ transport: Transport)
     async throws
   {
