@@ -69,10 +69,15 @@ enum Output {
 
   /// `text` in quotation marks for a message, cut to its first 80 characters and `…`
   /// where it is longer: a message names what was typed, and a pasted page of it would
-  /// bury the message (`No breeds match “terrier terrier terrier…”.`).
+  /// bury the message (`No breeds match “terrier terrier terrier…”.`). A character can
+  /// hold any number of marks (a run of pasted accents is one), so the cut also keeps at
+  /// most 320 Unicode scalars.
   static func quoted(_ text: String) -> String {
     let limit = 80
-    return text.count > limit ? "“\(text.prefix(limit - 1))…”" : "“\(text)”"
+    let scalarLimit = 4 * limit
+    guard text.count > limit || text.unicodeScalars.count > scalarLimit else { return "“\(text)”" }
+    let kept = String(text.prefix(limit - 1)).unicodeScalars.prefix(scalarLimit)
+    return "“\(String(String.UnicodeScalarView(kept)))…”"
   }
 
   /// `error: …` on stderr. The message is sanitised: it may quote names from the network.

@@ -65,6 +65,13 @@ struct ScriptTests {
         notListed.stderr.hasPrefix("error: “\(name.prefix(79))…” is not in the breed list."),
         "\(notListed.stderr)")
     }
+    // A pasted run of accents is one character of thousands of scalars: cut by scalars too.
+    let marks = String(repeating: "\u{301}", count: 5000)
+    let accents = try await runCLI(["show", marks, "--api", "fake"])
+    let expected = "error: “" + String(repeating: "\u{301}", count: 320) + "…” is not a breed name"
+    let isCut = Array(accents.stderr.utf8).starts(with: Array(expected.utf8))
+    #expect(accents.status == 2)
+    #expect(isCut, "\(accents.stderr.utf8.count) bytes")
     // Options that go with another command, or contradict another option, say so.
     for (bad, message) in [
       (["show", "hound", "--filter", "x"], "--filter goes with list, or the browser."),
