@@ -212,5 +212,43 @@ struct ColorPolicyTests {
     #expect(Palette.nearest256(255, 255, 255) == 231)
     #expect(Palette.nearest256(128, 128, 128) == 244)  // the grey ramp beats the cube
     #expect(Palette.nearest256(95, 135, 175) == 67)
+    // The grey ramp's ends, and the cube's last colour just before it.
+    for (index, level) in [(232, 8), (255, 238), (231, 255)] as [(UInt8, UInt8)] {
+      let (r, g, b) = Palette.rgb(of: index)
+      #expect(r == level && g == level && b == level, "\(index)")
+    }
+  }
+
+  /// The colour chosen is as near as any of the palette's 240 (16–255) by squared RGB
+  /// distance: every grey, every channel at each cube midpoint and beside it, and random
+  /// colours.
+  @Test func theNearestPaletteColourIsAsNearAsAny() {
+    let palette = (16...255).map { index in
+      let (r, g, b) = Palette.rgb(of: UInt8(index))
+      return (Int(r), Int(g), Int(b))
+    }
+    func distance(_ colour: (Int, Int, Int), _ r: Int, _ g: Int, _ b: Int) -> Int {
+      (colour.0 - r) * (colour.0 - r) + (colour.1 - g) * (colour.1 - g) + (colour.2 - b) * (colour.2 - b)
+    }
+    let edges = [0, 46, 47, 48, 114, 115, 116, 154, 155, 156, 194, 195, 196, 234, 235, 236, 255]
+    var colours = (0...255).map { ($0, $0, $0) }
+    for r in edges {
+      for g in edges { for b in [0, 47, 48, 115, 155, 195, 235, 255] { colours.append((r, g, b)) } }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<5_000 {
+      colours.append(
+        (
+          Int.random(in: 0...255, using: &generator), Int.random(in: 0...255, using: &generator),
+          Int.random(in: 0...255, using: &generator)
+        ))
+    }
+    var misses: [String] = []
+    for (r, g, b) in colours {
+      let chosen = Int(Palette.nearest256(UInt8(r), UInt8(g), UInt8(b)))
+      let best = palette.map { distance($0, r, g, b) }.min()!
+      if distance(palette[chosen - 16], r, g, b) != best { misses.append("(\(r), \(g), \(b)) → \(chosen)") }
+    }
+    #expect(misses.isEmpty, "\(misses.prefix(5))")
   }
 }
