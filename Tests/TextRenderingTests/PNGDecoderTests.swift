@@ -229,6 +229,68 @@ extension PictureSuites {
           == "The picture uses a feature we cannot show (the PNG chunk QUUX).")
     }
 
+    /// A dynamic DEFLATE block's header, as far as it is read: `literals` (257…) and
+    /// `distances` (1…) counted, then the code-length code's lengths in DEFLATE's order
+    /// (16, 17, 18, 0, 8, …), then `body` writes the rest.
+    static func dynamicBlock(
+      literals: Int, distances: Int, codeLengthLengths: [Int], body: (inout BitWriter) -> Void = { _ in }
+    ) -> [UInt8] {
+      var writer = BitWriter()
+      writer.write(1, 1)  // last block
+      writer.write(2, 2)  // dynamic Huffman
+      writer.write(literals - 257, 5)
+      writer.write(distances - 1, 5)
+      writer.write(codeLengthLengths.count - 4, 4)
+      for length in codeLengthLengths { writer.write(length, 3) }
+      body(&writer)
+      return [0x78, 0x01] + writer.bytes
+    }
+
+    /// The inflater's own structural checks, each on a stream made by hand.
+    @Test func malformedDeflateStreamsAreNamedErrors() throws {
+      let rows: [[UInt8]] = [[0, 1, 2, 3]]
+      func png(_ stream: [UInt8]) -> [UInt8] {
+        PNGWriter.png(width: 1, height: 1, rows: rows, stream: stream)
+      }
+      // A window past 32 KB (CINFO 8; the check bits still right).
+      let wideWindow = png([0x88, 0x1C] + PNGWriter.zlib([0, 1, 2, 3]).dropFirst(2))
+      // More literal or distance codes than DEFLATE has.
+      let tooManyLiterals = png(
+        Self.dynamicBlock(literals: 287, distances: 1, codeLengthLengths: [0, 0, 0, 0]))
+      let tooManyDistances = png(
+        Self.dynamicBlock(literals: 257, distances: 31, codeLengthLengths: [0, 0, 0, 0]))
+      // Code-length symbols 16 and 18, one bit each (16: 0, 18: 1); 16 repeats the length
+      // before it, and here comes first.
+      let repeatFirst = png(
+        Self.dynamicBlock(literals: 257, distances: 1, codeLengthLengths: [1, 0, 1, 0]) { writer in
+          writer.writeCode(0, 1)
+          writer.write(0, 2)
+        })
+      // Symbols 18 and 1 (18: 1, 1: 0): literals 0 and 1 one bit long, the other 256
+      // lengths zero, the end-of-block code (256) among them.
+      let noEndCode = png(
+        Self.dynamicBlock(
+          literals: 257, distances: 1, codeLengthLengths: [0, 0, 1] + [Int](repeating: 0, count: 14) + [1]
+        ) { writer in
+          writer.writeCode(0, 1)
+          writer.writeCode(0, 1)
+          writer.writeCode(1, 1)
+          writer.write(127, 7)  // 138 zeros
+          writer.writeCode(1, 1)
+          writer.write(107, 7)  // 118 zeros
+        })
+      let cases: [([UInt8], ImageDecodingError)] = [
+        (wideWindow, .corrupt("bad zlib header")),
+        (tooManyLiterals, .corrupt("bad DEFLATE code counts")),
+        (tooManyDistances, .corrupt("bad DEFLATE code counts")),
+        (repeatFirst, .corrupt("DEFLATE repeat with nothing before it")),
+        (noEndCode, .corrupt("DEFLATE block without an end code")),
+      ]
+      for (bytes, error) in cases {
+        #expect(throws: error) { try PNGDecoder.decode(bytes) }
+      }
+    }
+
     @Test func aFileThatEndsAfterItsImageDataIsShownAndOneCutShorterIsNot() throws {
       let bytes = PNGFixture.bytes("c2-8bit-interlaced.png")
       let reference = PNGFixture.bytes("c2-8bit-interlaced.rgb")
