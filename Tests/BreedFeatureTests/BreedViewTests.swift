@@ -60,7 +60,7 @@ struct BreedViewTests {
     #expect(screen(state, 80, 24).split(separator: "\n").suffix(2) == ["  Afghan  (shown)", "▶ Basset"])
   }
 
-  /// A picture on its way spins below its address; one that failed says why, still.
+  /// A picture on its way spins below its address.
   @Test func aPictureBeingLoadedSpinsBelowItsAddress() {
     let state = BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(url1), picture: .loading)
     #expect(screen(state, 80, 6).split(separator: "\n")[3] == "⠋ Loading the picture…")

@@ -59,8 +59,9 @@ extension PictureSuites {
       }
     }
 
-    /// A 1 × 1 GIF made by hand: red from a global table of two colours (or no table), and
-    /// LZW codes of the minimum size `codeSize` (clear, colour 0, end; read with 2).
+    /// A 1 × 1 GIF made by hand: red from a global table of two colours (or no table), its
+    /// LZW data declared with the minimum code size `codeSize` and written for a size of 2
+    /// (clear, colour 0, end: three codes of three bits).
     static func tinyGIF(globalColors: Bool = true, codeSize: UInt8 = 2) -> [UInt8] {
       var bytes = Array("GIF89a".utf8) + [1, 0, 1, 0, globalColors ? 0x80 : 0, 0, 0]
       if globalColors { bytes += [255, 0, 0, 0, 0, 255] }
