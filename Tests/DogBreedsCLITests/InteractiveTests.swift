@@ -43,6 +43,10 @@ struct InteractiveTests {
     #expect(try await output(["TERM": "mlterm"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
     #expect(try await output(["TERM": "xterm-kitty"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
     #expect(try await output(["TERM_PROGRAM": "ghostty"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    // kitty is known by KITTY_WINDOW_ID too, and iTerm2 by LC_TERMINAL (which ssh passes on
+    // with the locale), whatever TERM says.
+    #expect(try await output(["KITTY_WINDOW_ID": "1"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    #expect(try await output(["LC_TERMINAL": "iTerm2"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
     #expect(try await output(["KONSOLE_VERSION": "230805"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
     #expect(try await output(["TERM_PROGRAM": "WezTerm"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
     // A Konsole older than 22.04 would print the picture's base64 as text: half blocks.

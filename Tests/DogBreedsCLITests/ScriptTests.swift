@@ -854,6 +854,13 @@ struct PictureScriptTests {
     #expect(indexed.status == 0, "\(indexed.stderr)")
     #expect(indexed.stdout.contains("▀\u{1B}[") && indexed.stdout.contains("\u{1B}[38;5;"))
     #expect(!indexed.stdout.contains("\u{1B}[38;2;"))
+    // blocks: 24-bit colour where COLORTERM says the terminal has it (either spelling), else 256.
+    for (colorterm, truecolor) in [("truecolor", true), ("24bit", true), ("", false)] {
+      let blocks = try await run(Self.jpeg, "blocks", environment: ["COLORTERM": colorterm])
+      #expect(
+        blocks.status == 0 && blocks.stdout.contains("\u{1B}[38;5;") != truecolor, "COLORTERM=\(colorterm)")
+      #expect(blocks.stdout.contains("\u{1B}[38;2;") == truecolor, "COLORTERM=\(colorterm)")
+    }
   }
 
   @Test func withoutAPictureRequestNothingIsDownloaded() async throws {
