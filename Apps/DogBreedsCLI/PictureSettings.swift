@@ -46,8 +46,7 @@ struct PictureSettings: Sendable {
       width: TerminalPicture.pixelsPerColumn, height: TerminalPicture.pixelsPerColumn * 2)
     // What an asked-for picture is drawn in, whatever the text's colour mode (which, where
     // it has 256 colours or more, is this too).
-    let richColor: ColorMode =
-      ["truecolor", "24bit"].contains((environment["COLORTERM"] ?? "").lowercased()) ? .truecolor : .ansi256
+    let richColor: ColorMode = ColorPolicy.advertisesTrueColor(environment) ? .truecolor : .ansi256
     func blocks(_ mode: ColorMode) -> PictureSettings {
       PictureSettings(mode: .blocks, colorMode: mode, pixelsPerCell: cells, explicit: choice != .auto)
     }

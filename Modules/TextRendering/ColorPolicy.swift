@@ -40,10 +40,19 @@ public enum ColorPolicy {
   }
 
   static func depth(_ environment: [String: String]) -> ColorMode {
-    let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-    if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+    if advertisesTrueColor(environment) { return .truecolor }
     if (environment["TERM"] ?? "").contains("256color") { return .ansi256 }
     return .ansi16
+  }
+
+  /// Whether `COLORTERM` says the terminal shows 24-bit colour (`truecolor` or `24bit`, in
+  /// any case): the depth text is drawn in where there is colour, and a picture asked for
+  /// in colour whatever the colour policy says.
+  ///
+  /// - Parameter environment: The process environment.
+  public static func advertisesTrueColor(_ environment: [String: String]) -> Bool {
+    let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+    return colorTerm == "truecolor" || colorTerm == "24bit"
   }
 
   /// Whether the terminal can show the app's Unicode glyphs: the locale says UTF-8 (or
