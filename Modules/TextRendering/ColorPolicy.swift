@@ -46,8 +46,8 @@ public enum ColorPolicy {
   }
 
   /// Whether `COLORTERM` says the terminal shows 24-bit colour (`truecolor` or `24bit`, in
-  /// any case): the depth text is drawn in where there is colour, and a picture asked for
-  /// in colour whatever the colour policy says.
+  /// any case). The one reading of it: it sets the depth of ``mode(choice:isTerminal:environment:)``,
+  /// and callers ask it for a picture drawn in colour whatever the colour choice.
   ///
   /// - Parameter environment: The process environment.
   public static func advertisesTrueColor(_ environment: [String: String]) -> Bool {
