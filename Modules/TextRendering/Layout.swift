@@ -152,11 +152,10 @@ public enum Layout {
         return
       }
       // Scroll horizontally so the caret stays visible; never cut the text with `…`.
-      // Character by character, so that the caret's index still counts characters where
-      // one becomes several (`…` in ASCII).
-      let text = Array(Sanitizer.sanitize(field.text)).map {
-        options.unicode ? String($0) : Sanitizer.ascii(String($0))
-      }
+      // Each of the field's characters is cleaned on its own, so that the caret's index
+      // still counts the field's characters where one becomes several (`\r\n` is `␍␊`;
+      // `…` in ASCII is `...`) or none (a zero-width space is removed).
+      let text = field.text.map { clean(String($0)) }
       let caret = max(0, min(field.caret, text.count))
       var start = 0
       var caretColumn = text[0..<caret].reduce(0) { $0 + DisplayWidth.of($1) }

@@ -119,6 +119,19 @@ struct LayoutTests {
     #expect(atStart.cursor == Position(x: 2, y: 0))
   }
 
+  @Test func theCaretCountsTheFieldsOwnCharactersWhereCleaningChangesTheirNumber() {
+    // A zero-width space is removed and `\r\n` (one character) shows as two: the caret
+    // after them still stands after them.
+    let removed = render(
+      .textField(TextFieldNode(prompt: "> ", text: "a\u{200B}\u{200B}bc", placeholder: "", caret: 3)), 20, 1)
+    #expect(removed.lines == ["> abc"])
+    #expect(removed.cursor == Position(x: 3, y: 0))
+    let doubled = render(
+      .textField(TextFieldNode(prompt: "> ", text: "a\r\nb", placeholder: "", caret: 2)), 20, 1)
+    #expect(doubled.lines == ["> a␍␊b"])
+    #expect(doubled.cursor == Position(x: 5, y: 0))
+  }
+
   @Test func withoutUnicodeEveryTextIsWrittenInASCIIAndMeasuredSo() {
     // Measured after transliteration: `…` takes three columns, so the line is cut earlier.
     let line = render(.line([Span("“Bichon Frisé”…")]), 12, 1, unicode: false)
