@@ -229,6 +229,96 @@ extension PictureSuites {
           == "The picture uses a feature we cannot show (the PNG chunk QUUX).")
     }
 
+    /// What `IHDR` may hold, beyond the colour types and depths above: each method byte,
+    /// both sizes, and a size that is within the pixel limit but not at 8 bytes a pixel.
+    @Test func theHeaderHoldsOnlyWhatTheFormatDefines() throws {
+      let rows: [[UInt8]] = [[0, 1, 2, 3]]
+      let good = PNGWriter.png(width: 1, height: 1, rows: rows)
+      // Compression method and filter method 0; interlace method 0 or 1.
+      for (offset, value): (Int, UInt8) in [(26, 1), (27, 1), (28, 2)] {
+        var bytes = good
+        bytes[offset] = value
+        bytes.replaceSubrange(29..<33, with: PNGWriter.bigEndian(PNGWriter.crc(bytes[12..<29])))
+        #expect(throws: ImageDecodingError.corrupt("unknown PNG method"), "byte \(offset)") {
+          try PNGDecoder.decode(bytes)
+        }
+      }
+      let palette = PNGWriter.chunk("PLTE", [255, 0, 0])
+      #expect(throws: ImageDecodingError.corrupt("PNG colour type 3 at 16 bits")) {
+        try PNGDecoder.decode(
+          PNGWriter.png(width: 1, height: 1, depth: 16, colorType: 3, rows: [[0, 0, 0]], before: palette))
+      }
+      #expect(throws: ImageDecodingError.corrupt("empty PNG")) {
+        try PNGDecoder.decode(PNGWriter.png(width: 1, height: 0, rows: rows))
+      }
+      // 21 million pixels (the limit is 40 million) of 16-bit RGBA: 168 MB unfiltered.
+      #expect(throws: ImageDecodingError.tooLarge(width: 6_000, height: 3_500)) {
+        try PNGDecoder.decode(PNGWriter.png(width: 6_000, height: 3_500, depth: 16, colorType: 6, rows: rows))
+      }
+    }
+
+    @Test func chunksAreCheckedByNameLengthAndChecksum() throws {
+      let rows: [[UInt8]] = [[0, 1, 2, 3]]
+      let good = PNGWriter.png(width: 1, height: 1, rows: rows)
+      // A file that ends right after its header was cut short.
+      #expect(throws: ImageDecodingError.truncated) { try PNGDecoder.decode(Array(good.prefix(33))) }
+      // A chunk's name is four letters; `@` is the one below `A`.
+      #expect(throws: ImageDecodingError.corrupt("bad PNG chunk type")) {
+        try PNGDecoder.decode(
+          PNGWriter.png(width: 1, height: 1, rows: rows, before: PNGWriter.chunk("QU@X", [])))
+      }
+      // A palette is 1 to 256 RGB triples.
+      for entries in [[], [1, 2, 3, 4], [UInt8](repeating: 9, count: 257 * 3)] {
+        let bytes = PNGWriter.png(
+          width: 1, height: 1, colorType: 3, rows: [[0, 0]], before: PNGWriter.chunk("PLTE", entries))
+        #expect(throws: ImageDecodingError.corrupt("bad PNG palette"), "\(entries.count) bytes") {
+          try PNGDecoder.decode(bytes)
+        }
+      }
+      // An ancillary chunk with a bad checksum is left out: here the transparency that
+      // would have made the pixel black.
+      var transparency = PNGWriter.chunk("tRNS", [0, 1, 0, 2, 0, 3])
+      #expect(
+        try PNGDecoder.decode(PNGWriter.png(width: 1, height: 1, rows: rows, before: transparency)).pixels
+          == [0, 0, 0])
+      transparency[transparency.count - 1] ^= 1
+      #expect(
+        try PNGDecoder.decode(PNGWriter.png(width: 1, height: 1, rows: rows, before: transparency)).pixels
+          == [1, 2, 3])
+    }
+
+    /// Transparent pixels are blended over the `bKGD` colour, for each colour type that
+    /// can have one; a damaged `bKGD` gives black (a palette index past the palette) or the
+    /// depth's largest value (a grey past it).
+    @Test func transparencyIsBlendedOverTheBackgroundTheFileNames() throws {
+      func pixels(_ bytes: [UInt8]) throws -> [UInt8] { try PNGDecoder.decode(bytes).pixels }
+      // Grey and alpha: a transparent white pixel, then an opaque one.
+      let greyAlpha = PNGWriter.png(
+        width: 2, height: 1, colorType: 4, rows: [[0, 255, 0, 255, 255]],
+        before: PNGWriter.chunk("bKGD", [0, 0x40]))
+      #expect(try pixels(greyAlpha) == [0x40, 0x40, 0x40, 255, 255, 255])
+      // 8-bit RGB with a transparent colour (not the plain copy that RGB without one is).
+      let rgb = PNGWriter.png(
+        width: 2, height: 1, rows: [[0, 10, 20, 30, 40, 50, 60]],
+        before: PNGWriter.chunk("tRNS", [0, 10, 0, 20, 0, 30]) + PNGWriter.chunk("bKGD", [0, 1, 0, 2, 0, 3]))
+      #expect(try pixels(rgb) == [1, 2, 3, 40, 50, 60])
+      // A palette whose first entry is transparent, over its second, then over index 2,
+      // which it does not have.
+      let palette = PNGWriter.chunk("PLTE", [255, 0, 0, 0, 0, 255]) + PNGWriter.chunk("tRNS", [0])
+      for (index, colour): (UInt8, [UInt8]) in [(1, [0, 0, 255]), (2, [0, 0, 0])] {
+        let bytes = PNGWriter.png(
+          width: 1, height: 1, colorType: 3, rows: [[0, 0]],
+          before: palette + PNGWriter.chunk("bKGD", [index]))
+        #expect(try pixels(bytes) == colour, "background \(index)")
+      }
+      // 2-bit grey, 1 transparent: the sample is compared (not its 8-bit level, 85); the
+      // background, 255 at 16 bits, is past 2 bits' largest (3), so white.
+      let lowDepth = PNGWriter.png(
+        width: 3, height: 1, depth: 2, colorType: 0, rows: [[0, 0b0110_1100]],
+        before: PNGWriter.chunk("tRNS", [0, 1]) + PNGWriter.chunk("bKGD", [0, 0xFF]))
+      #expect(try pixels(lowDepth) == [255, 255, 255, 170, 170, 170, 255, 255, 255])
+    }
+
     /// A dynamic DEFLATE block's header, as far as it is read: `literals` (257…) and
     /// `distances` (1…) counted, then the code-length code's lengths in DEFLATE's order
     /// (16, 17, 18, 0, 8, …), then `body` writes the rest.

@@ -5,7 +5,8 @@
 /// transparency. The result is RGB: transparent pixels are blended over the picture's own
 /// background colour (`bKGD`) where it names one, else over black, which is what most
 /// terminals are. 16-bit samples keep their high byte. An animated PNG shows its first
-/// frame (the one every PNG reader shows). Chunk CRCs and the zlib checksum are checked.
+/// frame (the one every PNG reader shows). Chunk CRCs and the zlib checksum are checked (an
+/// ancillary chunk with a bad CRC, such as a damaged `tRNS`, is left out, as libpng does).
 ///
 /// ```swift
 /// let picture = try PNGDecoder.decode(bytes, fitting: (120, 88))
@@ -143,10 +144,13 @@ struct PNGFile {
       guard start + length + 4 <= bytes.count else { throw .truncated }
       let body = bytes[start..<start + length]
       let isCritical = type.first! & 0x20 == 0
-      if isCritical, crc32(bytes[position + 4..<start + length]) != bigEndian32(bytes, start + length) {
-        throw .corrupt("bad PNG chunk checksum")
-      }
       position = start + length + 4
+      // A damaged critical chunk ends decoding; a damaged ancillary one (`tRNS`, `bKGD`,
+      // text) is left out, as libpng does, and the picture shown without it.
+      if crc32(bytes[start - 4..<start + length]) != bigEndian32(bytes, start + length) {
+        if isCritical { throw .corrupt("bad PNG chunk checksum") }
+        continue
+      }
       switch String(decoding: type, as: UTF8.self) {
       case "IDAT":
         data.append(contentsOf: body)
