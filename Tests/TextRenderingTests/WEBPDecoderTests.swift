@@ -140,12 +140,145 @@ extension PictureSuites {
 
     /// A simple WEBP file: the RIFF header and one chunk, padded to an even length.
     static func container(_ kind: ArraySlice<UInt8>, _ payload: ArraySlice<UInt8>) -> [UInt8] {
-      func littleEndian(_ value: Int) -> [UInt8] {
-        (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+      riff(chunk(String(decoding: kind, as: UTF8.self), Array(payload)))
+    }
+
+    /// `value` in `count` bytes, least significant first.
+    static func littleEndian(_ value: Int, _ count: Int = 4) -> [UInt8] {
+      (0..<count).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+
+    /// A RIFF chunk: its kind, its length and its payload, padded to an even length.
+    static func chunk(_ kind: String, _ payload: [UInt8]) -> [UInt8] {
+      Array(kind.utf8) + littleEndian(payload.count) + payload + (payload.count % 2 == 1 ? [0] : [])
+    }
+
+    /// A WEBP file of `chunks`.
+    static func riff(_ chunks: [UInt8]) -> [UInt8] {
+      Array("RIFF".utf8) + littleEndian(4 + chunks.count) + Array("WEBP".utf8) + chunks
+    }
+
+    /// `VP8X` for a canvas of `width`×`height` (flags: animation, alpha).
+    static func extended(_ width: Int, _ height: Int, flags: UInt8 = 0x12) -> [UInt8] {
+      chunk("VP8X", [flags, 0, 0, 0] + littleEndian(width - 1, 3) + littleEndian(height - 1, 3))
+    }
+
+    /// `ANMF` holding `frame` (a bitstream chunk) at `x`, `y` (even numbers).
+    static func animationFrame(x: Int, y: Int, size: (Int, Int), _ frame: [UInt8]) -> [UInt8] {
+      chunk(
+        "ANMF",
+        littleEndian(x / 2, 3) + littleEndian(y / 2, 3) + littleEndian(size.0 - 1, 3)
+          + littleEndian(size.1 - 1, 3) + littleEndian(100, 3) + [0] + frame)
+    }
+
+    /// An animation's first frame is drawn where it says on its canvas and cut at the
+    /// canvas's edges; one wholly outside leaves the canvas black.
+    @Test func aFrameIsCutAtTheEdgesOfItsCanvas() throws {
+      // The 33×17 lossless picture at (4, 2) on a 20×10 canvas, and where it ends.
+      let file = WEBPFixture.bytes("lossless-fast-odd-33x17.webp")
+      let frame = Array(file[12...])
+      let reference = WEBPFixture.bytes("lossless-fast-odd-33x17.rgb")
+      let placed = try WEBPDecoder.decode(
+        Self.riff(Self.extended(20, 10) + Self.animationFrame(x: 4, y: 2, size: (33, 17), frame)))
+      #expect(placed.width == 20 && placed.height == 10)
+      var expected = [UInt8](repeating: 0, count: 20 * 10 * 3)
+      for y in 2..<10 {
+        for x in 4..<20 {
+          let source = ((y - 2) * 33 + x - 4) * 3
+          expected.replaceSubrange(
+            (y * 20 + x) * 3..<(y * 20 + x + 1) * 3, with: reference[source..<source + 3])
+        }
       }
-      let padded = Array(payload) + (payload.count % 2 == 1 ? [0] : [])
-      return Array("RIFF".utf8) + littleEndian(12 + padded.count) + Array("WEBP".utf8) + kind
-        + littleEndian(payload.count) + padded
+      #expect(placed.pixels == expected)
+      for (x, y) in [(20, 0), (0, 10), (40, 40)] {
+        let outside = try WEBPDecoder.decode(
+          Self.riff(Self.extended(20, 10) + Self.animationFrame(x: x, y: y, size: (33, 17), frame)))
+        #expect(outside.pixels == [UInt8](repeating: 0, count: 20 * 10 * 3), "at \(x), \(y)")
+      }
+    }
+
+    @Test func theExtendedContainersFaultsAreNamedErrors() throws {
+      let frame = Array(WEBPFixture.bytes("lossless-fast-odd-33x17.webp")[12...])
+      let canvas = Self.extended(40, 20)
+      // An animation frame's header is 16 bytes.
+      #expect(throws: ImageDecodingError.truncated) {
+        try WEBPDecoder.decode(Self.riff(canvas + Self.chunk("ANMF", [UInt8](repeating: 0, count: 15))))
+      }
+      // A VP8X chunk too short to give a canvas gives none.
+      #expect(throws: ImageDecodingError.corrupt("WEBP animation without a canvas")) {
+        try WEBPDecoder.decode(
+          Self.riff(
+            Self.chunk("VP8X", [0x12, 0, 0, 0, 39, 0, 0, 19])
+              + Self.animationFrame(x: 0, y: 0, size: (33, 17), frame)))
+      }
+      #expect(throws: ImageDecodingError.tooLarge(width: 8_000, height: 8_000)) {
+        try WEBPDecoder.decode(
+          Self.riff(Self.extended(8_000, 8_000) + Self.animationFrame(x: 0, y: 0, size: (33, 17), frame)))
+      }
+      // A file that ends before its picture was cut short; chunks past the end its RIFF
+      // header gives are not read.
+      #expect(throws: ImageDecodingError.truncated) {
+        try WEBPDecoder.decode(Array(Self.riff(canvas + frame).prefix(12 + canvas.count)))
+      }
+      var early = Self.riff(canvas + frame)
+      early.replaceSubrange(4..<8, with: Self.littleEndian(4 + canvas.count))
+      #expect(throws: ImageDecodingError.corrupt("WEBP without a picture")) { try WEBPDecoder.decode(early) }
+    }
+
+    /// `ALPH` with each of its filters gives the picture the raw alpha values give (the
+    /// values chosen so that the gradient filter's prediction leaves 0…255 and is clamped);
+    /// a header the format does not define, or fewer values than pixels, is an error.
+    @Test func everyAlphaFilterGivesTheSameTransparency() throws {
+      let (width, height) = (17, 9)
+      let frame = Array(WEBPFixture.bytes("high-quality-odd-17x9.webp")[12...])
+      let alpha = (0..<width * height).map {
+        UInt8(truncatingIfNeeded: 37 + $0 % width * 40 + $0 / width * 90)
+      }
+      func file(_ header: UInt8, _ values: [UInt8]) -> [UInt8] {
+        Self.riff(Self.extended(width, height, flags: 0x10) + Self.chunk("ALPH", [header] + values) + frame)
+      }
+      let raw = try WEBPDecoder.decode(file(0, alpha))
+      // (The values do make it transparent.)
+      #expect(raw.pixels != (try WEBPDecoder.decode(WEBPFixture.bytes("high-quality-odd-17x9.webp"))).pixels)
+      func value(_ x: Int, _ y: Int) -> Int { Int(alpha[y * width + x]) }
+      var clamped = 0
+      for filter in 1...3 {
+        // The predictor as the container's specification gives it: nothing for the first
+        // value, the left for the rest of the first row, above for the first column.
+        var filtered = alpha
+        for y in 0..<height {
+          for x in 0..<width {
+            var prediction: Int
+            switch (x, y, filter) {
+            case (0, 0, _): prediction = 0
+            case (_, 0, _): prediction = value(x - 1, 0)
+            case (0, _, _), (_, _, 2): prediction = value(x, y - 1)
+            case (_, _, 1): prediction = value(x - 1, y)
+            default:
+              prediction = value(x - 1, y) + value(x, y - 1) - value(x - 1, y - 1)
+              if !(0...255).contains(prediction) { clamped += 1 }
+              prediction = min(max(prediction, 0), 255)
+            }
+            filtered[y * width + x] = alpha[y * width + x] &- UInt8(prediction)
+          }
+        }
+        let image = try WEBPDecoder.decode(file(UInt8(filter) << 2, filtered))
+        #expect(image.pixels == raw.pixels, "filter \(filter)")
+      }
+      #expect(clamped > 10)
+      // Compression method 2, preprocessing 2, the reserved bits.
+      for header: UInt8 in [2, 0x20, 0x40] {
+        #expect(throws: ImageDecodingError.corrupt("WEBP alpha header"), "\(header)") {
+          try WEBPDecoder.decode(file(header, alpha))
+        }
+      }
+      #expect(throws: ImageDecodingError.truncated) {
+        try WEBPDecoder.decode(file(0, Array(alpha.dropLast())))
+      }
+      #expect(throws: ImageDecodingError.truncated) {
+        try WEBPDecoder.decode(
+          Self.riff(Self.extended(width, height, flags: 0x10) + Self.chunk("ALPH", []) + frame))
+      }
     }
 
     /// Every byte of the compressed frame damaged in turn: an error or a picture of the
