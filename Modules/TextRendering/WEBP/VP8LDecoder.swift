@@ -195,10 +195,9 @@ struct VP8LDecoder {
           position += 1
         }
       } else {
-        let key = code - 280
+        // A cache key: the green alphabet has exactly as many as the cache has entries.
         // The cache is up to date: every step below brings it up to `position`.
-        guard key < cache.count else { throw .corrupt("VP8L colour cache key") }
-        pixels[position] = cache[key]
+        pixels[position] = cache[code - 280]
         position += 1
       }
       if bits.isPastEnd { throw .truncated }
@@ -248,9 +247,10 @@ struct VP8LDecoder {
       }
     } else {
       var lengthLengths = [UInt8](repeating: 0, count: 19)
-      let count = bits.read(4) + 4
-      guard count <= 19 else { throw .corrupt("VP8L code lengths") }
-      for index in 0..<count { lengthLengths[VP8LTables.codeLengthOrder[index]] = UInt8(bits.read(3)) }
+      // 4…19 of the 19 code-length symbols' lengths, in the format's order.
+      for index in 0..<bits.read(4) + 4 {
+        lengthLengths[VP8LTables.codeLengthOrder[index]] = UInt8(bits.read(3))
+      }
       let lengthCode = try VP8LCode(lengths: lengthLengths)
       var remaining = alphabet
       if bits.read(1) == 1 {
@@ -432,13 +432,13 @@ struct VP8LCode {
     let used = lengths.indices.filter { lengths[$0] != 0 }
     guard !used.isEmpty else { throw .corrupt("VP8L empty code") }
     single = used.count == 1 ? used[0] : nil
+    // Lengths that give more codes than there are (oversubscribed), or, unlike DEFLATE,
+    // fewer (a code of more than one symbol must be complete), make no code.
+    var kraft = 0
+    for length in lengths where length != 0 { kraft += 1 << (15 - Int(length)) }
+    guard kraft <= 1 << 15 else { throw .corrupt("VP8L code lengths") }
+    guard single != nil || kraft == 1 << 15 else { throw .corrupt("VP8L incomplete code") }
     table = try DeflateHuffman(lengths: lengths[...])
-    // Unlike DEFLATE, every code of more than one symbol must be complete.
-    if single == nil {
-      var kraft = 0
-      for length in lengths where length != 0 { kraft += 1 << (15 - Int(length)) }
-      guard kraft == 1 << 15 else { throw .corrupt("VP8L incomplete code") }
-    }
   }
 }
 
