@@ -405,7 +405,9 @@ extension PictureSuites {
       }
       var missing = bytes
       missing.removeSubrange(markers[0]..<(markers[0] + 2))
-      #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(missing) }
+      #expect(throws: ImageDecodingError.corrupt("expected a restart marker")) {
+        try JPEGDecoder.decode(missing)
+      }
     }
 
     @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
@@ -479,6 +481,96 @@ extension PictureSuites {
       progressive[firstScan + 12] = 63  // Se
       #expect(throws: ImageDecodingError.corrupt("bad progressive scan")) {
         try JPEGDecoder.decode(progressive)
+      }
+    }
+
+    /// Every check of the markers, the frame, the tables and the scan header, each met by
+    /// one edit of a baseline file (4:2:0, one table per DHT segment) and named.
+    @Test func everyHeaderFaultIsANamedError() throws {
+      let original = JPEGFixture.bytes("g-420-64x48.jpg")
+      func marker(_ code: UInt8, _ nth: Int = 0, in bytes: [UInt8] = original) throws -> Int {
+        let all = (0..<(bytes.count - 1)).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == code }
+        return try #require(all.dropFirst(nth).first)
+      }
+      let (sof, dqt, sos) = (try marker(0xC0), try marker(0xDB), try marker(0xDA))
+      let (dcTable, acTable) = (try marker(0xC4, 0), try marker(0xC4, 1))
+      #expect(original[dcTable + 4] == 0x00 && original[acTable + 4] == 0x10)
+      let dcSymbols = (original[(dcTable + 5)..<(dcTable + 21)].reduce(0) { $0 + Int($1) })
+      #expect(dcSymbols == 12)
+      func edited(_ edits: [(Int, [UInt8])]) -> [UInt8] {
+        var bytes = original
+        for (at, values) in edits { bytes.replaceSubrange(at..<at + values.count, with: values) }
+        return bytes
+      }
+      let cases: [([(Int, [UInt8])], ImageDecodingError)] = [
+        // Markers and segments.
+        ([(dqt + 2, [0, 1])], .corrupt("bad segment length")),
+        // Frame: precision, size, components, sampling (h, v 1…4; tables 0…3).
+        ([(sof + 4, [12])], .unsupportedFeature("12-bit JPEG")),
+        ([(sof + 5, [0, 0])], .corrupt("zero size")),
+        ([(sof + 9, [2])], .corrupt("2 components")),
+        ([(sof + 11, [0x50])], .corrupt("bad sampling factors")),
+        ([(sof + 11, [0x10])], .corrupt("bad sampling factors")),
+        ([(sof + 12, [4])], .corrupt("bad sampling factors")),
+        ([(sof + 11, [0x32]), (sof + 14, [0x21])], .unsupportedFeature("JPEG with fractional sampling")),
+        // Huffman tables: class 0 or 1, id 0…3; as long as their counts say; codes that fit.
+        ([(dcTable + 4, [0x20])], .corrupt("bad Huffman table id")),
+        ([(dcTable + 4, [0x04])], .corrupt("bad Huffman table id")),
+        ([(dcTable + 2, [0, 12])], .corrupt("short Huffman table")),
+        ([(dcTable + 20, [0xFF])], .corrupt("short Huffman table")),
+        (
+          [(dcTable + 5, [UInt8(dcSymbols)] + [UInt8](repeating: 0, count: 15))],
+          .corrupt("bad Huffman table")
+        ),
+        // Scan header: its length, 1…4 components of the frame's, each once; tables defined.
+        ([(sos + 2, [0, 2])], .corrupt("short scan header")),
+        ([(sos + 4, [0])], .corrupt("bad scan header")),
+        ([(sos + 4, [4])], .corrupt("bad scan header")),
+        ([(sos + 5, [9])], .corrupt("scan names an unknown component")),
+        ([(sos + 7, [original[sos + 5]])], .corrupt("scan names an unknown component")),
+        ([(sos + 6, [0x33])], .corrupt("missing DC Huffman table")),
+        ([(sos + 6, [0x03])], .corrupt("missing AC Huffman table")),
+        // Data: every DC code of 16 bits (the data's codes are not among them); DC sizes past
+        // 16. (A baseline block's AC run past the 64th coefficient is dropped, as libjpeg
+        // drops it; a progressive one's is an error, below.)
+        (
+          [(dcTable + 5, [UInt8](repeating: 0, count: 15) + [UInt8(dcSymbols)])], .corrupt("bad Huffman code")
+        ),
+        ([(dcTable + 21, [UInt8](repeating: 17, count: dcSymbols))], .corrupt("bad coefficient size")),
+      ]
+      for (edits, error) in cases {
+        #expect(throws: error, "\(edits)") { try JPEGDecoder.decode(edited(edits)) }
+      }
+      // Something other than a marker where one belongs.
+      #expect(throws: ImageDecodingError.corrupt("expected a marker")) {
+        var bytes = original
+        bytes.insert(0, at: dqt)
+        return try JPEGDecoder.decode(bytes)
+      }
+
+      // Progressive AC scans of one component: a first scan's runs of 15 zeros and a
+      // coefficient (0xF1) run past the 64th; a refinement scan's new coefficients are ±1,
+      // so size 2 is none. Each time the symbols of the table defined just before the scan.
+      let progressive = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
+      for (refines, symbol, error) in [
+        (false, UInt8(0xF1), ImageDecodingError.corrupt("coefficient index past the block")),
+        (true, 0x02, .corrupt("bad refinement coefficient")),
+      ] {
+        // SOS, Ns (+4) 1, Ss (+7) 1, Se (+8) 63, Ah (+9, high half) 0 or not.
+        func isScan(_ at: Int) -> Bool {
+          guard progressive[at] == 0xFF, progressive[at + 1] == 0xDA, progressive[at + 4] == 1 else {
+            return false
+          }
+          return progressive[at + 7] == 1 && progressive[at + 8] == 63
+            && (progressive[at + 9] >> 4 > 0) == refines
+        }
+        let scan = try #require((0..<(progressive.count - 10)).first(where: isScan))
+        let table = try #require((0..<scan).last { progressive[$0] == 0xFF && progressive[$0 + 1] == 0xC4 })
+        let count = progressive[(table + 5)..<(table + 21)].reduce(0) { $0 + Int($1) }
+        var bytes = progressive
+        bytes.replaceSubrange(
+          (table + 21)..<(table + 21 + count), with: [UInt8](repeating: symbol, count: count))
+        #expect(throws: error) { try JPEGDecoder.decode(bytes) }
       }
     }
 

@@ -63,6 +63,12 @@ extension PictureSuites {
       #expect(throws: ImageDecodingError.corrupt("VP8 frame that is not a key frame")) {
         try WEBPDecoder.decode(notKey)
       }
+      // Versions 0…3 are VP8's; 4 is none of them.
+      var badProfile = good
+      badProfile[frame] = badProfile[frame] & ~0x0E | 4 << 1
+      #expect(throws: ImageDecodingError.corrupt("VP8 profile")) { try WEBPDecoder.decode(badProfile) }
+      badProfile[frame] = badProfile[frame] & ~0x0E | 3 << 1
+      #expect(throws: Never.self) { try WEBPDecoder.decode(badProfile) }
       var badStart = good
       badStart[frame + 3] = 0
       #expect(throws: ImageDecodingError.corrupt("VP8 start code")) { try WEBPDecoder.decode(badStart) }
