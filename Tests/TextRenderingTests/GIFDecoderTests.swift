@@ -49,6 +49,9 @@ extension PictureSuites {
       }
       let noImage = Array(good.prefix(13 + (3 << ((Int(good[10]) & 7) + 1)))) + [0x3B]
       #expect(throws: ImageDecodingError.corrupt("GIF without an image")) { try GIFDecoder.decode(noImage) }
+      // After the header and colours: an extension (0x21), an image (0x2C) or the end (0x3B).
+      let unknownBlock = Array(noImage.dropLast()) + [0x2D]
+      #expect(throws: ImageDecodingError.corrupt("GIF block")) { try GIFDecoder.decode(unknownBlock) }
       #expect(throws: ImageDecodingError.unsupportedFormat(.png)) {
         try GIFDecoder.decode(PNGFixture.bytes("c2-8bit.png"))
       }

@@ -369,7 +369,57 @@ extension PictureSuites {
           writer.writeCode(1, 1)
           writer.write(107, 7)  // 118 zeros
         })
+      // Fixed-Huffman blocks (literal 0 is `00110000`, lengths 257… `0000001`…, 280…
+      // `11000000`…; distances five bits): length code 286, which DEFLATE does not use; a
+      // copy from distance code 30, another unused one; a copy from before the first byte.
+      func fixed(_ body: (inout BitWriter) -> Void) -> [UInt8] {
+        var writer = BitWriter()
+        writer.write(1, 1)
+        writer.write(1, 2)
+        body(&writer)
+        return png([0x78, 0x01] + writer.bytes)
+      }
+      let lengthCode286 = fixed { $0.writeCode(0b1100_0110, 8) }
+      let distanceCode30 = fixed {
+        $0.writeCode(0b0011_0000, 8)
+        $0.writeCode(1, 7)
+        $0.writeCode(30, 5)
+      }
+      let beforeTheStart = fixed {
+        $0.writeCode(1, 7)
+        $0.writeCode(0, 5)
+      }
+      // Code-length codes: three symbols of one bit (more codes than one bit has); symbol
+      // 18 alone (`0`), whose runs of 138 zeros pass the 258 lengths wanted.
+      let oversubscribed = png(
+        Self.dynamicBlock(literals: 257, distances: 1, codeLengthLengths: [1, 1, 1, 0]))
+      let overrun = png(
+        Self.dynamicBlock(literals: 257, distances: 1, codeLengthLengths: [0, 0, 1, 0]) { writer in
+          for _ in 0..<2 {
+            writer.writeCode(0, 1)
+            writer.write(127, 7)
+          }
+        })
+      // Code lengths 18 (`0`), 0 (`10`), 1 (`11`): the end code (256) the only literal, so
+      // a `1` is no code at all.
+      let notACode = png(
+        Self.dynamicBlock(literals: 257, distances: 1, codeLengthLengths: [0, 0, 1, 2, 2]) { writer in
+          writer.writeCode(0, 1)
+          writer.write(127, 7)  // 138 zeros
+          writer.writeCode(0, 1)
+          writer.write(107, 7)  // 118 zeros
+          writer.writeCode(0b11, 2)  // 256: one bit
+          writer.writeCode(0b10, 2)  // the distance: none
+          writer.writeCode(1, 1)
+          writer.write(0, 16)  // bits enough for the longest code
+        })
       let cases: [([UInt8], ImageDecodingError)] = [
+        (lengthCode286, .corrupt("bad DEFLATE length code")),
+        (distanceCode30, .corrupt("bad DEFLATE distance code")),
+        (beforeTheStart, .corrupt("DEFLATE distance before the start")),
+        (oversubscribed, .corrupt("bad DEFLATE code lengths")),
+        (overrun, .corrupt("DEFLATE lengths overrun")),
+        (notACode, .corrupt("bad DEFLATE code")),
         (wideWindow, .corrupt("bad zlib header")),
         (tooManyLiterals, .corrupt("bad DEFLATE code counts")),
         (tooManyDistances, .corrupt("bad DEFLATE code counts")),

@@ -242,7 +242,9 @@ struct Inflater {
     // The fixed code is complete; building it cannot fail.
     return try! DeflateHuffman(lengths: lengths[...])
   }()
-  private static let fixedDistances = try! DeflateHuffman(lengths: [UInt8](repeating: 5, count: 30)[...])
+  /// All 32 five-bit codes, as RFC 1951 gives them: 30 and 31 are codes that no valid
+  /// stream uses, and are named as such when met.
+  private static let fixedDistances = try! DeflateHuffman(lengths: [UInt8](repeating: 5, count: 32)[...])
 }
 
 /// A canonical Huffman code of DEFLATE: a lookup table for short codes, counts and
