@@ -509,8 +509,10 @@ extension PictureSuites {
         ([(sof + 4, [12])], .unsupportedFeature("12-bit JPEG")),
         ([(sof + 5, [0, 0])], .corrupt("zero size")),
         ([(sof + 9, [2])], .corrupt("2 components")),
-        ([(sof + 11, [0x50])], .corrupt("bad sampling factors")),
-        ([(sof + 11, [0x10])], .corrupt("bad sampling factors")),
+        ([(sof + 11, [0x52])], .corrupt("bad sampling factors")),
+        ([(sof + 11, [0x25])], .corrupt("bad sampling factors")),
+        ([(sof + 11, [0x02])], .corrupt("bad sampling factors")),
+        ([(sof + 11, [0x20])], .corrupt("bad sampling factors")),
         ([(sof + 12, [4])], .corrupt("bad sampling factors")),
         ([(sof + 11, [0x32]), (sof + 14, [0x21])], .unsupportedFeature("JPEG with fractional sampling")),
         // Huffman tables: class 0 or 1, id 0…3; as long as their counts say; codes that fit.
@@ -540,6 +542,11 @@ extension PictureSuites {
       ]
       for (edits, error) in cases {
         #expect(throws: error, "\(edits)") { try JPEGDecoder.decode(edited(edits)) }
+      }
+      // A table segment too short for a table's counts, at the very end of the file.
+      #expect(throws: ImageDecodingError.corrupt("short Huffman table")) {
+        try JPEGDecoder.decode(
+          Array(original[..<sos]) + [0xFF, 0xC4, 0, 12] + [UInt8](repeating: 0, count: 10))
       }
       // Something other than a marker where one belongs.
       #expect(throws: ImageDecodingError.corrupt("expected a marker")) {
