@@ -521,7 +521,8 @@ extension PictureSuites {
         ([(dcTable + 2, [0, 12])], .corrupt("short Huffman table")),
         ([(dcTable + 20, [0xFF])], .corrupt("short Huffman table")),
         (
-          [(dcTable + 5, [UInt8(dcSymbols)] + [UInt8](repeating: 0, count: 15))],
+          // Three codes of one bit, where there are two.
+          [(dcTable + 5, [3] + [UInt8](repeating: 0, count: 14) + [UInt8(dcSymbols - 3)])],
           .corrupt("bad Huffman table")
         ),
         // Scan header: its length, 1…4 components of the frame's, each once; tables defined.
