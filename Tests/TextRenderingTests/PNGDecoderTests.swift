@@ -262,6 +262,10 @@ extension PictureSuites {
       let good = PNGWriter.png(width: 1, height: 1, rows: rows)
       // A file that ends right after its header was cut short.
       #expect(throws: ImageDecodingError.truncated) { try PNGDecoder.decode(Array(good.prefix(33))) }
+      // A chunk's length is at most 2³¹ − 1.
+      #expect(throws: ImageDecodingError.corrupt("bad PNG chunk length")) {
+        try PNGDecoder.decode(Array(good.prefix(33)) + [0x80, 0, 0, 0] + Array("tEXt".utf8) + [0, 0, 0, 0])
+      }
       // A chunk's name is four letters; `@` is the one below `A`.
       #expect(throws: ImageDecodingError.corrupt("bad PNG chunk type")) {
         try PNGDecoder.decode(

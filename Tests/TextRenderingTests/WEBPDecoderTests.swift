@@ -210,6 +210,10 @@ extension PictureSuites {
       #expect(throws: ImageDecodingError.truncated) {
         try WEBPDecoder.decode(Self.riff(canvas + Self.chunk("ANMF", [UInt8](repeating: 0, count: 15))))
       }
+      #expect(throws: ImageDecodingError.corrupt("WEBP animation frame without a picture")) {
+        try WEBPDecoder.decode(
+          Self.riff(canvas + Self.animationFrame(x: 0, y: 0, size: (33, 17), Self.chunk("EXIF", [1, 2, 3]))))
+      }
       // A VP8X chunk too short to give a canvas gives none.
       #expect(throws: ImageDecodingError.corrupt("WEBP animation without a canvas")) {
         try WEBPDecoder.decode(
