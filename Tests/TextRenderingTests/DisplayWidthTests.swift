@@ -186,6 +186,12 @@ struct ColorPolicyTests {
     #expect(sixteen(.indexed(250)) == .ansi(15))  // a light grey of the ramp
     #expect(sixteen(.indexed(236)) == .ansi(0))  // a dark one
     #expect(sixteen(.rgb(135, 135, 135)) == .ansi(7))  // mid grey: white, not bright
+    // The rough rule's thresholds: a channel is on from the cube's third level (135, not
+    // 95); a colour is bright above an average of 160.
+    #expect(sixteen(.indexed(52)) == .ansi(0))  // (95, 0, 0)
+    #expect(sixteen(.indexed(88)) == .ansi(1))  // (135, 0, 0)
+    #expect(sixteen(.indexed(203)) == .ansi(1))  // (255, 95, 95): average 148
+    #expect(sixteen(.indexed(224)) == .ansi(15))  // (255, 175, 175): average 202
     #expect(sixteen(.indexed(3)) == .ansi(3))  // already a system colour
     #expect(sixteen(.yellow) == .yellow)
   }
