@@ -495,26 +495,20 @@ extension PictureSuites.WEBPDecoderTests {
           $0.write(105, 7)
         }, .corrupt("VP8L incomplete code"), "incomplete"
       ))
-    // Copies from before the first pixel, and past the last (length 2 at the second).
-    cases.append(
-      (
-        stream {
-          $0.plain()
-          $0.green(literalAnd: 256)
-          for symbol in [0, 0, 255, 1] { $0.single(symbol) }
-          $0.writer.writeCode(1, 1)
-        }, .corrupt("VP8L copy outside the picture"), "before"
-      ))
-    cases.append(
-      (
-        stream {
-          $0.plain()
-          $0.green(literalAnd: 257)
-          for symbol in [0, 0, 255, 1] { $0.single(symbol) }
-          $0.writer.writeCode(0, 1)
-          $0.writer.writeCode(1, 1)
-        }, .corrupt("VP8L copy outside the picture"), "past"
-      ))
+    // Copies from before the first pixel (length 1, first), and past the last (length 2,
+    // after one literal).
+    for (lengthSymbol, literals, name) in [(256, 0, "before"), (257, 1, "past")] {
+      cases.append(
+        (
+          stream {
+            $0.plain()
+            $0.green(literalAnd: lengthSymbol)
+            for symbol in [0, 0, 255, 1] { $0.single(symbol) }
+            for _ in 0..<literals { $0.writer.writeCode(0, 1) }
+            $0.writer.writeCode(1, 1)
+          }, .corrupt("VP8L copy outside the picture"), name
+        ))
+    }
     for (bytes, error, name) in cases {
       #expect(throws: error, "\(name)") { try WEBPDecoder.decode(bytes) }
     }
