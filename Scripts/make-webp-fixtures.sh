@@ -1,11 +1,12 @@
 #!/bin/sh
 # Generates the WEBP test fixtures and their reference pixels (development only).
 #
-# Needs libwebp's tools and headers (Debian: apt-get install webp libwebp-dev) and a C
-# compiler; the outputs are committed, so tests never need them. Each NAME.webp comes
-# with NAME.rgb: the RGBA that libwebp's own `dwebp` decodes it to (fancy upsampling, its
-# default), blended over black as (c * a + 127) // 255, which our decoder must match byte
-# for byte. Sources are the JPEG fixtures and a few pictures drawn here.
+# Needs libwebp's tools and headers, libvpx's encoder (Debian: apt-get install webp
+# libwebp-dev vpx-tools) and a C compiler; the outputs are committed, so tests never need
+# them. Each NAME.webp comes with NAME.rgb: the RGBA that libwebp's own `dwebp` decodes it
+# to (fancy upsampling, its default), blended over black as (c * a + 127) // 255, which
+# our decoder must match byte for byte. Sources are the JPEG fixtures and a few pictures
+# drawn here.
 set -eu
 out=${1:-Tests/TextRenderingTests/Fixtures/webp}
 jpeg=Tests/TextRenderingTests/Fixtures/jpeg
@@ -65,6 +66,26 @@ make high-quality-odd-17x9 "$jpeg/g-420-odd-17x9.jpg" -q 98 -f 20
 make detailed-200x150 "$jpeg/g-detailed-500x375.jpg" -q 75 -crop 150 100 200 150
 make sharpness-5-64x48 "$jpeg/g-detailed-500x375.jpg" -q 70 -f 45 -sharpness 5 -resize 64 48
 make lowest-quality-64x48 "$jpeg/g-detailed-500x375.jpg" -q 0 -resize 64 48
+# Sharpness 4, the last that halves the interior limit (5 and up quarter it).
+make sharpness-4-64x48 "$jpeg/g-detailed-500x375.jpg" -q 50 -f 60 -sharpness 4 -resize 64 48
+
+# A key frame from libvpx, VP8's own encoder, which sets the loop filter's deltas (+2 for
+# the intra reference frame, +4 more for 4x4 prediction); libwebp's encoder never does.
+# Its IVF frame is wrapped in a simple WEBP container.
+cwebp -quiet -q 95 -resize 64 48 "$jpeg/g-detailed-500x375.jpg" -o "$tmp/vpx-source.webp"
+dwebp -quiet "$tmp/vpx-source.webp" -yuv -o "$tmp/vpx-source.yuv"
+vpxenc --codec=vp8 --i420 -w 64 -h 48 --limit=1 --ivf --good --cpu-used=0 --end-usage=q \
+  --cq-level=56 --min-q=52 --max-q=60 --token-parts=1 -o "$tmp/vpx.ivf" "$tmp/vpx-source.yuv" \
+  < /dev/null > /dev/null 2>&1
+python3 - "$tmp/vpx.ivf" "$out/libvpx-deltas-64x48.webp" <<'PY'
+import sys
+ivf = open(sys.argv[1], "rb").read()
+size = int.from_bytes(ivf[32:36], "little")  # after the 32-byte file header
+frame = ivf[44:44 + size] + (b"\0" if size % 2 else b"")
+riff = b"WEBP" + b"VP8 " + size.to_bytes(4, "little") + frame
+open(sys.argv[2], "wb").write(b"RIFF" + len(riff).to_bytes(4, "little") + riff)
+PY
+reference libvpx-deltas-64x48
 # With an ALPH chunk inside a VP8X file: the colours decode, the transparency is left out
 # (PPM has none either).
 cwebp -quiet -q 70 "$jpeg/g-444-64x48.jpg" -o "$tmp/opaque.webp"
