@@ -66,6 +66,8 @@ make high-quality-odd-17x9 "$jpeg/g-420-odd-17x9.jpg" -q 98 -f 20
 make detailed-200x150 "$jpeg/g-detailed-500x375.jpg" -q 75 -crop 150 100 200 150
 make sharpness-5-64x48 "$jpeg/g-detailed-500x375.jpg" -q 70 -f 45 -sharpness 5 -resize 64 48
 make lowest-quality-64x48 "$jpeg/g-detailed-500x375.jpg" -q 0 -resize 64 48
+# Filter level 15, the first whose high-edge-variance threshold is 1.
+make filter-level-15-64x48 "$jpeg/g-detailed-500x375.jpg" -q 50 -sns 0 -segments 1 -f 80 -resize 64 48
 # Sharpness 4, the last that halves the interior limit (5 and up quarter it).
 make sharpness-4-64x48 "$jpeg/g-detailed-500x375.jpg" -q 50 -f 60 -sharpness 4 -resize 64 48
 
