@@ -123,6 +123,21 @@ extension PictureSuites {
       #expect(pictures <= 2)
     }
 
+    /// Four token partitions: the sizes of the first three follow the first partition. A
+    /// frame that ends among them (its container's sizes agreeing) is truncated.
+    @Test func aFrameCutAmongItsPartitionSizesIsTruncated() throws {
+      let bytes = WEBPFixture.bytes("partitions-4-200x150.webp")
+      let payload = bytes[20...]
+      let tag = Int(bytes[20]) | Int(bytes[21]) << 8 | Int(bytes[22]) << 16  // the frame's first bytes
+      let sizes = 10 + tag >> 5  // after the frame's 10-byte header and the first partition
+      for cut in [sizes, sizes + 4, sizes + 8] {
+        #expect(throws: ImageDecodingError.truncated, "\(cut) bytes") {
+          try WEBPDecoder.decode(Self.container(bytes[12..<16], payload.prefix(cut)))
+        }
+      }
+      #expect(throws: Never.self) { try WEBPDecoder.decode(Self.container(bytes[12..<16], payload)) }
+    }
+
     /// Where a stream's data ends, as libwebp 1.2.4's `dwebp` decides: the most bytes (an
     /// even number, so that libwebp's reading of the padding byte does not enter) that can
     /// be cut off the end of each simple file's bitstream, its container's sizes made to
