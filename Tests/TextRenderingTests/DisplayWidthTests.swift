@@ -57,12 +57,15 @@ struct SanitizerTests {
     #expect(Sanitizer.ascii("it’s ‘a’ «b» 2′ 3″") == "it's 'a' \"b\" 2' 3\"")
     #expect(Sanitizer.ascii("r retry · ^C quit • a–b—c − d × 2") == "r retry | ^C quit | a-b-c - d x 2")
     #expect(Sanitizer.ascii("← → ↑ ↓") == "<- -> ^ v")
-    #expect(Sanitizer.ascii("a\u{A0}b\u{2009}c") == "a b c")
+    // Spaces: no-break, the typographic ones from en quad to hair space, narrow no-break.
+    #expect(Sanitizer.ascii("a\u{A0}b\u{2000}c\u{2009}d\u{200A}e\u{202F}f") == "a b c d e f")
     #expect(Sanitizer.ascii("──┃│┌┼╋") == "--||+++")
     // Letters keep their letter, whether the marks are built in or follow.
     #expect(
       Sanitizer.ascii("Épagneul Bichon à poil frisé, Løvhund") == "Epagneul Bichon a poil frise, Lovhund")
     #expect(Sanitizer.ascii("e\u{301}\u{323}x") == "ex")
+    // Any ASCII character with marks after it keeps itself: a keycap one is `1`.
+    #expect(Sanitizer.ascii("1\u{FE0F}\u{20E3} #\u{20E3}") == "1 #")
     // A character is one question mark however many scalars or columns it has.
     #expect(Sanitizer.ascii("ß 日本 👨\u{200D}👩\u{200D}👧 🔍 ⠋ \u{FFFD} ␛") == "? ?? ? ? ? ? ?")
     // Transliteration only: ASCII, controls included, passes through untouched.
