@@ -156,14 +156,22 @@ public enum BreedName {
   /// Text as a person typed it, made comparable with names: lowercased, with accents,
   /// full-width forms and ligatures reduced to plain letters ("Brabançon" → "brabancon",
   /// "Coton de Tuléar" → "coton de tulear", "Ｈｏｕｎｄ" → "hound"). Names are ASCII, so a
-  /// name written as in its own language still finds the breed. The result is not
-  /// validated: check it with ``isValid(_:)`` before it goes into a path.
+  /// name written as in its own language still finds the breed. Text pasted from a web
+  /// page may carry characters no one sees: invisible ones (a zero-width space, a soft
+  /// hyphen, a byte-order mark) are removed, and every kind of space (a no-break space, a
+  /// thin one) is a plain one. The result is not validated: check it with ``isValid(_:)``
+  /// before it goes into a path.
   ///
   /// - Parameter text: What was typed.
   public static func folded(_ text: String) -> String {
     // ASCII has nothing to fold but case (the usual filter: no Foundation on the way).
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-    return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    var visible = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where scalar.properties.generalCategory != .format {
+      visible.append(scalar.properties.isWhitespace ? " " : scalar)
+    }
+    return String(visible).folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }

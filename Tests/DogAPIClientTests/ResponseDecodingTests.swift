@@ -277,6 +277,11 @@ struct ResponseDecodingTests {
       ("HOUND", "hound"), ("Brabançon", "brabancon"), ("Coton de Tuléar", "coton de tulear"),
       ("Ｈｏｕｎｄ", "hound"), ("Terrier/KERRYBLUE", "terrier/kerryblue"), ("Lo\u{308}wchen", "lowchen"),
       ("Weiß", "weiss"), ("", ""), ("../x", "../x"),
+      // Pasted from a web page: a zero-width space, a soft hyphen, a byte-order mark, a
+      // word joiner; a no-break, a thin and an ideographic space.
+      ("hou\u{200B}nd", "hound"), ("Dober\u{AD}mann", "dobermann"), ("\u{FEFF}Pug", "pug"),
+      ("Pug\u{2060}", "pug"), ("Shih\u{A0}Tzu", "shih tzu"), ("St.\u{2009}Bernard", "st. bernard"),
+      ("Great\u{3000}Dane", "great dane"),
     ] {
       #expect(BreedName.folded(typed) == folded, "\(typed)")
     }

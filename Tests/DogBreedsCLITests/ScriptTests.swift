@@ -551,6 +551,9 @@ struct ScriptTests {
       ("Poodle (Toy)", "Toy Poodle"), ("Retriever, Golden", "Golden Retriever"),
       // A title still names its sub-breed, and a name as written still comes first.
       ("Great Dane", "Great Dane"), ("hound afghan", "Afghan Hound"), ("pug", "Pug"),
+      // Pasted from a web page: a soft hyphen, a zero-width space, no-break spaces.
+      ("Shih\u{AD}Tzu", "Shihtzu"), ("hou\u{200B}nd", "Hound"), ("St.\u{A0}Bernard", "Stbernard"),
+      ("Afghan\u{A0}Hound", "Afghan Hound"),
     ] {
       let run = try await runCLI(["show", typed, "--api", "fake"])
       #expect(run.status == 0 && run.stdout.hasPrefix("\(shown)\n"), "\(typed): \(run.stdout) \(run.stderr)")
