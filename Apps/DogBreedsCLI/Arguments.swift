@@ -298,8 +298,9 @@ enum Arguments {
   /// brackets (a `/` makes it a path), or is too long.
   static func runTogether(_ text: String) -> String? {
     // A name starts with a letter: `--json` after `--` is no name written with hyphens.
-    guard text.trimmingCharacters(in: .whitespaces).first?.isLetter == true else { return nil }
-    let name = String(BreedName.folded(text).filter { !nameSeparators.contains($0) })
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard trimmed.first?.isLetter == true else { return nil }
+    let name = String(BreedName.folded(trimmed).filter { !nameSeparators.contains($0) })
     return BreedName.isValid(name) ? name : nil
   }
 
@@ -313,10 +314,10 @@ enum Arguments {
   private static let nameSeparators: Set<Character> = [" ", "-", ".", ",", "'", "’", "(", ")"]
 
   /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan`, and a sub-breed as listed,
-  /// `Afghan Hound` → API names, validated. Surrounding spaces (a paste) are ignored; case,
-  /// accents and full-width forms are folded (`Brabançon`: brabancon).
+  /// `Afghan Hound` → API names, validated. Surrounding spaces and line breaks (a paste)
+  /// are ignored; case, accents and full-width forms are folded (`Brabançon`: brabancon).
   static func breedPath(_ text: String) throws(UsageError) -> (breed: String, subBreed: String?) {
-    let trimmed = BreedName.folded(text).trimmingCharacters(in: .whitespaces)
+    let trimmed = BreedName.folded(text).trimmingCharacters(in: .whitespacesAndNewlines)
     let words = trimmed.split(separator: " ")
     let path = words.count == 2 && !trimmed.contains("/") ? "\(words[1])/\(words[0])" : trimmed
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

@@ -158,7 +158,7 @@ struct Commands {
   func show(_ argument: String) async -> Int32 {
     // A name of words is quoted whole (lowercased, as names are), not as the breed it was
     // read as.
-    let typed = argument.trimmingCharacters(in: .whitespaces).lowercased()
+    let typed = argument.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     // A breed named in words as people write it ("Shih Tzu", "St. Bernard"), which the API
     // runs together.
     let runTogether = Arguments.runTogether(argument)

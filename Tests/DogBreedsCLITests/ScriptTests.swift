@@ -554,6 +554,8 @@ struct ScriptTests {
       // Pasted from a web page: a soft hyphen, a zero-width space, no-break spaces.
       ("Shih\u{AD}Tzu", "Shihtzu"), ("hou\u{200B}nd", "Hound"), ("St.\u{A0}Bernard", "Stbernard"),
       ("Afghan\u{A0}Hound", "Afghan Hound"),
+      // A line copied with its line break, or with Windows's.
+      ("hound\n", "Hound"), ("\r\nShih Tzu\r\n", "Shihtzu"),
     ] {
       let run = try await runCLI(["show", typed, "--api", "fake"])
       #expect(run.status == 0 && run.stdout.hasPrefix("\(shown)\n"), "\(typed): \(run.stdout) \(run.stderr)")
