@@ -456,50 +456,31 @@ extension PictureSuites.WEBPDecoderTests {
           $0.write(200, 8)
         }, .corrupt("VP8L symbol"), "second"
       ))
-    // Lengths for more symbols than the alphabet (red: 256) has: as the count given first,
-    // and as a run of zeros past the end.
-    cases.append(
+    // The red code (alphabet 256, after a green code of one symbol), five ways that make
+    // no code: lengths for more symbols than the alphabet has, as the count given first and
+    // as a run of zeros past its end; no symbol; three of one bit (more than one bit has);
+    // one of one bit and one of two (incomplete), with a code-length code of its own.
+    let redCodes: [(String, ImageDecodingError, (inout LosslessStream) -> Void)] = [
       (
-        stream {
-          $0.plain()
-          $0.single(0)
+        "count", .corrupt("VP8L code lengths"),
+        {
           $0.write(0, 1)
           $0.write(0, 4)
           for length in [0, 0, 1, 1] { $0.write(length, 3) }
           $0.write(1, 1)
           $0.write(7, 3)  // the count in 16 bits
           $0.write(300, 16)  // 302 symbols
-        }, .corrupt("VP8L code lengths"), "count"
-      ))
-    cases.append(
+        }
+      ),
+      ("run", .corrupt("VP8L code lengths"), { $0.lengths([Int](repeating: 0, count: 276)) }),
+      ("empty", .corrupt("VP8L empty code"), { $0.lengths([Int](repeating: 0, count: 256)) }),
       (
-        stream {
-          $0.plain()
-          $0.single(0)
-          $0.lengths([Int](repeating: 0, count: 276))
-        }, .corrupt("VP8L code lengths"), "run"
-      ))
-    // No symbol; three of length 1 (more codes than one bit has); one of length 1 and a
-    // second of length 2, written as a run-free sequence (incomplete).
-    cases.append(
+        "oversubscribed", .corrupt("VP8L code lengths"),
+        { $0.lengths([1, 1, 1] + [Int](repeating: 0, count: 253)) }
+      ),
       (
-        stream {
-          $0.plain(); $0.single(0); $0.lengths([Int](repeating: 0, count: 256))
-        }, .corrupt("VP8L empty code"), "empty"
-      )
-    )
-    cases.append(
-      (
-        stream {
-          $0.plain(); $0.single(0); $0.lengths([1, 1, 1] + [Int](repeating: 0, count: 253))
-        },
-        .corrupt("VP8L code lengths"), "oversubscribed"
-      ))
-    cases.append(
-      (
-        stream {
-          $0.plain()
-          $0.single(0)
+        "incomplete", .corrupt("VP8L incomplete code"),
+        {
           // Code-length code: symbol 1 (`0`), symbol 2 (`10`), 18 (`11`).
           $0.write(0, 1)
           $0.write(1, 4)
@@ -511,8 +492,19 @@ extension PictureSuites.WEBPDecoderTests {
           $0.write(127, 7)
           $0.writer.writeCode(0b11, 2)
           $0.write(105, 7)
-        }, .corrupt("VP8L incomplete code"), "incomplete"
-      ))
+        }
+      ),
+    ]
+    for (name, error, red) in redCodes {
+      cases.append(
+        (
+          stream {
+            $0.plain()
+            $0.single(0)
+            red(&$0)
+          }, error, name
+        ))
+    }
     // Copies from before the first pixel (length 1, first), and past the last (length 2,
     // after one literal).
     for (lengthSymbol, literals, name) in [(256, 0, "before"), (257, 1, "past")] {
