@@ -246,6 +246,30 @@ extension PictureSuites {
       #expect(try JPEGDecoder.decode(cut).pixels == upright.pixels)
     }
 
+    /// What the decoder steps over: an APP1 segment that is XMP, not EXIF (no orientation
+    /// in it, and none taken from it), a second SOI, a stray restart marker and a TEM
+    /// between segments, and a second scan after the one that held every component.
+    @Test func segmentsAndMarkersThatAddNothingChangeNothing() throws {
+      let original = JPEGFixture.bytes("g-420-64x48.jpg")
+      let upright = try JPEGDecoder.decode(original).pixels
+      let xmp = Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8)
+      let app1 = [0xFF, 0xE1, UInt8((xmp.count + 2) >> 8), UInt8((xmp.count + 2) & 255)] + xmp
+      let sos = try #require(
+        (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xDA })
+      #expect(original.suffix(2) == [0xFF, 0xD9])
+      let variants: [(String, [UInt8])] = [
+        ("XMP", Array(original[..<2]) + app1 + Array(original[2...])),
+        (
+          "SOI, RST0, TEM",
+          Array(original[..<2]) + [0xFF, 0xD8, 0xFF, 0xD0, 0xFF, 0x01] + Array(original[2...])
+        ),
+        ("the scan twice", Array(original.dropLast(2)) + Array(original[sos...])),
+      ]
+      for (name, bytes) in variants {
+        #expect(try JPEGDecoder.decode(bytes).pixels == upright, "\(name)")
+      }
+    }
+
     @Test func fittingMeasuresTheTurnedPicture() throws {
       // 64×48 turned a quarter is 48×64: 12×16 is a quarter of it. Measured unturned, a
       // quarter (16×12) would be too short and a half chosen.

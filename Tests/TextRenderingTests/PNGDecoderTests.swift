@@ -315,6 +315,11 @@ extension PictureSuites {
           before: palette + PNGWriter.chunk("bKGD", [index]))
         #expect(try pixels(bytes) == colour, "background \(index)")
       }
+      // A `bKGD` of the wrong length for the colour type (three bytes for RGB): black.
+      let wrongLength = PNGWriter.png(
+        width: 1, height: 1, rows: [[0, 10, 20, 30]],
+        before: PNGWriter.chunk("tRNS", [0, 10, 0, 20, 0, 30]) + PNGWriter.chunk("bKGD", [0, 1, 0]))
+      #expect(try pixels(wrongLength) == [0, 0, 0])
       // 2-bit grey, 1 transparent: the sample is compared (not its 8-bit level, 85); the
       // background, 255 at 16 bits, is past 2 bits' largest (3), so white.
       let lowDepth = PNGWriter.png(

@@ -42,6 +42,11 @@ extension PictureSuites {
       #expect(pixelDifference(reduced.pixels, PNGDecoderTests.averaged(image, 4)) == nil)
     }
 
+    @Test func aLosslessPicturesSizeIsReadWithoutDecoding() throws {
+      let size = try WEBPDecoder.size(of: WEBPFixture.bytes("lossless-fast-odd-33x17.webp"))
+      #expect(size.width == 33 && size.height == 17)
+    }
+
     @Test func anAnimationShowsItsFirstFrameOnItsCanvas() throws {
       let bytes = WEBPFixture.bytes("animated-80x60.webp")
       let size = try WEBPDecoder.size(of: bytes)
