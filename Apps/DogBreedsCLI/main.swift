@@ -42,7 +42,7 @@ case .fake:
 case .live:
   client = .live(
     DogAPIClient.Configuration(
-      baseURL: options.baseURL, timeout: .milliseconds(Int(options.timeout * 1000)),
+      baseURL: options.baseURL, timeout: .seconds(options.timeout),
       cache: BreedListCache(directory: BreedListCache.defaultDirectory(environment: environment)),
       offline: options.offline))
 }

@@ -150,6 +150,13 @@ struct ScriptTests {
     }
     #expect(try await runCLI(["--timeout", "2.5", "list", "--api", "fake"]).status == 0)
     #expect(try await runCLI(["--timeout", ".5", "list", "--api", "fake"]).status == 0)
+    // A timeout below a millisecond is kept as given, and said so (it once became 0 ms).
+    let stalling = try TestHTTPServer { _ in .stall }
+    defer { stalling.stop() }
+    let brief = try await runCLI([
+      "list", "--timeout", "0.0005", "--base-url", stalling.baseURL.absoluteString + "/api",
+    ])
+    #expect(brief.stderr.contains("The server took longer than 0.0005 s to answer."), "\(brief.stderr)")
     // After "--" everything is an argument, even what looks like an option.
     let dashed = try await runCLI(["show", "--api", "fake", "--", "--json"])
     #expect(dashed.status == 2)
