@@ -21,9 +21,8 @@ extension PictureSuites {
         "simple-filter-64x48", "strong-filter-64x48", "no-filter-odd-33x17", "segments-sharp-120x90",
         "low-quality-1x1", "high-quality-odd-17x9", "alpha-vp8x-64x48", "partitions-4-200x150",
         "sharpness-5-64x48", "sharpness-4-64x48", "filter-level-15-64x48", "libvpx-deltas-64x48",
-        "lowest-quality-64x48",
-        "alpha-raw-64x48", "alpha-horizontal-64x48",
-        "alpha-vertical-64x48", "alpha-gradient-64x48", "alpha-compressed-64x48", "lossless-photo-64x48",
+        "lowest-quality-64x48", "alpha-raw-64x48", "alpha-horizontal-64x48", "alpha-vertical-64x48",
+        "alpha-gradient-64x48", "alpha-compressed-64x48", "lossless-photo-64x48",
         "lossless-fast-odd-33x17", "lossless-alpha-64x48", "lossless-palette-3-64x48",
         "lossless-palette-12-64x48", "lossless-palette-200-64x48", "animated-80x60",
       ] {
