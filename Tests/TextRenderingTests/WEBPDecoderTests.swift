@@ -398,6 +398,27 @@ struct LosslessStream {
 }
 
 extension PictureSuites.WEBPDecoderTests {
+  /// A predictor transform over a 2×2 picture whose every residual is (20, 10, 30), alpha
+  /// 0: the first row adds the pixel to its left (the first pixel opaque black), the first
+  /// column the pixel above, and the last pixel its block's mode. Mode 0 and the unused 14
+  /// and 15 predict opaque black; mode 1 the pixel to the left, for contrast.
+  @Test func predictorModeZeroAndTheUnusedModesPredictOpaqueBlack() throws {
+    for (mode, last) in [
+      (0, [UInt8]([20, 10, 30])), (14, [20, 10, 30]), (15, [20, 10, 30]), (1, [60, 30, 90]),
+    ] {
+      var stream = LosslessStream(width: 2, height: 2)
+      stream.write(1, 1)  // a transform:
+      stream.write(0, 2)  // the predictor,
+      stream.write(0, 3)  // in blocks of 4×4: one block, its mode in a 1×1 image's green
+      stream.write(0, 1)  // (no colour cache)
+      for symbol in [mode, 0, 0, 0, 0] { stream.single(symbol) }
+      stream.write(0, 3)  // no more transforms, no cache, no code groups
+      for symbol in [10, 20, 30, 0, 0] { stream.single(symbol) }
+      let pixels = try WEBPDecoder.decode(stream.file).pixels
+      #expect(pixels == [20, 10, 30, 40, 20, 60, 40, 20, 60] + last, "mode \(mode)")
+    }
+  }
+
   /// Pictures written by hand first, to show that the writer above is right; then one
   /// stream for each way a lossless stream can be malformed, each a named error.
   @Test func malformedLosslessStreamsAreNamedErrors() throws {
