@@ -139,17 +139,21 @@ public final class TestHTTPServer: @unchecked Sendable {
 
   deinit { stop() }
 
-  /// Stops listening and closes every open connection (stalled ones included).
+  /// Stops listening and ends every open connection (stalled ones included).
+  ///
+  /// Sockets are shut down here, under the lock, and closed only by the thread that uses
+  /// each (a connection's, with its removal from the set, under the same lock; the
+  /// listener's, when its accept loop ends). Closed here, a number could be reused at once
+  /// by another test's socket in this process, which this server would then cut (a
+  /// shutdown of a connection already closed) or rob (an accept on a listener already
+  /// closed): that client's request would end as a lost connection.
   public func stop() {
-    let open: Set<Int32>? = lock.withLock {
-      guard !stopped else { return nil }
+    lock.withLock {
+      guard !stopped else { return }
       stopped = true
-      return connections
+      shutdown(listener, Int32(SHUT_RDWR))
+      for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
     }
-    guard let open else { return }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
-    for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
   }
 
   /// A loopback port with nothing listening on it, for "connection refused".
@@ -163,10 +167,12 @@ public final class TestHTTPServer: @unchecked Sendable {
   private var isStopped: Bool { lock.withLock { stopped } }
 
   private func acceptLoop() {
+    defer { close(listener) }
     while !isStopped {
       let connection = accept(listener, nil, nil)
       if connection < 0 {
-        if errno == EINTR { continue }
+        // A connection given up before it was taken is no reason to stop listening.
+        if errno == EINTR || errno == ECONNABORTED { continue }
         return
       }
       var noSigPipe: Int32 = 1
@@ -182,8 +188,10 @@ public final class TestHTTPServer: @unchecked Sendable {
       }
       Thread { [self] in
         serve(connection)
-        lock.withLock { _ = connections.remove(connection) }
-        close(connection)
+        lock.withLock {
+          connections.remove(connection)
+          close(connection)
+        }
       }.start()
     }
   }
