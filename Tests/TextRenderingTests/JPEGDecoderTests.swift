@@ -162,6 +162,11 @@ extension PictureSuites {
 
     /// `original` with an EXIF segment after SOI whose IFD0 holds `entries` (tag, value)
     /// short values, in Intel (`II`) or Motorola (`MM`) byte order.
+    /// Where each marker `0xFF code` starts in `bytes`, in order.
+    static func offsets(of code: UInt8, in bytes: [UInt8]) -> [Int] {
+      (0..<max(0, bytes.count - 1)).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == code }
+    }
+
     static func withEXIF(_ original: [UInt8], littleEndian: Bool, entries: [(tag: Int, value: Int)])
       -> [UInt8]
     {
@@ -255,7 +260,7 @@ extension PictureSuites {
       let xmp = Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8)
       let app1 = [0xFF, 0xE1, UInt8((xmp.count + 2) >> 8), UInt8((xmp.count + 2) & 255)] + xmp
       let sos = try #require(
-        (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xDA })
+        Self.offsets(of: 0xDA, in: original).first)
       #expect(original.suffix(2) == [0xFF, 0xD9])
       let variants: [(String, [UInt8])] = [
         ("XMP", Array(original[..<2]) + app1 + Array(original[2...])),
@@ -282,7 +287,7 @@ extension PictureSuites {
     @Test func threeComponentsNamedRGBAreRGBEvenWithoutAnAdobeMarker() throws {
       let original = JPEGFixture.bytes("g-rgb-24x16.jpg")
       let adobe = try #require(
-        (0..<(original.count - 6)).first { original[$0] == 0xFF && original[$0 + 1] == 0xEE })
+        Self.offsets(of: 0xEE, in: original).first)
       #expect(Array(original[(adobe + 4)..<(adobe + 9)]) == Array("Adobe".utf8))
       let length = Int(original[adobe + 2]) << 8 | Int(original[adobe + 3])
       var withoutAdobe = original
@@ -292,7 +297,7 @@ extension PictureSuites {
       // Named otherwise, the same samples are YCbCr: far from the reference.
       var renamed = withoutAdobe
       func marker(_ code: UInt8) throws -> Int {
-        try #require((0..<(renamed.count - 1)).first { renamed[$0] == 0xFF && renamed[$0 + 1] == code })
+        try #require(Self.offsets(of: code, in: renamed).first)
       }
       let (sof, sos) = (try marker(0xC0), try marker(0xDA))
       for (index, at) in [sof + 10, sof + 13, sof + 16, sos + 5, sos + 7, sos + 9].enumerated() {
@@ -333,13 +338,13 @@ extension PictureSuites {
       // The high byte counts: a DC step of 256 more changes every block.
       var heavier = rewritten
       let first = try #require(
-        (0..<(heavier.count - 1)).first { heavier[$0] == 0xFF && heavier[$0 + 1] == 0xDB })
+        Self.offsets(of: 0xDB, in: heavier).first)
       #expect(heavier[first + 5] == 0)
       heavier[first + 5] = 1
       #expect(try JPEGDecoder.decode(heavier).pixels != JPEGDecoder.decode(original).pixels)
       // A 16-bit table cut short is named.
       let dqt = try #require(
-        (0..<(rewritten.count - 1)).first { rewritten[$0] == 0xFF && rewritten[$0 + 1] == 0xDB })
+        Self.offsets(of: 0xDB, in: rewritten).first)
       var short = rewritten
       short[dqt + 3] -= 2
       short.remove(at: dqt + 4 + 1)
@@ -356,7 +361,7 @@ extension PictureSuites {
       ] as [(UInt8, String)])
     func framesOfOtherJPEGProcessesAreRefusedByName(marker: UInt8, feature: String) throws {
       var bytes = JPEGFixture.bytes("g-420-64x48.jpg")
-      let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+      let sof = try #require(Self.offsets(of: 0xC0, in: bytes).first)
       bytes[sof + 1] = marker
       #expect(throws: ImageDecodingError.unsupportedFeature(feature)) { try JPEGDecoder.decode(bytes) }
     }
@@ -407,7 +412,7 @@ extension PictureSuites {
     /// must change nothing, and a missing restart marker is an error, not a misread.
     @Test func fillBytesAndRestartMarkersAreHandledAsTheStandardSays() throws {
       let bytes = JPEGFixture.bytes("g-restart-420-64x48.jpg")
-      guard let sos = (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+      guard let sos = Self.offsets(of: 0xDA, in: bytes).first
       else {
         Issue.record("no SOS")
         return
@@ -437,7 +442,7 @@ extension PictureSuites {
     @Test func absurdDimensionsAreRefusedBeforeAllocating() throws {
       var bytes = JPEGFixture.bytes("g-444-64x48.jpg")
       // Find SOF0 and declare 65535×65535.
-      let sof = try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+      let sof = try #require(Self.offsets(of: 0xC0, in: bytes).first)
       bytes[sof + 5] = 0xFF
       bytes[sof + 6] = 0xFF
       bytes[sof + 7] = 0xFF
@@ -455,12 +460,12 @@ extension PictureSuites {
       let original = JPEGFixture.bytes("g-420-64x48.jpg")
       var longSegment = original
       let dqt = try #require(
-        (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xDB })
+        Self.offsets(of: 0xDB, in: original).first)
       longSegment[dqt + 2] = 0xFF
       #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(longSegment) }
       var brokenHuffman = original
       let dht = try #require(
-        (0..<(original.count - 1)).first { original[$0] == 0xFF && original[$0 + 1] == 0xC4 })
+        Self.offsets(of: 0xC4, in: original).first)
       for offset in 5..<21 { brokenHuffman[dht + offset] = 0xFF }  // impossible code-length counts
       #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(brokenHuffman) }
     }
@@ -468,7 +473,7 @@ extension PictureSuites {
     @Test func structuralFaultsAreNamedErrors() throws {
       let original = JPEGFixture.bytes("g-420-64x48.jpg")
       func marker(_ code: UInt8, in bytes: [UInt8]) throws -> Int {
-        try #require((0..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == code })
+        try #require(Self.offsets(of: code, in: bytes).first)
       }
       let sof = try marker(0xC0, in: original)
       let sofEnd = sof + 2 + (Int(original[sof + 2]) << 8 | Int(original[sof + 3]))
@@ -515,8 +520,7 @@ extension PictureSuites {
     @Test func everyHeaderFaultIsANamedError() throws {
       let original = JPEGFixture.bytes("g-420-64x48.jpg")
       func marker(_ code: UInt8, _ nth: Int = 0, in bytes: [UInt8] = original) throws -> Int {
-        let all = (0..<(bytes.count - 1)).filter { bytes[$0] == 0xFF && bytes[$0 + 1] == code }
-        return try #require(all.dropFirst(nth).first)
+        try #require(Self.offsets(of: code, in: bytes).dropFirst(nth).first)
       }
       let (sof, dqt, sos) = (try marker(0xC0), try marker(0xDB), try marker(0xDA))
       let (dcTable, acTable) = (try marker(0xC4, 0), try marker(0xC4, 1))
