@@ -7,7 +7,7 @@ black as (c * a + 127) // 255. One fixture is rewritten here (its colour table m
 its frame moved onto a larger canvas), with a reference computed here: black around the
 frame.
 """
-import io, os, struct, sys
+import io, os, random, struct, sys
 from PIL import Image
 
 out = sys.argv[1] if len(sys.argv) > 1 else "Tests/TextRenderingTests/Fixtures/gif"
@@ -90,3 +90,73 @@ wrong = bytes(255 - b for b in table)
 gif = bytes(header) + wrong + bytes(rest[:image]) + bytes(descriptor[:9]) + bytes([0x80 | (flags & 7)]) + bytes(table) + bytes(rest[image + 10:])
 open(os.path.join(out, "local-over-global-20x10.gif"), "wb").write(gif)
 open(os.path.join(out, "local-over-global-20x10.rgb"), "wb").write(rgb)
+
+# A code table that fills and is kept (a "deferred clear"): an encoder may stop adding
+# strings when the table holds 4,096 and go on with 12-bit codes for those it has, writing
+# no clear code. Written here by a small LZW encoder: noise until the table is full, then
+# the strings added last (code 4095 and those just before it) again, so they are used.
+
+
+def lzw_codes(indices, size=8):
+    """The codes and their widths for `indices`, a clear code first, never another."""
+    clear = 1 << size
+    width, next_code, table, strings = size + 1, clear + 2, {}, {}
+    codes = [(clear, width)]
+    prefix = indices[0]
+    for index in indices[1:]:
+        if (prefix, index) in table:
+            prefix = table[(prefix, index)]
+            continue
+        codes.append((prefix, width))
+        if next_code < 4096:
+            table[(prefix, index)] = next_code
+            strings[next_code] = (prefix, index)
+            next_code += 1
+            if next_code > 1 << width and width < 12:
+                width += 1
+        prefix = index
+    codes += [(prefix, width), (clear + 1, width)]
+    return codes, next_code, strings
+
+
+def expand(code, strings):
+    out = []
+    while code in strings:
+        code, last = strings[code]
+        out.append(last)
+    return [code] + out[::-1]
+
+
+rng = random.Random(27)
+noise = [rng.randrange(256) for _ in range(8000)]
+length = next(n for n in range(3800, 8000) if lzw_codes(noise[:n])[1] == 4096) + 1
+indices = noise[:length]
+strings = lzw_codes(indices)[2]
+code = 4095
+while len(indices) < 64 * 64:
+    indices += expand(code, strings)
+    code = 4095 if code <= 4080 else code - 1
+indices = indices[:64 * 64]
+codes = lzw_codes(indices)[0]
+assert [code for code, _ in codes].count(4095) >= 2, "code 4095 is used after the table is full"
+bits = count = 0
+data = bytearray()
+for code, width in codes:
+    bits |= code << count
+    count += width
+    while count >= 8:
+        data.append(bits & 0xFF)
+        bits >>= 8
+        count -= 8
+if count:
+    data.append(bits)
+palette = bytes(rng.randrange(256) for _ in range(768))
+gif = bytearray(b"GIF89a" + struct.pack("<HHBBB", 64, 64, 0xF7, 0, 0) + palette)
+gif += b"\x2c" + struct.pack("<HHHHB", 0, 0, 64, 64, 0) + b"\x08"
+for start in range(0, len(data), 255):
+    gif += bytes([len(data[start:start + 255])]) + data[start:start + 255]
+gif += b"\x00\x3b"
+open(os.path.join(out, "deferred-clear-64x64.gif"), "wb").write(bytes(gif))
+reference("deferred-clear-64x64")
+with open(os.path.join(out, "deferred-clear-64x64.rgb"), "rb") as written:
+    assert written.read() == b"".join(palette[3 * i:3 * i + 3] for i in indices), "Pillow reads what was written"

@@ -113,7 +113,9 @@ struct GIFReader {
     guard !colors.isEmpty else { throw .corrupt("GIF without colours") }
     let interlaced = flags & 0x40 != 0
     let minimumCodeSize = try byte()
-    guard (1...11).contains(minimumCodeSize) else { throw .corrupt("GIF code size") }
+    // The codes below the clear code are colour indices, so at most 8 bits; the format
+    // asks for 2 even for two colours, and with 1 the point where codes widen is not defined.
+    guard (2...8).contains(minimumCodeSize) else { throw .corrupt("GIF code size") }
     let indices = try GIFLZW.decode(try subBlocks(), minimumCodeSize: minimumCodeSize, count: width * height)
     var pixels = [UInt8](repeating: 0, count: canvas.width * canvas.height * 3)
     for (row, y) in Self.rowOrder(height: height, interlaced: interlaced).enumerated() {

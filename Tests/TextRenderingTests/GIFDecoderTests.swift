@@ -4,7 +4,8 @@ import TextRendering
 extension PictureSuites {
   struct GIFDecoderTests {
     /// 256 and 2 colours, interlaced and not, transparency, the first frame of an
-    /// animation, a local colour table and a frame placed on a larger canvas.
+    /// animation, a local colour table and a frame placed on a larger canvas, a code table
+    /// that fills and is kept (no clear code: its last strings, up to code 4095, are used).
     @Test(arguments: GIFFixture.referenced)
     func everyFixtureDecodesToItsReference(name: String) throws {
       let image = try GIFDecoder.decode(GIFFixture.bytes(name + ".gif"))
@@ -15,7 +16,7 @@ extension PictureSuites {
       for name in [
         "photo-64x48", "photo-interlaced-64x48", "two-colours-odd-33x17", "transparent-40x30",
         "animated-48x36",
-        "local-table-offset-50x40", "photo-200x150", "local-over-global-20x10",
+        "local-table-offset-50x40", "photo-200x150", "local-over-global-20x10", "deferred-clear-64x64",
       ] {
         #expect(GIFFixture.referenced.contains(name), "\(name)")
       }
@@ -71,14 +72,48 @@ extension PictureSuites {
       return bytes + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, codeSize, 2, 0x44, 0x01, 0, 0x3B]
     }
 
-    @Test func aFrameWithoutColoursOrWithCodesTooWideIsRefused() throws {
+    @Test func aFrameWithoutColoursOrWithABadCodeSizeIsRefused() throws {
       #expect(try GIFDecoder.decode(Self.tinyGIF()).pixels == [255, 0, 0])
       #expect(throws: ImageDecodingError.corrupt("GIF without colours")) {
         try GIFDecoder.decode(Self.tinyGIF(globalColors: false))
       }
-      // Codes are at most 12 bits, and the first ones read are one wider than the minimum.
-      #expect(throws: ImageDecodingError.corrupt("GIF code size")) {
-        try GIFDecoder.decode(Self.tinyGIF(codeSize: 12))
+      // Colour indices are at most 8 bits, and the format asks for at least 2 (a size of 9
+      // would make codes for colours no table has; with 1, when codes widen is undefined).
+      for codeSize: UInt8 in [0, 1, 9, 11, 12] {
+        #expect(throws: ImageDecodingError.corrupt("GIF code size"), "\(codeSize)") {
+          try GIFDecoder.decode(Self.tinyGIF(codeSize: codeSize))
+        }
+      }
+    }
+
+    /// The first code after a clear code must be a colour: no string has been made yet.
+    @Test func aStringCodeBeforeAnyStringIsRefused() throws {
+      // clear (4), 6, end (5) in three bits each, where 6 would be the first string made.
+      var bytes = Self.tinyGIF()
+      let data = bytes.count - 4
+      #expect(Array(bytes[data..<data + 2]) == [0x44, 0x01])
+      bytes[data] = 0x74
+      #expect(throws: ImageDecodingError.corrupt("GIF code")) { try GIFDecoder.decode(bytes) }
+    }
+
+    /// Only the graphic control extension says which colour is transparent: a comment or
+    /// an application's block after it (however its bytes read) leaves that as it was.
+    @Test func otherExtensionsDoNotChangeTransparency() throws {
+      let plain = Self.tinyGIF()
+      let image = plain.firstIndex(of: 0x2C)!
+      // Colour 0 (the pixel's) transparent.
+      let control: [UInt8] = [0x21, 0xF9, 4, 0x01, 0, 0, 0, 0]
+      let comment: [UInt8] = [0x21, 0xFE, 14] + Array("Made with GIMP".utf8) + [0]
+      let application: [UInt8] = [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+      for extensions in [control, control + comment, control + application, comment + control] {
+        var bytes = plain
+        bytes.insert(contentsOf: extensions, at: image)
+        #expect(try GIFDecoder.decode(bytes).pixels == [0, 0, 0], "\(extensions.count)")
+      }
+      for extensions in [comment, application] {
+        var bytes = plain
+        bytes.insert(contentsOf: extensions, at: image)
+        #expect(try GIFDecoder.decode(bytes).pixels == [255, 0, 0], "\(extensions.count)")
       }
     }
 
