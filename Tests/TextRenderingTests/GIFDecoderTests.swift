@@ -96,6 +96,16 @@ extension PictureSuites {
       #expect(throws: ImageDecodingError.corrupt("GIF code")) { try GIFDecoder.decode(bytes) }
     }
 
+    /// An end code before every pixel has its colour is a picture cut short.
+    @Test func codesEndingBeforeEveryPixelAreTruncated() throws {
+      var bytes = Self.tinyGIF()
+      #expect(try GIFDecoder.decode(bytes).pixels == [255, 0, 0])
+      // The same codes (one pixel, then the end) for a frame, and a canvas, two pixels wide.
+      bytes[6] = 2
+      bytes[bytes.firstIndex(of: 0x2C)! + 5] = 2
+      #expect(throws: ImageDecodingError.truncated) { try GIFDecoder.decode(bytes) }
+    }
+
     /// Only the graphic control extension says which colour is transparent: a comment or
     /// an application's block after it (however its bytes read) leaves that as it was.
     @Test func otherExtensionsDoNotChangeTransparency() throws {
