@@ -3,8 +3,9 @@
 /// Every string from the network passes through here before it reaches the screen: C0
 /// controls (including ESC and newlines) become their visible Control Pictures (`␛`, `␊`),
 /// DEL becomes `␡`, C1 controls (0x80–0x9F, which some terminals treat like ESC
-/// sequences) become `�`, and bidirectional overrides and isolates (which can make text
-/// display in a misleading order) are removed. Nothing that can move the cursor, change
+/// sequences) become `�`, Unicode's line and paragraph separators (a line break to some
+/// terminals, nothing at all to others) become `␤` and `¶`, and bidirectional overrides
+/// and isolates (which can make text display in a misleading order) are removed. Nothing that can move the cursor, change
 /// colours or start an escape sequence survives.
 public enum Sanitizer {
   /// The terminal-safe form of `text`.
@@ -18,6 +19,8 @@ public enum Sanitizer {
       case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + value)!)
       case 0x7F: result.append("\u{2421}")
       case 0x80...0x9F: result.append("\u{FFFD}")
+      case 0x2028: result.append("\u{2424}")
+      case 0x2029: result.append("\u{B6}")
       case 0x200D: result.append(scalar)
       default:
         if scalar.properties.generalCategory == .format { continue }
@@ -85,13 +88,13 @@ public enum Sanitizer {
     return nil
   }
 
-  /// Whether `text` is already terminal-safe: it holds no control character and no
-  /// invisible format character (bidirectional controls included) but the zero-width
-  /// joiner, which emoji sequences need.
+  /// Whether `text` is already terminal-safe: it holds no control character, no line or
+  /// paragraph separator and no invisible format character (bidirectional controls
+  /// included) but the zero-width joiner, which emoji sequences need.
   public static func isSafe(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { scalar in
       let value = scalar.value
-      if value < 0x20 || (0x7F...0x9F).contains(value) { return false }
+      if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 { return false }
       return value == 0x200D || scalar.properties.generalCategory != .format
     }
   }

@@ -45,6 +45,9 @@ struct SanitizerTests {
     #expect(Sanitizer.sanitize("del\u{7F}") == "del␡")
     #expect(Sanitizer.sanitize("c1\u{9B}31m") == "c1\u{FFFD}31m")
     #expect(Sanitizer.sanitize("bidi\u{202E}txt\u{2066}") == "biditxt")
+    // Unicode's own line breaks: tmux draws them as nothing, other terminals break the line
+    // or show a column; each is one visible column here.
+    #expect(Sanitizer.sanitize("line\u{2028}para\u{2029}end") == "line␤para¶end")
     // Found by make fuzz-text: U+06DD joins the *next* character into its grapheme, which
     // terminals draw apart; format characters go (the emoji joiner stays).
     #expect(Sanitizer.sanitize("\u{6DD}Se\u{FEFF}") == "Se")
@@ -78,6 +81,7 @@ struct SanitizerTests {
   @Test func isSafeRefusesWhatSanitiseWouldChange() {
     for unsafe in [
       "a\u{1B}b", "\u{7F}", "\u{85}", "\u{202E}x", "\u{200B}", "\u{FEFF}", "\u{6DD}S", "\u{2066}",
+      "a\u{2028}b", "\u{2029}",
     ] {
       #expect(!Sanitizer.isSafe(unsafe), "\(unsafe.unicodeScalars.map(\.value))")
       #expect(Sanitizer.isSafe(Sanitizer.sanitize(unsafe)))
