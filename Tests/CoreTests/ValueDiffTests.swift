@@ -88,6 +88,17 @@ struct ValueDiffTests {
     #expect(dumpValue(Optional<Int>.none as Any) == "nil")
     // Every C0 and C1 control is escaped, the common ones by name.
     #expect(dumpValue("a\rb\tc\u{85}d\u{7F}") == #""a\rb\tc\u{85}d\u{7f}""#)
+    // So is what shows as nothing or moves text about; an emoji's joiner stays.
+    #expect(
+      dumpValue("a\u{200B}b\u{AD}c\u{FEFF}d\u{202E}e\u{2028}f\u{2029}")
+        == #""a\u{200b}b\u{ad}c\u{feff}d\u{202e}e\u{2028}f\u{2029}""#)
+    #expect(dumpValue("👨\u{200D}👩") == "\"👨\u{200D}👩\"")
+  }
+
+  /// Two strings that differ only by an invisible character must not read the same.
+  @Test func aDiffShowsACharacterThatDrawsNothing() {
+    let diff = diffValues("hound", "hou\u{200B}nd") ?? ""
+    #expect(diff.contains(#"+ "hou\u{200b}nd""#), "\(diff)")
   }
 
   @Test func setsAndDictionariesDumpInAStableOrder() {

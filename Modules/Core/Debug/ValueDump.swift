@@ -192,7 +192,11 @@ indirect enum DumpNode: Equatable {
     "\"" + escape(string) + "\""
   }
 
-  /// `string` with quotes, backslashes and control characters escaped, Swift style.
+  /// `string` with quotes, backslashes and control characters escaped, Swift style, and
+  /// the characters that show as nothing or move text about: Unicode's line and paragraph
+  /// separators and the invisible format characters (a zero-width space, a soft hyphen, a
+  /// byte-order mark, bidirectional controls), so that two strings a diff shows as different
+  /// look different. The zero-width joiner inside emoji sequences stays.
   static func escape(_ string: String) -> String {
     var result = ""
     for scalar in string.unicodeScalars {
@@ -203,7 +207,10 @@ indirect enum DumpNode: Equatable {
       case "\r": result += "\\r"
       case "\t": result += "\\t"
       default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+          || (scalar.properties.generalCategory == .format && value != 0x200D)
+        {
           result += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
           result.unicodeScalars.append(scalar)
