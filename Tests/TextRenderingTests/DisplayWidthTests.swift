@@ -7,6 +7,11 @@ struct DisplayWidthTests {
       ("a", 1), ("é", 1), ("e\u{301}", 1), ("漢", 2), ("한", 2), ("\u{1100}", 2), ("\u{10FF}", 1), ("ｱ", 1),
       ("Ａ", 2), ("🐶", 2),
       ("👨‍👩‍👧", 2), ("❤️", 2), ("🇫🇷", 2), ("\u{1B}", 0), ("\u{85}", 0), ("\u{200B}", 0), ("…", 1), ("─", 1),
+      // Wide since Unicode 13 (Khitan, a Vietnamese reading mark) and 16 (hexagrams, trigrams).
+      ("\u{18B00}", 2), ("\u{16FF0}", 2), ("\u{4DC0}", 2), ("\u{2630}", 2), ("\u{1D300}", 2),
+      ("\u{3248}", 2),
+      // A mark in a wide block is no column alone, and its letter's two with it.
+      ("\u{3099}", 0), ("か\u{3099}", 2), ("\u{302A}", 0),
     ] as [(String, Int)])
   func widthOfOneCharacter(text: String, width: Int) {
     #expect(text.count == 1)
