@@ -1,12 +1,14 @@
 /// How many terminal columns text occupies, measured per grapheme cluster (`Character`).
 ///
 /// glibc's `wcwidth` is not usable from Swift (not exported, locale-dependent, and wrong
-/// for emoji sequences), so this ships its own table:
-/// - 0 for control characters and clusters made only of combining marks, format
-///   characters or zero-width joiners;
-/// - 2 for East Asian Wide/Fullwidth characters, emoji presentation, anything with the
-///   emoji variation selector U+FE0F, and regional-indicator flags;
-/// - 1 otherwise (East Asian Ambiguous counts as 1).
+/// for emoji sequences), so this ships its own table. A cluster is:
+/// - 2 when it is an emoji: emoji presentation, the emoji variation selector U+FE0F, a
+///   regional-indicator flag, and sequences of these joined by zero-width joiners;
+/// - otherwise what terminals give its scalars one by one, added up: 0 for control
+///   characters, combining marks, format characters and Hangul's medial vowels and final
+///   consonants (they join the syllable), 2 for East Asian Wide/Fullwidth characters, 1
+///   for the rest (East Asian Ambiguous included). So a Devanagari syllable with a spacing
+///   vowel sign (`कि`) takes 2 columns and Thai's `กำ` 2, as in xterm, VTE and tmux.
 public enum DisplayWidth {
   /// The columns one grapheme cluster occupies.
   public static func of(_ character: Character) -> Int {
@@ -17,19 +19,27 @@ public enum DisplayWidth {
       if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
       if value < 0x300 { return 1 }  // Latin fast path
     }
-    var allZero = true
+    var total = 0
     for scalar in scalars {
-      let value = scalar.value
-      if value == 0xFE0F { return 2 }
-      switch scalar.properties.generalCategory {
-      // Marks take no column of their own, even those in wide blocks (kana's voicing marks).
-      case .nonspacingMark, .enclosingMark, .format: continue
-      default: if value != 0x200D { allZero = false }
-      }
       // Emoji presentation covers the regional indicators that make up flags.
-      if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
+      if scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation { return 2 }
+      total += of(scalar)
     }
-    return allZero ? 0 : 1
+    return total
+  }
+
+  /// The columns one scalar takes in a terminal that counts them one by one.
+  private static func of(_ scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
+    switch scalar.properties.generalCategory {
+    // Marks take no column of their own, even those in wide blocks (kana's voicing marks).
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    // Hangul's medial vowels and final consonants join the syllable an initial starts.
+    if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
+    return isWide(value) ? 2 : 1
   }
 
   /// The columns a string occupies.

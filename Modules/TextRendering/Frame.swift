@@ -1,9 +1,10 @@
 /// One terminal cell: a grapheme cluster and its style. A wide character occupies its
-/// cell (width 2) and the next one (a continuation, width 0).
+/// cell (width 2) and the next one (a continuation, width 0); a cluster of N columns (a
+/// Devanagari syllable, say) is followed by N − 1 continuations.
 public struct Cell: Hashable, Sendable {
   /// The grapheme cluster shown in the cell.
   public var character: Character
-  /// 1 normally, 2 for the first half of a wide character, 0 for its second half.
+  /// 1 normally, 2 (or more) for the first cell of a wide character, 0 for the rest of it.
   public var width: UInt8
   /// Colours and attributes.
   public var style: Style
@@ -76,9 +77,10 @@ public struct Frame: Hashable, Sendable {
     for character in Sanitizer.sanitize(text) {
       let columns = DisplayWidth.of(character)
       if columns == 0 { continue }
-      if column + columns > end { break }
+      // (A cluster wider than a cell can say, hundreds of marks on one letter, ends the text.)
+      if column + columns > end || columns > Int(UInt8.max) { break }
       self[column, y] = Cell(character, width: UInt8(columns), style: style)
-      if columns == 2 { self[column + 1, y] = Cell(" ", width: 0, style: style) }
+      for extra in 1..<columns { self[column + extra, y] = Cell(" ", width: 0, style: style) }
       column += columns
     }
     return column - x

@@ -39,7 +39,7 @@ public enum ScreenDiffer {
         var start = x
         // A changed second half (over a previous frame whose wide character was cut) is
         // written with its first half, whole.
-        if next[start, y].width == 0, start > 0 { start -= 1 }
+        while next[start, y].width == 0, start > 0 { start -= 1 }
         // Just below the cursor, near the left edge: `\r\n` plus rewriting the few cells
         // before `start` is cheaper than a cursor jump.
         if !full, start <= 3, writer.cursor.y == y - 1, writer.cursor.x >= 0,

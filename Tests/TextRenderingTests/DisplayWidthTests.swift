@@ -12,6 +12,10 @@ struct DisplayWidthTests {
       ("\u{3248}", 2),
       // A mark in a wide block is no column alone, and its letter's two with it.
       ("\u{3099}", 0), ("か\u{3099}", 2), ("\u{302A}", 0),
+      // Clusters whose scalars terminals give a column each (as tmux places them): a
+      // spacing vowel sign, a conjunct with one, Thai's sara am; a Tamil vowel sign that is
+      // a mark adds none, nor do a decomposed Hangul syllable's vowel and final.
+      ("कि", 2), ("क्षि", 3), ("กำ", 2), ("நீ", 1), ("\u{1112}\u{1161}\u{11AB}", 2), ("\u{1161}", 0),
     ] as [(String, Int)])
   func widthOfOneCharacter(text: String, width: Int) {
     #expect(text.count == 1)
@@ -20,6 +24,7 @@ struct DisplayWidthTests {
   }
 
   @Test func widthOfStrings() {
+    #expect(DisplayWidth.of("कि|क्षि") == 6)
     #expect(DisplayWidth.of("Hound") == 5)
     #expect(DisplayWidth.of("日本語 ok") == 9)
     #expect(DisplayWidth.of("🐶 dog") == 6)

@@ -28,6 +28,23 @@ struct LayoutTests {
     #expect(frame[0, 0] == .blank)
   }
 
+  /// A cluster a terminal gives several columns (one per spacing scalar) has them all here,
+  /// so what follows it stands where the terminal will put it.
+  @Test func aClusterOfSeveralColumnsTakesThemAll() {
+    var frame = Frame(width: 8, height: 1)
+    #expect(frame.write("कि|क्षि|", x: 0, y: 0, style: .plain) == 7)
+    #expect(frame.cells.map(\.width) == [2, 0, 1, 3, 0, 0, 1, 1])
+    #expect(frame.line(0) == "कि|क्षि|")
+    // One that does not fit is not cut.
+    var narrow = Frame(width: 3, height: 1)
+    #expect(narrow.write("aक्षि", x: 0, y: 0, style: .plain) == 1)
+    #expect(narrow.line(0) == "a")
+    // Hundreds of marks on one letter (wider than a cell can say) end the text, whole.
+    var wide = Frame(width: 400, height: 1)
+    #expect(wide.write("ab" + "क" + String(repeating: "ि", count: 300), x: 0, y: 0, style: .plain) == 2)
+    #expect(wide.line(0) == "ab")
+  }
+
   @Test func networkTextIsSanitisedWhenLaidOut() {
     let frame = render(.text("evil\u{1B}[2Jname\u{7}"), 20, 1)
     #expect(frame.lines == ["evil␛[2Jname␇"])

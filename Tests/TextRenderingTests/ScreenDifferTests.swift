@@ -38,7 +38,8 @@ struct ScreenDifferTests {
 
   @Test func applyingTheDiffEqualsTheFullFrameForRandomPairs() {
     var generator = SystemRandomNumberGenerator()
-    let alphabet: [Character] = ["a", "b", " ", "漢", "é", "🐶", "x", "─"]
+    // (Clusters of two and three columns, which the compiler does not take as literals.)
+    let alphabet: [Character] = ["a", "b", " ", "漢", "é", "🐶", "x", "─", Character("कि"), Character("क्षि")]
     let styles: [Style] = [
       .plain, .bold, .selected, .dim, Style(foreground: .rgb(10, 200, 30)), Style(background: .indexed(21)),
       Style(italic: true), Style(underline: true), Style(bold: true, italic: true, underline: true),

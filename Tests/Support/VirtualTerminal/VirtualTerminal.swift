@@ -98,6 +98,7 @@ public struct VirtualTerminal {
     for character in text {
       let columns = DisplayWidth.of(character)
       guard columns > 0 else { continue }
+      guard columns <= width else { continue }
       if cursor.x + columns > width {
         if autowrap {
           cursor.x = 0
@@ -106,15 +107,18 @@ public struct VirtualTerminal {
           cursor.x = width - columns
         }
       }
-      // Overwriting half of a wide character blanks its other half.
-      if cursor.x > 0, cells[cursor.y * width + cursor.x].width == 0 {
-        cells[cursor.y * width + cursor.x - 1] = Cell(
-          " ", style: cells[cursor.y * width + cursor.x - 1].style)
+      // Overwriting part of a wide character blanks the rest of it, before and after.
+      var head = cursor.x
+      while head > 0, cells[cursor.y * width + head].width == 0 { head -= 1 }
+      for column in head..<cursor.x {
+        cells[cursor.y * width + column] = Cell(" ", style: cells[cursor.y * width + column].style)
       }
       put(Cell(character, width: UInt8(columns), style: style), at: cursor.x)
-      if columns == 2 { put(Cell(" ", width: 0, style: style), at: cursor.x + 1) }
-      if cursor.x + columns < width, cells[cursor.y * width + cursor.x + columns].width == 0 {
-        put(Cell(" ", style: style), at: cursor.x + columns)
+      for extra in 1..<columns { put(Cell(" ", width: 0, style: style), at: cursor.x + extra) }
+      var after = cursor.x + columns
+      while after < width, cells[cursor.y * width + after].width == 0 {
+        put(Cell(" ", style: style), at: after)
+        after += 1
       }
       cursor.x += columns
       if cursor.x >= width && !autowrap { cursor.x = width - 1 }
