@@ -7,8 +7,9 @@
 /// - otherwise what terminals give its scalars one by one, added up: 0 for control
 ///   characters, combining marks, format characters and Hangul's medial vowels and final
 ///   consonants (they join the syllable), 2 for East Asian Wide/Fullwidth characters, 1
-///   for the rest (East Asian Ambiguous included). So a Devanagari syllable with a spacing
-///   vowel sign (`कि`) takes 2 columns and Thai's `กำ` 2, as in xterm, VTE and tmux.
+///   for the rest (East Asian Ambiguous included), and none for what a zero-width joiner
+///   joins. So a Devanagari syllable with a spacing vowel sign (`कि`) takes 2 columns and
+///   Thai's `กำ` 2, as in xterm, VTE and tmux, and a half form joined by U+200D (`क्‍ष`) 1.
 public enum DisplayWidth {
   /// The columns one grapheme cluster occupies.
   public static func of(_ character: Character) -> Int {
@@ -20,10 +21,14 @@ public enum DisplayWidth {
       if value < 0x300 { return 1 }  // Latin fast path
     }
     var total = 0
+    var joined = false
     for scalar in scalars {
       // Emoji presentation covers the regional indicators that make up flags.
       if scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation { return 2 }
-      total += of(scalar)
+      // What a zero-width joiner joins draws in the column before it (a Devanagari half
+      // form, an emoji sequence written without its variation selectors).
+      if !joined { total += of(scalar) }
+      joined = scalar.value == 0x200D
     }
     return total
   }

@@ -16,6 +16,8 @@ struct DisplayWidthTests {
       // spacing vowel sign, a conjunct with one, Thai's sara am; a Tamil vowel sign that is
       // a mark adds none, nor do a decomposed Hangul syllable's vowel and final.
       ("कि", 2), ("क्षि", 3), ("กำ", 2), ("நீ", 1), ("\u{1112}\u{1161}\u{11AB}", 2), ("\u{1161}", 0),
+      // What a zero-width joiner joins draws over the column before it, as in tmux.
+      ("क्\u{200D}ष", 1), ("👁\u{200D}🗨", 1),
     ] as [(String, Int)])
   func widthOfOneCharacter(text: String, width: Int) {
     #expect(text.count == 1)
