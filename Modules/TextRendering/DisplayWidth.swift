@@ -33,6 +33,25 @@ public enum DisplayWidth {
     return total
   }
 
+  /// Whether terminals agree on how wide `character` is: one scalar, or one followed only
+  /// by combining marks. On the rest (an emoji with U+FE0F, joined emoji, skin tones,
+  /// flags, spacing vowel signs) they differ: tmux 3.3 draws `❤️` one column wide and `👍🏽`
+  /// four, where most terminals draw two. So a screen writer must not count on where the
+  /// cursor stands after one.
+  static func isAgreed(_ character: Character) -> Bool {
+    var scalars = character.unicodeScalars.makeIterator()
+    guard let first = scalars.next() else { return true }
+    if first.isASCII, character.utf8.count == 1 { return true }
+    while let scalar = scalars.next() {
+      guard scalar.value != 0xFE0F else { return false }
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark: continue
+      default: return false
+      }
+    }
+    return true
+  }
+
   /// The columns one scalar takes in a terminal that counts them one by one.
   private static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value

@@ -67,8 +67,19 @@ public enum ScreenDiffer {
           // move inside a run: the terminal would otherwise put what follows a column late.
           writer.move(to: Position(x: column, y: y))
           writer.setStyle(cell.style)
-          writer.bytes += Array(String(cell.character).utf8)
-          writer.cursor.x += Int(cell.width)
+          if DisplayWidth.isAgreed(cell.character) {
+            writer.bytes += Array(String(cell.character).utf8)
+            writer.cursor.x += Int(cell.width)
+          } else {
+            // Terminals draw this one at different widths (tmux 3.3 gives `❤️` one column):
+            // its columns are blanked first, so a narrower drawing leaves nothing behind,
+            // and what follows is placed by an absolute move.
+            writer.bytes += Array(repeating: UInt8(ascii: " "), count: Int(cell.width))
+            writer.cursor.x += Int(cell.width)
+            writer.move(to: Position(x: column, y: y))
+            writer.bytes += Array(String(cell.character).utf8)
+            writer.cursor = Position(x: -1, y: -1)
+          }
         }
         x = end
       }

@@ -70,6 +70,48 @@ struct ScreenDifferTests {
     }
   }
 
+  /// Terminals differ on some clusters' widths (tmux 3.3 draws `❤️` one column wide, a
+  /// terminal that sizes a cluster by its first scalar draws `कि` one): on one that draws
+  /// them narrower than the frame counts, everything else still stands where the frame
+  /// has it, and the column such a cluster left unused shows nothing stale.
+  @Test func aTerminalThatDrawsAClusterNarrowerStillShowsTheRestInPlace() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [Character] = ["a", "b", " ", "漢", "é", "x", "❤️", Character("कि"), "🇫🇷", "1️⃣"]
+    func randomFrame() -> Frame {
+      var frame = Frame(width: 12, height: 3)
+      for y in 0..<3 {
+        let text = String(
+          (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+            alphabet.randomElement(using: &generator)!
+          })
+        frame.write(text, x: Int.random(in: 0...2, using: &generator), y: y, style: .plain)
+      }
+      return frame
+    }
+    for _ in 0..<300 {
+      let frames = [randomFrame(), randomFrame()]
+      var terminal = VirtualTerminal(width: 12, height: 3)
+      terminal.columns = { DisplayWidth.of(Character($0.unicodeScalars.first!)) }
+      var previous: Frame?
+      for frame in frames {
+        terminal.apply(ScreenDiffer.update(from: previous, to: frame, colorMode: .none))
+        previous = frame
+      }
+      let shown = frames[1]
+      for y in 0..<3 {
+        for x in 0..<12 {
+          let expected = shown[x, y].width > 0 ? shown[x, y].character : " "
+          #expect(terminal[x, y].character == expected, "\(shown.lines) at \(x),\(y): \(terminal.lines)")
+        }
+      }
+    }
+    // On the terminal the frame's widths come from, the extra bytes change nothing.
+    var frame = Frame(width: 8, height: 1)
+    frame.write("a❤️bकिc", x: 0, y: 0, style: .plain)
+    let terminal = screen([Frame(width: 8, height: 1), frame])
+    assertShows(terminal, frame)
+  }
+
   @Test func anUnchangedFrameWritesAlmostNothing() {
     let frame = Layout.render(.text("Dogs"), width: 80, height: 24)
     let bytes = ScreenDiffer.update(from: frame, to: frame, colorMode: .truecolor)

@@ -18,6 +18,9 @@ public struct VirtualTerminal {
   public private(set) var alternateScreen = false
   public private(set) var bracketedPaste = false
   public private(set) var unknownSequences: [String] = []
+  /// How many columns the terminal draws a cluster in: ours, or another terminal's rule
+  /// (say tmux 3.3, which draws an emoji with U+FE0F one column wide).
+  public var columns: (Character) -> Int = { DisplayWidth.of($0) }
   private var savedMain: [Cell]?
   private var style = Style.plain
   private var pending: [UInt8] = []
@@ -96,7 +99,7 @@ public struct VirtualTerminal {
 
   private mutating func print(_ text: String) {
     for character in text {
-      let columns = DisplayWidth.of(character)
+      let columns = self.columns(character)
       guard columns > 0 else { continue }
       guard columns <= width else { continue }
       if cursor.x + columns > width {
