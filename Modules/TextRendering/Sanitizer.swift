@@ -5,8 +5,8 @@
 /// DEL becomes `␡`, C1 controls (0x80–0x9F, which some terminals treat like ESC
 /// sequences) become `�`, Unicode's line and paragraph separators (a line break to some
 /// terminals, nothing at all to others) become `␤` and `¶`, and bidirectional overrides
-/// and isolates (which can make text display in a misleading order) are removed. Nothing that can move the cursor, change
-/// colours or start an escape sequence survives.
+/// and isolates (which can make text display in a misleading order) are removed. Nothing
+/// that can move the cursor, change colours or start an escape sequence survives.
 public enum Sanitizer {
   /// The terminal-safe form of `text`.
   public static func sanitize(_ text: String) -> String {
