@@ -95,14 +95,14 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     }
     let idsBefore = toElements.get(&state).ids
     let parentEffect = parent.reduce(into: &state, action: action)
-    let effect = elementEffect.merge(with: parentEffect)
     let idsAfter = toElements.get(&state).ids
-    guard idsBefore != idsAfter else { return effect }
+    guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
     let remaining = Set(idsAfter)
     let elements: AnyKeyPath = self.toElements
     let teardown = idsBefore.lazy.filter { !remaining.contains($0) }.map {
       Effect<Parent.Action>.cancelNamespace(ElementID(keyPath: elements, id: $0))
     }
-    return effect.merge(with: .merge(teardown))
+    // Before the parent's effects: an element they add again at once keeps its own.
+    return elementEffect.merge(with: .merge(teardown)).merge(with: parentEffect)
   }
 }

@@ -8,8 +8,13 @@ extension Reducer {
   ///
   /// The child runs first for its actions, then this reducer. When this reducer sets the
   /// child state to `nil`, every effect the child still has in flight is cancelled, so a
-  /// late answer can never reach a screen that is gone. A child action that arrives while
-  /// the state is `nil` is reported as an issue (a test failure in tests) and ignored.
+  /// late answer can never reach a screen that is gone. A child state that is
+  /// `Identifiable` is also a new child when its id changes: replacing one with another
+  /// (the next item's screen in place of this one's) cancels the old one's effects too.
+  /// Other child states are the same child for as long as they are present.
+  ///
+  /// A child action that arrives while the state is `nil` is reported as an issue (a test
+  /// failure in tests) and ignored.
   ///
   /// - Parameters:
   ///   - state: The optional child state.
@@ -26,7 +31,34 @@ extension Reducer {
   ) -> _IfLetReducer<Self, Child>
   where Child.State == ChildState, Child.Action == ChildAction {
     _IfLetReducer(
+      parent: self, child: child(), toChildState: state, toChildAction: action, identify: nil,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Runs a child reducer on optional, identifiable child state while it is present; a
+  /// child whose id changes is a new child.
+  ///
+  /// As the other ``ifLet(_:action:then:fileID:filePath:line:column:)``, and when this
+  /// reducer replaces the child by one with another id, the effects the old one still
+  /// has in flight are cancelled: its late answers never reach the new one.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: How the child's actions embed into this reducer's.
+  ///   - child: The child reducer.
+  /// - Returns: The combined reducer.
+  @inlinable @inline(__always)
+  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
+    _ state: WritableKeyPath<State, ChildState?>,
+    action: CasePath<Action, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<Self, Child>
+  where Child.State == ChildState, Child.Action == ChildAction, ChildState.ID: Sendable {
+    _IfLetReducer(
       parent: self, child: child(), toChildState: state, toChildAction: action,
+      identify: { EffectID($0.id) },
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
@@ -37,32 +69,42 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+  /// The child's id, for an `Identifiable` child.
+  @usableFromInline let identify: ((Child.State) -> EffectID)?
   @usableFromInline let location: IssueLocation
 
   @usableFromInline @inline(__always)
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
-    toChildAction: CasePath<Parent.Action, Child.Action>, location: IssueLocation
+    toChildAction: CasePath<Parent.Action, Child.Action>,
+    identify: ((Child.State) -> EffectID)?, location: IssueLocation
   ) {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
     self.toChildAction = toChildAction
+    self.identify = identify
     self.location = location
   }
 
   /// Runs the child reducer while the child state exists, then the parent reducer; cancels the
-  /// child's effects when the child state becomes `nil`.
+  /// child's effects when the child state becomes `nil` or another child (another id).
+  ///
+  /// The child's effects run in a namespace named by the key path and, for an identifiable
+  /// child, inside it one named by the child's id. The cancellation goes between the
+  /// child's effects and the parent's, so a new child that the parent's effects start at
+  /// once (`.send(.child(.appeared))`) keeps its own.
   @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let toChildState = StatePath(self.toChildState)
+    let namespace = KeyPathID(self.toChildState)
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
       if toChildState.get(&state) != nil {
         let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
         if case .none = effect.operation {
         } else {
-          childEffect = effect.map(toChildAction.embed).namespaced(KeyPathID(self.toChildState))
+          childEffect = effect.map(toChildAction.embed)
         }
       } else {
         reportIssue(
@@ -74,14 +116,43 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           """, at: location)
       }
     }
-    let wasPresent = toChildState.get(&state) != nil
+    let before = identity(toChildState, in: &state)
+    if case .identified(let id) = before { childEffect = childEffect.namespaced(id) }
+    childEffect = childEffect.namespaced(namespace)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let effect = childEffect.merge(with: parentEffect)
-    if wasPresent && toChildState.get(&state) == nil {
-      return effect.merge(with: .cancelNamespace(KeyPathID(self.toChildState)))
+    if before == .absent { return childEffect.merge(with: parentEffect) }
+    let after = identity(toChildState, in: &state)
+    if before == after { return childEffect.merge(with: parentEffect) }
+    let teardown: Effect<Parent.Action>
+    if after != .absent, case .identified(let id) = before {
+      teardown = Effect.cancelNamespace(id).namespaced(namespace)
+    } else {
+      // Gone: everything in the child's namespace, whichever ids the child has had.
+      teardown = .cancelNamespace(namespace)
     }
-    return effect
+    return childEffect.merge(with: teardown).merge(with: parentEffect)
   }
+
+  @inlinable @inline(__always)
+  func identity(
+    _ toChildState: StatePath<Parent.State, Child.State?>, in state: inout Parent.State
+  ) -> ChildIdentity {
+    let identify = self.identify
+    return toChildState.modify(&state) { child in
+      guard let child else { return .absent }
+      guard let identify else { return .present }
+      return .identified(identify(child))
+    }
+  }
+}
+
+/// Whether an `ifLet` child is there, and which one.
+@usableFromInline
+enum ChildIdentity: Equatable {
+  case absent
+  /// A child that is not `Identifiable`.
+  case present
+  case identified(EffectID)
 }
 
 /// A key path used as an effect namespace. Key paths are immutable values.

@@ -55,6 +55,63 @@ private struct DismissableLoader: Reducer {
   }
 }
 
+/// A Loader with an identity: `renumber` changes it from inside.
+private struct Shown: Reducer {
+  struct State: Equatable, Identifiable {
+    var id: Int
+    var loader = Loader.State()
+  }
+  enum Action: Equatable, Sendable { case loader(Loader.Action), renumber(Int) }
+  static let path = CasePath<Action, Loader.Action>(embed: Action.loader) {
+    if case .loader(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.loader, action: Self.path) { Loader(delay: .milliseconds(50)) }
+    Reduce { state, action in
+      if case .renumber(let id) = action { state.id = id }
+      return .none
+    }
+  }
+}
+
+/// Presents one `Shown` at a time; showing one starts its load.
+private struct Presenter: Reducer {
+  struct State: Equatable { var shown: Shown.State? }
+  enum Action: Equatable, Sendable {
+    case shown(Shown.Action), show(id: Int), dismiss, reopen(id: Int), touch, swap(id: Int)
+  }
+  static let path = CasePath<Action, Shown.Action>(embed: Action.shown) {
+    if case .shown(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    // Starts the load of the child a swap brings in, though the swap is made below.
+    Reduce { _, action in
+      guard case .swap = action else { return .none }
+      return .send(.shown(.loader(.load(cancelInFlight: false))))
+    }
+    Reduce { state, action in
+      switch action {
+      case .swap(let id):
+        state.shown = Shown.State(id: id)
+      case .show(let id):
+        state.shown = Shown.State(id: id)
+        return .send(.shown(.loader(.load(cancelInFlight: false))))
+      case .dismiss:
+        state.shown = nil
+      case .reopen(let id):
+        state.shown = nil
+        return .send(.show(id: id))
+      case .touch:
+        state.shown?.loader.requests += 10
+      case .shown:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.shown, action: Self.path) { Shown() }
+  }
+}
+
 @MainActor
 struct CancellationTests {
   /// Starts `work` under the id "work" (its actions are appended to the state), cancels
@@ -269,6 +326,66 @@ struct CancellationTests {
     let work = concatenated ? .concatenate(wait, .send("late")) : ignoring
     let (_, state) = await startThenCancel(work.cancellable(id: "work"))
     #expect(state == [])
+  }
+
+  @Test func replacingAnIfLetChildByAnotherIdentityCancelsTheOldOnesEffects() async {
+    let issues = await collectingIssues {
+      let store = Store(initialState: Presenter.State(), reducer: Presenter())
+      let first = store.send(.show(id: 1))
+      let second = store.send(.show(id: 2))
+      await first.finish()
+      await second.finish()
+      #expect(first.isCancelled)
+      // Only the second child's own answer: the first one's (also request 1) was dropped.
+      #expect(store.state.shown == Shown.State(id: 2, loader: Loader.State(requests: 1, answers: [1])))
+    }
+    #expect(issues == [])
+  }
+
+  @Test func aReplacedChildsCancellationSparesTheNewOnesEffectsStartedBeforeIt() async {
+    // The sibling reducer's effect starts the new child's load before the ifLet's
+    // cancellation of the old child runs: only the old one's id is cancelled.
+    let store = Store(initialState: Presenter.State(), reducer: Presenter())
+    let first = store.send(.show(id: 1))
+    let second = store.send(.swap(id: 2))
+    await first.finish()
+    await second.finish()
+    #expect(first.isCancelled)
+    #expect(!second.isCancelled)
+    #expect(store.state.shown == Shown.State(id: 2, loader: Loader.State(requests: 1, answers: [1])))
+  }
+
+  @Test func anIfLetChildWhoseIdentityStaysKeepsItsEffects() async {
+    let store = Store(initialState: Presenter.State(), reducer: Presenter())
+    let task = store.send(.show(id: 1))
+    store.send(.touch)
+    await task.finish()
+    #expect(store.state.shown?.loader == Loader.State(requests: 11, answers: [1]))
+  }
+
+  @Test func anIfLetChildShownAgainInTheSameSendKeepsTheNewOnesEffects() async {
+    // Dismissing cancels the old child's effects before the parent's own effects run, so
+    // the new child's load, started by them, lives on.
+    let store = Store(initialState: Presenter.State(), reducer: Presenter())
+    let first = store.send(.show(id: 1))
+    let second = store.send(.reopen(id: 1))
+    await first.finish()
+    await second.finish()
+    #expect(first.isCancelled)
+    #expect(!second.isCancelled)
+    #expect(store.state.shown?.loader.answers == [1])
+  }
+
+  @Test func aChildThatChangedItsOwnIdentityLosesAllItsEffectsWhenDismissed() async {
+    let issues = await collectingIssues {
+      let store = Store(initialState: Presenter.State(), reducer: Presenter())
+      let task = store.send(.show(id: 1))
+      store.send(.shown(.renumber(5)))
+      store.send(.dismiss)
+      await task.finish()
+      #expect(task.isCancelled)
+    }
+    #expect(issues == [])
   }
 
   @Test func aParentIDDoesNotCancelAnIfLetChildUsingTheSameID() async {

@@ -36,13 +36,26 @@ private struct List: Reducer {
   enum Action: Equatable, Sendable {
     case rows(id: Int, action: Row.Action)
     case remove(id: Int)
+    case add(id: Int)
+    case replace(id: Int)
   }
   static let rowsPath = CasePath<Action, (Int, Row.Action)>(embed: { Action.rows(id: $0.0, action: $0.1) }) {
     if case .rows(let id, let action) = $0 { (id, action) } else { nil }
   }
   var body: some Reducer<State, Action> {
     Reduce { state, action in
-      if case .remove(let id) = action { state.rows.remove(id: id) }
+      switch action {
+      case .remove(let id):
+        state.rows.remove(id: id)
+      case .add(let id):
+        state.rows.append(Row.State(id: id))
+        return .send(.rows(id: id, action: .load))
+      case .replace(let id):
+        state.rows.remove(id: id)
+        return .send(.add(id: id))
+      case .rows:
+        break
+      }
       return .none
     }
     .forEach(\.rows, action: Self.rowsPath) { Row() }
@@ -86,6 +99,19 @@ struct ForEachTests {
       #expect(store.state.rows[id: 2]?.answers == [2])
     }
     #expect(issues == [])
+  }
+
+  @Test func anElementAddedAgainInTheSameSendKeepsTheNewOnesEffects() async {
+    // The removed element's effects are cancelled before the parent's own effects run, so
+    // the new element's load, started by them, lives on.
+    let store = makeStore()
+    let old = store.send(.rows(id: 1, action: .load))
+    let new = store.send(.replace(id: 1))
+    await old.finish()
+    await new.finish()
+    #expect(old.isCancelled)
+    #expect(!new.isCancelled)
+    #expect(store.state.rows[id: 1]?.answers == [1])
   }
 
   @Test func siblingsSharingACancelIDDoNotCancelEachOther() async {
