@@ -48,6 +48,54 @@ struct StoreTests {
     #expect(store.state == ["start", "a", "a.1", "b"])
   }
 
+  @Test func aLongChainOfSynchronousSendsEndsWithoutExhaustingTheStack() async {
+    // Each action's effect sends the next: 50,000 levels, far past what a recursive walk
+    // of the effects took before the stack ran out (~5,000 in a debug build).
+    let issues = await collectingIssues {
+      let store = Store(initialState: 0) {
+        Reduce<Int, Int> { state, action in
+          state += 1
+          return action > 0 ? .merge(.send(action - 1), .none) : .none
+        }
+      }
+      store.send(50_000)
+      #expect(store.state == 50_001)
+    }
+    #expect(issues == [])
+  }
+
+  @Test func anEndlessLoopOfSynchronousSendsIsReportedAndStopped() async {
+    enum Action: Equatable { case again, other }
+    let issues = await collectingIssues {
+      let store = Store(initialState: [0, 0]) {
+        Reduce<[Int], Action> { state, action in
+          switch action {
+          case .again:
+            state[0] += 1
+            return .send(.again)
+          case .other:
+            state[1] += 1
+            return .none
+          }
+        }
+      }
+      store.send(.again)
+      // The action sent from outside, then a chain of 100,000 sent ones; the next dropped.
+      #expect(store.state == [100_001, 0])
+      store.send(.other)
+      #expect(store.state == [100_001, 1])
+    }
+    #expect(
+      issues == [
+        """
+        A chain of 100000 actions sent synchronously, each by the effect of the one before, \
+        did not end; the rest were dropped. A reducer probably answers an action by sending \
+        it (or one that leads back to it) again. The last:
+          .again
+        """
+      ])
+  }
+
   @Test func actionsSentFromAnEffectAreProcessedInOrder() async {
     let store = Store(initialState: [Int]()) {
       Reduce<[Int], Int> { state, action in

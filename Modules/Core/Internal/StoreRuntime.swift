@@ -84,10 +84,17 @@ public final class StoreRuntime<State, Action> {
   func process(
     _ action: Action, origin: ActionOrigin, started: inout [Task<Void, Never>]
   ) {
-    let effect = reduce(&_state, action)
-    if let didReduce = _didReduce { didReduce(action, _state, origin) }
+    let effect = apply(action, origin: origin)
     if case .none = effect.operation { return }
     startEffect(effect, of: action, started: &started)
+  }
+
+  /// Runs the reducer on `action` and tells the test hook; returns the effect to start.
+  @inlinable
+  func apply(_ action: Action, origin: ActionOrigin) -> Effect<Action> {
+    let effect = reduce(&_state, action)
+    if let didReduce = _didReduce { didReduce(action, _state, origin) }
+    return effect
   }
 
   /// Starts the effect an action returned (the slow path: only for non-`none` effects).
@@ -110,16 +117,62 @@ public final class StoreRuntime<State, Action> {
     case namespace([EffectID])
   }
 
+  /// An effect still to start, where it sits, and the action that led to it.
+  private struct Pending {
+    var effect: Effect<Action>
+    var context: Context
+    var origin: String?
+    /// How many synchronous sends led here, each action's effect sending the next.
+    var depth = 0
+  }
+
+  /// How long a chain of synchronous sends may grow, each action's effect sending the
+  /// next, before the runtime takes it for an endless loop.
+  static var maximumSendChain: Int { 100_000 }
+
+  /// Starts `effect` and everything it sends synchronously, depth first and in order (an
+  /// action sent by ``Effect/send(_:)`` is reduced, and its own effect started, before
+  /// the next part of a merge), keeping the work still to do in a list rather than on the
+  /// call stack: a long chain of sends cannot overflow the stack.
   private func start(
     _ effect: Effect<Action>, in context: Context, origin: String?,
     started: inout [Task<Void, Never>]
   ) {
-    switch effect.operation {
+    var pending = [Pending(effect: effect, context: context, origin: origin)]
+    while let next = pending.popLast() {
+      if next.depth == Self.maximumSendChain, case .send(let action) = next.effect.operation {
+        // Every endless loop of sends makes an endless chain: each effect is finite.
+        reportIssue(
+          """
+          A chain of \(Self.maximumSendChain) actions sent synchronously, each by the \
+          effect of the one before, did not end; the rest were dropped. A reducer probably \
+          answers an action by sending it (or one that leads back to it) again. The last:
+          \(indentedDump(action))
+          """)
+        return
+      }
+      start(next, pending: &pending, started: &started)
+    }
+  }
+
+  /// Starts one piece of an effect; what it is made of, and the effect of an action it
+  /// sends, go on `pending` (last out first).
+  private func start(
+    _ item: Pending, pending: inout [Pending], started: inout [Task<Void, Never>]
+  ) {
+    let (context, origin) = (item.context, item.origin)
+    func later(_ effect: Effect<Action>, in context: Context) {
+      pending.append(Pending(effect: effect, context: context, origin: origin, depth: item.depth))
+    }
+    switch item.effect.operation {
     case .none:
       return
 
     case .send(let action):
-      process(action, origin: .effect, started: &started)
+      let effect = apply(action, origin: .effect)
+      if case .none = effect.operation { return }
+      pending.append(
+        Pending(effect: effect, context: .root, origin: describeOrigin?(action), depth: item.depth + 1))
 
     case .run(let priority, let operation):
       let id = makeTaskID()
@@ -132,9 +185,7 @@ public final class StoreRuntime<State, Action> {
       started.append(task)
 
     case .merge(let effects):
-      for effect in effects {
-        start(effect, in: context, origin: origin, started: &started)
-      }
+      for effect in effects.reversed() { later(effect, in: context) }
 
     case .concatenate(let effects):
       let id = makeTaskID()
@@ -158,7 +209,7 @@ public final class StoreRuntime<State, Action> {
       if cancelInFlight { cancel(key) }
       var inner = context
       inner.keys.append(key)
-      start(effect, in: inner, origin: origin, started: &started)
+      later(effect, in: inner)
 
     case .cancel(let id):
       cancel(.id(path: context.path, id: id))
@@ -167,7 +218,7 @@ public final class StoreRuntime<State, Action> {
       var inner = context
       inner.path.append(id)
       inner.keys.append(.namespace(inner.path))
-      start(effect, in: inner, origin: origin, started: &started)
+      later(effect, in: inner)
 
     case .cancelNamespace(let id):
       cancel(.namespace(context.path + [id]))
