@@ -150,13 +150,16 @@ struct Row: Reducer {
 
 struct Rows: Reducer {
   struct State { var rows: IdentifiedArrayOf<Row.State> }
-  enum Action: Sendable { case row(Int, Row.Action) }
+  enum Action: Sendable { case row(Int, Row.Action), removeAll }
   static let rowPath = CasePath<Action, (Int, Row.Action)>(embed: { Action.row($0.0, $0.1) }) {
     if case .row(let id, let action) = $0 { (id, action) } else { nil }
   }
   var body: some Reducer<State, Action> {
-    Reduce { _, _ in .none }
-      .forEach(\.rows, action: Self.rowPath) { Row() }
+    Reduce { state, action in
+      if case .removeAll = action { state.rows = [] }
+      return .none
+    }
+    .forEach(\.rows, action: Self.rowPath) { Row() }
   }
 }
 

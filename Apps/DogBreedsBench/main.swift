@@ -193,6 +193,28 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
   rows.append(
     Row3(
       name: "(c) forEach, 1 of 1,000", ns: forEach, baseline: plainForEach, goal: "≤ 1,000 ns", limit: 1_000))
+
+  // (c) forEach: every element removed by one action; what removing one costs must not
+  // grow with how many go at once (each removed element's effects are cancelled).
+  // (No plain baseline: freeing an array takes too little per element to time.)
+  func removingAll(_ count: Int) -> Double {
+    let elements = (0..<count).map { Row.State(id: $0) }
+    return median(
+      (0..<5).map { _ in
+        let store = Store(initialState: Rows.State(rows: IdentifiedArray(elements))) { Rows() }
+        let ns = timePerIteration(count) { _ in store.send(.removeAll) }
+        precondition(store.state.rows.isEmpty, "the elements were not removed")
+        return ns
+      })
+  }
+  let few = removingAll(1_000)
+  let many = removingAll(10_000)
+  rows += [
+    Row3(name: "(c) forEach, removing all 1,000", ns: few, baseline: 0, goal: "-"),
+    Row3(
+      name: "(c) forEach, removing all 10,000", ns: many, baseline: 0,
+      goal: "≤ 2× all 1,000 (\(format(few * 2)) ns)", limit: few * 2),
+  ]
   return (rows, [split1, split5, split10])
 }
 
@@ -252,6 +274,17 @@ if arguments.contains("profile-foreach") {
       initialState: Rows.State(rows: IdentifiedArray((0..<1000).map { Row.State(id: $0) })), reducer: Rows())
     for i in 0..<200_000 { store.send(.row(i % 1000, .increment)) }
     print(store.state.rows.count)
+  }
+  exit(0)
+}
+if arguments.contains("profile-remove-all") {
+  MainActor.assumeIsolated {
+    let elements = (0..<10_000).map { Row.State(id: $0) }
+    for _ in 0..<20 {
+      let store = Store(initialState: Rows.State(rows: IdentifiedArray(elements))) { Rows() }
+      store.send(.removeAll)
+      precondition(store.state.rows.isEmpty)
+    }
   }
   exit(0)
 }

@@ -45,6 +45,22 @@ struct EffectCompositionTests {
     #expect(await run(Effect.send("1").merge(with: .merge(.send("2"), .send("3")))) == ["1", "2", "3"])
   }
 
+  @Test func combiningAListKeepsItsOrderAndDropsItsNones() async {
+    let late = Effect<String>.run { send in
+      try? await Task.sleep(for: .milliseconds(20))
+      await send("1")
+    }
+    let steps: [Effect<String>] = [.none, late, .concatenate(.send("2"), .send("3")), .none, .send("4")]
+    #expect(await run(.concatenate(steps)) == ["1", "2", "3", "4"])
+    let parts: [Effect<String>] = [.none, .send("1"), .merge(.send("2"), .send("3")), .none, .send("4")]
+    #expect(await run(.merge(parts)) == ["1", "2", "3", "4"])
+    #expect(await run(.merge([.none, .send("1")])) == ["1"])
+    // Many at once (a `forEach` removing thousands of elements cancels each one's effects).
+    let many = (0..<20_000).map { Effect<String>.send(String($0)) }
+    #expect(await run(.merge(many)) == (0..<20_000).map(String.init))
+    #expect(await run(.concatenate(many)) == (0..<20_000).map(String.init))
+  }
+
   @Test func concatenatingConcatenationsKeepsEveryStepInOrder() async {
     let late = Effect<String>.run { send in
       try? await Task.sleep(for: .milliseconds(20))
