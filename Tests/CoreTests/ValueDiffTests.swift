@@ -207,13 +207,27 @@ struct ValueDiffTests {
         == "  [\n    … (1 unchanged)\n-   \"b\": 2\n    … (1 unchanged)\n+   \"c\": 3\n  ]")
   }
 
-  @Test func aLongArrayStillDiffsToTheChangedElement() {
-    // Too long to align element by element (2,000²): compared by position instead.
+  @Test func aLongArrayStillDiffsToTheChangedElements() {
+    // Changed at both ends, so nothing is trimmed, and too long to align element by
+    // element (2,000²): compared by position instead.
     let old = Array(0..<2000)
     var new = old
-    new[1000] = -1
+    new[0] = -1
+    new[1999] = -2
     #expect(
-      diffValues(old, new) == "  [\n    … (1000 unchanged)\n-   1000\n+   -1\n    … (999 unchanged)\n  ]")
+      diffValues(old, new)
+        == "  [\n-   0\n+   -1\n    … (1998 unchanged)\n-   1999\n+   -2\n  ]")
+  }
+
+  @Test func anElementInsertedIntoALongArrayIsOneAddedLine() {
+    // The equal ends are set aside before aligning: 3,000² pairs would be too many.
+    let old = Array(0..<3000)
+    var new = old
+    new.insert(-1, at: 1500)
+    #expect(diffValues(old, new) == "  [\n    … (1500 unchanged)\n+   -1\n    … (1500 unchanged)\n  ]")
+    #expect(diffValues(new, old) == "  [\n    … (1500 unchanged)\n-   -1\n    … (1500 unchanged)\n  ]")
+    let moved = [-1] + old
+    #expect(diffValues(old, moved) == "  [\n+   -1\n    … (3000 unchanged)\n  ]")
   }
 
   @Test func anIdentifiedArrayDiffsAsItsElements() {

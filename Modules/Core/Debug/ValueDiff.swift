@@ -78,13 +78,56 @@ enum ValueDiffer {
   }
 
   /// Elements aligned by a longest common subsequence, so an insertion shows as one `+`.
+  ///
+  /// Equal elements at either end stay as they are and only what lies between them is
+  /// aligned, so one element inserted into or changed in a long list is found at any
+  /// length (aligning costs the product of the two lengths).
   static func diffSequence(
     _ old: [DumpNode.Child], _ new: [DumpNode.Child], indent: Int
   ) -> [String] {
+    var start = 0
+    while start < old.count, start < new.count, old[start].node == new[start].node { start += 1 }
+    var oldEnd = old.count
+    var newEnd = new.count
+    while oldEnd > start, newEnd > start, old[oldEnd - 1].node == new[newEnd - 1].node {
+      oldEnd -= 1
+      newEnd -= 1
+    }
+    var result = FoldedLines(indent: indent)
+    result.keep(start)
+    align(Array(old[start..<oldEnd]), Array(new[start..<newEnd]), into: &result)
+    result.keep(old.count - oldEnd)
+    return result.finished()
+  }
+
+  /// Writes the lines for two runs of elements, aligned by a longest common subsequence;
+  /// past a million pairs to compare, by position.
+  static func align(_ old: [DumpNode.Child], _ new: [DumpNode.Child], into result: inout FoldedLines) {
     let n = old.count
     let m = new.count
+    let indent = result.indent
+    func removed(_ child: DumpNode.Child) {
+      result.append(child.node.lines(indent: indent).map { "- " + $0 })
+    }
+    func added(_ child: DumpNode.Child) { result.append(child.node.lines(indent: indent).map { "+ " + $0 }) }
+    func changed(_ old: DumpNode.Child, _ new: DumpNode.Child) {
+      if old.node == new.node {
+        result.keep()
+      } else {
+        result.append(diff(old.node, new.node, label: nil, indent: indent))
+      }
+    }
     guard n * m <= 1_000_000 else {
-      return diffLabeled(old, new, indent: indent)
+      for index in 0..<max(n, m) {
+        if index < n, index < m {
+          changed(old[index], new[index])
+        } else if index < n {
+          removed(old[index])
+        } else {
+          added(new[index])
+        }
+      }
+      return
     }
     // lengths[i][j]: LCS length of old[i...] and new[j...].
     var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
@@ -97,28 +140,22 @@ enum ValueDiffer {
         }
       }
     }
-    var result = FoldedLines(indent: indent)
     var i = 0
     var j = 0
     while i < n || j < m {
-      if i < n, j < m, old[i].node == new[j].node {
-        result.keep()
-        i += 1
-        j += 1
-      } else if i < n, j < m, lengths[i + 1][j + 1] == lengths[i][j] {
-        // Neither element belongs to the common part: a change in place.
-        result.append(diff(old[i].node, new[j].node, label: nil, indent: indent))
+      if i < n, j < m, old[i].node == new[j].node || lengths[i + 1][j + 1] == lengths[i][j] {
+        // Common to both, or neither belongs to the common part: a change in place.
+        changed(old[i], new[j])
         i += 1
         j += 1
       } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-        result.append(new[j].node.lines(indent: indent).map { "+ " + $0 })
+        added(new[j])
         j += 1
       } else {
-        result.append(old[i].node.lines(indent: indent).map { "- " + $0 })
+        removed(old[i])
         i += 1
       }
     }
-    return result.finished()
   }
 }
 
@@ -131,8 +168,8 @@ struct FoldedLines {
 
   init(indent: Int) { self.indent = indent }
 
-  /// One more child is unchanged.
-  mutating func keep() { unchanged += 1 }
+  /// One more child (or `count` more) is unchanged.
+  mutating func keep(_ count: Int = 1) { unchanged += count }
 
   /// Lines for a changed, removed or added child.
   mutating func append(_ more: [String]) {
