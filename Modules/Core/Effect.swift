@@ -61,7 +61,9 @@ public struct Effect<Action> {
   /// An effect that runs asynchronous work and may send actions back to the store.
   ///
   /// The operation runs off the main actor. Actions sent after the effect was cancelled
-  /// are dropped, so a cancelled request can never deliver a late answer.
+  /// are dropped, so a cancelled request can never deliver a late answer. Await all the
+  /// work that sends: `send` used after the operation returned (from an unstructured
+  /// `Task`, which cancellation cannot reach) is reported as an issue and dropped.
   ///
   /// - Parameters:
   ///   - priority: The priority of the task that runs the operation.
@@ -245,7 +247,7 @@ extension Effect.Operation {
 /// Delivers actions from an effect back to the store.
 ///
 /// Call it like a function: `await send(.response(value))`. After the effect has been
-/// cancelled, sends are ignored.
+/// cancelled, sends are ignored; after it ended, they are reported and ignored.
 @MainActor
 public struct Send<Action>: Sendable {
   @usableFromInline let deliver: @MainActor (Action) -> Void

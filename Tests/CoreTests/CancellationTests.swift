@@ -388,6 +388,53 @@ struct CancellationTests {
     #expect(issues == [])
   }
 
+  /// Work an effect starts without awaiting it (an unstructured `Task`) outlives the
+  /// effect, and cancellation cannot reach it: its sends must not land.
+  @Test(arguments: [false, true])
+  func aSendUsedAfterItsEffectEndedIsReportedAndDropped(cancelled: Bool) async {
+    let gate = Gate()
+    let sent = Log<String>()
+    let issues = await collectingIssues {
+      let store = Store(initialState: [String]()) {
+        Reduce<[String], String> { state, action in
+          switch action {
+          case "go":
+            return .run { send in
+              Task {
+                await gate.wait()
+                await send("late")
+                sent.append("late")
+              }
+              if cancelled { try await Task.sleep(for: .seconds(30)) }
+            }
+            .cancellable(id: "work")
+          case "stop":
+            return .cancel(id: "work")
+          default:
+            state.append(action)
+            return .none
+          }
+        }
+      }
+      let task = store.send("go")
+      if cancelled { store.send("stop") }
+      await task.finish()
+      await gate.open()
+      #expect(await eventually { sent.values == ["late"] })
+      #expect(store.state == [])
+    }
+    #expect(
+      issues == [
+        """
+        An effect sent an action after it had ended (finished or cancelled); it was dropped:
+          "late"
+        The effect's 'send' was used from work the effect did not await (an unstructured \
+        'Task', say). Await that work inside the effect, so that cancelling the effect \
+        reaches it too.
+        """
+      ])
+  }
+
   @Test func aParentIDDoesNotCancelAnIfLetChildUsingTheSameID() async {
     let store = Store(initialState: DismissableLoader.State(), reducer: DismissableLoader())
     let task = store.send(.child(.load(cancelInFlight: false)))

@@ -176,7 +176,7 @@ public final class StoreRuntime<State, Action> {
 
     case .run(let priority, let operation):
       let id = makeTaskID()
-      let send = Send<Action> { [weak self] action in self?.send(action, origin: .effect) }
+      let send = Send<Action> { [weak self] action in self?.deliver(action, fromEffect: id) }
       let task = Task(priority: priority) { [weak self] in
         await operation(send)
         self?.finished(id)
@@ -223,6 +223,26 @@ public final class StoreRuntime<State, Action> {
     case .cancelNamespace(let id):
       cancel(.namespace(context.path + [id]))
     }
+  }
+
+  /// Sends an action from the effect `id` while that effect runs. A `send` used after its
+  /// effect ended (from work the effect did not await, such as an unstructured `Task`,
+  /// which cancelling the effect cannot reach) is a mistake: reported, and dropped, so a
+  /// cancelled effect stays silent. (Sends from the effect's own task after it was
+  /// cancelled never get here: ``Send`` drops them.)
+  private func deliver(_ action: Action, fromEffect id: Int) {
+    guard tasks[id] != nil else {
+      reportIssue(
+        """
+        An effect sent an action after it had ended (finished or cancelled); it was dropped:
+        \(indentedDump(action))
+        The effect's 'send' was used from work the effect did not await (an unstructured \
+        'Task', say). Await that work inside the effect, so that cancelling the effect \
+        reaches it too.
+        """)
+      return
+    }
+    send(action, origin: .effect)
   }
 
   /// Starts one step of a concatenation and returns the tasks it is made of.
