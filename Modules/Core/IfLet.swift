@@ -40,7 +40,9 @@ extension Reducer {
   ///
   /// As the other ``ifLet(_:action:then:fileID:filePath:line:column:)``, and when this
   /// reducer replaces the child by one with another id, the effects the old one still
-  /// has in flight are cancelled: its late answers never reach the new one.
+  /// has in flight are cancelled: its late answers never reach the new one. The child's
+  /// cancel ids live under its id: a child that changes its own id can no longer cancel
+  /// by id what it started before (that still ends when the child state becomes `nil`).
   ///
   /// - Parameters:
   ///   - state: The optional child state.
