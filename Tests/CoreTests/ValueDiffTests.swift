@@ -208,8 +208,7 @@ struct ValueDiffTests {
   }
 
   @Test func aLongArrayStillDiffsToTheChangedElements() {
-    // Changed at both ends, so nothing is trimmed, and too long to align element by
-    // element (2,000²): compared by position instead.
+    // Changed at both ends, so nothing is set aside: two changes in place.
     let old = Array(0..<2000)
     var new = old
     new[0] = -1
@@ -217,6 +216,95 @@ struct ValueDiffTests {
     #expect(
       diffValues(old, new)
         == "  [\n-   0\n+   -1\n    … (1998 unchanged)\n-   1999\n+   -2\n  ]")
+  }
+
+  @Test func elementsAddedAndRemovedFarApartInALongArrayAreOneLineEach() {
+    // Between the first change and the last lie 3,000 elements: aligning them pair by
+    // pair would take 9 million comparisons; a shortest edit script takes a few thousand.
+    let old = Array(0..<4000)
+    var new = old
+    new.insert(-1, at: 3500)
+    new.remove(at: 2000)
+    new.insert(-2, at: 500)
+    #expect(
+      diffValues(old, new)
+        == [
+          "  [", "    … (500 unchanged)", "+   -2", "    … (1500 unchanged)", "-   2000",
+          "    … (1499 unchanged)", "+   -1", "    … (500 unchanged)", "  ]",
+        ].joined(separator: "\n"))
+  }
+
+  @Test func aListChangedThroughoutIsComparedByPosition() {
+    // Too many edits to search for a shortest script (every other element changed): the
+    // elements are paired by position, each change shown in place.
+    let old = Array(0..<3000)
+    let new = old.map { $0.isMultiple(of: 2) ? $0 : -$0 }
+    let lines = diffValues(old, new)?.split(separator: "\n") ?? []
+    #expect(lines.count == 2 + 1500 + 2 * 1500)
+    #expect(lines.prefix(5) == ["  [", "    … (1 unchanged)", "-   1", "+   -1", "    … (1 unchanged)"])
+    #expect(lines.suffix(3) == ["-   2999", "+   -2999", "  ]"])
+  }
+
+  @Test func changesSideBySidePairUpInOrder() {
+    #expect(
+      diffValues([1, 2, 3, 4], [1, 5, 6, 4])
+        == "  [\n    … (1 unchanged)\n-   2\n+   5\n-   3\n+   6\n    … (1 unchanged)\n  ]")
+  }
+
+  /// Thousands of small lists, drawn from a few values so that many alignments tie: each
+  /// diff must turn the first list into the second (read back line by line) and keep as
+  /// many elements as a longest common subsequence has.
+  @Test func everyDiffOfTwoListsIsAShortestOne() {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    for _ in 0..<3_000 {
+      let values = 1 + next(4)
+      let old = (0..<next(12)).map { _ in next(values) }
+      let new = (0..<next(12)).map { _ in next(values) }
+      guard let diff = diffValues(old, new) else {
+        #expect(old == new)
+        continue
+      }
+      let lines = diff.split(separator: "\n").map(String.init)
+      guard lines.first == "  [" else {
+        // An empty list prints whole: one side is `[]`.
+        #expect(old.isEmpty || new.isEmpty)
+        continue
+      }
+      var position = 0
+      var rebuilt: [Int] = []
+      var kept = 0
+      for line in lines.dropFirst().dropLast() {
+        let text = line.dropFirst(2).trimmingPrefix(while: { $0 == " " })
+        if line.hasPrefix("- ") {
+          #expect(Int(text) == old[position], "\(old) → \(new):\n\(diff)")
+          position += 1
+        } else if line.hasPrefix("+ ") {
+          rebuilt.append(Int(text) ?? .min)
+        } else {
+          let count = Int(text.dropFirst(3).prefix(while: \.isNumber)) ?? 0
+          rebuilt += old[position..<position + count]
+          position += count
+          kept += count
+        }
+      }
+      #expect(position == old.count && rebuilt == new, "\(old) → \(new):\n\(diff)")
+      #expect(kept == longestCommonSubsequence(old, new), "\(old) → \(new):\n\(diff)")
+    }
+  }
+
+  private func longestCommonSubsequence(_ old: [Int], _ new: [Int]) -> Int {
+    var lengths = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+    for i in old.indices.reversed() {
+      for j in new.indices.reversed() {
+        lengths[i][j] =
+          old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+      }
+    }
+    return lengths[0][0]
   }
 
   @Test func anElementInsertedIntoALongArrayIsOneAddedLine() {

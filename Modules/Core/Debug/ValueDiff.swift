@@ -100,16 +100,11 @@ enum ValueDiffer {
     return result.finished()
   }
 
-  /// Writes the lines for two runs of elements, aligned by a longest common subsequence;
-  /// past a million pairs to compare, by position.
+  /// Writes the lines for two runs of elements, aligned by a shortest edit script (so by
+  /// a longest common subsequence); where more than ``maximumEdits`` elements would have
+  /// to be added or removed, by position.
   static func align(_ old: [DumpNode.Child], _ new: [DumpNode.Child], into result: inout FoldedLines) {
-    let n = old.count
-    let m = new.count
     let indent = result.indent
-    func removed(_ child: DumpNode.Child) {
-      result.append(child.node.lines(indent: indent).map { "- " + $0 })
-    }
-    func added(_ child: DumpNode.Child) { result.append(child.node.lines(indent: indent).map { "+ " + $0 }) }
     func changed(_ old: DumpNode.Child, _ new: DumpNode.Child) {
       if old.node == new.node {
         result.keep()
@@ -117,45 +112,116 @@ enum ValueDiffer {
         result.append(diff(old.node, new.node, label: nil, indent: indent))
       }
     }
-    guard n * m <= 1_000_000 else {
-      for index in 0..<max(n, m) {
-        if index < n, index < m {
+    guard let script = editScript(old, new) else {
+      for index in 0..<max(old.count, new.count) {
+        if index < old.count, index < new.count {
           changed(old[index], new[index])
-        } else if index < n {
-          removed(old[index])
+        } else if index < old.count {
+          result.append(old[index].node.lines(indent: indent).map { "- " + $0 })
         } else {
-          added(new[index])
+          result.append(new[index].node.lines(indent: indent).map { "+ " + $0 })
         }
       }
       return
     }
-    // lengths[i][j]: LCS length of old[i...] and new[j...].
-    var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    if n > 0 && m > 0 {
-      for i in stride(from: n - 1, through: 0, by: -1) {
-        for j in stride(from: m - 1, through: 0, by: -1) {
-          lengths[i][j] =
-            old[i].node == new[j].node
-            ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+    // Between two kept elements, removed and added ones pair up as changes in place
+    // (shown as a nested diff); the rest are removed, then added.
+    var removed: [Int] = []
+    var added: [Int] = []
+    func flush() {
+      let paired = min(removed.count, added.count)
+      for index in 0..<paired { changed(old[removed[index]], new[added[index]]) }
+      for index in removed.dropFirst(paired) {
+        result.append(old[index].node.lines(indent: indent).map { "- " + $0 })
+      }
+      for index in added.dropFirst(paired) {
+        result.append(new[index].node.lines(indent: indent).map { "+ " + $0 })
+      }
+      removed.removeAll()
+      added.removeAll()
+    }
+    for edit in script {
+      switch edit {
+      case .keep:
+        flush()
+        result.keep()
+      case .remove(let index): removed.append(index)
+      case .add(let index): added.append(index)
+      }
+    }
+    flush()
+  }
+
+  /// The most elements ``editScript(_:_:)`` adds and removes before giving up, and the
+  /// most comparisons its search may take (it takes about the lengths times the edits).
+  static let maximumEdits = 1_000
+  static let maximumComparisons = 4_000_000
+
+  enum Edit: Equatable {
+    case keep
+    case remove(Int)
+    case add(Int)
+  }
+
+  /// A shortest edit script from `old` to `new` (Myers, "An O(ND) difference algorithm"):
+  /// time grows with the lengths times the number of edits, not with the product of the
+  /// lengths, so a few changes in a long list are found at once. `nil` past
+  /// ``maximumEdits`` edits, or fewer where the lists are so long that searching for that
+  /// many would take more than ``maximumComparisons``.
+  static func editScript(_ old: [DumpNode.Child], _ new: [DumpNode.Child]) -> [Edit]? {
+    let n = old.count
+    let m = new.count
+    let limit = min(n + m, maximumEdits, max(1, maximumComparisons / max(1, n + m)))
+    // furthest[k + offset]: the furthest x reached on diagonal k (x - y) so far; one copy
+    // per number of edits, kept for the way back.
+    let offset = limit + 1
+    var furthest = [Int](repeating: 0, count: 2 * offset + 1)
+    var history: [[Int]] = []
+    for edits in 0...limit {
+      history.append(furthest)
+      for k in stride(from: -edits, through: edits, by: 2) {
+        var x =
+          k == -edits || (k != edits && furthest[offset + k - 1] < furthest[offset + k + 1])
+          ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
+        var y = x - k
+        while x < n, y < m, old[x].node == new[y].node {
+          x += 1
+          y += 1
+        }
+        furthest[offset + k] = x
+        if x >= n, y >= m {
+          return backtrack(history, offset: offset, to: (n, m))
         }
       }
     }
-    var i = 0
-    var j = 0
-    while i < n || j < m {
-      if i < n, j < m, old[i].node == new[j].node || lengths[i + 1][j + 1] == lengths[i][j] {
-        // Common to both, or neither belongs to the common part: a change in place.
-        changed(old[i], new[j])
-        i += 1
-        j += 1
-      } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-        added(new[j])
-        j += 1
-      } else {
-        removed(old[i])
-        i += 1
+    return nil
+  }
+
+  /// Walks back from the end through the furthest points of each number of edits.
+  private static func backtrack(_ history: [[Int]], offset: Int, to end: (x: Int, y: Int)) -> [Edit] {
+    var script: [Edit] = []
+    var (x, y) = end
+    for edits in stride(from: history.count - 1, to: 0, by: -1) {
+      let before = history[edits]
+      let k = x - y
+      let previousK =
+        k == -edits || (k != edits && before[offset + k - 1] < before[offset + k + 1]) ? k + 1 : k - 1
+      let previousX = before[offset + previousK]
+      let previousY = previousX - previousK
+      while x > previousX, y > previousY {
+        script.append(.keep)
+        x -= 1
+        y -= 1
       }
+      if x == previousX {
+        script.append(.add(previousY))
+      } else {
+        script.append(.remove(previousX))
+      }
+      (x, y) = (previousX, previousY)
     }
+    script += Array(repeating: .keep, count: x)
+    return script.reversed()
   }
 }
 
