@@ -77,11 +77,10 @@ enum ValueDiffer {
     return result.finished()
   }
 
-  /// Elements aligned by a longest common subsequence, so an insertion shows as one `+`.
+  /// Elements aligned by a shortest edit script, so an insertion shows as one `+`.
   ///
   /// Equal elements at either end stay as they are and only what lies between them is
-  /// aligned, so one element inserted into or changed in a long list is found at any
-  /// length (aligning costs the product of the two lengths).
+  /// aligned: one element inserted into or changed in a long list costs no search.
   static func diffSequence(
     _ old: [DumpNode.Child], _ new: [DumpNode.Child], indent: Int
   ) -> [String] {
