@@ -223,11 +223,16 @@ enum Arguments {
 
     if let baseURLText {
       guard let url = URL(string: baseURLText), let scheme = url.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", url.host?.isEmpty == false,
-        url.port.map({ (1...65_535).contains($0) }) ?? true
+        scheme == "http" || scheme == "https", url.host?.isEmpty == false
       else {
         throw UsageError(
           message: "\(baseURLSource) must be an http(s) URL, not \(Output.quoted(baseURLText)).")
+      }
+      if let port = url.port, !(1...65_535).contains(port) {
+        throw UsageError(
+          message:
+            "\(baseURLSource) has port \(port), where ports go from 1 to 65535: \(Output.quoted(baseURLText))."
+        )
       }
       // Request paths are appended to it; after a query or fragment they would not be paths.
       guard url.query == nil, url.fragment == nil else {

@@ -44,6 +44,11 @@ struct ScriptTests {
       #expect(
         run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
     }
+    let port = try await runCLI(["list", "--base-url", "http://127.0.0.1:99999/api"])
+    #expect(
+      port.stderr.hasPrefix(
+        "error: --base-url has port 99999, where ports go from 1 to 65535: “http://127.0.0.1:99999/api”."),
+      "\(port.stderr)")
     // What was typed is quoted, and a pasted page of it cut short, so the message stays in view.
     let pasted = String(repeating: "xyz ", count: 300)
     let cut = "“\(pasted.prefix(79))…”"
