@@ -63,19 +63,59 @@ public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection {
   public func contains(id: ID) -> Bool { positions[id] != nil }
 
   /// The element with `id`. Setting `nil` removes it; setting a value for an absent id
-  /// appends it.
+  /// appends it; setting one with another id removes this one and puts that one in.
+  ///
+  /// Changing the element through it (`rows[id: 2]?.tags.append("new")`) works on the
+  /// element where it is stored, not on a copy: the tags are not copied to be appended to.
   ///
   /// - Parameter id: An element id.
   public subscript(id id: ID) -> Element? {
     get { positions[id].map { storage[$0] } }
-    set {
-      if let newValue {
-        if positions[id] != nil, newValue.id != id { remove(id: id) }
-        updateOrAppend(newValue)
-      } else {
-        remove(id: id)
+    set { replace(id: id, with: newValue) }
+    _modify {
+      guard let index = positions[id], storage.count > 1 else {
+        // Absent, or alone (see `putBack`): through a copy.
+        var element = self[id: id]
+        defer { replace(id: id, with: element) }
+        yield &element
+        return
       }
+      // Moved out, so that it is the only reference to what it holds while it changes.
+      var element: Element? = storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + index).move() }
+      defer { putBack(element, movedOutOf: index, id: id) }
+      yield &element
     }
+  }
+
+  private mutating func replace(id: ID, with element: Element?) {
+    if let element {
+      if positions[id] != nil, element.id != id { remove(id: id) }
+      updateOrAppend(element)
+    } else {
+      remove(id: id)
+    }
+  }
+
+  /// Ends a change made through `subscript(id:)`: `element`, taken out of position `index`
+  /// (that slot of `storage` holds nothing now), goes back there if it still has `id`;
+  /// otherwise the slot is closed up and the change is made as by the setter.
+  private mutating func putBack(_ element: Element?, movedOutOf index: Int, id: ID) {
+    if let element, element.id == id {
+      storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + index).initialize(to: element) }
+      return
+    }
+    // Move the elements after the slot down one; the last slot is then the empty one,
+    // given a copy of the first element (there are at least two) for `removeLast` to drop.
+    storage.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      (base + index).moveInitialize(from: base + index + 1, count: buffer.count - index - 1)
+      (base + buffer.count - 1).initialize(to: base.pointee)
+    }
+    storage.removeLast()
+    ids.remove(at: index)
+    positions[id] = nil
+    reindex(from: index)
+    if let element { updateOrAppend(element) }
   }
 
   /// Appends `element`, or replaces the element with the same id where it stands.

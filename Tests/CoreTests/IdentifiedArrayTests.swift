@@ -7,6 +7,19 @@ private struct Item: Identifiable, Equatable, Codable {
   var value = 0
 }
 
+private final class Box {}
+
+private struct Holder: Identifiable {
+  var id: Int
+  var box = Box()
+  mutating func holdsItsBoxAlone() -> Bool { isKnownUniquelyReferenced(&box) }
+}
+
+private struct Tagged: Identifiable, Equatable {
+  var id: Int
+  var tags: [Int]
+}
+
 struct IdentifiedArrayTests {
   @Test func keepsOrderAndLooksUpByID() {
     let array: IdentifiedArrayOf<Item> = [Item(id: "b"), Item(id: "a"), Item(id: "c")]
@@ -27,6 +40,57 @@ struct IdentifiedArrayTests {
     array[id: "b"]?.value = 5
     array[0].value = 7
     #expect(array.map(\.value) == [7, 5])
+  }
+
+  /// A change through the id is made on the element where it is stored: what the element
+  /// holds is referenced once while it changes, so appending to a list inside it does not
+  /// copy the list first (through a copy of the element it would).
+  @Test(arguments: [1, 3])
+  func changingAnElementByIDDoesNotCopyWhatItHolds(count: Int) {
+    var array = IdentifiedArray((0..<count).map { Holder(id: $0) })
+    let alone = array[id: 0]?.holdsItsBoxAlone()
+    // Alone in its array, the element is changed through a copy (see `putBack`).
+    #expect(alone == (count > 1))
+    #expect(array[id: count - 1]?.holdsItsBoxAlone() == (count > 1))
+  }
+
+  /// Every way a change through the id can end: the same id, another id (new or taken),
+  /// or nothing; in the middle, at either end, and alone.
+  @Test func everyChangeThroughTheIDEndsAsTheSetterWould() {
+    func clear(_ element: inout Tagged?) { element = nil }
+    func renumber(_ element: inout Tagged?, to id: Int) { element?.id = id }
+    func create(_ element: inout Tagged?, id: Int) { element = Tagged(id: id, tags: [id]) }
+    for count in 1...4 {
+      let start = (0..<count).map { Tagged(id: $0, tags: [$0]) }
+      for target in 0..<count {
+        for change in 0..<4 {
+          var array = IdentifiedArray(start)
+          var expected = IdentifiedArray(start)
+          switch change {
+          case 0:
+            clear(&array[id: target])
+            expected[id: target] = nil
+          case 1:
+            renumber(&array[id: target], to: 10)
+            expected[id: target] = Tagged(id: 10, tags: [target])
+          case 2:
+            let other = (target + 1) % count
+            renumber(&array[id: target], to: other)
+            expected[id: target] = Tagged(id: other, tags: [target])
+          default:
+            array[id: target]?.tags.append(99)
+            expected[id: target] = Tagged(id: target, tags: [target, 99])
+          }
+          #expect(array == expected, "\(count) elements, change \(change) of \(target)")
+          #expect(array.ids == expected.map(\.id))
+          for (offset, element) in array.enumerated() { #expect(array.index(id: element.id) == offset) }
+        }
+      }
+      var absent = IdentifiedArray(start)
+      create(&absent[id: 7], id: 7)
+      absent[id: 8]?.tags.append(1)
+      #expect(absent.ids == Array(0..<count) + [7])
+    }
   }
 
   @Test func settingNilRemovesAndSettingNewAppends() {
