@@ -104,18 +104,21 @@ public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection {
       storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + index).initialize(to: element) }
       return
     }
-    // Move the elements after the slot down one; the last slot is then the empty one,
-    // given a copy of the first element (there are at least two) for `removeLast` to drop.
+    // The empty slot gets a copy of a neighbour (there are at least two elements) for
+    // the removal to drop.
     storage.withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress!
-      (base + index).moveInitialize(from: base + index + 1, count: buffer.count - index - 1)
-      (base + buffer.count - 1).initialize(to: base.pointee)
+      (buffer.baseAddress! + index).initialize(to: buffer[index == 0 ? 1 : 0])
     }
-    storage.removeLast()
+    storage.remove(at: index)
+    forget(id, at: index)
+    if let element { updateOrAppend(element) }
+  }
+
+  /// Updates the ids and positions for the element with `id` removed from `index`.
+  private mutating func forget(_ id: ID, at index: Int) {
     ids.remove(at: index)
     positions[id] = nil
     reindex(from: index)
-    if let element { updateOrAppend(element) }
   }
 
   /// Appends `element`, or replaces the element with the same id where it stands.
@@ -178,9 +181,7 @@ public struct IdentifiedArray<Element: Identifiable>: RandomAccessCollection {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let element = storage.remove(at: index)
-    ids.remove(at: index)
-    positions[element.id] = nil
-    reindex(from: index)
+    forget(element.id, at: index)
     return element
   }
 

@@ -104,51 +104,42 @@ enum ValueDiffer {
   /// to be added or removed, by position.
   static func align(_ old: [DumpNode.Child], _ new: [DumpNode.Child], into result: inout FoldedLines) {
     let indent = result.indent
-    func changed(_ old: DumpNode.Child, _ new: DumpNode.Child) {
-      if old.node == new.node {
-        result.keep()
-      } else {
-        result.append(diff(old.node, new.node, label: nil, indent: indent))
-      }
-    }
-    guard let script = editScript(old, new) else {
-      for index in 0..<max(old.count, new.count) {
-        if index < old.count, index < new.count {
-          changed(old[index], new[index])
-        } else if index < old.count {
-          result.append(old[index].node.lines(indent: indent).map { "- " + $0 })
+    // Elements removed and added between two kept ones pair up in order, as changes in
+    // place (shown as a nested diff); the rest are removed, then added.
+    func changes(removed: [Int], added: [Int]) {
+      let paired = min(removed.count, added.count)
+      for (before, after) in zip(removed.map { old[$0].node }, added.map { new[$0].node }) {
+        if before == after {
+          result.keep()
         } else {
-          result.append(new[index].node.lines(indent: indent).map { "+ " + $0 })
+          result.append(diff(before, after, label: nil, indent: indent))
         }
       }
-      return
-    }
-    // Between two kept elements, removed and added ones pair up as changes in place
-    // (shown as a nested diff); the rest are removed, then added.
-    var removed: [Int] = []
-    var added: [Int] = []
-    func flush() {
-      let paired = min(removed.count, added.count)
-      for index in 0..<paired { changed(old[removed[index]], new[added[index]]) }
       for index in removed.dropFirst(paired) {
         result.append(old[index].node.lines(indent: indent).map { "- " + $0 })
       }
       for index in added.dropFirst(paired) {
         result.append(new[index].node.lines(indent: indent).map { "+ " + $0 })
       }
-      removed.removeAll()
-      added.removeAll()
     }
+    guard let script = editScript(old, new) else {
+      // Too many edits to search for: the whole run pairs up by position.
+      changes(removed: Array(old.indices), added: Array(new.indices))
+      return
+    }
+    var removed: [Int] = []
+    var added: [Int] = []
     for edit in script {
       switch edit {
       case .keep:
-        flush()
+        changes(removed: removed, added: added)
+        (removed, added) = ([], [])
         result.keep()
       case .remove(let index): removed.append(index)
       case .add(let index): added.append(index)
       }
     }
-    flush()
+    changes(removed: removed, added: added)
   }
 
   /// The most elements ``editScript(_:_:)`` adds and removes before giving up, and the
@@ -156,7 +147,7 @@ enum ValueDiffer {
   static let maximumEdits = 1_000
   static let maximumComparisons = 4_000_000
 
-  enum Edit: Equatable {
+  enum Edit {
     case keep
     case remove(Int)
     case add(Int)
