@@ -149,6 +149,10 @@ public struct Effect<Action> {
 
   /// Runs the effects one after the other: each starts when the previous one finished.
   ///
+  /// A step that sends an action (``send(_:)``) is over once the action is reduced: the
+  /// effects that action returns are its own, as when a `run` sends it. The next step
+  /// does not wait for them, and cancelling the concatenation does not cancel them.
+  ///
   /// - Parameter effects: The effects, in order.
   /// - Returns: One effect that runs them in sequence.
   public static func concatenate(_ effects: Self...) -> Self {

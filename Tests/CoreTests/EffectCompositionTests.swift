@@ -142,4 +142,37 @@ struct EffectCompositionTests {
     #expect(await eventually { log.values == ["first started", "first cancelled"] })
     #expect(store.state == [])
   }
+
+  /// A step that sends an action is over once the action is reduced: what that action
+  /// starts is its own (as when a `run` sends it), not part of the concatenation. The
+  /// next step does not wait for it, and cancelling the concatenation does not reach it.
+  @Test func aConcatenationNeitherWaitsForNorCancelsTheEffectsOfTheActionsItSends() async {
+    let gate = Gate()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "go":
+          return .concatenate(.send("load"), .send("next"), .run { _ in await gate.wait() })
+            .cancellable(id: "flow")
+        case "load":
+          state.append(action)
+          return .run { send in
+            await gate.wait()
+            await send("loaded")
+          }
+        case "stop":
+          return .cancel(id: "flow")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    store.send("go")
+    #expect(await eventually { store.state == ["load", "next"] })
+    // Stops the concatenation's last step; "load"'s effect is not marked "flow".
+    store.send("stop")
+    await gate.open()
+    #expect(await eventually { store.state == ["load", "next", "loaded"] })
+  }
 }

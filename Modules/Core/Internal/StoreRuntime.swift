@@ -124,6 +124,8 @@ public final class StoreRuntime<State, Action> {
     var origin: String?
     /// How many synchronous sends led here, each action's effect sending the next.
     var depth = 0
+    /// Whether the tasks this starts go to the caller's list of started tasks.
+    var isCollected = true
   }
 
   /// How long a chain of synchronous sends may grow, each action's effect sending the
@@ -134,9 +136,13 @@ public final class StoreRuntime<State, Action> {
   /// action sent by ``Effect/send(_:)`` is reduced, and its own effect started, before
   /// the next part of a merge), keeping the work still to do in a list rather than on the
   /// call stack: a long chain of sends cannot overflow the stack.
+  ///
+  /// `started` collects the tasks this starts; those of the effects of actions it sends
+  /// only when `includingSent` (a `send` answers for everything it led to; a step of a
+  /// concatenation is over once its actions are reduced, and what they start is theirs).
   private func start(
     _ effect: Effect<Action>, in context: Context, origin: String?,
-    started: inout [Task<Void, Never>]
+    started: inout [Task<Void, Never>], includingSent: Bool = true
   ) {
     var pending = [Pending(effect: effect, context: context, origin: origin)]
     while let next = pending.popLast() {
@@ -151,18 +157,22 @@ public final class StoreRuntime<State, Action> {
           """)
         return
       }
-      start(next, pending: &pending, started: &started)
+      start(next, pending: &pending, started: &started, includingSent: includingSent)
     }
   }
 
   /// Starts one piece of an effect; what it is made of, and the effect of an action it
   /// sends, go on `pending` (last out first).
   private func start(
-    _ item: Pending, pending: inout [Pending], started: inout [Task<Void, Never>]
+    _ item: Pending, pending: inout [Pending], started: inout [Task<Void, Never>],
+    includingSent: Bool
   ) {
     let (context, origin) = (item.context, item.origin)
     func later(_ effect: Effect<Action>, in context: Context) {
-      pending.append(Pending(effect: effect, context: context, origin: origin, depth: item.depth))
+      pending.append(
+        Pending(
+          effect: effect, context: context, origin: origin, depth: item.depth,
+          isCollected: item.isCollected))
     }
     switch item.effect.operation {
     case .none:
@@ -172,7 +182,9 @@ public final class StoreRuntime<State, Action> {
       let effect = apply(action, origin: .effect)
       if case .none = effect.operation { return }
       pending.append(
-        Pending(effect: effect, context: .root, origin: describeOrigin?(action), depth: item.depth + 1))
+        Pending(
+          effect: effect, context: .root, origin: describeOrigin?(action), depth: item.depth + 1,
+          isCollected: item.isCollected && includingSent))
 
     case .run(let priority, let operation):
       let id = makeTaskID()
@@ -182,7 +194,7 @@ public final class StoreRuntime<State, Action> {
         self?.finished(id)
       }
       register(task, id: id, keys: context.keys, origin: origin)
-      started.append(task)
+      if item.isCollected { started.append(task) }
 
     case .merge(let effects):
       for effect in effects.reversed() { later(effect, in: context) }
@@ -202,7 +214,7 @@ public final class StoreRuntime<State, Action> {
         self?.finished(id)
       }
       register(task, id: id, keys: context.keys, origin: origin)
-      started.append(task)
+      if item.isCollected { started.append(task) }
 
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = CancelKey.id(path: context.path, id: id)
@@ -250,7 +262,7 @@ public final class StoreRuntime<State, Action> {
     _ effect: Effect<Action>, in context: Context, origin: String?
   ) -> [Task<Void, Never>] {
     var started: [Task<Void, Never>] = []
-    start(effect, in: context, origin: origin, started: &started)
+    start(effect, in: context, origin: origin, started: &started, includingSent: false)
     if !observers.isEmpty { notifyObservers() }
     return started
   }
