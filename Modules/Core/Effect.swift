@@ -149,9 +149,11 @@ public struct Effect<Action> {
 
   /// Runs the effects one after the other: each starts when the previous one finished.
   ///
-  /// A step that sends an action (``send(_:)``) is over once the action is reduced: the
-  /// effects that action returns are its own, as when a `run` sends it. The next step
-  /// does not wait for them, and cancelling the concatenation does not cancel them.
+  /// Steps that finish at once, such as ``send(_:)``, run at once: the store delivers
+  /// their actions before its `send` returns, as for a merge. A step that sends an action
+  /// is over once the action is reduced: the effects that action returns are its own, as
+  /// when a `run` sends it. The next step does not wait for them, and cancelling the
+  /// concatenation does not cancel them.
   ///
   /// - Parameter effects: The effects, in order.
   /// - Returns: One effect that runs them in sequence.
@@ -160,6 +162,8 @@ public struct Effect<Action> {
   }
 
   /// Runs the effects one after the other: each starts when the previous one finished.
+  /// Steps that finish at once run at once; what an action sent by a step starts is that
+  /// action's own (see the variadic form).
   ///
   /// - Parameter effects: The effects, in order.
   /// - Returns: One effect that runs them in sequence.

@@ -143,6 +143,61 @@ struct EffectCompositionTests {
     #expect(store.state == [])
   }
 
+  /// Steps that finish at once (sends) are delivered within the `send` that started the
+  /// concatenation, as a merge's are, in order, before what follows it; from the first
+  /// step that starts a task, the rest wait for it.
+  @Test func aConcatenationsStepsThatFinishAtOnceAreDeliveredBeforeSendReturns() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "go":
+          return .merge(.concatenate(.send("1"), .send("2")), .send("3"))
+        case "mixed":
+          return .concatenate(
+            .send("4"),
+            .run { send in
+              try? await Task.sleep(for: .milliseconds(20))
+              await send("5")
+            },
+            .send("6"))
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    store.send("go")
+    #expect(store.state == ["1", "2", "3"])
+    store.send("mixed")
+    #expect(store.state == ["1", "2", "3", "4"])
+    #expect(await eventually { store.state == ["1", "2", "3", "4", "5", "6"] })
+  }
+
+  /// A step that cancels its own concatenation stops it, whether the steps are started
+  /// at once or by the concatenation's task.
+  @Test(arguments: [false, true])
+  func aStepThatCancelsItsConcatenationEndsIt(afterATask: Bool) async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "go":
+          let first: Effect<String> = afterATask ? .run { _ in } : .none
+          return .concatenate(first, .send("stop"), .send("late")).cancellable(id: "flow")
+        case "stop":
+          state.append(action)
+          return .cancel(id: "flow")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    await store.send("go").finish()
+    #expect(await eventually { store.state == ["stop"] })
+    for _ in 0..<20 { await Task.yield() }
+    #expect(store.state == ["stop"])
+  }
+
   /// A step that sends an action is over once the action is reduced: what that action
   /// starts is its own (as when a `run` sends it), not part of the concatenation. The
   /// next step does not wait for it, and cancelling the concatenation does not reach it.

@@ -119,13 +119,46 @@ public final class StoreRuntime<State, Action> {
 
   /// An effect still to start, where it sits, and the action that led to it.
   private struct Pending {
-    var effect: Effect<Action>
+    var work: Work
     var context: Context
     var origin: String?
     /// How many synchronous sends led here, each action's effect sending the next.
     var depth = 0
-    /// Whether the tasks this starts go to the caller's list of started tasks.
+    /// Where the tasks this starts are collected: the step of a concatenation it belongs
+    /// to, else the caller's list (`started`), if `isCollected`.
+    var step: Concatenation? = nil
     var isCollected = true
+
+    enum Work {
+      /// Start this effect.
+      case effect(Effect<Action>)
+      /// The step before has been started: go on with the next one if it started no
+      /// task (finished at once), else leave the rest to the concatenation's task.
+      case nextStep(Concatenation)
+    }
+  }
+
+  /// A concatenation under way: the steps, which one comes next, and the tasks of the one
+  /// running. Its steps start at once, one after the other, while each finishes at once
+  /// (sends, cancellations); from the first that starts a task, the concatenation's own
+  /// task waits for each step and starts the next.
+  @MainActor
+  private final class Concatenation {
+    let steps: [Effect<Action>]
+    var next = 0
+    var running: [Task<Void, Never>] = []
+    var task: Task<Void, Never>?
+
+    init(steps: [Effect<Action>]) {
+      self.steps = steps
+    }
+
+    /// The next step, if there is one and the concatenation was not cancelled.
+    func takeNext() -> Effect<Action>? {
+      guard next < steps.count, task?.isCancelled != true else { return nil }
+      next += 1
+      return steps[next - 1]
+    }
   }
 
   /// How long a chain of synchronous sends may grow, each action's effect sending the
@@ -134,8 +167,8 @@ public final class StoreRuntime<State, Action> {
 
   /// Starts `effect` and everything it sends synchronously, depth first and in order (an
   /// action sent by ``Effect/send(_:)`` is reduced, and its own effect started, before
-  /// the next part of a merge), keeping the work still to do in a list rather than on the
-  /// call stack: a long chain of sends cannot overflow the stack.
+  /// the next part of a merge or step of a concatenation), keeping the work still to do in
+  /// a list rather than on the call stack: a long chain of sends cannot overflow the stack.
   ///
   /// `started` collects the tasks this starts; those of the effects of actions it sends
   /// only when `includingSent` (a `send` answers for everything it led to; a step of a
@@ -144,9 +177,11 @@ public final class StoreRuntime<State, Action> {
     _ effect: Effect<Action>, in context: Context, origin: String?,
     started: inout [Task<Void, Never>], includingSent: Bool = true
   ) {
-    var pending = [Pending(effect: effect, context: context, origin: origin)]
+    var pending = [Pending(work: .effect(effect), context: context, origin: origin)]
     while let next = pending.popLast() {
-      if next.depth == Self.maximumSendChain, case .send(let action) = next.effect.operation {
+      if next.depth == Self.maximumSendChain, case .effect(let effect) = next.work,
+        case .send(let action) = effect.operation
+      {
         // Every endless loop of sends makes an endless chain: each effect is finite.
         reportIssue(
           """
@@ -168,13 +203,31 @@ public final class StoreRuntime<State, Action> {
     includingSent: Bool
   ) {
     let (context, origin) = (item.context, item.origin)
-    func later(_ effect: Effect<Action>, in context: Context) {
+    func later(_ effect: Effect<Action>, in context: Context, step: Concatenation? = nil) {
       pending.append(
         Pending(
-          effect: effect, context: context, origin: origin, depth: item.depth,
-          isCollected: item.isCollected))
+          work: .effect(effect), context: context, origin: origin, depth: item.depth,
+          step: step ?? item.step, isCollected: item.isCollected))
     }
-    switch item.effect.operation {
+    func collect(_ task: Task<Void, Never>) {
+      if let step = item.step {
+        step.running.append(task)
+      } else if item.isCollected {
+        started.append(task)
+      }
+    }
+    let effect: Effect<Action>
+    switch item.work {
+    case .effect(let next):
+      effect = next
+    case .nextStep(let concatenation):
+      guard concatenation.running.isEmpty, let step = concatenation.takeNext() else { return }
+      pending.append(
+        Pending(work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth))
+      later(step, in: context, step: concatenation)
+      return
+    }
+    switch effect.operation {
     case .none:
       return
 
@@ -183,8 +236,8 @@ public final class StoreRuntime<State, Action> {
       if case .none = effect.operation { return }
       pending.append(
         Pending(
-          effect: effect, context: .root, origin: describeOrigin?(action), depth: item.depth + 1,
-          isCollected: item.isCollected && includingSent))
+          work: .effect(effect), context: .root, origin: describeOrigin?(action), depth: item.depth + 1,
+          isCollected: includingSent))
 
     case .run(let priority, let operation):
       let id = makeTaskID()
@@ -194,27 +247,34 @@ public final class StoreRuntime<State, Action> {
         self?.finished(id)
       }
       register(task, id: id, keys: context.keys, origin: origin)
-      if item.isCollected { started.append(task) }
+      collect(task)
 
     case .merge(let effects):
       for effect in effects.reversed() { later(effect, in: context) }
 
     case .concatenate(let effects):
       let id = makeTaskID()
+      let concatenation = Concatenation(steps: effects)
+      // Runs once the steps that finish at once have been started (it is on the main
+      // actor, which is busy with them until then).
       let task = Task { [weak self] in
-        for effect in effects {
-          guard !Task.isCancelled, let step = self?.startStep(effect, in: context, origin: origin)
-          else { break }
+        while true {
+          let step = concatenation.running
           await withTaskCancellationHandler {
             for task in step { await task.value }
           } onCancel: {
             for task in step { task.cancel() }
           }
+          guard !Task.isCancelled, let self, let next = concatenation.takeNext() else { break }
+          concatenation.running = self.startStep(next, in: context, origin: origin)
         }
         self?.finished(id)
       }
+      concatenation.task = task
       register(task, id: id, keys: context.keys, origin: origin)
-      if item.isCollected { started.append(task) }
+      collect(task)
+      pending.append(
+        Pending(work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth))
 
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = CancelKey.id(path: context.path, id: id)
