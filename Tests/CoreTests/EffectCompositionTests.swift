@@ -158,7 +158,8 @@ struct EffectCompositionTests {
             .run { send in
               try? await Task.sleep(for: .milliseconds(20))
               await send("5")
-            },
+            }
+            .cancellable(id: "step"),
             .send("6"))
         default:
           state.append(action)
@@ -200,14 +201,17 @@ struct EffectCompositionTests {
 
   /// A step that sends an action is over once the action is reduced: what that action
   /// starts is its own (as when a `run` sends it), not part of the concatenation. The
-  /// next step does not wait for it, and cancelling the concatenation does not reach it.
-  @Test func aConcatenationNeitherWaitsForNorCancelsTheEffectsOfTheActionsItSends() async {
+  /// next step does not wait for it, and cancelling the concatenation does not reach it;
+  /// whether the step is started at once or by the concatenation's task.
+  @Test(arguments: [false, true])
+  func aConcatenationNeitherWaitsForNorCancelsTheEffectsOfTheActionsItSends(afterATask: Bool) async {
     let gate = Gate()
     let store = Store(initialState: [String]()) {
       Reduce<[String], String> { state, action in
         switch action {
         case "go":
-          return .concatenate(.send("load"), .send("next"), .run { _ in await gate.wait() })
+          let first: Effect<String> = afterATask ? .run { _ in } : .none
+          return .concatenate(first, .send("load"), .send("next"), .run { _ in await gate.wait() })
             .cancellable(id: "flow")
         case "load":
           state.append(action)

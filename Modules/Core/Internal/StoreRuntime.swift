@@ -265,7 +265,7 @@ public final class StoreRuntime<State, Action> {
           } onCancel: {
             for task in step { task.cancel() }
           }
-          guard !Task.isCancelled, let self, let next = concatenation.takeNext() else { break }
+          guard let self, let next = concatenation.takeNext() else { break }
           concatenation.running = self.startStep(next, in: context, origin: origin)
         }
         self?.finished(id)
