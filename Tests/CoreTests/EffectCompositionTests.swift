@@ -174,6 +174,66 @@ struct EffectCompositionTests {
     #expect(await eventually { store.state == ["1", "2", "3", "4", "5", "6"] })
   }
 
+  /// Effects that start no task (sends, merges, concatenations, wrapped or mapped, and
+  /// the effects of the actions they send) all run within the `send` that returned them,
+  /// depth first: an action sent is reduced, and its own effect run, before the next part.
+  /// Checked on random trees against that rule written out as a recursion.
+  @Test func synchronousEffectsOfAnyShapeRunDepthFirstWithinTheSend() async {
+    indirect enum Tree {
+      case none, send(Int), merge([Tree]), concatenate([Tree]), mapped(Tree), cancellable(Tree)
+      var effect: Effect<Int> {
+        switch self {
+        case .none: .none
+        case .send(let action): .send(action)
+        case .merge(let trees): .merge(trees.map(\.effect))
+        case .concatenate(let trees): .concatenate(trees.map(\.effect))
+        case .mapped(let tree): tree.effect.map { $0 }
+        case .cancellable(let tree): tree.effect.cancellable(id: "wrapped")
+        }
+      }
+      var sent: [Int] {
+        switch self {
+        case .none: []
+        case .send(let action): [action]
+        case .merge(let trees), .concatenate(let trees): trees.flatMap(\.sent)
+        case .mapped(let tree), .cancellable(let tree): tree.sent
+        }
+      }
+    }
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    let actions = 7
+    // Action `n` may only send later actions, so every run ends.
+    func tree(for action: Int, depth: Int) -> Tree {
+      let kind = depth == 0 ? min(next(5), 1) : next(7)
+      switch kind {
+      case 0: return .none
+      case 1, 2: return action + 1 < actions ? .send(action + 1 + next(actions - action - 1)) : .none
+      case 3: return .merge((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
+      case 4: return .concatenate((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
+      case 5: return .mapped(tree(for: action, depth: depth - 1))
+      default: return .cancellable(tree(for: action, depth: depth - 1))
+      }
+    }
+    for _ in 0..<2_000 {
+      let trees = (0..<actions).map { tree(for: $0, depth: 3) }
+      func expected(_ action: Int) -> [Int] { [action] + trees[action].sent.flatMap(expected) }
+      let store = Store(initialState: [Int]()) {
+        Reduce<[Int], Int> { state, action in
+          state.append(action)
+          return trees[action].effect
+        }
+      }
+      let task = store.send(0)
+      #expect(store.state == expected(0), "\(trees)")
+      await task.finish()
+      #expect(store.state == expected(0))
+    }
+  }
+
   /// A step that cancels its own concatenation stops it, whether the steps are started
   /// at once or by the concatenation's task.
   @Test(arguments: [false, true])

@@ -139,17 +139,20 @@ public final class StoreRuntime<State, Action> {
   }
 
   /// A concatenation under way: the steps, which one comes next, and the tasks of the one
-  /// running. Its steps start at once, one after the other, while each finishes at once
-  /// (sends, cancellations); from the first that starts a task, the concatenation's own
-  /// task waits for each step and starts the next.
+  /// started last. Its steps start at once, one after the other, while each finishes at
+  /// once (sends, cancellations, concatenations of those); from the first that leaves a
+  /// task running, the concatenation's own task waits for each step and starts the next.
   @MainActor
   private final class Concatenation {
+    /// The concatenation's id among the runtime's effects.
+    let id: Int
     let steps: [Effect<Action>]
     var next = 0
-    var running: [Task<Void, Never>] = []
+    var running: [(id: Int, task: Task<Void, Never>)] = []
     var task: Task<Void, Never>?
 
-    init(steps: [Effect<Action>]) {
+    init(id: Int, steps: [Effect<Action>]) {
+      self.id = id
       self.steps = steps
     }
 
@@ -157,6 +160,7 @@ public final class StoreRuntime<State, Action> {
     func takeNext() -> Effect<Action>? {
       guard next < steps.count, task?.isCancelled != true else { return nil }
       next += 1
+      running = []
       return steps[next - 1]
     }
   }
@@ -174,10 +178,10 @@ public final class StoreRuntime<State, Action> {
   /// only when `includingSent` (a `send` answers for everything it led to; a step of a
   /// concatenation is over once its actions are reduced, and what they start is theirs).
   private func start(
-    _ effect: Effect<Action>, in context: Context, origin: String?,
+    _ effect: Effect<Action>, in context: Context, origin: String?, step: Concatenation? = nil,
     started: inout [Task<Void, Never>], includingSent: Bool = true
   ) {
-    var pending = [Pending(work: .effect(effect), context: context, origin: origin)]
+    var pending = [Pending(work: .effect(effect), context: context, origin: origin, step: step)]
     while let next = pending.popLast() {
       if next.depth == Self.maximumSendChain, case .effect(let effect) = next.work,
         case .send(let action) = effect.operation
@@ -209,9 +213,9 @@ public final class StoreRuntime<State, Action> {
           work: .effect(effect), context: context, origin: origin, depth: item.depth,
           step: step ?? item.step, isCollected: item.isCollected))
     }
-    func collect(_ task: Task<Void, Never>) {
+    func collect(_ task: Task<Void, Never>, id: Int) {
       if let step = item.step {
-        step.running.append(task)
+        step.running.append((id, task))
       } else if item.isCollected {
         started.append(task)
       }
@@ -221,7 +225,13 @@ public final class StoreRuntime<State, Action> {
     case .effect(let next):
       effect = next
     case .nextStep(let concatenation):
-      guard concatenation.running.isEmpty, let step = concatenation.takeNext() else { return }
+      // A task of the last step still runs: the concatenation's task takes over.
+      guard concatenation.running.allSatisfy({ tasks[$0.id] == nil }) else { return }
+      guard let step = concatenation.takeNext() else {
+        // Every step finished at once, and so has the concatenation.
+        finished(concatenation.id)
+        return
+      }
       pending.append(
         Pending(work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth))
       later(step, in: context, step: concatenation)
@@ -247,32 +257,32 @@ public final class StoreRuntime<State, Action> {
         self?.finished(id)
       }
       register(task, id: id, keys: context.keys, origin: origin)
-      collect(task)
+      collect(task, id: id)
 
     case .merge(let effects):
       for effect in effects.reversed() { later(effect, in: context) }
 
     case .concatenate(let effects):
       let id = makeTaskID()
-      let concatenation = Concatenation(steps: effects)
+      let concatenation = Concatenation(id: id, steps: effects)
       // Runs once the steps that finish at once have been started (it is on the main
       // actor, which is busy with them until then).
       let task = Task { [weak self] in
         while true {
-          let step = concatenation.running
+          let step = concatenation.running.map(\.task)
           await withTaskCancellationHandler {
             for task in step { await task.value }
           } onCancel: {
             for task in step { task.cancel() }
           }
           guard let self, let next = concatenation.takeNext() else { break }
-          concatenation.running = self.startStep(next, in: context, origin: origin)
+          self.startStep(next, of: concatenation, in: context, origin: origin)
         }
         self?.finished(id)
       }
       concatenation.task = task
       register(task, id: id, keys: context.keys, origin: origin)
-      collect(task)
+      collect(task, id: id)
       pending.append(
         Pending(work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth))
 
@@ -317,14 +327,14 @@ public final class StoreRuntime<State, Action> {
     send(action, origin: .effect)
   }
 
-  /// Starts one step of a concatenation and returns the tasks it is made of.
+  /// Starts one step of `concatenation` from its task; the step's tasks go to
+  /// `concatenation.running`.
   private func startStep(
-    _ effect: Effect<Action>, in context: Context, origin: String?
-  ) -> [Task<Void, Never>] {
-    var started: [Task<Void, Never>] = []
-    start(effect, in: context, origin: origin, started: &started, includingSent: false)
+    _ effect: Effect<Action>, of concatenation: Concatenation, in context: Context, origin: String?
+  ) {
+    var unused: [Task<Void, Never>] = []
+    start(effect, in: context, origin: origin, step: concatenation, started: &unused, includingSent: false)
     if !observers.isEmpty { notifyObservers() }
-    return started
   }
 
   private func makeTaskID() -> Int {
