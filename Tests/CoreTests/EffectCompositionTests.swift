@@ -179,58 +179,29 @@ struct EffectCompositionTests {
   /// depth first: an action sent is reduced, and its own effect run, before the next part.
   /// Checked on random trees against that rule written out as a recursion.
   @Test func synchronousEffectsOfAnyShapeRunDepthFirstWithinTheSend() async {
-    indirect enum Tree {
-      case none, send(Int), merge([Tree]), concatenate([Tree]), mapped(Tree), cancellable(Tree)
-      var effect: Effect<Int> {
-        switch self {
-        case .none: .none
-        case .send(let action): .send(action)
-        case .merge(let trees): .merge(trees.map(\.effect))
-        case .concatenate(let trees): .concatenate(trees.map(\.effect))
-        case .mapped(let tree): tree.effect.map { $0 }
-        case .cancellable(let tree): tree.effect.cancellable(id: "wrapped")
-        }
-      }
-      var sent: [Int] {
-        switch self {
-        case .none: []
-        case .send(let action): [action]
-        case .merge(let trees), .concatenate(let trees): trees.flatMap(\.sent)
-        case .mapped(let tree), .cancellable(let tree): tree.sent
-        }
-      }
-    }
-    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
-    let actions = 7
-    // Action `n` may only send later actions, so every run ends.
-    func tree(for action: Int, depth: Int) -> Tree {
-      let kind = depth == 0 ? min(next(5), 1) : next(7)
-      switch kind {
-      case 0: return .none
-      case 1, 2: return action + 1 < actions ? .send(action + 1 + next(actions - action - 1)) : .none
-      case 3: return .merge((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
-      case 4: return .concatenate((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
-      case 5: return .mapped(tree(for: action, depth: depth - 1))
-      default: return .cancellable(tree(for: action, depth: depth - 1))
-      }
-    }
+    var random = RandomEffects(seed: 0x2545_F491_4F6C_DD1D, withTasks: false)
     for _ in 0..<2_000 {
-      let trees = (0..<actions).map { tree(for: $0, depth: 3) }
-      func expected(_ action: Int) -> [Int] { [action] + trees[action].sent.flatMap(expected) }
-      let store = Store(initialState: [Int]()) {
-        Reduce<[Int], Int> { state, action in
-          state.append(action)
-          return trees[action].effect
-        }
-      }
+      let trees = random.reducer()
+      let store = Store(initialState: [Int]()) { trees.reducer }
       let task = store.send(0)
-      #expect(store.state == expected(0), "\(trees)")
+      #expect(store.state == trees.expected(0), "\(trees.trees)")
       await task.finish()
-      #expect(store.state == expected(0))
+      #expect(store.state == trees.expected(0))
+    }
+  }
+
+  /// With tasks among them (`run`, alone or as steps), every action still arrives once,
+  /// and every effect ends.
+  @Test func everyActionOfEffectsOfAnyShapeArrivesOnce() async {
+    var random = RandomEffects(seed: 0x9E37_79B9_7F4A_7C15, withTasks: true)
+    for _ in 0..<300 {
+      let trees = random.reducer()
+      let store = Store(initialState: [Int]()) { trees.reducer }
+      let expected = trees.expected(0).sorted()
+      store.send(0)
+      let arrived = await eventually { store.state.count >= expected.count }
+      #expect(arrived && store.state.sorted() == expected, "\(trees.trees)")
+      if !arrived { return }
     }
   }
 
@@ -293,5 +264,87 @@ struct EffectCompositionTests {
     store.send("stop")
     await gate.open()
     #expect(await eventually { store.state == ["load", "next", "loaded"] })
+  }
+}
+
+/// Random effects for the property tests: action `n` returns `trees[n]`, which may only
+/// send later actions, so every run ends.
+private struct RandomEffects {
+  indirect enum Tree {
+    case none, send(Int), run(Int), merge([Tree]), concatenate([Tree]), mapped(Tree), cancellable(Tree)
+
+    var effect: Effect<Int> {
+      switch self {
+      case .none: .none
+      case .send(let action): .send(action)
+      case .run(let action):
+        .run { send in
+          await Task.yield()
+          await send(action)
+        }
+      case .merge(let trees): .merge(trees.map(\.effect))
+      case .concatenate(let trees): .concatenate(trees.map(\.effect))
+      case .mapped(let tree): tree.effect.map { $0 }
+      case .cancellable(let tree): tree.effect.cancellable(id: "wrapped")
+      }
+    }
+
+    /// The actions it sends, in order.
+    var sent: [Int] {
+      switch self {
+      case .none: []
+      case .send(let action), .run(let action): [action]
+      case .merge(let trees), .concatenate(let trees): trees.flatMap(\.sent)
+      case .mapped(let tree), .cancellable(let tree): tree.sent
+      }
+    }
+  }
+
+  struct Trees {
+    let trees: [Tree]
+
+    /// Appends each action to the state and returns its tree's effect.
+    var reducer: Reduce<[Int], Int> {
+      Reduce { [trees] state, action in
+        state.append(action)
+        return trees[action].effect
+      }
+    }
+
+    /// The actions `action` leads to, depth first, itself first.
+    func expected(_ action: Int) -> [Int] { [action] + trees[action].sent.flatMap(expected) }
+  }
+
+  var seed: UInt64
+  let withTasks: Bool
+  let actions = 7
+
+  init(seed: UInt64, withTasks: Bool) {
+    self.seed = seed
+    self.withTasks = withTasks
+  }
+
+  mutating func next(_ bound: Int) -> Int {
+    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((seed >> 33) % UInt64(bound))
+  }
+
+  mutating func reducer() -> Trees {
+    Trees(trees: (0..<actions).map { tree(for: $0, depth: 3) })
+  }
+
+  mutating func tree(for action: Int, depth: Int) -> Tree {
+    let kind = depth == 0 ? min(next(5), 1) : next(7)
+    switch kind {
+    case 0: return .none
+    case 1, 2:
+      guard action + 1 < actions else { return .none }
+      let later = action + 1 + next(actions - action - 1)
+      return withTasks && next(3) == 0 ? .run(later) : .send(later)
+    case 3: return .merge((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
+    case 4: return .concatenate((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
+    case 5: return .mapped(tree(for: action, depth: depth - 1))
+    default: return .cancellable(tree(for: action, depth: depth - 1))
+    }
   }
 }
