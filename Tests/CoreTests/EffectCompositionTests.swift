@@ -176,8 +176,9 @@ struct EffectCompositionTests {
 
   /// Effects that start no task (sends, merges, concatenations, wrapped or mapped, and
   /// the effects of the actions they send) all run within the `send` that returned them,
-  /// depth first: an action sent is reduced, and its own effect run, before the next part.
-  /// Checked on random trees against that rule written out as a recursion.
+  /// depth first: an action sent is reduced, and its own effect run, before the next part;
+  /// a cancellation on the way stops the concatenations it names. Checked on random trees
+  /// against those rules written out as a recursion.
   @Test func synchronousEffectsOfAnyShapeRunDepthFirstWithinTheSend() async {
     var random = RandomEffects(seed: 0x2545_F491_4F6C_DD1D, withTasks: false)
     for _ in 0..<2_000 {
@@ -271,7 +272,8 @@ struct EffectCompositionTests {
 /// send later actions, so every run ends.
 private struct RandomEffects {
   indirect enum Tree {
-    case none, send(Int), run(Int), merge([Tree]), concatenate([Tree]), mapped(Tree), cancellable(Tree)
+    case none, send(Int), run(Int), merge([Tree]), concatenate([Tree]), mapped(Tree)
+    case cancellable(String, cancelInFlight: Bool, Tree), cancel(String)
 
     var effect: Effect<Int> {
       switch self {
@@ -285,17 +287,9 @@ private struct RandomEffects {
       case .merge(let trees): .merge(trees.map(\.effect))
       case .concatenate(let trees): .concatenate(trees.map(\.effect))
       case .mapped(let tree): tree.effect.map { $0 }
-      case .cancellable(let tree): tree.effect.cancellable(id: "wrapped")
-      }
-    }
-
-    /// The actions it sends, in order.
-    var sent: [Int] {
-      switch self {
-      case .none: []
-      case .send(let action), .run(let action): [action]
-      case .merge(let trees), .concatenate(let trees): trees.flatMap(\.sent)
-      case .mapped(let tree), .cancellable(let tree): tree.sent
+      case .cancellable(let id, let cancelInFlight, let tree):
+        tree.effect.cancellable(id: id, cancelInFlight: cancelInFlight)
+      case .cancel(let id): .cancel(id: id)
       }
     }
   }
@@ -311,11 +305,52 @@ private struct RandomEffects {
       }
     }
 
-    /// The actions `action` leads to, depth first, itself first.
-    func expected(_ action: Int) -> [Int] { [action] + trees[action].sent.flatMap(expected) }
+    /// The actions `action` leads to, itself first, when every effect finishes at once
+    /// (in any order, with `run`s): depth first, an action sent reduced and its own effect
+    /// run before the next part; a `cancel` stops the concatenations under way (the only
+    /// effects then running) marked with its id.
+    func expected(_ action: Int) -> [Int] {
+      final class Concatenation {
+        let ids: [String]
+        var isCancelled = false
+        init(ids: [String]) { self.ids = ids }
+      }
+      var underWay: [Concatenation] = []
+      var reduced: [Int] = []
+      func cancel(_ id: String) {
+        for concatenation in underWay where concatenation.ids.contains(id) {
+          concatenation.isCancelled = true
+        }
+      }
+      func reduce(_ action: Int) {
+        reduced.append(action)
+        run(trees[action], ids: [])
+      }
+      func run(_ tree: Tree, ids: [String]) {
+        switch tree {
+        case .none: break
+        case .send(let action), .run(let action): reduce(action)
+        case .merge(let trees): for tree in trees { run(tree, ids: ids) }
+        case .concatenate(let steps):
+          let concatenation = Concatenation(ids: ids)
+          underWay.append(concatenation)
+          for step in steps where !concatenation.isCancelled { run(step, ids: ids) }
+          underWay.removeAll { $0 === concatenation }
+        case .mapped(let tree): run(tree, ids: ids)
+        case .cancellable(let id, let cancelInFlight, let tree):
+          if cancelInFlight { cancel(id) }
+          run(tree, ids: ids + [id])
+        case .cancel(let id): cancel(id)
+        }
+      }
+      reduce(action)
+      return reduced
+    }
   }
 
   var seed: UInt64
+  /// Whether trees have `run`s (and then no cancellation, whose outcome would depend on
+  /// timing).
   let withTasks: Bool
   let actions = 7
 
@@ -334,8 +369,8 @@ private struct RandomEffects {
   }
 
   mutating func tree(for action: Int, depth: Int) -> Tree {
-    let kind = depth == 0 ? min(next(5), 1) : next(7)
-    switch kind {
+    let id = ["a", "b"][next(2)]
+    switch depth == 0 ? min(next(5), 1) : next(8) {
     case 0: return .none
     case 1, 2:
       guard action + 1 < actions else { return .none }
@@ -344,7 +379,9 @@ private struct RandomEffects {
     case 3: return .merge((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
     case 4: return .concatenate((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
     case 5: return .mapped(tree(for: action, depth: depth - 1))
-    default: return .cancellable(tree(for: action, depth: depth - 1))
+    case 6: return withTasks ? .none : .cancel(id)
+    default:
+      return .cancellable(id, cancelInFlight: !withTasks && next(2) == 0, tree(for: action, depth: depth - 1))
     }
   }
 }
