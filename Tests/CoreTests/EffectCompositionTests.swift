@@ -177,11 +177,11 @@ struct EffectCompositionTests {
   /// Effects that start no task (sends, merges, concatenations, wrapped or mapped, and
   /// the effects of the actions they send) all run within the `send` that returned them,
   /// depth first: an action sent is reduced, and its own effect run, before the next part;
-  /// a cancellation on the way stops the concatenations it names. Checked on random trees
-  /// against those rules written out as a recursion.
+  /// a cancellation on the way (by id, or of a namespace) stops the concatenations it
+  /// names. Checked on random trees against those rules written out as a recursion.
   @Test func synchronousEffectsOfAnyShapeRunDepthFirstWithinTheSend() async {
     var random = RandomEffects(seed: 0x2545_F491_4F6C_DD1D, withTasks: false)
-    for _ in 0..<2_000 {
+    for _ in 0..<5_000 {
       let trees = random.reducer()
       let store = Store(initialState: [Int]()) { trees.reducer }
       let task = store.send(0)
@@ -274,6 +274,7 @@ private struct RandomEffects {
   indirect enum Tree {
     case none, send(Int), run(Int), merge([Tree]), concatenate([Tree]), mapped(Tree)
     case cancellable(String, cancelInFlight: Bool, Tree), cancel(String)
+    case namespaced(String, Tree), cancelNamespace(String)
 
     var effect: Effect<Int> {
       switch self {
@@ -290,6 +291,8 @@ private struct RandomEffects {
       case .cancellable(let id, let cancelInFlight, let tree):
         tree.effect.cancellable(id: id, cancelInFlight: cancelInFlight)
       case .cancel(let id): .cancel(id: id)
+      case .namespaced(let namespace, let tree): tree.effect.namespaced(namespace)
+      case .cancelNamespace(let namespace): .cancelNamespace(namespace)
       }
     }
   }
@@ -307,40 +310,49 @@ private struct RandomEffects {
 
     /// The actions `action` leads to, itself first, when every effect finishes at once
     /// (in any order, with `run`s): depth first, an action sent reduced and its own effect
-    /// run before the next part; a `cancel` stops the concatenations under way (the only
-    /// effects then running) marked with its id.
+    /// run before the next part; a cancellation stops the concatenations under way (the
+    /// only effects then running) that it names: `cancel` those marked with its id in the
+    /// same namespace, `cancelNamespace` those inside the namespace. An action sent runs
+    /// its effect outside every namespace.
     func expected(_ action: Int) -> [Int] {
+      enum Key: Equatable {
+        case id(path: [String], String)
+        case namespace([String])
+      }
       final class Concatenation {
-        let ids: [String]
+        let keys: [Key]
         var isCancelled = false
-        init(ids: [String]) { self.ids = ids }
+        init(keys: [Key]) { self.keys = keys }
       }
       var underWay: [Concatenation] = []
       var reduced: [Int] = []
-      func cancel(_ id: String) {
-        for concatenation in underWay where concatenation.ids.contains(id) {
+      func cancel(_ key: Key) {
+        for concatenation in underWay where concatenation.keys.contains(key) {
           concatenation.isCancelled = true
         }
       }
       func reduce(_ action: Int) {
         reduced.append(action)
-        run(trees[action], ids: [])
+        run(trees[action], path: [], keys: [])
       }
-      func run(_ tree: Tree, ids: [String]) {
+      func run(_ tree: Tree, path: [String], keys: [Key]) {
         switch tree {
         case .none: break
         case .send(let action), .run(let action): reduce(action)
-        case .merge(let trees): for tree in trees { run(tree, ids: ids) }
+        case .merge(let trees): for tree in trees { run(tree, path: path, keys: keys) }
         case .concatenate(let steps):
-          let concatenation = Concatenation(ids: ids)
+          let concatenation = Concatenation(keys: keys)
           underWay.append(concatenation)
-          for step in steps where !concatenation.isCancelled { run(step, ids: ids) }
+          for step in steps where !concatenation.isCancelled { run(step, path: path, keys: keys) }
           underWay.removeAll { $0 === concatenation }
-        case .mapped(let tree): run(tree, ids: ids)
+        case .mapped(let tree): run(tree, path: path, keys: keys)
         case .cancellable(let id, let cancelInFlight, let tree):
-          if cancelInFlight { cancel(id) }
-          run(tree, ids: ids + [id])
-        case .cancel(let id): cancel(id)
+          if cancelInFlight { cancel(.id(path: path, id)) }
+          run(tree, path: path, keys: keys + [.id(path: path, id)])
+        case .cancel(let id): cancel(.id(path: path, id))
+        case .namespaced(let namespace, let tree):
+          run(tree, path: path + [namespace], keys: keys + [.namespace(path + [namespace])])
+        case .cancelNamespace(let namespace): cancel(.namespace(path + [namespace]))
         }
       }
       reduce(action)
@@ -370,7 +382,8 @@ private struct RandomEffects {
 
   mutating func tree(for action: Int, depth: Int) -> Tree {
     let id = ["a", "b"][next(2)]
-    switch depth == 0 ? min(next(5), 1) : next(8) {
+    let namespace = ["m", "n"][next(2)]
+    switch depth == 0 ? min(next(5), 1) : next(10) {
     case 0: return .none
     case 1, 2:
       guard action + 1 < actions else { return .none }
@@ -380,6 +393,8 @@ private struct RandomEffects {
     case 4: return .concatenate((0...next(3)).map { _ in tree(for: action, depth: depth - 1) })
     case 5: return .mapped(tree(for: action, depth: depth - 1))
     case 6: return withTasks ? .none : .cancel(id)
+    case 7: return withTasks ? .none : .cancelNamespace(namespace)
+    case 8: return .namespaced(namespace, tree(for: action, depth: depth - 1))
     default:
       return .cancellable(id, cancelInFlight: !withTasks && next(2) == 0, tree(for: action, depth: depth - 1))
     }
