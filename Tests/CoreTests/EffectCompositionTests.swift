@@ -167,9 +167,9 @@ struct EffectCompositionTests {
         }
       }
     }
-    store.send("go")
+    #expect(store.send("go").isEmpty)
     #expect(store.state == ["1", "2", "3"])
-    store.send("mixed")
+    #expect(!store.send("mixed").isEmpty)
     #expect(store.state == ["1", "2", "3", "4"])
     #expect(await eventually { store.state == ["1", "2", "3", "4", "5", "6"] })
   }
@@ -204,6 +204,28 @@ struct EffectCompositionTests {
       #expect(arrived && store.state.sorted() == expected, "\(trees.trees)")
       if !arrived { return }
     }
+  }
+
+  /// A concatenation inside another's step (kept apart by a wrapper) is waited for,
+  /// whichever of its steps leaves a task running.
+  @Test(arguments: [false, true])
+  func aNestedConcatenationIsWaitedFor(runningFirst: Bool) async {
+    let late = Effect<String>.run { send in
+      try? await Task.sleep(for: .milliseconds(20))
+      await send("late")
+    }
+    let inner: [Effect<String>] = runningFirst ? [late, .send("at once")] : [.send("at once"), late]
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        if action == "go" {
+          return .concatenate(.concatenate(inner).cancellable(id: "inner"), .send("after"))
+        }
+        state.append(action)
+        return .none
+      }
+    }
+    await store.send("go").finish()
+    #expect(store.state == (runningFirst ? ["late", "at once", "after"] : ["at once", "late", "after"]))
   }
 
   /// A step that cancels its own concatenation stops it, whether the steps are started

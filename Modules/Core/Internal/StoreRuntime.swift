@@ -225,15 +225,21 @@ public final class StoreRuntime<State, Action> {
     case .effect(let next):
       effect = next
     case .nextStep(let concatenation):
-      // A task of the last step still runs: the concatenation's task takes over.
-      guard concatenation.running.allSatisfy({ tasks[$0.id] == nil }) else { return }
+      guard concatenation.running.allSatisfy({ tasks[$0.id] == nil }) else {
+        // A task of the last step still runs: the concatenation's task takes over, and
+        // only now counts as started.
+        if let task = concatenation.task { collect(task, id: concatenation.id) }
+        return
+      }
       guard let step = concatenation.takeNext() else {
         // Every step finished at once, and so has the concatenation.
         finished(concatenation.id)
         return
       }
       pending.append(
-        Pending(work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth))
+        Pending(
+          work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth,
+          step: item.step, isCollected: item.isCollected))
       later(step, in: context, step: concatenation)
       return
     }
@@ -282,9 +288,10 @@ public final class StoreRuntime<State, Action> {
       }
       concatenation.task = task
       register(task, id: id, keys: context.keys, origin: origin)
-      collect(task, id: id)
       pending.append(
-        Pending(work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth))
+        Pending(
+          work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth,
+          step: item.step, isCollected: item.isCollected))
 
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = CancelKey.id(path: context.path, id: id)
