@@ -143,15 +143,19 @@ struct EffectCompositionTests {
     #expect(store.state == [])
   }
 
-  /// Steps that finish at once (sends) are delivered within the `send` that started the
-  /// concatenation, as a merge's are, in order, before what follows it; from the first
-  /// step that starts a task, the rest wait for it.
+  /// Steps that finish at once (sends; a task cancelled at once) are delivered within the
+  /// `send` that started the concatenation, as a merge's are, in order, before what
+  /// follows it; from the first step that leaves a task running, the rest wait for it.
   @Test func aConcatenationsStepsThatFinishAtOnceAreDeliveredBeforeSendReturns() async {
     let store = Store(initialState: [String]()) {
       Reduce<[String], String> { state, action in
         switch action {
         case "go":
           return .merge(.concatenate(.send("1"), .send("2")), .send("3"))
+        case "cancelled":
+          // A step whose task is cancelled at once is over at once.
+          let forever = Effect<String>.run { _ in try await Task.sleep(for: .seconds(60)) }
+          return .concatenate(.merge(forever.cancellable(id: "forever"), .cancel(id: "forever")), .send("7"))
         case "mixed":
           return .concatenate(
             .send("4"),
@@ -169,9 +173,11 @@ struct EffectCompositionTests {
     }
     #expect(store.send("go").isEmpty)
     #expect(store.state == ["1", "2", "3"])
+    store.send("cancelled")
+    #expect(store.state == ["1", "2", "3", "7"])
     #expect(!store.send("mixed").isEmpty)
-    #expect(store.state == ["1", "2", "3", "4"])
-    #expect(await eventually { store.state == ["1", "2", "3", "4", "5", "6"] })
+    #expect(store.state == ["1", "2", "3", "7", "4"])
+    #expect(await eventually { store.state == ["1", "2", "3", "7", "4", "5", "6"] })
   }
 
   /// Effects that start no task (sends, merges, concatenations, wrapped or mapped, and
