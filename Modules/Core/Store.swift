@@ -92,6 +92,10 @@ public final class Store<State, Action> {
 
   /// Runs `action` through the reducer now and starts the effects it returns.
   ///
+  /// Not from inside a reducer (through a store it captured): such a send is reported as
+  /// an issue, and its action runs once the reducer has returned, as if the reducer had
+  /// returned ``Effect/send(_:)``. Return that instead.
+  ///
   /// - Parameter action: What happened.
   /// - Returns: A handle on the effects started by this action (and by the actions it
   ///   sent synchronously): await ``StoreTask/finish()`` or call ``StoreTask/cancel()``.

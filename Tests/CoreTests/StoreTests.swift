@@ -64,6 +64,53 @@ struct StoreTests {
     #expect(issues == [])
   }
 
+  /// A reducer that reaches its own store (through a reference it captured) and sends:
+  /// reducing there would change the state while the reducer changes it (one of the two
+  /// changes was lost in a release build). The action is reported, and runs once the
+  /// reducer has returned, as if it had returned `.send` first; through a scoped store too.
+  @Test func aSendFromInsideTheReducerIsReportedAndRunsOnceItReturns() async {
+    final class Reference: @unchecked Sendable { var store: Store<[String], String>? }
+    let reference = Reference()
+    let issues = await collectingIssues {
+      let store = Store(initialState: [String]()) {
+        Reduce<[String], String> { state, action in
+          state.append("start \(action)")
+          switch action {
+          case "outer":
+            reference.store?.send("inner")
+            reference.store?.scope(state: \.self, action: { "scoped \($0)" }).send("inner")
+            state.append("end \(action)")
+            return .send("outer's effect")
+          case "inner":
+            return .send("inner's effect")
+          default:
+            return .none
+          }
+        }
+      }
+      reference.store = store
+      let task = store.send("outer")
+      #expect(task.isEmpty)
+      #expect(
+        store.state == [
+          "start outer", "end outer", "start inner", "start inner's effect", "start scoped inner",
+          "start outer's effect",
+        ])
+      reference.store = nil
+    }
+    #expect(
+      issues
+        == ["inner", "scoped inner"].map {
+          """
+          A store was sent an action while its reducer was running (a reducer that reaches a \
+          store, through a reference it captured):
+            "\($0)"
+          It runs once the reducer returns. Return 'Effect.send' from the reducer instead: a \
+          reducer changes its state and returns effects, and does not send.
+          """
+        })
+  }
+
   @Test func anEndlessLoopOfSynchronousSendsIsReportedAndStopped() async {
     enum Action: Equatable { case again, other }
     let issues = await collectingIssues {

@@ -30,6 +30,14 @@ public final class StoreRuntime<State, Action> {
     get { _didReduce }
     set { _didReduce = newValue }
   }
+  /// Whether the reducer is running, and whether it sent (see ``sendFromReducer(_:)``).
+  @exclusivity(unchecked) @usableFromInline var reducing = Reducing.no
+  @usableFromInline var sentFromReducer: [Action] = []
+
+  @usableFromInline
+  enum Reducing: UInt8 {
+    case no, yes, andSent
+  }
   /// When set, the runtime remembers which action started each effect (for test messages).
   @_spi(Internals)
   public var describeOrigin: ((Action) -> String)?
@@ -74,6 +82,7 @@ public final class StoreRuntime<State, Action> {
   @inlinable
   @discardableResult
   public func send(_ action: Action, origin: ActionOrigin = .external) -> StoreTask {
+    if reducing != .no { return sendFromReducer(action) }
     var started: [Task<Void, Never>] = []
     process(action, origin: origin, started: &started)
     if !observers.isEmpty { notifyObservers() }
@@ -92,9 +101,40 @@ public final class StoreRuntime<State, Action> {
   /// Runs the reducer on `action` and tells the test hook; returns the effect to start.
   @inlinable
   func apply(_ action: Action, origin: ActionOrigin) -> Effect<Action> {
-    let effect = reduce(&_state, action)
+    reducing = .yes
+    var effect = reduce(&_state, action)
+    if reducing == .andSent { effect = takeSentFromReducer(before: effect) }
+    reducing = .no
     if let didReduce = _didReduce { didReduce(action, _state, origin) }
     return effect
+  }
+
+  /// A `send` made while the reducer runs: a reducer that reached a store (one captured
+  /// in its closure, say). Reducing again there would change the state while the reducer
+  /// is changing it, and one of the two changes would be lost; so the action waits until
+  /// the reducer has returned, then runs as if the reducer had returned `.send(action)`
+  /// first. Reported: reducers must not reach stores.
+  @usableFromInline
+  func sendFromReducer(_ action: Action) -> StoreTask {
+    reportIssue(
+      """
+      A store was sent an action while its reducer was running (a reducer that reaches a \
+      store, through a reference it captured):
+      \(indentedDump(action))
+      It runs once the reducer returns. Return 'Effect.send' from the reducer instead: a \
+      reducer changes its state and returns effects, and does not send.
+      """)
+    sentFromReducer.append(action)
+    reducing = .andSent
+    return StoreTask(tasks: [])
+  }
+
+  /// The actions sent while the reducer ran, in order, then `effect`.
+  @usableFromInline
+  func takeSentFromReducer(before effect: Effect<Action>) -> Effect<Action> {
+    let sent = sentFromReducer.map { Effect<Action>.send($0) }
+    sentFromReducer.removeAll()
+    return .merge(sent + [effect])
   }
 
   /// Starts the effect an action returned (the slow path: only for non-`none` effects).
