@@ -34,6 +34,7 @@ public final class StoreRuntime<State, Action> {
   @exclusivity(unchecked) @usableFromInline var reducing = Reducing.no
   @usableFromInline var sentFromReducer: [Action] = []
 
+  /// One byte, checked on every send: `andSent` once a send came from inside the reducer.
   @usableFromInline
   enum Reducing: UInt8 {
     case no, yes, andSent
@@ -172,8 +173,8 @@ public final class StoreRuntime<State, Action> {
     enum Work {
       /// Start this effect.
       case effect(Effect<Action>)
-      /// The step before has been started: go on with the next one if it started no
-      /// task (finished at once), else leave the rest to the concatenation's task.
+      /// The step before has been started: go on with the next one if none of its tasks
+      /// still runs (it finished at once), else leave the rest to the concatenation's task.
       case nextStep(Concatenation)
     }
   }
