@@ -159,6 +159,25 @@ struct TestStorePassingTests {
       ])
   }
 
+  /// Whatever shape a feature's synchronous effects take (random trees of sends, merges,
+  /// concatenations, namespaces, cancellations), the test store hands over the actions
+  /// they send in the order they were reduced, each with the state it left.
+  @Test func receivesTheActionsOfSynchronousEffectsOfAnyShapeInOrder() async {
+    var random = RandomEffects(seed: 0xD1B5_4A32_D192_ED03, withTasks: false)
+    let issues = await collectingIssues {
+      for _ in 0..<300 {
+        let trees = random.reducer()
+        let store = TestStore(initialState: [Int]()) { trees.reducer }
+        await store.send(0) { $0 = [0] }
+        for action in trees.expected(0).dropFirst() {
+          await store.receive(action) { $0.append(action) }
+        }
+        await store.finish()
+      }
+    }
+    #expect(issues == [])
+  }
+
   @Test func nonExhaustiveModeStillCatchesAWrongAssertion() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
