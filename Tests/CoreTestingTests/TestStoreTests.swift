@@ -178,6 +178,32 @@ struct TestStorePassingTests {
     #expect(issues == [])
   }
 
+  /// Non-exhaustive, a test may receive any of those actions in order and skip the rest:
+  /// each `receive` takes the first match after the last one received (the earliest of
+  /// equal actions) and asserts the state as it left it.
+  @Test func nonExhaustiveReceivesAnyActionsInOrderSkippingTheRest() async {
+    var random = RandomEffects(seed: 0x94D0_49BB_1331_11EB, withTasks: false)
+    var choices = RandomEffects(seed: 0x2545_F491_4F6C_DD1D, withTasks: false)
+    let issues = await collectingIssues {
+      for _ in 0..<300 {
+        let trees = random.reducer()
+        let store = TestStore(initialState: [Int]()) { trees.reducer }
+        store.exhaustivity = .off
+        await store.send(0)
+        let reduced = trees.expected(0)
+        var next = 1
+        while next < reduced.count, choices.next(6) != 0 {
+          let action = reduced[next + choices.next(min(3, reduced.count - next))]
+          let match = reduced[next...].firstIndex(of: action)!
+          await store.receive(action) { $0 = Array(reduced[...match]) }
+          next = match + 1
+        }
+        await store.finish()
+      }
+    }
+    #expect(issues == [])
+  }
+
   @Test func nonExhaustiveModeStillCatchesAWrongAssertion() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }

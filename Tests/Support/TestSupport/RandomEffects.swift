@@ -129,7 +129,8 @@ public struct RandomEffects {
     self.withTasks = withTasks
   }
 
-  mutating func next(_ bound: Int) -> Int {
+  /// The next pseudo-random number below `bound`.
+  public mutating func next(_ bound: Int) -> Int {
     seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Int((seed >> 33) % UInt64(bound))
   }
