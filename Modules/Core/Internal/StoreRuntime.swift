@@ -165,10 +165,8 @@ public final class StoreRuntime<State, Action> {
     var origin: String?
     /// How many synchronous sends led here, each action's effect sending the next.
     var depth = 0
-    /// Where the tasks this starts are collected: the step of a concatenation it belongs
-    /// to, else the caller's list (`started`), if `isCollected`.
-    var step: Concatenation? = nil
-    var isCollected = true
+    /// Where the tasks this starts are collected.
+    var sink = Sink.caller
 
     enum Work {
       /// Start this effect.
@@ -177,6 +175,14 @@ public final class StoreRuntime<State, Action> {
       /// still runs (it finished at once), else leave the rest to the concatenation's task.
       case nextStep(Concatenation)
     }
+  }
+
+  /// Where the tasks an effect starts are collected.
+  private enum Sink {
+    /// The caller's list (`started`).
+    case caller
+    /// The step of a concatenation they belong to.
+    case step(Concatenation)
   }
 
   /// A concatenation under way: the steps, which one comes next, and the tasks of the one
@@ -215,14 +221,15 @@ public final class StoreRuntime<State, Action> {
   /// the next part of a merge or step of a concatenation), keeping the work still to do in
   /// a list rather than on the call stack: a long chain of sends cannot overflow the stack.
   ///
-  /// `started` collects the tasks this starts; those of the effects of actions it sends
-  /// only when `includingSent` (a `send` answers for everything it led to; a step of a
-  /// concatenation is over once its actions are reduced, and what they start is theirs).
+  /// `sink` says where the tasks this starts go: `started`, unless they belong to a
+  /// concatenation's step. Those of the effects of actions it sends go to `started`: a
+  /// `send` answers for everything it led to, while a step of a concatenation is over once
+  /// its actions are reduced (what they start is theirs).
   private func start(
-    _ effect: Effect<Action>, in context: Context, origin: String?, step: Concatenation? = nil,
-    started: inout [Task<Void, Never>], includingSent: Bool = true
+    _ effect: Effect<Action>, in context: Context, origin: String?, sink: Sink = .caller,
+    started: inout [Task<Void, Never>]
   ) {
-    var pending = [Pending(work: .effect(effect), context: context, origin: origin, step: step)]
+    var pending = [Pending(work: .effect(effect), context: context, origin: origin, sink: sink)]
     while let next = pending.popLast() {
       if next.depth == Self.maximumSendChain, case .effect(let effect) = next.work,
         case .send(let action) = effect.operation
@@ -237,28 +244,26 @@ public final class StoreRuntime<State, Action> {
           """)
         return
       }
-      start(next, pending: &pending, started: &started, includingSent: includingSent)
+      start(next, pending: &pending, started: &started)
     }
   }
 
   /// Starts one piece of an effect; what it is made of, and the effect of an action it
   /// sends, go on `pending` (last out first).
   private func start(
-    _ item: Pending, pending: inout [Pending], started: inout [Task<Void, Never>],
-    includingSent: Bool
+    _ item: Pending, pending: inout [Pending], started: inout [Task<Void, Never>]
   ) {
     let (context, origin) = (item.context, item.origin)
-    func later(_ effect: Effect<Action>, in context: Context, step: Concatenation? = nil) {
+    func later(_ effect: Effect<Action>, in context: Context, sink: Sink? = nil) {
       pending.append(
         Pending(
           work: .effect(effect), context: context, origin: origin, depth: item.depth,
-          step: step ?? item.step, isCollected: item.isCollected))
+          sink: sink ?? item.sink))
     }
     func collect(_ task: Task<Void, Never>, id: Int) {
-      if let step = item.step {
-        step.running.append((id, task))
-      } else if item.isCollected {
-        started.append(task)
+      switch item.sink {
+      case .caller: started.append(task)
+      case .step(let concatenation): concatenation.running.append((id, task))
       }
     }
     let effect: Effect<Action>
@@ -280,8 +285,8 @@ public final class StoreRuntime<State, Action> {
       pending.append(
         Pending(
           work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth,
-          step: item.step, isCollected: item.isCollected))
-      later(step, in: context, step: concatenation)
+          sink: item.sink))
+      later(step, in: context, sink: .step(concatenation))
       return
     }
     switch effect.operation {
@@ -294,7 +299,7 @@ public final class StoreRuntime<State, Action> {
       pending.append(
         Pending(
           work: .effect(effect), context: .root, origin: describeOrigin?(action), depth: item.depth + 1,
-          isCollected: includingSent))
+          sink: .caller))
 
     case .run(let priority, let operation):
       let id = makeTaskID()
@@ -332,7 +337,7 @@ public final class StoreRuntime<State, Action> {
       pending.append(
         Pending(
           work: .nextStep(concatenation), context: context, origin: origin, depth: item.depth,
-          step: item.step, isCollected: item.isCollected))
+          sink: item.sink))
 
     case .cancellable(let id, let cancelInFlight, let effect):
       let key = CancelKey.id(path: context.path, id: id)
@@ -376,12 +381,13 @@ public final class StoreRuntime<State, Action> {
   }
 
   /// Starts one step of `concatenation` from its task; the step's tasks go to
-  /// `concatenation.running`.
+  /// `concatenation.running`, and those of the actions it sends are theirs (nobody keeps
+  /// the list they are collected in).
   private func startStep(
     _ effect: Effect<Action>, of concatenation: Concatenation, in context: Context, origin: String?
   ) {
-    var unused: [Task<Void, Never>] = []
-    start(effect, in: context, origin: origin, step: concatenation, started: &unused, includingSent: false)
+    var theirs: [Task<Void, Never>] = []
+    start(effect, in: context, origin: origin, sink: .step(concatenation), started: &theirs)
     if !observers.isEmpty { notifyObservers() }
   }
 
