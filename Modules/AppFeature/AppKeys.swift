@@ -60,7 +60,7 @@ extension AppFeature {
       return .dogs(.retryButtonTapped)
     case .character(let character): return filtered(filter + String(character))
     case .paste(let text): return filtered(filter + text)
-    case .backspace: return filtered(String(filter.dropLast()))
+    case .backspace: return filtered(filter.droppingLastKeyTyped())
     case .ctrl("u"), .escape: return filtered("")
     case .ctrl("w"), .altBackspace:
       // As in a shell: the spaces at the end, then the word before them.
@@ -98,6 +98,25 @@ extension AppFeature {
       return breed.highlighted.map { .breed(.subBreedSelected($0 == breed.subBreed ? nil : $0)) }
     default: return nil
     }
+  }
+}
+
+extension String {
+  /// The text without what Backspace takes from its end: the last key typed. A character
+  /// drawn as one picture (an emoji, with its skin tone or joined family, a flag, a keycap)
+  /// was typed as one and goes whole; any other loses its last scalar, the sign typed last
+  /// (`कि` keeps `क`, `क्ष` keeps `क्`, a decomposed `é` keeps `e`), as Backspace does in
+  /// browsers and on phones. Taking the whole character would drop letters that cost
+  /// several keys.
+  func droppingLastKeyTyped() -> String {
+    guard let last else { return self }
+    let isPicture = last.unicodeScalars.contains {
+      ($0.properties.isEmoji && !$0.isASCII) || $0 == "\u{20E3}"  // a keycap's enclosing square
+    }
+    guard !isPicture else { return String(dropLast()) }
+    var scalars = unicodeScalars
+    scalars.removeLast()
+    return String(scalars)
   }
 }
 

@@ -41,6 +41,29 @@ struct AppKeysTests {
     }
   }
 
+  @Test func backspaceTakesTheLastKeyTypedAndAPictureWhole() {
+    func backspace(_ filter: String) -> String? {
+      guard case .send(.dogs(.filterChanged(let text))) = dogs(.backspace, filter: filter).first else {
+        return nil
+      }
+      return text
+    }
+    // A syllable typed a letter and a sign at a time loses the sign typed last.
+    #expect(backspace("कि") == "क")
+    #expect(backspace("क्ष") == "क्")
+    #expect(backspace("ab\u{65}\u{301}") == "abe")
+    #expect(backspace("กำ") == "ก")
+    #expect(backspace("1\u{301}") == "1")  // a digit is an emoji only with its keycap
+    // Scalars, not bytes or clusters: a precomposed letter, a Hangul syllable, go whole.
+    #expect(backspace("hé") == "h")
+    #expect(backspace("개") == "")
+    // A picture was typed as one key and goes whole: skin tone, joined family, flag,
+    // keycap, emoji presentation selector.
+    for picture in ["👍🏽", "👩‍👩‍👧", "🇫🇷", "1️⃣", "❤️", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"] {
+      #expect(backspace("pug" + picture) == "pug", "\(picture)")
+    }
+  }
+
   @Test func movingOnTheList() {
     #expect(dogs(.up) == [.send(.dogs(.highlightMoved(.up)))])
     #expect(dogs(.ctrl("p")) == [.send(.dogs(.highlightMoved(.up)))])
