@@ -51,6 +51,17 @@ open(sys.argv[2], "wb").write(bytes(out))
 PY
 }
 
+wrap_ivf() {  # file.ivf name: the IVF file's first frame in a simple WEBP container, as NAME.webp
+  python3 - "$1" "$out/$2.webp" <<'PY'
+import sys
+ivf = open(sys.argv[1], "rb").read()
+size = int.from_bytes(ivf[32:36], "little")  # after the 32-byte file header
+frame = ivf[44:44 + size] + (b"\0" if size % 2 else b"")
+riff = b"WEBP" + b"VP8 " + size.to_bytes(4, "little") + frame
+open(sys.argv[2], "wb").write(b"RIFF" + len(riff).to_bytes(4, "little") + riff)
+PY
+}
+
 make() {  # name source cwebp-options…
   name=$1; source=$2; shift 2
   cwebp -quiet "$@" "$source" -o "$out/$name.webp"
@@ -79,15 +90,22 @@ dwebp -quiet "$tmp/vpx-source.webp" -yuv -o "$tmp/vpx-source.yuv"
 vpxenc --codec=vp8 --i420 -w 64 -h 48 --limit=1 --ivf --good --cpu-used=0 --end-usage=q \
   --cq-level=56 --min-q=52 --max-q=60 --token-parts=1 -o "$tmp/vpx.ivf" "$tmp/vpx-source.yuv" \
   < /dev/null > /dev/null 2>&1
-python3 - "$tmp/vpx.ivf" "$out/libvpx-deltas-64x48.webp" <<'PY'
-import sys
-ivf = open(sys.argv[1], "rb").read()
-size = int.from_bytes(ivf[32:36], "little")  # after the 32-byte file header
-frame = ivf[44:44 + size] + (b"\0" if size % 2 else b"")
-riff = b"WEBP" + b"VP8 " + size.to_bytes(4, "little") + frame
-open(sys.argv[2], "wb").write(b"RIFF" + len(riff).to_bytes(4, "little") + riff)
-PY
+wrap_ivf "$tmp/vpx.ivf" libvpx-deltas-64x48
 reference libvpx-deltas-64x48
+# Quantiser index 0, where the second-order block's AC factor (4 × 155/100) is raised to
+# its floor of 8. libvpx writes a second-order block only for 16×16 prediction, which it
+# picks for a picture of flat 4×4 tiles (a photo gets 4×4 prediction at this quality, and
+# cwebp never goes below index 2); the tiles' levels vary, so the block's AC is not zero.
+python3 - "$tmp/tiles.yuv" <<'PY'
+import sys
+luma = bytes(120 + ((x // 4) * 7 + (y // 4) * 13) % 13 - 6 for y in range(48) for x in range(64))
+open(sys.argv[1], "wb").write(luma + bytes([128]) * (32 * 24 * 2))
+PY
+vpxenc --codec=vp8 --i420 -w 64 -h 48 --limit=1 --ivf --good --cpu-used=0 --end-usage=q \
+  --cq-level=0 --min-q=0 --max-q=0 --token-parts=0 -o "$tmp/tiles.ivf" "$tmp/tiles.yuv" \
+  < /dev/null > /dev/null 2>&1
+wrap_ivf "$tmp/tiles.ivf" libvpx-quantizer-0-64x48
+reference libvpx-quantizer-0-64x48
 # With an ALPH chunk inside a VP8X file: the colours decode, the transparency is left out
 # (PPM has none either).
 cwebp -quiet -q 70 "$jpeg/g-444-64x48.jpg" -o "$tmp/opaque.webp"

@@ -6,9 +6,10 @@ extension PictureSuites {
   struct WEBPDecoderTests {
     /// Lossy: simple and normal loop filters, sharpness, segments, several token
     /// partitions, odd sizes, a 1×1 picture, a frame from libvpx (whose loop filter has
-    /// deltas by reference frame and mode); transparency raw and compressed with each
-    /// filter. Lossless: every transform, colour caches, palettes of 3, 12 and 200 colours,
-    /// transparency. Each exactly as libwebp's `dwebp` decodes it (blended over black).
+    /// deltas by reference frame and mode) and one at quantiser index 0 (where the
+    /// second-order block's AC factor is raised to 8); transparency raw and compressed
+    /// with each filter. Lossless: every transform, colour caches, palettes of 3, 12 and
+    /// 200 colours, transparency. Each exactly as libwebp's `dwebp` decodes it (blended over black).
     @Test(arguments: WEBPFixture.referenced)
     func everyFixtureDecodesAsLibwebpDoes(name: String) throws {
       let image = try WEBPDecoder.decode(WEBPFixture.bytes(name + ".webp"))
@@ -21,6 +22,7 @@ extension PictureSuites {
         "simple-filter-64x48", "strong-filter-64x48", "no-filter-odd-33x17", "segments-sharp-120x90",
         "low-quality-1x1", "high-quality-odd-17x9", "alpha-vp8x-64x48", "partitions-4-200x150",
         "sharpness-5-64x48", "sharpness-4-64x48", "filter-level-15-64x48", "libvpx-deltas-64x48",
+        "libvpx-quantizer-0-64x48",
         "lowest-quality-64x48", "alpha-raw-64x48", "alpha-horizontal-64x48", "alpha-vertical-64x48",
         "alpha-gradient-64x48", "alpha-compressed-64x48", "lossless-photo-64x48",
         "lossless-fast-odd-33x17", "lossless-alpha-64x48", "lossless-palette-3-64x48",
