@@ -13,13 +13,27 @@ import TextRendering
 /// Input is read on its own thread and decoded into keys; everything else happens on the
 /// main actor. A frame is rendered whenever the visible state changes (or the spinner
 /// ticks, or the terminal is resized), diffed against the last one, and written in one go.
+/// How the full-screen app draws: its characters, pictures and colours.
+struct ScreenStyle: Equatable {
+  /// Whether it may use characters beyond ASCII (box drawing, arrows, half blocks).
+  var unicode: Bool
+  /// How pictures are drawn.
+  var pictureMode: PictureMode
+  /// The colours the terminal takes.
+  var colorMode: ColorMode
+}
+
 @MainActor
 final class InteractiveApp {
   private let store: Store<AppFeature.State, AppFeature.Action>
   private let terminal: Terminal
-  private let colorMode: ColorMode
-  private let pictureMode: PictureMode
-  private let unicode: Bool
+  /// How the screen is drawn now.
+  private var style: ScreenStyle
+  /// How to draw it if the terminal turns out to draw East Asian ambiguous characters
+  /// (the UI's `─ ▶ …`, the half blocks) two columns wide, as terminals set up for
+  /// Chinese, Japanese or Korean may: ASCII, which is never ambiguous. `nil` once the
+  /// terminal has answered, or where there is nothing to ask (an ASCII screen already).
+  private var asciiStyle: ScreenStyle?
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
   private var previousFrame: Frame?
@@ -33,14 +47,13 @@ final class InteractiveApp {
   private var finish: ((Int32) -> Void)?
 
   init(
-    store: Store<AppFeature.State, AppFeature.Action>, terminal: Terminal, colorMode: ColorMode,
-    pictureMode: PictureMode, unicode: Bool, escapeDelay: Int32
+    store: Store<AppFeature.State, AppFeature.Action>, terminal: Terminal, style: ScreenStyle,
+    asciiStyle: ScreenStyle?, escapeDelay: Int32
   ) {
     self.store = store
     self.terminal = terminal
-    self.colorMode = colorMode
-    self.pictureMode = pictureMode
-    self.unicode = unicode
+    self.style = style
+    self.asciiStyle = asciiStyle
     self.escapeDelay = escapeDelay
     self.size = terminal.size()
   }
@@ -62,6 +75,9 @@ final class InteractiveApp {
     installSignals()
     startInputThread()
     startSpinner()
+    // Where an ambiguous character leaves the cursor tells how wide the terminal draws
+    // it; the answer arrives with the keys, and the first frame does not wait for it.
+    if asciiStyle != nil { terminal.write(Array("\u{1B}[H─\u{1B}[6n".utf8)) }
     render()
     store.send(.dogs(.appeared))
     let code = await withCheckedContinuation { continuation in
@@ -86,11 +102,11 @@ final class InteractiveApp {
     guard finish != nil else { return }
     let view = view ?? AppView.ViewState(store.state)
     let frame = AppView.render(
-      view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: unicode,
-      pictureMode: pictureMode)
+      view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: style.unicode,
+      pictureMode: style.pictureMode)
     if !force, frame == previousFrame { return }
     terminal.write(
-      ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: colorMode)
+      ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: style.colorMode)
         + pictureUpdate(frame.picture, redraw: force))
     previousFrame = frame
   }
@@ -98,7 +114,7 @@ final class InteractiveApp {
   /// What takes the picture on screen away and puts the frame's there, when they differ
   /// (or when the whole screen is painted again).
   private func pictureUpdate(_ picture: PlacedPicture?, redraw: Bool) -> [UInt8] {
-    guard pictureMode == .terminal, redraw || picture != placedPicture else { return [] }
+    guard style.pictureMode == .terminal, redraw || picture != placedPicture else { return [] }
     var text = placedPicture != nil || redraw ? TerminalPicture.kittyDelete(id: Self.pictureID) : ""
     if let picture {
       // From the picture's top left cell, the cursor saved before and restored after
@@ -174,6 +190,10 @@ final class InteractiveApp {
 
   func handle(_ keys: [Key]) {
     for key in keys {
+      if case .cursorPosition(_, let column) = key {
+        ambiguousCharacterEnded(atColumn: column)
+        continue
+      }
       // Each key sees the state the one before it left (typed characters extend the filter).
       for command in AppFeature.commands(for: key, in: store.state, pageRows: listRows) {
         guard finish != nil else { return }
@@ -187,6 +207,17 @@ final class InteractiveApp {
         }
       }
     }
+  }
+
+  /// Takes the terminal's first answer to where the probe's ambiguous character left the
+  /// cursor (column 2: one column wide, as the frame counts it; 3: two) and draws the
+  /// screen in ASCII if it is drawn wide.
+  private func ambiguousCharacterEnded(atColumn column: Int) {
+    guard let ascii = asciiStyle else { return }
+    asciiStyle = nil
+    guard column == 3 else { return }
+    style = ascii
+    render(force: true)
   }
 
   /// Takes the terminal's size again and paints the whole screen; a picture on screen

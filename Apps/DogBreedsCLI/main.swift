@@ -133,10 +133,22 @@ func run() async -> Int32 {
       return ExitCode.usage
     }
     let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
+    // With pictures in half blocks the screen takes the pictures' colours (asked for, they
+    // are 256 at least); otherwise the terminal's.
+    func style(_ pictures: PictureSettings, unicode: Bool) -> ScreenStyle {
+      ScreenStyle(
+        unicode: unicode, pictureMode: pictures.mode,
+        colorMode: pictures.mode == .blocks ? pictures.colorMode : colorMode)
+    }
+    // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide.
+    let asciiPictures = PictureSettings.resolve(
+      options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: true, unicode: false,
+      environment: environment)
     let app = InteractiveApp(
       store: store, terminal: Terminal(inputFD: input, outputFD: 1),
-      colorMode: pictures.mode == .blocks ? pictures.colorMode : colorMode, pictureMode: pictures.mode,
-      unicode: Output.unicode, escapeDelay: max(5, min(delay, 1000)))
+      style: style(pictures, unicode: Output.unicode),
+      asciiStyle: Output.unicode ? style(asciiPictures, unicode: false) : nil,
+      escapeDelay: max(5, min(delay, 1000)))
     return await app.run()
   case .help, .version:
     return ExitCode.success

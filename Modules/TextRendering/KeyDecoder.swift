@@ -13,6 +13,11 @@ public enum Key: Hashable, Sendable {
   case ctrl(Character)
   /// F1–F12.
   case function(Int)
+  /// A terminal's answer to a cursor position request (`CSI 6n`): `CSI row ; column R`,
+  /// counted from 1. Not a key; it comes in with them. (xterm writes F3 with a modifier
+  /// the same way, Shift-F3 as `CSI 1;2R`: a reader that asked should take the first
+  /// answer only.)
+  case cursorPosition(row: Int, column: Int)
   /// A sequence we do not use (kept so input is always consumed).
   case unknown
 }
@@ -28,7 +33,8 @@ public enum Key: Hashable, Sendable {
 /// Understood: arrows (`CSI`/`SS3`, with modifiers), Home/End (all common forms),
 /// PgUp/PgDn/Insert/Delete, F1–F12, Shift-Tab, Enter (CR or LF), Tab, Backspace (DEL or
 /// BS), Alt-Backspace, Ctrl-letters, Alt-x (as Escape then x), UTF-8 text (invalid bytes
-/// become U+FFFD), and bracketed paste (`CSI 200~` … `CSI 201~`).
+/// become U+FFFD), bracketed paste (`CSI 200~` … `CSI 201~`), and the terminal's answer to
+/// a cursor position request.
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var pasteBuffer: [UInt8]?
@@ -201,6 +207,11 @@ public struct KeyDecoder: Sendable {
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "Z"): return .backTab
+    case UInt8(ascii: "R"):
+      guard fields.count == 2, let row = fields[0], let column = fields[1], row > 0, column > 0 else {
+        return .unknown
+      }
+      return .cursorPosition(row: row, column: column)
     case UInt8(ascii: "~"):
       guard let code = fields.first ?? nil else { return .unknown }
       switch code {

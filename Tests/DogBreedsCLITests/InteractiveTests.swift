@@ -85,6 +85,30 @@ struct InteractiveTests {
     #expect(outside.isEmpty, "\(outside.count) bytes outside ASCII")
   }
 
+  /// A terminal set up for Chinese, Japanese or Korean may draw East Asian ambiguous
+  /// characters (`─ ▶ ▀`) two columns wide where the frame counts one, and misalign the
+  /// screen. The app asks where one such character leaves the cursor: told column 3, it
+  /// draws in ASCII from then on, pictures too; told 2, it stays as it is. Only the first
+  /// answer counts (Alt-F3 reads like one).
+  @Test(arguments: [2, 3])
+  func aTerminalThatDrawsAmbiguousCharactersWideGetsASCII(column: Int) async throws {
+    let app = try launch()
+    await app.expectScreen { $0.text.contains("▶ Affenpinscher") }
+    #expect(String(decoding: app.allOutput, as: UTF8.self).contains("\u{1B}[H─\u{1B}[6n"))
+    app.send("\u{1B}[1;\(column)R")
+    if column == 3 {
+      await app.expectScreen { $0.line(1) == "/ Filter breeds" && $0.text.contains("> Affenpinscher") }
+    }
+    app.send("\u{1B}[1;\(5 - column)Rhou\r")
+    // The picture drawn: in the ASCII ramp, or in half blocks.
+    let picture = column == 3 ? "=" : "▀"
+    await app.expectScreen { $0.line(0) == "Hound" && $0.line(2).contains(picture) }
+    let screen = app.currentScreen.text
+    #expect(screen.unicodeScalars.allSatisfy(\.isASCII) == (column == 3), "\(screen)")
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
+
   /// In kitty (and Ghostty) the Breed screen leaves the picture's cells blank and has the
   /// terminal draw the picture there, under an id by which it takes it away again.
   @Test func inKittyTheBreedScreenPlacesThePictureAndTakesItAway() async throws {

@@ -40,6 +40,18 @@ struct KeyDecoderTests {
     #expect(decode(["\u{1B}OM"]) == [.enter])
   }
 
+  @Test func aCursorPositionAnswerIsReadWhereverItComes() {
+    #expect(decode(["\u{1B}[1;3R"]) == [.cursorPosition(row: 1, column: 3)])
+    #expect(
+      decode(["h\u{1B}[12;", "140Ro"]) == [
+        .character("h"), .cursorPosition(row: 12, column: 140), .character("o"),
+      ])
+    // Anything else ending in R is no answer.
+    #expect(
+      decode(["\u{1B}[R\u{1B}[5R\u{1B}[1;2;3R\u{1B}[1;-2R\u{1B}[;3R"]) == Array(repeating: .unknown, count: 5)
+    )
+  }
+
   @Test func controlKeys() {
     #expect(
       decode(["\r\n\t\u{7F}\u{8}\u{3}\u{15}\u{0}"]) == [
