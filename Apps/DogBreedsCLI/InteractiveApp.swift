@@ -8,13 +8,8 @@ import TextRendering
   import Glibc
 #endif
 
-/// The full-screen app: keys in, actions to the store, frames out.
-///
-/// Input is read on its own thread and decoded into keys; everything else happens on the
-/// main actor. A frame is rendered whenever the visible state changes (or the spinner
-/// ticks, or the terminal is resized), diffed against the last one, and written in one go.
 /// How the full-screen app draws: its characters, pictures and colours.
-struct ScreenStyle: Equatable {
+struct ScreenStyle {
   /// Whether it may use characters beyond ASCII (box drawing, arrows, half blocks).
   var unicode: Bool
   /// How pictures are drawn.
@@ -23,6 +18,11 @@ struct ScreenStyle: Equatable {
   var colorMode: ColorMode
 }
 
+/// The full-screen app: keys in, actions to the store, frames out.
+///
+/// Input is read on its own thread and decoded into keys; everything else happens on the
+/// main actor. A frame is rendered whenever the visible state changes (or the spinner
+/// ticks, or the terminal is resized), diffed against the last one, and written in one go.
 @MainActor
 final class InteractiveApp {
   private let store: Store<AppFeature.State, AppFeature.Action>
