@@ -99,7 +99,10 @@ enum Arguments {
       NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, COLORTERM, TERM
                              colour policy (see --color) and depth
       LC_ALL, LC_CTYPE, LANG a locale that is not UTF-8 (LANG=C) gets ASCII only,
-                             as does the Linux console (TERM=linux)
+                             as does the Linux console (TERM=linux), and the
+                             browser on a terminal that draws box-drawing
+                             characters two columns wide (a CJK setting; the
+                             browser asks the terminal when it starts)
       ESCDELAY               ms to wait before a lone Esc counts (default 50)
       DOGBREEDS_FAKE_LATENCY_MS
                              delay each answer of --api fake (to see loading states)
