@@ -83,6 +83,11 @@ final class InteractiveApp {
     let code = await withCheckedContinuation { continuation in
       finish = { continuation.resume(returning: $0) }
     }
+    // Quit before the terminal answered where the cursor is (a quick Ctrl-C over a slow
+    // link), the answer would reach the shell after the app and show on its prompt as
+    // `^[[1;2R`: give it half a second to arrive and be read (the input thread reads on).
+    let deadline = ContinuousClock.now + .milliseconds(500)
+    while asciiStyle != nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     if placedPicture != nil { terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8)) }
     terminal.restore()
     return code
@@ -183,7 +188,12 @@ final class InteractiveApp {
         }
       }
       let ended = code
-      DispatchQueue.main.async { MainActor.assumeIsolated { self?.quit(ended) } }
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated {
+          self?.asciiStyle = nil  // no answer can be read any more
+          self?.quit(ended)
+        }
+      }
     }
     thread.start()
   }

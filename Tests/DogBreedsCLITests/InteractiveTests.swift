@@ -12,10 +12,13 @@ import VirtualTerminal
 /// End-to-end: the real binary in a pseudo-terminal, driven by keys.
 @Suite(.serialized)
 struct InteractiveTests {
-  func launch(_ extra: [String] = [], environment: [String: String] = [:]) throws -> PseudoTerminalProcess {
+  func launch(
+    _ extra: [String] = [], environment: [String: String] = [:], replyDelay: Duration? = .zero
+  ) throws -> PseudoTerminalProcess {
     try PseudoTerminalProcess(
       executable: executable, arguments: ["--api", "fake"] + extra,
-      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]).merging(environment) { $1 })
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]).merging(environment) { $1 },
+      replyDelay: replyDelay)
   }
 
   func assertRestored(_ app: PseudoTerminalProcess) {
@@ -92,7 +95,7 @@ struct InteractiveTests {
   /// answer counts (Alt-F3 reads like one).
   @Test(arguments: [2, 3])
   func aTerminalThatDrawsAmbiguousCharactersWideGetsASCII(column: Int) async throws {
-    let app = try launch()
+    let app = try launch(replyDelay: nil)
     await app.expectScreen { $0.text.contains("▶ Affenpinscher") }
     #expect(String(decoding: app.allOutput, as: UTF8.self).contains("\u{1B}[H─\u{1B}[6n"))
     app.send("\u{1B}[1;\(column)R")
@@ -107,6 +110,20 @@ struct InteractiveTests {
     #expect(screen.unicodeScalars.allSatisfy(\.isASCII) == (column == 3), "\(screen)")
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
+  }
+
+  /// Quit before a slow terminal has said where the cursor is (a quick Ctrl-C over a slow
+  /// link), the app waits for the answer: left unread, it would reach the shell, which
+  /// echoes it on its prompt as `^[[1;2R`. (The pseudo-terminal, back in its first modes,
+  /// echoes what nobody reads.)
+  @Test func quittingBeforeTheTerminalAnswersWaitsForTheAnswer() async throws {
+    let app = try launch(replyDelay: .milliseconds(150))
+    await app.expectScreen { $0.text.contains("▶ Affenpinscher") }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+    try await Task.sleep(for: .milliseconds(300))
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(!output.contains("^[["), "the answer was echoed after the app had gone")
   }
 
   /// In kitty (and Ghostty) the Breed screen leaves the picture's cells blank and has the

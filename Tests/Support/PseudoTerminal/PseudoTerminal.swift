@@ -29,10 +29,12 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
 
   /// Starts `executable` with `arguments` and exactly `environment`. With
   /// `controlling: false` the pty is not the program's controlling terminal: it gets no
-  /// SIGHUP or SIGWINCH from it, only its input and output.
+  /// SIGHUP or SIGWINCH from it, only its input and output. The terminal answers the
+  /// program's requests (where the cursor is) as a real one does, after `replyDelay` (a
+  /// slow link's), or not at all where it is `nil` (a test then answers for it).
   public init(
     executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
-    controlling: Bool = true
+    controlling: Bool = true, replyDelay: Duration? = .zero
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -73,7 +75,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     self.pid = child
     self.master = master
     self.slave = slave
-    let capture = Capture(screen: VirtualTerminal(width: columns, height: rows))
+    let capture = Capture(screen: VirtualTerminal(width: columns, height: rows), replyDelay: replyDelay)
     self.capture = capture
     Thread { capture.drain(master) }.start()
   }
@@ -165,8 +167,13 @@ private final class Capture: @unchecked Sendable {
   var output: [UInt8] = []
   private var draining = true
   private let drained = DispatchSemaphore(value: 0)
+  /// How long the terminal takes to answer; `nil`: it never does.
+  private let replyDelay: Duration?
 
-  init(screen: VirtualTerminal) { self.screen = screen }
+  init(screen: VirtualTerminal, replyDelay: Duration?) {
+    self.screen = screen
+    self.replyDelay = replyDelay
+  }
 
   /// Reads `master` until ``stop()`` (polling, so it notices within 20 ms).
   func drain(_ master: Int32) {
@@ -179,9 +186,21 @@ private final class Capture: @unchecked Sendable {
       let count = read(master, &buffer, buffer.count)
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { return }
-      lock.withLock {
+      let replies = lock.withLock {
         output += buffer[0..<count]
         screen.apply(Array(buffer[0..<count]))
+        return screen.takeReplies()
+      }
+      guard let replyDelay, !replies.isEmpty else { continue }
+      let bytes = Array(replies.joined().utf8)
+      let seconds = Double(replyDelay.components.seconds) + Double(replyDelay.components.attoseconds) / 1e18
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        // Under the lock, and only while draining: once `stop()` has returned the master
+        // may be closed, and its number given to another file.
+        self.lock.withLock {
+          guard self.draining else { return }
+          _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        }
       }
     }
   }

@@ -6,8 +6,9 @@ import TextRendering
 /// Understood: printable UTF-8 (with display widths), CR, LF, BS; CSI `H`/`f` (move),
 /// `A`/`B`/`C`/`D`, `G`, `J` (0/2), `K` (0/2), `m` (SGR: attributes, 16/256/24-bit
 /// colours), DEC private modes `?25` (cursor), `?7` (autowrap), `?1049` (alternate
-/// screen), `?2026`, `?2004`, `?1000`/`?1006`; OSC and DCS/APC strings are skipped.
-/// Anything else is counted in ``unknownSequences``.
+/// screen), `?2026`, `?2004`, `?1000`/`?1006`, and `6n` (where the cursor is: answered in
+/// ``replies``); OSC and DCS/APC strings are skipped. Anything else is counted in
+/// ``unknownSequences``.
 public struct VirtualTerminal {
   public private(set) var width: Int
   public private(set) var height: Int
@@ -18,6 +19,8 @@ public struct VirtualTerminal {
   public private(set) var alternateScreen = false
   public private(set) var bracketedPaste = false
   public private(set) var unknownSequences: [String] = []
+  /// What the terminal sends back to the program (answers to its requests), oldest first.
+  public private(set) var replies: [String] = []
   /// How many columns the terminal draws a cluster in: ours, or another terminal's rule
   /// (say tmux 3.3, which draws an emoji with U+FE0F one column wide).
   public var columns: (Character) -> Int = { DisplayWidth.of($0) }
@@ -65,6 +68,12 @@ public struct VirtualTerminal {
   }
 
   /// Applies output bytes; incomplete sequences wait for the next call.
+  /// Takes the replies not taken yet.
+  public mutating func takeReplies() -> [String] {
+    defer { replies = [] }
+    return replies
+  }
+
   public mutating func apply(_ bytes: [UInt8]) {
     pending += bytes
     var index = 0
@@ -209,6 +218,8 @@ public struct VirtualTerminal {
         cells[cursor.y * width + x] = Cell(" ", style: Style(background: style.background))
       }
     case (false, "m"): sgr(numbers.map { $0 ?? 0 })
+    case (false, "n") where number(0, 0) == 6:
+      replies.append("\u{1B}[\(cursor.y + 1);\(cursor.x + 1)R")
     case (true, "h"), (true, "l"):
       let on = final == UInt8(ascii: "h")
       for mode in numbers.compactMap({ $0 }) {
