@@ -193,8 +193,7 @@ private final class Capture: @unchecked Sendable {
       }
       guard let replyDelay, !replies.isEmpty else { continue }
       let bytes = Array(replies.joined().utf8)
-      let seconds = Double(replyDelay.components.seconds) + Double(replyDelay.components.attoseconds) / 1e18
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(replyDelay / .nanoseconds(1)))) {
         // Under the lock, and only while draining: once `stop()` has returned the master
         // may be closed, and its number given to another file.
         self.lock.withLock {
