@@ -140,14 +140,21 @@ func run() async -> Int32 {
         unicode: unicode, pictureMode: pictures.mode,
         colorMode: pictures.mode == .blocks ? pictures.colorMode : colorMode)
     }
-    // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide.
-    let asciiPictures = PictureSettings.resolve(
-      options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: true, unicode: false,
-      environment: environment)
+    // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
+    // (an ASCII screen already has nothing to ask).
+    let asciiStyle: ScreenStyle? =
+      if Output.unicode {
+        style(
+          PictureSettings.resolve(
+            options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: true, unicode: false,
+            environment: environment),
+          unicode: false)
+      } else {
+        nil
+      }
     let app = InteractiveApp(
       store: store, terminal: Terminal(inputFD: input, outputFD: 1),
-      style: style(pictures, unicode: Output.unicode),
-      asciiStyle: Output.unicode ? style(asciiPictures, unicode: false) : nil,
+      style: style(pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
       escapeDelay: max(5, min(delay, 1000)))
     return await app.run()
   case .help, .version:
