@@ -2,6 +2,7 @@ import AppFeature
 import Core
 import Dispatch
 import Foundation
+import Synchronization
 import TextRendering
 
 #if canImport(Glibc)
@@ -34,6 +35,10 @@ final class InteractiveApp {
   /// Chinese, Japanese or Korean may: ASCII, which is never ambiguous. `nil` once the
   /// terminal has answered, or where there is nothing to ask (an ASCII screen already).
   private var asciiStyle: ScreenStyle?
+  /// Whether the input thread has read the terminal's answer to where the cursor is (or can
+  /// read nothing more): what quitting and suspending wait for, as the main queue, where the
+  /// answer is taken, may be blocked by the wait itself.
+  private nonisolated let probeAnswerRead = Atomic<Bool>(false)
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
   private var previousFrame: Frame?
@@ -83,11 +88,7 @@ final class InteractiveApp {
     let code = await withCheckedContinuation { continuation in
       finish = { continuation.resume(returning: $0) }
     }
-    // Quit before the terminal answered where the cursor is (a quick Ctrl-C over a slow
-    // link), the answer would reach the shell after the app and show on its prompt as
-    // `^[[1;2R`: give it half a second to arrive and be read (the input thread reads on).
-    let deadline = ContinuousClock.now + .milliseconds(500)
-    while asciiStyle != nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+    awaitProbeAnswer()
     if placedPicture != nil { terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8)) }
     terminal.restore()
     return code
@@ -181,6 +182,9 @@ final class InteractiveApp {
           }
           if count == 0 { break reading }
           keys = decoder.feed(buffer[0..<count])
+          if keys.contains(where: { if case .cursorPosition = $0 { true } else { false } }) {
+            self?.probeAnswerRead.store(true, ordering: .releasing)
+          }
         }
         if !keys.isEmpty {
           let delivered = keys
@@ -188,6 +192,7 @@ final class InteractiveApp {
         }
       }
       let ended = code
+      self?.probeAnswerRead.store(true, ordering: .releasing)  // no answer can be read any more
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
           self?.asciiStyle = nil  // no answer can be read any more
@@ -211,12 +216,23 @@ final class InteractiveApp {
         case .send(let action): store.send(action)
         case .quit: quit(ExitCode.success)
         case .suspend:
+          awaitProbeAnswer()
           terminal.suspend()
           resized()
         case .redraw: render(force: true)
         }
       }
     }
+  }
+
+  /// Waits, up to half a second, for the input thread to read the terminal's answer to the
+  /// probe if it has not come yet (a quick Ctrl-C or Ctrl-Z over a slow link): the terminal
+  /// given back to the shell, the answer would reach the shell instead and show on its
+  /// prompt as `^[[1;2R`. The answer itself is taken when the main queue next runs.
+  private func awaitProbeAnswer() {
+    guard asciiStyle != nil else { return }
+    let deadline = ContinuousClock.now + .milliseconds(500)
+    while !probeAnswerRead.load(ordering: .acquiring), ContinuousClock.now < deadline { usleep(2_000) }
   }
 
   /// Takes the terminal's first answer to where the probe's ambiguous character left the

@@ -384,6 +384,28 @@ struct InteractiveTests {
     #expect(await shell.waitForExit() == 0)
   }
 
+  /// Ctrl-Z pressed before a slow terminal has said where the cursor is: the app waits for
+  /// the answer before it gives the terminal back, or the shell would read it as typed
+  /// (`^[[1;2R` on its prompt, and `1;2R` before the next command).
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func ctrlZBeforeTheTerminalAnswersWaitsForTheAnswer() async throws {
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20", "PS1": "$ "]),
+      replyDelay: .milliseconds(150))
+    await shell.expectScreen { $0.text.contains("$") }
+    shell.send("'\(executable)' --api fake\r")
+    await shell.expectScreen { $0.text.contains("Affenpinscher") }
+    shell.send("\u{1A}")
+    await shell.expectScreen { $0.text.contains("Stopped") && !$0.alternateScreen }
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(!shell.currentScreen.text.contains("^["), "\(shell.currentScreen.text)")
+    shell.send("fg; exit\r")
+    await shell.expectScreen { $0.alternateScreen && $0.text.contains("Affenpinscher") }
+    shell.send("\u{3}")
+    #expect(await shell.waitForExit() == 0)
+  }
+
   @Test func ctrlZInAProcessThatCannotBeStoppedLeavesTheScreenAlone() async throws {
     // Started directly, the app leads its own session and nothing can stop it (SIGTSTP is
     // discarded for an orphaned process group): Ctrl-Z must not hand the terminal back.
