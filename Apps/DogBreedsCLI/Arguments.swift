@@ -100,9 +100,9 @@ enum Arguments {
                              colour policy (see --color) and depth
       LC_ALL, LC_CTYPE, LANG a locale that is not UTF-8 (LANG=C) gets ASCII only,
                              as does the Linux console (TERM=linux), and the
-                             browser on a terminal that draws box-drawing
-                             characters two columns wide (a CJK setting; the
-                             browser asks the terminal when it starts)
+                             browser and show's pictures on a terminal that
+                             draws box-drawing characters two columns wide (a
+                             CJK setting; both ask the terminal)
       ESCDELAY               ms to wait before a lone Esc counts (default 50)
       DOGBREEDS_FAKE_LATENCY_MS
                              delay each answer of --api fake (to see loading states)

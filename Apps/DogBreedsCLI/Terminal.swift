@@ -119,7 +119,11 @@ enum CrashRestore {
 
   static let signals: [Int32] = [SIGSEGV, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE]
 
-  static func install(fd: Int32, inputFD input: Int32, saved: termios, bytes restore: [UInt8]) {
+  /// Arms the handler for the crash signals, and `also` for other signals that end the
+  /// process while nothing else handles them.
+  static func install(
+    fd: Int32, inputFD input: Int32, saved: termios, bytes restore: [UInt8], also: [Int32] = []
+  ) {
     if bytes == nil {
       bytes = .allocate(capacity: restore.count)
       termiosCopy = .allocate(capacity: 1)
@@ -130,7 +134,7 @@ enum CrashRestore {
     outputFD = fd
     inputFD = input
     armed = 1
-    for signal in signals {
+    for signal in signals + also {
       Glibc.signal(signal, handler)
     }
   }

@@ -13,12 +13,13 @@ import VirtualTerminal
 @Suite(.serialized)
 struct InteractiveTests {
   func launch(
-    _ extra: [String] = [], environment: [String: String] = [:], replyDelay: Duration? = .zero
+    _ extra: [String] = [], environment: [String: String] = [:], replyDelay: Duration? = .zero,
+    ambiguousWide: Bool = false, rows: Int = 24, typedAhead: String = ""
   ) throws -> PseudoTerminalProcess {
     try PseudoTerminalProcess(
       executable: executable, arguments: ["--api", "fake"] + extra,
       environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]).merging(environment) { $1 },
-      replyDelay: replyDelay)
+      rows: rows, replyDelay: replyDelay, ambiguousWide: ambiguousWide, typedAhead: typedAhead)
   }
 
   func assertRestored(_ app: PseudoTerminalProcess) {
@@ -68,6 +69,82 @@ struct InteractiveTests {
     #expect(ascii.utf8.allSatisfy { $0 < 0x80 } && picture.count < ascii.count, "\(ascii)")
     #expect(picture.split(separator: "\r\n").count >= 4 && picture.contains("="), "\(picture)")
     #expect(try await output(["LANG": "C", "TERM": "foot"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
+  }
+
+  /// Before drawing a picture in half blocks it chose, `show` asks the terminal how wide it
+  /// draws them: one that draws them two columns wide (a CJK setting) gets the ASCII ramp,
+  /// exactly as `--picture ascii` draws it, from the start of the line the cursor was on.
+  /// (On a screen tall enough for all of it, so that its first line is on screen.)
+  @Test func showOnATerminalThatDrawsAmbiguousCharactersWideDrawsTheASCIIRamp() async throws {
+    func show(_ extra: [String] = [], wide: Bool) async throws -> (output: String, screen: VirtualTerminal) {
+      let app = try launch(["show", "pug"] + extra, ambiguousWide: wide, rows: 60)
+      #expect(await app.waitForExit() == 0)
+      return (String(decoding: app.allOutput, as: UTF8.self), app.currentScreen)
+    }
+    let query = "\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c"
+    let wide = try await show(wide: true)
+    #expect(wide.output.hasPrefix(query) && !wide.output.contains("▀"))
+    #expect(!wide.output.contains("^["), "the answers were echoed")
+    let ascii = try await show(["--picture", "ascii"], wide: true)
+    #expect(!ascii.output.contains("\u{1B}[6n"), "asked for by name: nothing to ask")
+    #expect(wide.screen.text == ascii.screen.text && wide.screen.line(3).contains("="), "\(wide.screen.text)")
+    // Nothing scrolled away: the first line is the picture's first row, whole.
+    #expect(wide.screen.lines.last == "" && wide.screen.line(0).count == 80, "\(wide.screen.text)")
+    let narrow = try await show(wide: false)
+    #expect(narrow.output.hasPrefix(query), "\(narrow.output.prefix(40))")
+    #expect(narrow.screen.line(0) == String(repeating: "▀", count: 80), "\(narrow.screen.text)")
+    // Half blocks asked for by name stay, wide or not.
+    let blocks = try await show(["--picture", "blocks"], wide: true)
+    #expect(!blocks.output.contains("\u{1B}[6n") && blocks.output.contains("▀"))
+  }
+
+  /// A terminal that answers nothing costs `show` half a second at most, and leaves its
+  /// modes as they were; Ctrl-C while it waits ends it with them restored too.
+  @Test func showWaitsForATerminalThatDoesNotAnswerOnlyBriefly() async throws {
+    let silent = try launch(["show", "pug"], replyDelay: nil)
+    #expect(await silent.waitForExit(timeout: .seconds(5)) == 0)
+    #expect(String(decoding: silent.allOutput, as: UTF8.self).contains("▀"))
+    #expect(sameModes(silent.currentModes, silent.initialModes), "termios restored exactly")
+  }
+
+  /// Ctrl-C while `show` waits for the terminal ends it with the terminal's modes put back:
+  /// echo and line editing on. (Under `sh`, which, unlike bash and zsh, does not restore
+  /// them after a command; its trap prints them once `show` has gone.)
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func ctrlCWhileShowWaitsForTheTerminalPutsItsModesBack() async throws {
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/sh",
+      arguments: ["-c", "trap 'stty -a; exit 7' INT; '\(executable)' --api fake show pug; echo finished"],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), replyDelay: nil)
+    await shell.expectScreen { _ in String(decoding: shell.allOutput, as: UTF8.self).hasSuffix("\u{1B}[c") }
+    shell.send("\u{3}")
+    #expect(await shell.waitForExit() == 7)
+    let output = String(decoding: shell.allOutput, as: UTF8.self)
+    let modes = output.split(whereSeparator: { $0.isWhitespace || $0 == ";" })
+    #expect(modes.contains("icanon") && modes.contains("echo") && !output.contains("finished"), "\(output)")
+  }
+
+  /// Something typed ahead (a command pasted to run after this one) would be read with the
+  /// terminal's answers, and lost: `show` then does not ask.
+  @Test func showDoesNotAskWhileSomethingTypedIsWaiting() async throws {
+    let app = try launch(["show", "pug"], ambiguousWide: true, typedAhead: "echo next\r")
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(!output.contains("\u{1B}[6n") && output.contains("▀"))
+  }
+
+  /// Run in the background (`&`), `show` leaves the terminal alone: changing its modes
+  /// would have stopped it (SIGTTOU) until brought to the foreground.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func showInTheBackgroundDoesNotAsk() async throws {
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "PS1": "$ "]), ambiguousWide: true)
+    await shell.expectScreen { $0.text.contains("$") }
+    shell.send("'\(executable)' --api fake show pug & wait $!; echo \"status $?\"; exit\r")
+    #expect(await shell.waitForExit() == 0)
+    let output = String(decoding: shell.allOutput, as: UTF8.self)
+    #expect(output.contains("status 0") && output.contains("▀") && !output.contains("\u{1B}[6n"), "\(output)")
   }
 
   /// In a locale that is not UTF-8 the terminal may show nothing but ASCII: the app then

@@ -31,10 +31,14 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   /// `controlling: false` the pty is not the program's controlling terminal: it gets no
   /// SIGHUP or SIGWINCH from it, only its input and output. The terminal answers the
   /// program's requests (where the cursor is) as a real one does, after `replyDelay` (a
-  /// slow link's), or not at all where it is `nil` (a test then answers for it).
+  /// slow link's), or not at all where it is `nil` (a test then answers for it). With
+  /// `ambiguousWide` it draws East Asian Ambiguous characters two columns wide, as a
+  /// terminal set up for Chinese, Japanese or Korean may. `typedAhead` is typed before the
+  /// program starts, waiting for it to read.
   public init(
     executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
-    controlling: Bool = true, replyDelay: Duration? = .zero
+    controlling: Bool = true, replyDelay: Duration? = .zero, ambiguousWide: Bool = false,
+    typedAhead: String = ""
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -47,6 +51,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     var modes = termios()
     tcgetattr(slave, &modes)
     initialModes = modes
+    _ = Array(typedAhead.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -75,7 +80,9 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     self.pid = child
     self.master = master
     self.slave = slave
-    let capture = Capture(screen: VirtualTerminal(width: columns, height: rows), replyDelay: replyDelay)
+    var screen = VirtualTerminal(width: columns, height: rows)
+    if ambiguousWide { screen.columns = VirtualTerminal.ambiguousWide }
+    let capture = Capture(screen: screen, replyDelay: replyDelay)
     self.capture = capture
     Thread { capture.drain(master) }.start()
   }
@@ -193,6 +200,11 @@ private final class Capture: @unchecked Sendable {
       }
       guard let replyDelay, !replies.isEmpty else { continue }
       let bytes = Array(replies.joined().utf8)
+      // At once from this thread: Dispatch's threads may all be busy in a loaded run.
+      if replyDelay == .zero {
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        continue
+      }
       DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(replyDelay / .nanoseconds(1)))) {
         // Under the lock, and only while draining: once `stop()` has returned the master
         // may be closed, and its number given to another file.

@@ -6,8 +6,9 @@ import TextRendering
 /// Understood: printable UTF-8 (with display widths), CR, LF, BS; CSI `H`/`f` (move),
 /// `A`/`B`/`C`/`D`, `G`, `J` (0/2), `K` (0/2), `m` (SGR: attributes, 16/256/24-bit
 /// colours), DEC private modes `?25` (cursor), `?7` (autowrap), `?1049` (alternate
-/// screen), `?2026`, `?2004`, `?1000`/`?1006`, and `6n` (where the cursor is: answered in
-/// ``replies``); OSC and DCS/APC strings are skipped. Anything else is counted in
+/// screen), `?2026`, `?2004`, `?1000`/`?1006`, `6n` (where the cursor is) and `c` (the
+/// terminal's attributes; both answered in ``replies``), ESC `7`/`8` (save and restore the
+/// cursor); OSC and DCS/APC strings are skipped. Anything else is counted in
 /// ``unknownSequences``.
 public struct VirtualTerminal {
   public private(set) var width: Int
@@ -25,6 +26,7 @@ public struct VirtualTerminal {
   /// (say tmux 3.3, which draws an emoji with U+FE0F one column wide).
   public var columns: (Character) -> Int = { DisplayWidth.of($0) }
   private var savedMain: [Cell]?
+  private var savedCursor = Position(x: 0, y: 0)
   private var style = Style.plain
   private var pending: [UInt8] = []
 
@@ -32,6 +34,15 @@ public struct VirtualTerminal {
     self.width = width
     self.height = height
     self.cells = Array(repeating: .blank, count: width * height)
+  }
+
+  /// Columns as a terminal set up for Chinese, Japanese or Korean counts them: East Asian
+  /// Ambiguous characters two wide. (Roughly: the middle dot, and the punctuation, arrows,
+  /// box drawing, blocks, shapes and symbols from U+2010 to U+2BFF that count one.)
+  public static func ambiguousWide(_ character: Character) -> Int {
+    let columns = DisplayWidth.of(character)
+    guard columns == 1, let scalar = character.unicodeScalars.first?.value else { return columns }
+    return scalar == 0xB7 || (0x2010...0x2BFF).contains(scalar) ? 2 : 1
   }
 
   public subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
@@ -183,7 +194,13 @@ public struct VirtualTerminal {
         end += 1
       }
       return nil
-    case UInt8(ascii: "7"), UInt8(ascii: "8"), UInt8(ascii: "="), UInt8(ascii: ">"):
+    case UInt8(ascii: "7"):
+      savedCursor = cursor
+      return 2
+    case UInt8(ascii: "8"):
+      cursor = savedCursor
+      return 2
+    case UInt8(ascii: "="), UInt8(ascii: ">"):
       return 2
     default:
       unknownSequences.append("ESC \(Character(Unicode.Scalar(kind)))")
@@ -220,6 +237,8 @@ public struct VirtualTerminal {
     case (false, "m"): sgr(numbers.map { $0 ?? 0 })
     case (false, "n") where number(0, 0) == 6:
       replies.append("\u{1B}[\(cursor.y + 1);\(cursor.x + 1)R")
+    case (false, "c") where number(0, 0) == 0:
+      replies.append("\u{1B}[?62;22c")  // a VT220 with ANSI colour, as xterm says
     case (true, "h"), (true, "l"):
       let on = final == UInt8(ascii: "h")
       for mode in numbers.compactMap({ $0 }) {

@@ -1,0 +1,109 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Asks the terminal, before `show` prints, whether it draws East Asian ambiguous
+/// characters (the half blocks of a picture) two columns wide, as terminals set up for
+/// Chinese, Japanese or Korean may.
+///
+/// The full-screen app asks as it starts and takes the answer whenever it comes, with the
+/// keys. `show` prints once and exits, so it waits for the answer, but never for long, and
+/// never where asking could cost the user anything:
+/// - It writes, in one go: save the cursor, where is it, `─`, where is it now, restore the
+///   cursor, clear to the end of the line (the `─` goes again at once), and then the
+///   terminal's attributes (`CSI c`), which every terminal since the VT100 answers, after
+///   the requests before it. Reading stops at that last answer, so a terminal that knows
+///   no cursor requests costs one round trip, not the timeout.
+/// - Two columns between the positions (on one row) is wide; anything else, or no answer
+///   within the timeout (half a second), leaves the half blocks.
+/// - It asks only a terminal that `show` is in the foreground of (a background job would be
+///   stopped by touching it) and only when nothing typed is waiting to be read: the
+///   answers are read from the keyboard's queue, and whatever is read is gone (a command
+///   pasted to run after this one would be lost).
+/// - Echo and line editing are off while it waits (or the answers would show), signals
+///   stay on; a signal that ends the process puts the modes back first.
+enum AmbiguousWidthProbe {
+  /// Whether the terminal draws ambiguous characters two columns wide: `nil` where it was
+  /// not asked or did not say.
+  static func drawsWide(output: Int32, timeout: Duration = .milliseconds(500)) -> Bool? {
+    guard isatty(output) == 1 else { return nil }
+    let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard input >= 0 else { return nil }
+    defer { if input != 0 { close(input) } }
+    var waiting: Int32 = 0
+    guard tcgetpgrp(input) == getpgrp(), ioctl(input, UInt(FIONREAD), &waiting) == 0, waiting == 0 else {
+      return nil
+    }
+    var saved = termios()
+    guard tcgetattr(input, &saved) == 0 else { return nil }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    withUnsafeMutableBytes(of: &quiet.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    CrashRestore.install(fd: output, inputFD: input, saved: saved, bytes: [], also: ending)
+    var answers = Answers()
+    defer {
+      // Answers that came too late but before this are dropped rather than left to the
+      // shell (with whatever was typed meanwhile, which reading them would have taken too).
+      tcsetattr(input, answers.complete ? TCSANOW : TCSAFLUSH, &saved)
+      CrashRestore.disarm()
+      for signal in ending { Glibc.signal(signal, SIG_DFL) }
+    }
+    guard tcsetattr(input, TCSANOW, &quiet) == 0 else { return nil }
+    _ = Output.writeFully(Array("\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c".utf8), to: output)
+    let deadline = ContinuousClock.now + timeout
+    while !answers.complete {
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { break }
+      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, Int32(left / .milliseconds(1)) + 1)
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { break }
+      // One byte at a time: nothing after the last answer is taken from the queue.
+      var byte: UInt8 = 0
+      guard read(input, &byte, 1) == 1 else { break }
+      answers.take(byte)
+    }
+    guard answers.positions.count == 2 else { return nil }
+    let (before, after) = (answers.positions[0], answers.positions[1])
+    guard before.row == after.row else { return nil }
+    return after.column - before.column == 2
+  }
+
+  /// The terminal's answers as they are read: cursor positions (`CSI row;column R`), then
+  /// its attributes (`CSI ? … c`), which end them. Anything else read is dropped.
+  struct Answers {
+    private(set) var positions: [(row: Int, column: Int)] = []
+    private(set) var complete = false
+    /// The bytes since an ESC, while they may still be an answer.
+    private var sequence: [UInt8]?
+
+    mutating func take(_ byte: UInt8) {
+      if byte == 0x1B {
+        sequence = []
+        return
+      }
+      guard var bytes = sequence else { return }
+      bytes.append(byte)
+      sequence = bytes
+      if bytes.count == 1 {
+        if byte != UInt8(ascii: "[") { sequence = nil }
+        return
+      }
+      guard (0x40...0x7E).contains(byte) || bytes.count > 32 else { return }
+      sequence = nil
+      let body = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+      if byte == UInt8(ascii: "R") {
+        let fields = body.split(separator: ";", omittingEmptySubsequences: false).compactMap { Int($0) }
+        if fields.count == 2, fields.allSatisfy({ $0 > 0 }) { positions.append((fields[0], fields[1])) }
+      } else if byte == UInt8(ascii: "c"), body.hasPrefix("?") {
+        complete = true
+      }
+    }
+  }
+}
