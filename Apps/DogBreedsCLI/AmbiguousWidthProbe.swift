@@ -21,7 +21,9 @@ import Foundation
 /// - It asks only a terminal that `show` is in the foreground of (a background job would be
 ///   stopped by touching it) and only when nothing typed is waiting to be read: the
 ///   answers are read from the keyboard's queue, and whatever is read is gone (a command
-///   pasted to run after this one would be lost).
+///   pasted to run after this one, or the start of the next one typed before Enter, would
+///   be lost). What waits there is counted once line editing is off, when a line not yet
+///   ended counts too.
 /// - Echo and line editing are off while it waits (or the answers would show), signals
 ///   stay on; a signal that ends the process puts the modes back first.
 enum AmbiguousWidthProbe {
@@ -32,10 +34,7 @@ enum AmbiguousWidthProbe {
     let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard input >= 0 else { return nil }
     defer { if input != 0 { close(input) } }
-    var waiting: Int32 = 0
-    guard tcgetpgrp(input) == getpgrp(), ioctl(input, UInt(FIONREAD), &waiting) == 0, waiting == 0 else {
-      return nil
-    }
+    guard tcgetpgrp(input) == getpgrp() else { return nil }
     var saved = termios()
     guard tcgetattr(input, &saved) == 0 else { return nil }
     var quiet = saved
@@ -46,16 +45,17 @@ enum AmbiguousWidthProbe {
     }
     let ending: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     CrashRestore.install(fd: output, inputFD: input, saved: saved, bytes: [], also: ending)
-    var answers = Answers()
     defer {
-      // Answers that came too late but before this are dropped rather than left to the
-      // shell (with whatever was typed meanwhile, which reading them would have taken too).
-      tcsetattr(input, answers.complete ? TCSANOW : TCSAFLUSH, &saved)
+      tcsetattr(input, TCSANOW, &saved)
       CrashRestore.disarm()
       for signal in ending { Glibc.signal(signal, SIG_DFL) }
     }
     guard tcsetattr(input, TCSANOW, &quiet) == 0 else { return nil }
+    // Counted out of line editing, so that a line typed but not yet ended counts too.
+    var waiting: Int32 = 0
+    guard ioctl(input, UInt(FIONREAD), &waiting) == 0, waiting == 0 else { return nil }
     _ = Output.writeFully(Array("\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c".utf8), to: output)
+    var answers = Answers()
     let deadline = ContinuousClock.now + timeout
     while !answers.complete {
       let left = deadline - ContinuousClock.now

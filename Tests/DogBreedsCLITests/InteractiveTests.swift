@@ -124,13 +124,25 @@ struct InteractiveTests {
     #expect(modes.contains("icanon") && modes.contains("echo") && !output.contains("finished"), "\(output)")
   }
 
-  /// Something typed ahead (a command pasted to run after this one) would be read with the
-  /// terminal's answers, and lost: `show` then does not ask.
-  @Test func showDoesNotAskWhileSomethingTypedIsWaiting() async throws {
-    let app = try launch(["show", "pug"], ambiguousWide: true, typedAhead: "echo next\r")
+  /// Something typed ahead (a command pasted to run after this one, or the start of the
+  /// next typed before Enter) would be read with the terminal's answers, and lost: `show`
+  /// then does not ask, and leaves it to be read (here by `dd`, after it, under `sh`).
+  @Test(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")),
+    arguments: ["echo next\r", "echo nex"])
+  func showDoesNotAskWhileSomethingTypedIsWaiting(typed: String) async throws {
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh",
+      arguments: [
+        "-c",
+        "'\(executable)' --api fake show pug; stty -icanon min 0 time 0; echo \"left: [$(dd bs=64 count=1 2>/dev/null)]\"",
+      ],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), ambiguousWide: true, typedAhead: typed)
     #expect(await app.waitForExit() == 0)
     let output = String(decoding: app.allOutput, as: UTF8.self)
     #expect(!output.contains("\u{1B}[6n") && output.contains("▀"))
+    #expect(
+      output.contains("left: [\(typed.dropLast(typed.hasSuffix("\r") ? 1 : 0))]"), "\(output.suffix(200))")
   }
 
   /// Run in the background (`&`), `show` leaves the terminal alone: changing its modes
