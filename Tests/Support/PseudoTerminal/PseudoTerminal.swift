@@ -200,19 +200,21 @@ private final class Capture: @unchecked Sendable {
       }
       guard let replyDelay, !replies.isEmpty else { continue }
       let bytes = Array(replies.joined().utf8)
-      // At once from this thread: Dispatch's threads may all be busy in a loaded run.
+      // At once from this thread, or later from a thread of its own: not from Dispatch's
+      // threads, which may all be busy in a loaded run (an answer then came a second late).
       if replyDelay == .zero {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         continue
       }
-      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(replyDelay / .nanoseconds(1)))) {
+      Thread {
+        Thread.sleep(forTimeInterval: Double(replyDelay / .microseconds(1)) / 1_000_000)
         // Under the lock, and only while draining: once `stop()` has returned the master
         // may be closed, and its number given to another file.
         self.lock.withLock {
           guard self.draining else { return }
           _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         }
-      }
+      }.start()
     }
   }
 
