@@ -31,7 +31,7 @@ enum AmbiguousWidthProbe {
   /// not asked or did not say.
   static func drawsWide(output: Int32, timeout: Duration = .milliseconds(500)) -> Bool? {
     guard isatty(output) == 1 else { return nil }
-    let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
     guard input >= 0 else { return nil }
     defer { if input != 0 { close(input) } }
     guard tcgetpgrp(input) == getpgrp() else { return nil }

@@ -98,6 +98,19 @@ struct InteractiveTests {
     #expect(!blocks.output.contains("\u{1B}[6n") && blocks.output.contains("▀"))
   }
 
+  /// With its input piped, `show` asks the terminal it runs in (`/dev/tty`) all the same.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func showWithItsInputPipedAsksItsTerminal() async throws {
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh", arguments: ["-c", "echo | '\(executable)' --api fake show pug"],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), ambiguousWide: true)
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(
+      output.contains("\u{1B}[6n") && !output.contains("▀") && output.contains("Pug"), "\(output.prefix(200))"
+    )
+  }
+
   /// A terminal that answers nothing costs `show` half a second at most, and leaves its
   /// modes as they were; Ctrl-C while it waits ends it with them restored too.
   @Test func showWaitsForATerminalThatDoesNotAnswerOnlyBriefly() async throws {
