@@ -111,8 +111,8 @@ struct InteractiveTests {
     )
   }
 
-  /// A terminal that answers nothing costs `show` half a second at most, and leaves its
-  /// modes as they were; Ctrl-C while it waits ends it with them restored too.
+  /// A terminal that answers nothing: `show` gives up waiting (after half a second), draws
+  /// the half blocks, and leaves the terminal's modes exactly as they were.
   @Test func showWaitsForATerminalThatDoesNotAnswerOnlyBriefly() async throws {
     let silent = try launch(["show", "pug"], replyDelay: nil)
     #expect(await silent.waitForExit(timeout: .seconds(5)) == 0)
