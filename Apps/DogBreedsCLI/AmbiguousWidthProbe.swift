@@ -18,8 +18,9 @@ import Foundation
 ///   no cursor requests costs one round trip, not the timeout.
 /// - Two columns between the positions (on one row) is wide; anything else, or no answer
 ///   within the timeout (half a second), leaves the half blocks.
-/// - It asks only a terminal that `show` is in the foreground of (a background job would be
-///   stopped by touching it) and only when nothing typed is waiting to be read: the
+/// - It asks only its own terminal, read and written alike (output to another would have
+///   that one answer to its own shell), only when `show` is in its foreground (a background
+///   job would be stopped by touching it), and only when nothing typed is waiting: the
 ///   answers are read from the keyboard's queue, and whatever is read is gone (a command
 ///   pasted to run after this one, or the start of the next one typed before Enter, would
 ///   be lost). What waits there is counted once line editing is off, when a line not yet
@@ -34,7 +35,11 @@ enum AmbiguousWidthProbe {
     let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
     guard input >= 0 else { return nil }
     defer { if input != 0 { close(input) } }
-    guard tcgetpgrp(input) == getpgrp() else { return nil }
+    // Both must be this process's own terminal, with it in the foreground: the answers come
+    // back on the terminal asked (output to another, `> /dev/pts/3`, would have that one
+    // answer into its own keyboard queue, for its shell to read), and a background job
+    // that changed the modes would be stopped.
+    guard tcgetpgrp(input) == getpgrp(), tcgetpgrp(output) == getpgrp() else { return nil }
     var saved = termios()
     guard tcgetattr(input, &saved) == 0 else { return nil }
     var quiet = saved

@@ -111,6 +111,21 @@ struct InteractiveTests {
     )
   }
 
+  /// With its output on another terminal (`> /dev/pts/3`) `show` does not ask that one: it
+  /// would answer into its own keyboard queue, for its shell to read.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func showWritingToAnotherTerminalDoesNotAskIt() async throws {
+    let other = try PseudoTerminalProcess(
+      executable: "/bin/sh", arguments: ["-c", "sleep 60"], environment: cleanEnvironment([:]))
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh", arguments: ["-c", "'\(executable)' --api fake show pug > \(other.path)"],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]))
+    #expect(await app.waitForExit() == 0)
+    await other.expectScreen { $0.text.contains("Picture: ") }
+    let output = String(decoding: other.allOutput, as: UTF8.self)
+    #expect(output.contains("▀") && !output.contains("\u{1B}[6n"), "\(output.prefix(100))")
+  }
+
   /// A terminal that answers nothing: `show` gives up waiting (after half a second), draws
   /// the half blocks, and leaves the terminal's modes exactly as they were.
   @Test func showWaitsForATerminalThatDoesNotAnswerOnlyBriefly() async throws {

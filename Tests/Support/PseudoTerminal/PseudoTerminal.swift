@@ -25,6 +25,8 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   private var exitStatus: Int32?
   /// The terminal modes before the program started.
   public let initialModes: termios
+  /// The terminal's device (`/dev/pts/N`), for another program to write to.
+  public let path: String
   private var masterOpen = true
 
   /// Starts `executable` with `arguments` and exactly `environment`. With
@@ -78,6 +80,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
       throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO)
     }
     self.pid = child
+    self.path = path
     self.master = master
     self.slave = slave
     var screen = VirtualTerminal(width: columns, height: rows)
