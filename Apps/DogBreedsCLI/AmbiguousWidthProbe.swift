@@ -1,4 +1,5 @@
 import Foundation
+import TextRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -80,34 +81,20 @@ enum AmbiguousWidthProbe {
     return after.column - before.column == 2
   }
 
-  /// The terminal's answers as they are read: cursor positions (`CSI row;column R`), then
-  /// its attributes (`CSI ? … c`), which end them. Anything else read is dropped.
+  /// The terminal's answers as the key decoder reads them: cursor positions, then its
+  /// attributes, which end them. Anything else read (a key) is dropped.
   struct Answers {
     private(set) var positions: [(row: Int, column: Int)] = []
     private(set) var complete = false
-    /// The bytes since an ESC, while they may still be an answer.
-    private var sequence: [UInt8]?
+    private var decoder = KeyDecoder()
 
     mutating func take(_ byte: UInt8) {
-      if byte == 0x1B {
-        sequence = []
-        return
-      }
-      guard var bytes = sequence else { return }
-      bytes.append(byte)
-      sequence = bytes
-      if bytes.count == 1 {
-        if byte != UInt8(ascii: "[") { sequence = nil }
-        return
-      }
-      guard (0x40...0x7E).contains(byte) || bytes.count > 32 else { return }
-      sequence = nil
-      let body = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
-      if byte == UInt8(ascii: "R") {
-        let fields = body.split(separator: ";", omittingEmptySubsequences: false).compactMap { Int($0) }
-        if fields.count == 2, fields.allSatisfy({ $0 > 0 }) { positions.append((fields[0], fields[1])) }
-      } else if byte == UInt8(ascii: "c"), body.hasPrefix("?") {
-        complete = true
+      for key in decoder.feed(CollectionOfOne(byte)) {
+        switch key {
+        case .cursorPosition(let row, let column): positions.append((row, column))
+        case .terminalAttributes: complete = true
+        default: break
+        }
       }
     }
   }

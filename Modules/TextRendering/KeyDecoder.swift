@@ -18,6 +18,10 @@ public enum Key: Hashable, Sendable {
   /// the same way, Shift-F3 as `CSI 1;2R`: a reader that asked should take the first
   /// answer only.)
   case cursorPosition(row: Int, column: Int)
+  /// A terminal's answer to a request for its attributes (`CSI c`): `CSI ? … c`. Every
+  /// terminal answers it, after any requests sent before it, so a reader that asked
+  /// knows, once it has come, that nothing more will.
+  case terminalAttributes
   /// A sequence we do not use (kept so input is always consumed).
   case unknown
 }
@@ -33,8 +37,8 @@ public enum Key: Hashable, Sendable {
 /// Understood: arrows (`CSI`/`SS3`, with modifiers), Home/End (all common forms),
 /// PgUp/PgDn/Insert/Delete, F1–F12, Shift-Tab, Enter (CR or LF), Tab, Backspace (DEL or
 /// BS), Alt-Backspace, Ctrl-letters, Alt-x (as Escape then x), UTF-8 text (invalid bytes
-/// become U+FFFD), bracketed paste (`CSI 200~` … `CSI 201~`), and the terminal's answer to
-/// a cursor position request.
+/// become U+FFFD), bracketed paste (`CSI 200~` … `CSI 201~`), and the terminal's answers
+/// to a cursor position request and to a request for its attributes.
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var pasteBuffer: [UInt8]?
@@ -207,6 +211,7 @@ public struct KeyDecoder: Sendable {
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "Z"): return .backTab
+    case UInt8(ascii: "c") where parameters.hasPrefix("?"): return .terminalAttributes
     case UInt8(ascii: "R"):
       guard fields.count == 2, let row = fields[0], let column = fields[1], row > 0, column > 0 else {
         return .unknown

@@ -173,6 +173,24 @@ struct InteractiveTests {
       output.contains("left: [\(typed.dropLast(typed.hasSuffix("\r") ? 1 : 0))]"), "\(output.suffix(200))")
   }
 
+  /// `show` reads up to the terminal's last answer and no further: what is typed after it
+  /// (here in the same read) is left for the shell.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func showReadsNothingAfterTheTerminalsLastAnswer() async throws {
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh",
+      arguments: [
+        "-c",
+        "'\(executable)' --api fake show pug; stty -icanon min 0 time 0; echo \"left: [$(dd bs=64 count=1 2>/dev/null)]\"",
+      ],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), replyDelay: nil)
+    await app.expectScreen { _ in String(decoding: app.allOutput, as: UTF8.self).hasSuffix("\u{1B}[c") }
+    app.send("\u{1B}[1;1R\u{1B}[1;3R\u{1B}[?62;22cecho next")
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(output.contains("left: [echo next]") && !output.contains("▀"), "\(output.suffix(200))")
+  }
+
   /// Run in the background (`&`), `show` leaves the terminal alone: changing its modes
   /// would have stopped it (SIGTTOU) until brought to the foreground.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))

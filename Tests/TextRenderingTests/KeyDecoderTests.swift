@@ -52,6 +52,13 @@ struct KeyDecoderTests {
     )
   }
 
+  @Test func aTerminalAttributesAnswerIsReadWhereverItComes() {
+    #expect(decode(["\u{1B}[?62;22c"]) == [.terminalAttributes])
+    #expect(decode(["x\u{1B}[?", "1;2cy"]) == [.character("x"), .terminalAttributes, .character("y")])
+    // Without the question mark it is the request itself (or nothing we know), not an answer.
+    #expect(decode(["\u{1B}[c\u{1B}[0c"]) == [.unknown, .unknown])
+  }
+
   @Test func controlKeys() {
     #expect(
       decode(["\r\n\t\u{7F}\u{8}\u{3}\u{15}\u{0}"]) == [
