@@ -193,12 +193,7 @@ final class InteractiveApp {
       }
       let ended = code
       self?.probeAnswerRead.store(true, ordering: .releasing)  // no answer can be read any more
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated {
-          self?.asciiStyle = nil  // no answer can be read any more
-          self?.quit(ended)
-        }
-      }
+      DispatchQueue.main.async { MainActor.assumeIsolated { self?.quit(ended) } }
     }
     thread.start()
   }
