@@ -125,7 +125,7 @@ enum Arguments {
   ]
 
   /// The commands.
-  static let commands = ["list", "show", "help"]
+  static let commands = ["list", "show", "help", "version"]
 
   /// The options a misspelt one may have meant: all of them, aliases aside.
   static var suggestedOptions: [String] {
@@ -189,9 +189,11 @@ enum Arguments {
         index += 1
         continue
       }
-      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-      let flag = parts[0]
-      let inline = parts.count == 2 ? parts[1] : nil
+      // "--filter=" gives an empty value, as `--filter ""` does: it must not take the
+      // next argument as its value.
+      let equals = argument.firstIndex(of: "=")
+      let flag = String(argument[..<(equals ?? argument.endIndex)])
+      let inline = equals.map { String(argument[argument.index(after: $0)...]) }
       if let set = switches[flag] {
         // Refused rather than ignored: `--offline=false` would otherwise mean offline.
         if let inline { throw UsageError(message: "\(flag) takes no value (remove “=\(inline)”).") }
@@ -286,6 +288,8 @@ enum Arguments {
       options.command = .show(positional[1])
     case "help":
       options.command = .help
+    case "version":
+      options.command = .version
     default:
       let near = suggestion(for: command, among: commands)
       // A breed where the command goes (`DogBreedsCLI hound`): say how to show it.

@@ -30,6 +30,8 @@ struct ScriptTests {
       #expect([0, 2, 25].contains(indent), "indented \(indent): \(line)")
     }
     #expect(try await runCLI(["--version"]).stdout == "DogBreedsCLI 0.1.0\n")
+    // As a command too, like help (it once answered "to see a breed, use show version").
+    #expect(try await runCLI(["version"]).stdout == "DogBreedsCLI 0.1.0\n")
     let command = try await runCLI(["help"])
     #expect(command.status == 0 && command.stdout == help.stdout)
     for bad in [
@@ -180,6 +182,19 @@ struct ScriptTests {
     #expect(
       offlineFalse.stderr.hasPrefix("error: --offline takes no value (remove “=false”)."),
       "\(offlineFalse.stderr)")
+    // An empty value after "=" is that value, as a quoted empty argument is: the next
+    // argument stays what it is ("--timeout= list" once read "list" as the timeout).
+    let emptyTimeout = try await runCLI(["--timeout=", "list", "--api", "fake"])
+    #expect(emptyTimeout.status == 2 && emptyTimeout.stdout.isEmpty)
+    #expect(emptyTimeout.stderr.contains("at most 300, as in 2.5, not “”."), "\(emptyTimeout.stderr)")
+    let emptyPicture = try await runCLI(["show", "pug", "--picture=", "--json", "--api", "fake"])
+    #expect(emptyPicture.status == 2)
+    #expect(emptyPicture.stderr.hasPrefix("error: --picture must be one of "), "\(emptyPicture.stderr)")
+    let emptyFilter = try await runCLI(["--filter=", "list", "--api", "fake"])
+    let unfiltered = try await runCLI(["list", "--api", "fake"])
+    #expect(emptyFilter.status == 0 && emptyFilter.stdout == unfiltered.stdout, "\(emptyFilter.stderr)")
+    #expect(
+      try await runCLI(["list", "--json=", "--api", "fake"]).stderr.hasPrefix("error: --json takes no value"))
     let inline = try await runCLI(["list", "--filter=--json", "--api", "fake"])
     #expect(inline.status == 3 && inline.stderr.contains("No breeds match “--json”"), "\(inline.stderr)")
     let env = try await runCLI(["list"], environment: cleanEnvironment(["DOG_API_BASE_URL": "not a url"]))
