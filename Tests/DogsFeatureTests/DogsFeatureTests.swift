@@ -268,6 +268,8 @@ struct DogsFeatureTests {
     #expect(ranked("ound h") == ["coonhound", "deerhound", "hound", "houndish", "otterhound"])
     #expect(ranked("ound er") == ["deerhound", "otterhound"])
     #expect(ranked("hou nd") == ["hound", "houndish", "coonhound", "deerhound", "otterhound"])
+    // Starting with the first word is what counts, not with the words run together.
+    #expect(ranked("hound h") == ["hound", "houndish", "coonhound", "deerhound", "otterhound"])
     // Pasted with characters no one sees (a zero-width space, a soft hyphen) or a no-break
     // space: as typed.
     #expect(ranked("Hou\u{200B}nd") == ranked("Hound"))

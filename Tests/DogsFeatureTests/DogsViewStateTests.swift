@@ -168,6 +168,15 @@ struct DogsViewStateTests {
       offered("terrier jack russell terrier", in: terriers) == ["terrier/russell", "terrier/jack", "terrier"])
     #expect(offered("Terrier smooth fox spaniel", in: terriers) == ["terrier/fox", "terrier", "spaniel"])
     #expect(offered("russell jack yorkshire", in: terriers) == [])  // no breed among the words
+    // Sub-breeds of several named breeds: in list order (by name), whatever the filter's.
+    let three = BreedList(
+      breeds: [
+        Breed(name: "hound", subBreeds: ["afghan"]), Breed(name: "terrier", subBreeds: ["jack"]),
+        Breed(name: "spaniel", subBreeds: ["cocker"]),
+      ], source: .network)
+    #expect(
+      offered("cocker spaniel jack terrier afghan hound", in: three)
+        == ["hound/afghan", "spaniel/cocker", "terrier/jack"])
     #expect(offered("russell terrierx dog", in: terriers) == [])
     // A name may be two or three words run together, as the API writes "West Highland".
     let runs = BreedList(
