@@ -59,6 +59,12 @@ public enum DogsView {
         noteRows = max(1, spareRows)
         note = .sized(wrapped, rows: noteRows)
       }
+      // The highlighted row is what Enter opens: on a screen with room for one row only
+      // (or none), the row has it, not the note.
+      if height - headerRows - noteRows < 1 {
+        noteRows = 0
+        note = nil
+      }
       let listHeight = max(0, height - headerRows - noteRows)
       let window = ListNode.window(count: rows.count, selected: rows.highlighted, height: listHeight)
       let visible = window.map { index -> [Span] in
