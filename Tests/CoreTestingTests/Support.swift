@@ -17,6 +17,7 @@ struct Feature: Reducer {
     case step(Int)
     case longLiving
     case stopLongLiving
+    case settle
     case setText(String)
   }
   var answer: @Sendable () async throws -> Int = { 42 }
@@ -46,6 +47,8 @@ struct Feature: Reducer {
         .cancellable(id: "longLiving")
     case .stopLongLiving:
       return .cancel(id: "longLiving")
+    case .settle:
+      return .run { _ in try await Task.sleep(for: .milliseconds(50)) }  // ends by itself, sending nothing
     case .setText(let text):
       state.text = text
       return .none

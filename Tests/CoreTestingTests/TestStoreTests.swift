@@ -55,6 +55,16 @@ struct TestStorePassingTests {
     #expect(issues == [])
   }
 
+  /// `finish()` waits for an effect that ends by itself, though it sends nothing to wait for.
+  @Test func finishWaitsForAnEffectThatEndsByItself() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.settle)
+      await store.finish()
+    }
+    #expect(issues == [])
+  }
+
   @Test func cancellingTheTaskOfALongLivingEffectEndsIt() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
@@ -407,6 +417,34 @@ struct TestStoreFailureTests {
 
           .longLiving
         """) == true)
+  }
+
+  /// An effect `finish()` reports as still running is ended there, not left to outlive the
+  /// test.
+  @Test func finishEndsTheEffectsItReportsStillRunning() async {
+    var task: TestStoreTask?
+    // Kept alive: releasing the store would end its effects anyway.
+    var store: TestStore<Feature.State, Feature.Action>?
+    let issues = await collectingIssues {
+      store = TestStore(initialState: Feature.State()) { Feature() }
+      task = await store?.send(.longLiving)
+      await store?.finish(timeout: .zero)
+    }
+    #expect(issues.count == 1)
+    defer { store = nil }
+    guard let task else { return }
+    let ended = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await task.finish(); return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(5)); return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()  // ends the effect if it was still running
+      return first
+    }
+    #expect(ended, "the effect reported at finish() was still running 5 s later")
   }
 
   @Test func anEffectStillRunningAtFinishSaysHowLongItWaited() async {
