@@ -108,8 +108,8 @@ public struct BreedListCache: Sendable, Equatable {
 
 /// Writes a file so that readers see either the old contents or the new, never a mix.
 public enum AtomicFile {
-  /// Writes `data` to a temporary file beside `url`, flushes it to disk, and renames it
-  /// over `url`.
+  /// Writes `data` to a temporary file beside `url`, flushes it to disk, renames it over
+  /// `url`, and flushes the directory.
   ///
   /// - Parameters:
   ///   - data: The new contents.
@@ -139,6 +139,13 @@ public enum AtomicFile {
     guard ok, rename(temporary.path, url.path) == 0 else {
       unlink(temporary.path)
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
+    // The rename is a change to the directory: flushed too, so that after a power cut the
+    // name holds the new contents rather than the old (or, for a first save, nothing).
+    let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directory >= 0 {
+      fsync(directory)
+      close(directory)
     }
   }
 }
