@@ -184,6 +184,13 @@ struct ColorPolicyTests {
   @Test func theFlagOverridesTheEnvironment() {
     #expect(ColorPolicy.mode(choice: .never, isTerminal: true, environment: tty) == .none)
     #expect(ColorPolicy.mode(choice: .always, isTerminal: false, environment: ["NO_COLOR": "1"]) == .ansi16)
+    // Forced, colour still has the depth the terminal names (`--color always | less -R`).
+    #expect(
+      ColorPolicy.mode(choice: .always, isTerminal: false, environment: ["TERM": "xterm-256color"])
+        == .ansi256)
+    #expect(
+      ColorPolicy.mode(choice: .always, isTerminal: false, environment: ["COLORTERM": "truecolor"])
+        == .truecolor)
   }
 
   @Test func stylesDegradeButKeepAttributes() {
