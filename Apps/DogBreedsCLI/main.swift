@@ -13,6 +13,10 @@ import TextRendering
 // wires them together.
 
 signal(SIGPIPE, SIG_IGN)
+// A write past a file size limit (`ulimit -f`) fails, as on a full disk, rather than ending
+// the program: the cache's write is not worth the run. (Where it writes, a Dispatch thread,
+// the signal is blocked anyway; this holds on any thread.)
+signal(SIGXFSZ, SIG_IGN)
 let environment = ProcessInfo.processInfo.environment
 
 let options: Options

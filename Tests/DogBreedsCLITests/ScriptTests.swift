@@ -749,6 +749,31 @@ struct ScriptTests {
     #expect(run.status == 2)
   }
 
+  /// A cache that cannot be written in full (a full disk; here a file size limit, which
+  /// also stands for it in that the write fails partway) keeps what it held: the list
+  /// saved before, not the start of the new one. Nor does the limit end the program.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func aCacheWriteThatFailsPartwayKeepsTheListSavedBefore() async throws {
+    let environment = cleanEnvironment()
+    let small = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
+    #expect(try await runCLI(["list"] + api(small), environment: environment).status == 0)
+    small.stop()
+    // Some 20 KB: far past the limit of 8 blocks (4 or 8 KB, as the shell counts blocks).
+    let names = (0..<1000).map { "\"breed\(String(repeating: "x", count: 10))\($0)\":[]" }
+    let large = try TestHTTPServer { _ in
+      .json(#"{"message":{"# + names.joined(separator: ",") + #"},"status":"success"}"#)
+    }
+    defer { large.stop() }
+    let limited = try await runCLI(
+      ["-c", #"ulimit -f 8 && exec "$0" "$@""#, executable, "list"] + api(large), environment: environment,
+      program: "/bin/sh")
+    #expect(limited.status == 0, "\(limited.stderr)")
+    #expect(limited.stdout.split(separator: "\n").count == 1000)
+    let offline = try await runCLI(["list", "--offline"], environment: environment)
+    #expect(offline.stdout == "Akita\nHound\nPug\n", "\(offline.stderr)")
+    #expect(offline.stderr.contains("Showing the breed list saved on "), "\(offline.stderr)")
+  }
+
   @Test func offlineUsesTheCacheAfterAnOnlineRun() async throws {
     let server = try TestHTTPServer { [breedsJSON] _ in .json(breedsJSON) }
     let environment = cleanEnvironment()
