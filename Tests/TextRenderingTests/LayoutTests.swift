@@ -60,6 +60,10 @@ struct LayoutTests {
     #expect(render(node, 10, 5).listRows == 3)
     #expect(render(node, 10, 9).listRows == 7)
     #expect(render(.text("no list"), 10, 5).listRows == nil)
+    // Rows shared unevenly go to the first flexible children: every row is given out, and
+    // what follows the last one ends on the last row.
+    let shared = Node.stack([.spacer, .text("a"), .spacer, .text("b")])
+    #expect(render(shared, 5, 5).lines == ["", "", "a", "", "b"])
   }
 
   @Test func anIndentedNodeStartsAndWrapsInsideItsMargin() {
@@ -76,6 +80,8 @@ struct LayoutTests {
         "Sub-breeds", "  afghan", "  basset", "  blood", "  english", "   a", "    b", "",
       ])
     #expect(render(.indented(.text("hound"), left: 4), 6, 1).lines == ["    h…"])
+    // Its height is that of its content in the width inside the margin.
+    #expect(Layout.fixedHeight(of: .indented(.paragraph([Span("aaa bbb")]), left: 4), width: 8) == 2)
     // A margin as wide as the screen leaves nothing to draw.
     #expect(render(.indented(.text("hound"), left: 6), 6, 1).lines == [""])
   }
@@ -103,6 +109,9 @@ struct LayoutTests {
     // Never shorter than a row: three of a hundred.
     let many = render(.list(ListNode(rows: (1...100).map { [Span("r\($0)")] }, selected: 0)), 8, 3)
     #expect(many.lines.filter { $0.hasSuffix("┃") }.count == 1)
+    // Rounded to the nearest row: ten rows of fifteen is 6.7, a thumb of seven.
+    let fifteen = render(.list(ListNode(rows: (1...15).map { [Span("r\($0)")] }, selected: 0)), 8, 10)
+    #expect(fifteen.lines.filter { $0.hasSuffix("┃") }.count == 7)
   }
 
   @Test func aListAtTheStartAndAtTheEnd() {
