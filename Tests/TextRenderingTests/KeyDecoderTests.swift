@@ -97,6 +97,13 @@ struct KeyDecoderTests {
         "split at \(split)")
     }
     #expect(decodeBytes(bytes.map { [$0] }) == [.pageUp, .character("x")])
+    // The application-mode form too (`ESC O A`, the arrows of some terminals).
+    let ss3 = Array("\u{1B}OAx".utf8)
+    for split in 1..<ss3.count {
+      #expect(
+        decodeBytes([Array(ss3[..<split]), Array(ss3[split...])]) == [.up, .character("x")],
+        "split at \(split)")
+    }
   }
 
   @Test func utf8SplitAcrossReadsIsReassembled() {
