@@ -1,6 +1,10 @@
 import Core
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Collects the issues raised inside `withIssueReporter`, so tests can assert on the exact
 /// messages.
 public final class IssueCollector: IssueReporter, @unchecked Sendable {
@@ -49,6 +53,16 @@ public actor Gate {
 /// How much slower than normal this run is allowed to be: `DOGBREEDS_TIME_SCALE` (the
 /// sanitizer targets set 10), else 1. Tests that bound a duration multiply by it.
 public let timeScale: Double = Double(ProcessInfo.processInfo.environment["DOGBREEDS_TIME_SCALE"] ?? "") ?? 1
+
+/// Whether this process runs under ThreadSanitizer (and so the app, built with it): its
+/// runtime needs files of its own, and faults under a small file size limit (`ulimit -f`).
+public let isThreadSanitized: Bool = {
+  #if canImport(Glibc)
+    return dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+  #else
+    return false
+  #endif
+}()
 
 extension Duration {
   /// This duration stretched by ``timeScale``.
