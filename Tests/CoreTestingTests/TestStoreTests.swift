@@ -60,7 +60,7 @@ struct TestStorePassingTests {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.settle)
-      await store.finish()
+      await store.finish(timeout: Duration.seconds(5).scaled)  // generous: a loaded machine
     }
     #expect(issues == [])
   }

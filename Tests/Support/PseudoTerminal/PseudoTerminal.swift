@@ -36,11 +36,15 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   /// slow link's), or not at all where it is `nil` (a test then answers for it). With
   /// `ambiguousWide` it draws East Asian Ambiguous characters two columns wide, as a
   /// terminal set up for Chinese, Japanese or Korean may. `typedAhead` is typed before the
-  /// program starts, waiting for it to read.
+  /// program starts, waiting for it to read; `typedWithAnswers` is typed when the program
+  /// first asks what the terminal is (`CSI c`, a probe's last question): in the same write
+  /// as the answers, or alone for a terminal that does not answer. (At once, from the
+  /// thread that reads the program's output: a test that waited to see the question and
+  /// typed then could come later than a program waiting half a second, in a loaded run.)
   public init(
     executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
     controlling: Bool = true, replyDelay: Duration? = .zero, ambiguousWide: Bool = false,
-    typedAhead: String = ""
+    typedAhead: String = "", typedWithAnswers: String = ""
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -85,7 +89,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     self.slave = slave
     var screen = VirtualTerminal(width: columns, height: rows)
     if ambiguousWide { screen.columns = VirtualTerminal.ambiguousWide }
-    let capture = Capture(screen: screen, replyDelay: replyDelay)
+    let capture = Capture(screen: screen, replyDelay: replyDelay, typedWithAnswers: typedWithAnswers)
     self.capture = capture
     Thread { capture.drain(master) }.start()
   }
@@ -179,10 +183,13 @@ private final class Capture: @unchecked Sendable {
   private let drained = DispatchSemaphore(value: 0)
   /// How long the terminal takes to answer; `nil`: it never does.
   private let replyDelay: Duration?
+  /// Typed when `CSI c` is first asked (only the draining thread reads it).
+  private var typedWithAnswers: [UInt8]
 
-  init(screen: VirtualTerminal, replyDelay: Duration?) {
+  init(screen: VirtualTerminal, replyDelay: Duration?, typedWithAnswers: String) {
     self.screen = screen
     self.replyDelay = replyDelay
+    self.typedWithAnswers = Array(typedWithAnswers.utf8)
   }
 
   /// Reads `master` until ``stop()`` (polling, so it notices within 20 ms).
@@ -201,11 +208,15 @@ private final class Capture: @unchecked Sendable {
         screen.apply(Array(buffer[0..<count]))
         return screen.takeReplies()
       }
-      guard let replyDelay, !replies.isEmpty else { continue }
-      let bytes = Array(replies.joined().utf8)
+      guard !replies.isEmpty else { continue }
+      let isAttributesAnswer = { (reply: String) in reply.hasPrefix("\u{1B}[?") && reply.hasSuffix("c") }
+      let typed = replies.contains(where: isAttributesAnswer) ? typedWithAnswers : []
+      if !typed.isEmpty { typedWithAnswers = [] }
+      let bytes = (replyDelay == nil ? [] : Array(replies.joined().utf8)) + typed
+      guard !bytes.isEmpty else { continue }
       // At once from this thread, or later from a thread of its own: not from Dispatch's
       // threads, which may all be busy in a loaded run (an answer then came a second late).
-      if replyDelay == .zero {
+      guard let replyDelay, replyDelay != .zero else {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         continue
       }

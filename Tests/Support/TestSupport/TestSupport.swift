@@ -55,7 +55,7 @@ public actor Gate {
 public let timeScale: Double = Double(ProcessInfo.processInfo.environment["DOGBREEDS_TIME_SCALE"] ?? "") ?? 1
 
 /// Whether this process runs under ThreadSanitizer (and so the app, built with it): its
-/// runtime needs files of its own, and faults under a small file size limit (`ulimit -f`).
+/// runtime faults (a bus error) under a small file size limit (`ulimit -f`).
 public let isThreadSanitized: Bool = {
   #if canImport(Glibc)
     return dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
