@@ -104,7 +104,22 @@ struct ValueDiffTests {
   @Test func setsAndDictionariesDumpInAStableOrder() {
     // Their iteration order changes from run to run; a diff must not.
     #expect(dumpValue(Set([30, 1, 200])) == "Set([1, 200, 30])")
+    #expect(dumpValue(Set(1...12)) == "Set([1, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8, 9])")
     #expect(dumpValue(["b": 1, "c": 3, "a": 2]) == #"["a": 2, "b": 1, "c": 3]"#)
+  }
+
+  /// Types are named as written: without their module, generic arguments included; a
+  /// nested type with the type it is in. A struct with nothing stored reads as its
+  /// description, or as `Name()`. An enum's unnamed payloads are unlabelled.
+  @Test func typesAreNamedAsWritten() {
+    #expect(dumpValue(Box(value: 1)) == "Box<Int>(value: 1)")
+    #expect(
+      dumpValue(Box(value: Box(value: [1]))) == "Box<Box<Array<Int>>>(value: Box<Array<Int>>(value: [1]))")
+    #expect(dumpValue(Box<Int?>.Inner(flag: true)) == "Box<Optional<Int>>.Inner(flag: true)")
+    #expect(dumpValue(Empty()) == "Empty()")
+    #expect(dumpValue(Named()) == "named")
+    #expect(dumpValue(Pair.both(1, "a")) == #".both(1, "a")"#)
+    #expect(dumpValue(Pair.named(count: 2)) == ".named(count: 2)")
   }
 
   @Test func aVeryDeepValueIsCutOff() {
@@ -144,6 +159,11 @@ struct ValueDiffTests {
         ].joined(separator: "\n"))
     // Short ones still print on one line; long ones as a block.
     #expect(dumpValue("a\nb") == #""a\nb""#)
+    let twoLong = String(repeating: "a", count: 40) + "\n" + String(repeating: "b", count: 40)
+    #expect(
+      dumpValue(twoLong).split(separator: "\n") == [
+        #"""""#, "  " + twoLong.prefix(40), "  " + twoLong.suffix(40), #"""""#,
+      ])
     let long = (1...4).map { "line \($0) of a text long enough not to fit on one row" }.joined(
       separator: "\n")
     #expect(dumpValue(long).split(separator: "\n").first == #"""""#)
@@ -198,6 +218,8 @@ struct ValueDiffTests {
     #expect(dumpValue(Tagged()) == "Tagged<42>")
     // Struct and enum errors print as values; others (classes, NSError) as themselves.
     #expect(dumpValue(Boom(code: 3)) == "Boom(code: 3)")
+    #expect(
+      dumpValue(Wrapped(inner: Address(city: "x", zip: 1))) == #"Wrapped(inner: Address(city: "x", zip: 1))"#)
     #expect(dumpValue(NSError(domain: "dog", code: 7)).hasPrefix("Error Domain=dog Code=7"))
   }
 
@@ -342,6 +364,17 @@ private struct Tagged: CustomDumpStringConvertible {
   var dumpDescription: String { "Tagged<42>" }
 }
 private struct Boom: Error { var code: Int }
+private struct Wrapped: Error { var inner: Address }
+private struct Box<Value> {
+  var value: Value
+  struct Inner { var flag: Bool }
+}
+private struct Empty {}
+private struct Named: CustomStringConvertible { var description: String { "named" } }
+private enum Pair {
+  case both(Int, String)
+  case named(count: Int)
+}
 private struct Timer: CustomStringConvertible {
   var elapsed: Duration
   var description: String { "timer at \(elapsed)" }

@@ -183,9 +183,27 @@ indirect enum DumpNode: Equatable {
       }
     }
     full += rest
-    guard let dot = full.firstIndex(of: "."), !full.hasPrefix("(") else { return full }
-    let trimmed = full[full.index(after: dot)...]
-    return trimmed.contains("<") || trimmed.isEmpty ? full : String(trimmed)
+    // Then each qualified name loses its module, generic arguments' too
+    // ("Module.Box<Swift.Int>" reads "Box<Int>"); a nested type keeps its outer one.
+    var result = ""
+    var name = ""
+    func endName() {
+      if let dot = name.firstIndex(of: "."), dot != name.startIndex {
+        name = String(name[name.index(after: dot)...])
+      }
+      result += name
+      name = ""
+    }
+    for character in full {
+      if character.isLetter || character.isNumber || character == "_" || character == "." {
+        name.append(character)
+      } else {
+        endName()
+        result.append(character)
+      }
+    }
+    endName()
+    return result
   }
 
   static func quote(_ string: String) -> String {
