@@ -766,8 +766,12 @@ struct ScriptTests {
       .json(#"{"message":{"# + names.joined(separator: ",") + #"},"status":"success"}"#)
     }
     defer { large.stop() }
+    // A coverage build's profile would be cut short by the limit too: written elsewhere.
+    var limitedEnvironment = environment
+    limitedEnvironment["LLVM_PROFILE_FILE"] = ScratchFolder.path("profile").path + "/%p.profraw"
     let limited = try await runCLI(
-      ["-c", #"ulimit -f 8 && exec "$0" "$@""#, executable, "list"] + api(large), environment: environment,
+      ["-c", #"ulimit -f 8 && exec "$0" "$@""#, executable, "list"] + api(large),
+      environment: limitedEnvironment,
       program: "/bin/sh")
     #expect(limited.status == 0, "\(limited.stderr)")
     #expect(limited.stdout.split(separator: "\n").count == 1000)
