@@ -88,7 +88,7 @@ enum Arguments {
     EXIT STATUS
       0 success · 1 runtime failure (network, server, unwritable output)
       2 usage error · 3 not found · a closed pipe (| head) ends quietly with 0
-      130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP
+      130/143/129/131 interrupted by SIGINT/SIGTERM/SIGHUP/SIGQUIT
 
     ENVIRONMENT
       DOG_API_BASE_URL       API root, when --base-url is not given

@@ -473,7 +473,7 @@ struct InteractiveTests {
     #expect(downloads() == 2)
   }
 
-  @Test(arguments: [SIGTERM, SIGINT, SIGHUP] as [Int32])
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT] as [Int32])
   func signalsRestoreTheTerminal(signal: Int32) async throws {
     let code: Int32 = 128 + signal
     let app = try launch()
