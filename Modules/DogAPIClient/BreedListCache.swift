@@ -111,6 +111,11 @@ public enum AtomicFile {
   /// Writes `data` to a temporary file beside `url`, flushes it to disk, renames it over
   /// `url`, and flushes the directory.
   ///
+  /// The temporary file is `.NAME.PID.RANDOM.tmp`. One that a process killed mid-write
+  /// left behind is removed by the next successful write: one whose process is gone and
+  /// that has not changed for a minute (a writer in another PID namespace sharing the
+  /// folder, whose process cannot be seen, is done long before).
+  ///
   /// - Parameters:
   ///   - data: The new contents.
   ///   - url: The destination file.
@@ -146,6 +151,29 @@ public enum AtomicFile {
     if directory >= 0 {
       fsync(directory)
       close(directory)
+    }
+    removeLeftovers(of: url, now: Date())
+  }
+
+  /// Removes the temporary files of earlier writes to `url` whose process has ended and
+  /// that are older than a minute at `now`; every failure is ignored (a leftover stays).
+  static func removeLeftovers(of url: URL, now: Date) {
+    let folder = url.deletingLastPathComponent()
+    let prefix = ".\(url.lastPathComponent)."
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      // PID.RANDOM between the prefix and the suffix, both decimal.
+      let middle = name.dropFirst(prefix.count).dropLast(".tmp".count).split(separator: ".")
+      guard middle.count == 2, let pid = pid_t(middle[0]), pid > 0, UInt32(middle[1]) != nil,
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let path = folder.appendingPathComponent(name).path
+      // (Of the name itself: a symbolic link is not followed.)
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) > 60
+      else { continue }
+      unlink(path)
     }
   }
 }

@@ -130,6 +130,37 @@ struct OfflineFallbackTests {
     #expect(cache.load()?.breeds == [Breed(name: "boxer")])
   }
 
+  /// What a process killed between the temporary file and the rename left goes with the
+  /// next write: only a file of this name's, whose process has ended, over a minute old.
+  @Test func theNextWriteRemovesWhatAKilledWriteLeft() throws {
+    let cache = temporaryCache()
+    let folder = cache.fileURL.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+    ended.arguments = ["-c", "exit 0"]
+    try ended.run()
+    ended.waitUntilExit()
+    let gone = ended.processIdentifier
+    let old = Date(timeIntervalSinceNow: -120)
+    let left: [(name: String, modified: Date, stays: Bool)] = [
+      (".breeds.json.\(gone).12345.tmp", old, false),
+      (".breeds.json.\(gone).678.tmp", Date(), true),  // may still be being written
+      (".breeds.json.\(getpid()).9.tmp", old, true),  // its process lives
+      (".other.json.\(gone).1.tmp", old, true),  // another file's
+      (".breeds.json.\(gone).x.tmp", old, true),  // no name a write gives
+    ]
+    for file in left {
+      let url = folder.appendingPathComponent(file.name)
+      try Data("half".utf8).write(to: url)
+      try FileManager.default.setAttributes([.modificationDate: file.modified], ofItemAtPath: url.path)
+    }
+    try cache.save([Breed(name: "akita")], fetchedAt: Date())
+    let expected = Set(left.filter(\.stays).map(\.name) + ["breeds.json"])
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == expected)
+    #expect(cache.load()?.breeds == [Breed(name: "akita")])
+  }
+
   @Test func theCacheGivesBackEveryNameTheNetworkGave() throws {
     // Names the API might add that cannot be requested (not lowercase a–z) or shown as
     // they are: requests refuse them and screens sanitise them, wherever the list came
