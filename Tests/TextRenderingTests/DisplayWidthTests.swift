@@ -106,6 +106,7 @@ struct SanitizerTests {
     // Spaces: no-break, the typographic ones from en quad to hair space, narrow no-break.
     #expect(Sanitizer.ascii("a\u{A0}b\u{2000}c\u{2009}d\u{200A}e\u{202F}f") == "a b c d e f")
     #expect(Sanitizer.ascii("──┃│┌┼╋") == "--||+++")
+    #expect(Sanitizer.ascii("━═╌┄┈ ║┆┊╎") == "----- ||||")  // heavy, double and dashed lines too
     // Letters keep their letter, whether the marks are built in or follow.
     #expect(
       Sanitizer.ascii("Épagneul Bichon à poil frisé, Løvhund") == "Epagneul Bichon a poil frise, Lovhund")

@@ -20,6 +20,28 @@ struct LayoutTests {
     #expect(String(describing: Frame(width: 0, height: 0)) == "Frame 0×0")
   }
 
+  /// A write or a fill that starts outside the frame touches only the cells inside it (a
+  /// negative column must not reach back into the row above).
+  @Test func writesAndFillsAreClippedToTheFrame() {
+    var frame = Frame(width: 4, height: 3)
+    #expect(frame.write("ab", x: -1, y: 1, style: .bold) == 0)
+    #expect(frame.write("ab", x: 1, y: -1, style: .bold) == 0)
+    #expect(frame.write("abcdef", x: 2, y: 2, style: .plain) == 2)
+    #expect(frame.lines == ["", "", "  ab"])
+    frame.fill(x: -2, y: 1, width: 3, height: 5, style: .selected)
+    #expect(
+      frame.cells.map { $0.style == .selected } == [false, false, false, false] + [true, false, false, false]
+        + [true, false, false, false])
+    frame.fill(x: 3, y: -4, width: 9, height: 5, style: .bold)
+    #expect(
+      frame.cells.map { $0.style == .bold } == [false, false, false, true] + Array(repeating: false, count: 8)
+    )
+    // Its text leaves out the blank rows at the end, not those before.
+    var top = Frame(width: 3, height: 4)
+    top.write("x", x: 0, y: 1, style: .plain)
+    #expect(top.text == "\nx")
+  }
+
   @Test func aCharacterOfNoWidthTakesNoCell() {
     // A lone zero-width joiner (kept by the sanitiser for emoji) is a character of its
     // own here; stored, it would pass for the right half of a wide character.
