@@ -48,6 +48,15 @@ struct PictureRendererTests {
     }
   }
 
+  /// Brightness as the eye sees it: full green brighter than full red, and red than blue.
+  @Test func asciiWeighsTheColoursAsTheEyeDoes() {
+    let primaries = image(3, 1, [[0, 0, 255], [255, 0, 0], [0, 255, 0]])
+    let characters = PictureRenderer.render(primaries, mode: .ascii, columns: 3, rows: 1).cells.map(
+      \.character)
+    let levels = characters.map { PictureRenderer.ramp.firstIndex(of: $0)! }
+    #expect(levels[0] < levels[1] && levels[1] < levels[2], "\(characters)")
+  }
+
   @Test func thePaletteSplitsTheBoxWithTheMostPixelsTimesWidth() {
     // Two near-black shades, many pixels but one level apart, and red and white, few
     // pixels but far apart. With three colours, red and white must stay apart: the dark

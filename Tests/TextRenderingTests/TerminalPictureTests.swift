@@ -135,6 +135,11 @@ extension PictureSuites {
       #expect(TerminalPicture.kitty(image, columns: 10).hasPrefix("\u{1B}_Ga=T,f=24,s=100,v=50,c=10,"))
       // Never enlarged.
       #expect(TerminalPicture.kitty(image, columns: 80).hasPrefix("\u{1B}_Ga=T,f=24,s=400,v=200,"))
+      // A sliver shrunk keeps a pixel across its thin side, however thin.
+      let strip = RGBImage(width: 2_000, height: 1, pixels: [UInt8](repeating: 90, count: 6_000))
+      #expect(TerminalPicture.kitty(strip, columns: 10).hasPrefix("\u{1B}_Ga=T,f=24,s=100,v=1,"))
+      let column = RGBImage(width: 1, height: 2_000, pixels: [UInt8](repeating: 90, count: 6_000))
+      #expect(TerminalPicture.kittyPlacement(column, columns: 5, rows: 2, id: 1).contains("s=1,v=40,"))
     }
 
     @Test func aSmallPictureIsEncodedBandByBandAndColourByColour() {
