@@ -33,6 +33,10 @@ struct PictureRendererTests {
     let square = image(4, 4, Array(repeating: [1, 2, 3], count: 16))
     #expect(PictureRenderer.fittedSize(square, columns: 10, rows: 2) == (4, 2))  // the height decides
     #expect(PictureRenderer.fittedSize(square, columns: 4, rows: 10) == (4, 2))  // the width decides
+    // Where the height decides, the width is rounded too: one row of a 23 × 10 picture is 4.6
+    // columns, so 5.
+    let frieze = image(23, 10, Array(repeating: [1, 2, 3], count: 230))
+    #expect(PictureRenderer.fittedSize(frieze, columns: 100, rows: 1) == (5, 1))
     #expect(PictureRenderer.fittedSize(square, columns: 0, rows: 10) == (0, 0))
   }
 
