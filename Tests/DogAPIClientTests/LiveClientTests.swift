@@ -177,6 +177,30 @@ struct LiveClientTests {
     #expect(server.floodsSentWhole == 0)
   }
 
+  /// A picture has its own cap, not the JSON answers': one past the second, within the
+  /// first, is taken; one past the first is refused with it.
+  @Test(arguments: Transport.allCases) func aPictureIsCappedByThePictureLimit(_ transport: Transport)
+    async throws
+  {
+    let picture = [UInt8](repeating: 7, count: 3_000)
+    let server = try TestHTTPServer { _ in .bytes(picture) }
+    defer { server.stop() }
+    func fetch(imageLimit: Int) async -> Result<Data, DogAPIError> {
+      let client = liveClient(
+        .init(
+          baseURL: server.baseURL.appendingPathComponent("api"), maxJSONBytes: 1_000,
+          maxImageBytes: imageLimit,
+          usesBundledFallback: false), transport)
+      do throws(DogAPIError) {
+        return .success(try await client.imageData(server.baseURL.appendingPathComponent("x.jpg")))
+      } catch {
+        return .failure(error)
+      }
+    }
+    #expect(await fetch(imageLimit: 5_000) == .success(Data(picture)))
+    #expect(await fetch(imageLimit: 2_000) == .failure(.responseTooLarge(limit: 2_000)))
+  }
+
   @Test(arguments: Transport.allCases) func aStallingServerTimesOutWithinTheLimit(_ transport: Transport)
     async throws
   {
@@ -227,12 +251,13 @@ struct LiveClientTests {
     // After a redirect, the server that refused is the one it led to.
     let redirecting = try TestHTTPServer { _ in
       .raw(
-        Array("HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(port)/x\r\nContent-Length: 0\r\n\r\n".utf8))
+        Array("HTTP/1.1 302 Found\r\nLocation: http://localhost:\(port)/x\r\nContent-Length: 0\r\n\r\n".utf8))
     }
     defer { redirecting.stop() }
     let redirected = await error { try await liveClient(redirecting, transport).randomImage("hound", nil) }
     if transport == .platform {
-      #expect(redirected == .connectionRefused(server: "127.0.0.1:\(port)"))
+      // (By the name it led to, which is not the one asked for.)
+      #expect(redirected == .connectionRefused(server: "localhost:\(port)"))
     } else {
       // URLSession does not say where it was: the address asked for is named.
       #expect(redirected == .connectionRefused(server: "127.0.0.1:\(redirecting.port)"))
@@ -554,6 +579,22 @@ struct LiveClientTests {
       try await liveClient(.init(baseURL: other, usesBundledFallback: false), transport).breeds()
     }
     #expect(refused == .invalidURL("ftp://127.0.0.1:\(server.port)/api/breeds/list/all"))
+  }
+
+  /// A request made from a task already cancelled ends at once as cancelled, making no
+  /// request (the stop comes before there is anyone to answer; the answer must still come).
+  @Test(arguments: Transport.allCases) func aRequestFromACancelledTaskEndsAtOnce(_ transport: Transport)
+    async throws
+  {
+    let server = try TestHTTPServer { _ in .stall }
+    defer { server.stop() }
+    let client = liveClient(server, transport, timeout: .seconds(2))
+    let task = Task { () async -> DogAPIError? in
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await error { try await client.randomImage("hound", nil) }
+    }
+    #expect(await value(of: task, within: .seconds(10).scaled) == .some(.cancelled))
+    #expect(server.requests.isEmpty)
   }
 
   @Test(arguments: Transport.allCases) func cancellingARequestStopsItPromptly(_ transport: Transport)

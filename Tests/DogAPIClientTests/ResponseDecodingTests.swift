@@ -103,6 +103,18 @@ struct ResponseDecodingTests {
     #expect(decodeURL(503, "Service Unavailable") == .failure(.server(status: 503, message: nil)))
   }
 
+  /// A redirect the client did not follow (one without a `Location`, or "not modified")
+  /// is no answer, whatever its body says.
+  @Test func aRedirectStatusIsNoAnswer() {
+    let success = #"{"status":"success","message":"https://images.dog.ceo/breeds/hound/1.jpg"}"#
+    #expect(
+      decodeURL(300, success)
+        == .failure(.server(status: 300, message: "https://images.dog.ceo/breeds/hound/1.jpg")))
+    #expect(
+      decodeURL(304, success)
+        == .failure(.server(status: 304, message: "https://images.dog.ceo/breeds/hound/1.jpg")))
+  }
+
   @Test func a200WithoutStatusIsAServerError() {
     #expect(
       decodeURL(200, #"{"message":"Internal server error"}"#)

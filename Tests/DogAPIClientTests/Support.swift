@@ -74,3 +74,34 @@ func error<T>(_ body: () async throws -> T) async -> DogAPIError? {
     return error as? DogAPIError ?? .malformedResponse(detail: "unexpected error type: \(error)")
   }
 }
+
+/// The value of `task` if it ends within `bound`, else `nil` (the task is then left to
+/// itself): for a test whose fault would wait forever.
+func value<T: Sendable>(of task: Task<T, Never>, within bound: Duration) async -> T? {
+  await withCheckedContinuation { continuation in
+    let once = ResumeOnce(continuation)
+    Task { once.resume(await task.value) }
+    Task {
+      try? await Task.sleep(for: bound)
+      once.resume(nil)
+    }
+  }
+}
+
+/// A continuation resumed by the first value given; later ones are dropped.
+private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<T, Never>?
+
+  init(_ continuation: CheckedContinuation<T, Never>) {
+    self.continuation = continuation
+  }
+
+  func resume(_ value: T) {
+    let waiting: CheckedContinuation<T, Never>? = lock.withLock {
+      defer { continuation = nil }
+      return continuation
+    }
+    waiting?.resume(returning: value)
+  }
+}
