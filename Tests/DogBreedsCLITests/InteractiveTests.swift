@@ -22,6 +22,16 @@ struct InteractiveTests {
       rows: rows, replyDelay: replyDelay, ambiguousWide: ambiguousWide, typedAhead: typedAhead)
   }
 
+  /// Whether `condition` holds within ten (scaled) seconds, looking every 20 ms.
+  func eventually(_ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + Duration.seconds(10).scaled
+    while ContinuousClock.now < deadline {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return condition()
+  }
+
   func assertRestored(_ app: PseudoTerminalProcess) {
     // Read the flags first: an expectation on `screen.…` would print the whole screen.
     let screen = app.currentScreen
@@ -265,14 +275,6 @@ struct InteractiveTests {
   @Test func inKittyTheBreedScreenPlacesThePictureAndTakesItAway() async throws {
     let app = try launch(environment: ["TERM": "xterm-kitty"])
     func output() -> String { String(decoding: app.allOutput, as: UTF8.self) }
-    func eventually(_ condition: () -> Bool) async -> Bool {
-      let deadline = ContinuousClock.now + Duration.seconds(10).scaled
-      while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-      }
-      return condition()
-    }
     await app.expectScreen { $0.text.contains("Affenpinscher") }
     app.send("pug\r")
     await app.expectScreen { $0.line(0) == "Pug" && $0.text.contains("breeds/pug/fake_") }
@@ -315,6 +317,26 @@ struct InteractiveTests {
       let written = String(decoding: other.allOutput, as: UTF8.self)
       #expect(!written.contains("\u{1B}_G") && !written.contains("\u{1B}P"), "\(environment)")
     }
+  }
+
+  /// A kitty picture is sent once while it stays: a change elsewhere on the screen (the
+  /// highlight moving to a sub-breed) does not send it again; quitting takes it away.
+  @Test func inKittyAPictureIsSentOnceAndTakenAwayOnQuitting() async throws {
+    let app = try launch(environment: ["TERM": "xterm-kitty"])
+    func output() -> String { String(decoding: app.allOutput, as: UTF8.self) }
+    func placements() -> Int { output().components(separatedBy: "\u{1B}_Ga=T,").count - 1 }
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("hound\r")
+    await app.expectScreen { $0.line(0) == "Hound" && $0.text.contains("breeds/hound/fake_") }
+    #expect(await eventually { output().contains("\u{1B}\\\u{1B}8") })  // the placement, whole
+    #expect(placements() == 1)
+    app.send("\u{1B}[B")  // Down: the first sub-breed highlighted, in the same write
+    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Afghan ") } }
+    #expect(placements() == 1)
+    let before = output().count
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+    #expect(output().dropFirst(before).contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"))
   }
 
   @Test func browseFilterOpenGoBackAndQuit() async throws {
