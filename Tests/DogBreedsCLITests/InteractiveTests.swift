@@ -334,15 +334,32 @@ struct InteractiveTests {
     await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Afghan ") } }
     #expect(placements() == 1)
     let before = output().count
-    app.send("\u{3}")
+    app.send("\u{3}")  // from a screen without a cursor: it is shown again
     #expect(await app.waitForExit() == 0)
     #expect(output().dropFirst(before).contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"))
+    assertRestored(app)
+  }
+
+  /// A terminal that says it is 0 × 0 (a serial line, some containers' terminals at first)
+  /// is drawn on as 80 × 24, not as no screen at all.
+  @Test func aTerminalOfNoSizeIsTakenForEightyByTwentyFour() async throws {
+    let app = try PseudoTerminalProcess(
+      executable: executable, arguments: ["--api", "fake"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]), reportsSize: false)
+    await app.expectScreen {
+      $0.line(3).hasPrefix("▶ Affenpinscher") && $0.line(23).hasPrefix("type to filter")
+    }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
   }
 
   @Test func browseFilterOpenGoBackAndQuit() async throws {
     let app = try launch()
     await app.expectScreen { $0.text.contains("Affenpinscher") }
-    #expect(app.currentScreen.cursorVisible)  // at the filter caret
+    // (The flags read first: an expectation on the screen's would print all of it.)
+    let (caret, paste) = (app.currentScreen.cursorVisible, app.currentScreen.bracketedPaste)
+    #expect(caret)  // at the filter caret
+    #expect(paste)  // a paste comes marked, not as keys
     app.send("hou")
     await app.expectScreen { $0.line(1) == "🔍 hou" && !$0.text.contains("Affenpinscher") }
     // Coonhound, Deerhound, Elkhound and Greyhound come first, but Hound starts with "hou".

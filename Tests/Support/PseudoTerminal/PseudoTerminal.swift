@@ -41,10 +41,12 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   /// as the answers, or alone for a terminal that does not answer. (At once, from the
   /// thread that reads the program's output: a test that waited to see the question and
   /// typed then could come later than a program waiting half a second, in a loaded run.)
+  /// With `reportsSize: false` the terminal says it is 0 × 0 (as a serial line, or some
+  /// container tools' terminals at first, do), while the screen is `columns` × `rows`.
   public init(
     executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
     controlling: Bool = true, replyDelay: Duration? = .zero, ambiguousWide: Bool = false,
-    typedAhead: String = "", typedWithAnswers: String = ""
+    typedAhead: String = "", typedWithAnswers: String = "", reportsSize: Bool = true
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -53,7 +55,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     // The parent keeps the slave open too, to read its modes after the child exits.
     let slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    if reportsSize { _ = ioctl(master, UInt(TIOCSWINSZ), &size) }
     var modes = termios()
     tcgetattr(slave, &modes)
     initialModes = modes
