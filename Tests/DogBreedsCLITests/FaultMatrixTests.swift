@@ -105,7 +105,7 @@ struct FaultMatrixTests {
       name: "escapes in names",
       list: { _ in
         .json(
-          #"{"message":{"hound":["a\u001b[2J","..\/..\/x"],"e\u009b31m\u001b]0;x\u0007":[]},"status":"success"}"#
+          #"{"message":{"hound":["a\u001b[2J","..\/..\/x","q\"uo\\x"],"e\u009b31m\u001b]0;x\u0007":[]},"status":"success"}"#
         )
       },
       image: { base in .json(#"{"message":"\#(base)\/img\/a\u001b[31m.jpg","status":"success"}"#) },
@@ -214,6 +214,12 @@ struct FaultMatrixTests {
     // the timeout, URLSession would wait 60 s and the run would be killed at 10.
     let limit = (command.name.hasPrefix("show") ? Duration.seconds(6) : .seconds(5)).scaled
     if run.elapsed > limit { problems.append("took \(run.elapsed)") }
+    // JSON output is JSON, whatever the names in it (quotes, backslashes, escapes).
+    if command.name.hasSuffix("--json"), !run.stdout.isEmpty,
+      (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) == nil
+    {
+      problems.append("stdout is not JSON: \(run.stdout)")
+    }
     if wantsCache {
       let after = (try? String(contentsOfFile: cacheFile, encoding: .utf8)) ?? ""
       if after != seeded { problems.append("cache changed") }
