@@ -46,7 +46,9 @@ struct FaultMatrixTests {
       name: "latency 0.5 s", list: { _ in .delayed(.milliseconds(500), .json(breeds)) },
       image: { base in .delayed(.milliseconds(500), imageAt(base)) }, picture: { .bytes(jpeg) }),
     Fault(
-      name: "500 JSON", list: { _ in .json(#"{"status":"error","message":"Boom","code":500}"#, status: 500) },
+      // (The list's message with an escape in it: the warning that quotes it shows it.)
+      name: "500 JSON",
+      list: { _ in .json(#"{"status":"error","message":"Boom\u001b[2J","code":500}"#, status: 500) },
       image: { _ in .json(#"{"status":"error","message":"Boom","code":500}"#, status: 500) },
       picture: { .bytes(jpeg) }),
     Fault(
@@ -123,7 +125,7 @@ struct FaultMatrixTests {
     let isList = command.hasPrefix("list")
     let wantsPicture = command.contains("--picture")
     let listFallback: [String: String] = [
-      "500 JSON": "The server reported an error (HTTP 500): Boom.", "500 HTML": "(HTTP 500).",
+      "500 JSON": "The server reported an error (HTTP 500): Boom␛[2J.", "500 HTML": "(HTTP 500).",
       "503 text": "(HTTP 503).", "200 without status": "(HTTP 200): Internal server error.",
       "malformed JSON": "could not be understood.", "slow drip past timeout": "took longer than 1 s",
       "connection refused": "Can't connect to 127.0.0.1:",

@@ -860,9 +860,10 @@ struct PictureScriptTests {
     #expect(kitty.stdout.hasPrefix("\u{1B}_Ga=T,f=24,s="))
     #expect(kitty.stdout.contains(",c=80,q=2,m=1;"))
     #expect(kitty.stdout.contains("m=0;"))
-    // iTerm2: the JPEG's own bytes, 80 cells wide.
-    let iterm = try await run(Self.jpeg, "iterm")
+    // iTerm2: the JPEG's own bytes, 80 cells wide, downloaded once (not also for decoding).
+    let (iterm, itermPaths) = try await runRecording(Self.jpeg, "iterm")
     #expect(iterm.status == 0, "\(iterm.stderr)")
+    #expect(itermPaths.filter { $0.hasPrefix("/img/") }.count == 1, "\(itermPaths)")
     #expect(
       iterm.stdout.hasPrefix(
         "\u{1B}]1337;File=inline=1;size=\(Self.jpeg.count);width=80;preserveAspectRatio=1:"
