@@ -790,6 +790,10 @@ struct ScriptTests {
     #expect(offline.status == 0)
     #expect(offline.stdout.contains(#""source":"cache""#))
     #expect(offline.stdout.contains(#""displayName":"Pug""#))
+    // Why the list is not the network's, for a program as for a person.
+    #expect(
+      offline.stdout.contains(#""fallbackReason":"Working offline: nothing is fetched from the network.""#),
+      "\(offline.stdout)")
     // The warning says it was asked for, not "you may be offline".
     #expect(
       offline.stderr.hasPrefix(
