@@ -137,6 +137,13 @@ struct BreedPictureViewTests {
     let shorter = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 10).lines
     #expect(shorter[2...4].allSatisfy { $0.contains("▀") }, "three rows of picture")
     #expect(shorter[7] == "Sub-breeds" && shorter[8].hasPrefix("  Afghan ") && shorter[9] == "  Basset")
+    // The shortest screen with a picture (two rows and its address), then one row less.
+    let lowest = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 9).lines
+    #expect(lowest[2...3].allSatisfy { $0.contains("▀") } && !lowest[4].contains("▀"), "two rows of picture")
+    #expect(lowest[6] == "Sub-breeds" && lowest[7].hasPrefix("  Afghan ") && lowest[8] == "  Basset")
+    let below = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 8).lines
+    #expect(!below.joined().contains("▀"), "\(below)")
+    #expect(below[4] == "Sub-breeds" && below[7] == "  Blood", "the list has the rest: \(below)")
     // Too short for two rows of picture and its address: the address shows, as it does
     // without pictures, and the list has the rest.
     let tiny = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 7).lines
