@@ -617,6 +617,47 @@ struct InteractiveTests {
       output.range(of: #"\e\[[0-9;]*(3[0-7]|9[0-7]|4[0-7]|10[0-7])m"#, options: .regularExpression) == nil)
   }
 
+  /// Asked for by name, half blocks are drawn in colour even with NO_COLOR: the picture
+  /// takes its colours, the rest of the screen none.
+  @Test func picturesAskedForByNameKeepTheirColoursUnderNoColor() async throws {
+    let app = try launch(["--picture", "blocks"], environment: ["NO_COLOR": "1"])
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("pug\r")
+    await app.expectScreen { $0.line(0) == "Pug" && $0.text.contains("▀") }
+    let screen = app.currentScreen
+    let cells = (0..<screen.height).flatMap { y in (0..<screen.width).map { screen[$0, y] } }
+    let halfBlock = cells.first { $0.character == "▀" }
+    #expect(halfBlock?.style.background != nil && halfBlock?.style.foreground != nil)
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
+
+  /// A lone Esc waits at most a second for the rest of a sequence, whatever ESCDELAY asks.
+  @Test func anEscapeDelayIsCappedAtASecond() async throws {
+    let app = try launch(environment: ["ESCDELAY": "100000000"])
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("hou")
+    await app.expectScreen { $0.line(1) == "🔍 hou" }
+    app.send("\u{1B}")  // clears the filter, once the wait is over
+    await app.expectScreen { $0.line(1) == "🔍 Filter breeds" }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
+
+  /// `show`'s picture is at most 80 columns wide on a wider terminal, and 80 on one that
+  /// says it is 0 × 0.
+  @Test(arguments: [(120, true), (80, false)])
+  func showsPictureIsEightyColumnsAtMost(columns: Int, reportsSize: Bool) async throws {
+    let app = try PseudoTerminalProcess(
+      executable: executable, arguments: ["--api", "fake", "show", "pug", "--picture", "ascii"],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), columns: columns, rows: 60,
+      reportsSize: reportsSize)
+    #expect(await app.waitForExit() == 0)
+    let lines = app.currentScreen.lines.prefix { !$0.hasPrefix("Pug") }.filter { !$0.isEmpty }
+    #expect(!lines.isEmpty)
+    #expect(lines.allSatisfy { $0.count == 80 }, "\(lines.map(\.count))")
+  }
+
   @Test func enterOnASubBreedsNameOpensItsBreedShowingIt() async throws {
     let app = try launch()
     await app.expectScreen { $0.text.contains("Affenpinscher") }
