@@ -151,6 +151,9 @@ extension PictureSuites {
       let bytes = JPEGFixture.bytes("synthetic-1080x810-progressive.jpg")
       #expect(try JPEGDecoder.decode(bytes, fitting: (120, 88)).width == 135)
       #expect(try JPEGDecoder.decode(bytes, fitting: (200, 150)).width == 270)
+      // An eighth of 500 × 375 is 62.5 × 46.875: the decode has 63 × 47, which covers it.
+      let odd = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
+      #expect(try JPEGDecoder.decode(odd, fitting: (63, 47)).width == 63)
       #expect(try JPEGDecoder.size(of: bytes) == (1080, 810))
     }
 

@@ -100,6 +100,8 @@ extension PictureSuites {
       #expect(
         ImageDecodingError.unsupportedFormat(.avif).message
           == "The picture is an AVIF, an unsupported image format.")
+      // An AVIF image sequence too.
+      #expect(ImageFormat(sniffing: Array("\u{0}\u{0}\u{0}\u{1C}ftypavis\u{0}\u{0}\u{0}\u{0}".utf8)) == .avif)
       #expect(ImageFormat(sniffing: Array("BM6\u{0}".utf8)) == .bmp)
       #expect(ImageFormat(sniffing: [0x4D, 0x4D, 0x00, 0x2A, 0]) == .tiff)
       #expect(ImageFormat(sniffing: [0x49, 0x49, 0x2A, 0x00, 0]) == .tiff)
