@@ -42,6 +42,18 @@ struct LayoutTests {
     #expect(top.text == "\nx")
   }
 
+  /// The window of a long list keeps the selection in view, centred once past the first
+  /// half-screen and never past the end; without room it is empty (not a reversed range).
+  @Test func aListsWindowFollowsTheSelection() {
+    #expect(ListNode.window(count: 3, selected: 1, height: 10) == 0..<3)
+    #expect(ListNode.window(count: 100, selected: nil, height: 10) == 0..<10)
+    #expect(ListNode.window(count: 100, selected: 4, height: 10) == 0..<10)
+    #expect(ListNode.window(count: 100, selected: 50, height: 10) == 45..<55)
+    #expect(ListNode.window(count: 100, selected: 99, height: 10) == 90..<100)
+    #expect(ListNode.window(count: 5, selected: 2, height: 0) == 0..<0)
+    #expect(ListNode.window(count: 5, selected: 2, height: -3) == 0..<0)
+  }
+
   @Test func aCharacterOfNoWidthTakesNoCell() {
     // A lone zero-width joiner (kept by the sanitiser for emoji) is a character of its
     // own here; stored, it would pass for the right half of a wide character.
