@@ -123,7 +123,7 @@ public enum AtomicFile {
   public static func write(_ data: Data, to url: URL) throws {
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(
-        ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        "\(temporaryPrefix(of: url))\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
     var ok = true
@@ -152,14 +152,17 @@ public enum AtomicFile {
       fsync(directory)
       close(directory)
     }
-    removeLeftovers(of: url, now: Date())
+    removeLeftovers(of: url)
   }
 
+  /// How the names of `url`'s temporary files start: `.NAME.`.
+  private static func temporaryPrefix(of url: URL) -> String { ".\(url.lastPathComponent)." }
+
   /// Removes the temporary files of earlier writes to `url` whose process has ended and
-  /// that are older than a minute at `now`; every failure is ignored (a leftover stays).
-  static func removeLeftovers(of url: URL, now: Date) {
+  /// that are older than a minute; every failure is ignored (a leftover stays).
+  private static func removeLeftovers(of url: URL) {
     let folder = url.deletingLastPathComponent()
-    let prefix = ".\(url.lastPathComponent)."
+    let prefix = temporaryPrefix(of: url)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
     for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
       // PID.RANDOM between the prefix and the suffix, both decimal.
@@ -171,7 +174,7 @@ public enum AtomicFile {
       // (Of the name itself: a symbolic link is not followed.)
       guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
         attributes[.type] as? FileAttributeType == .typeRegular,
-        let modified = attributes[.modificationDate] as? Date, now.timeIntervalSince(modified) > 60
+        let modified = attributes[.modificationDate] as? Date, -modified.timeIntervalSinceNow > 60
       else { continue }
       unlink(path)
     }
