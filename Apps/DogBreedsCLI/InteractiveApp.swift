@@ -39,6 +39,9 @@ final class InteractiveApp {
   /// read nothing more): what quitting and suspending wait for, as the main queue, where the
   /// answer is taken, may be blocked by the wait itself.
   private nonisolated let probeAnswerRead = Atomic<Bool>(false)
+  /// When the question was asked: the wait for its answer ends half a second after it, so
+  /// a terminal that never answers costs nothing once the app has run that long.
+  private var probeAsked = ContinuousClock.now
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
   private var previousFrame: Frame?
@@ -82,7 +85,10 @@ final class InteractiveApp {
     startSpinner()
     // Where an ambiguous character leaves the cursor tells how wide the terminal draws
     // it; the answer arrives with the keys, and the first frame does not wait for it.
-    if asciiStyle != nil { terminal.write(Array("\u{1B}[H─\u{1B}[6n".utf8)) }
+    if asciiStyle != nil {
+      terminal.write(Array("\u{1B}[H─\u{1B}[6n".utf8))
+      probeAsked = ContinuousClock.now
+    }
     render()
     store.send(.dogs(.appeared))
     let code = await withCheckedContinuation { continuation in
@@ -220,13 +226,14 @@ final class InteractiveApp {
     }
   }
 
-  /// Waits, up to half a second, for the input thread to read the terminal's answer to the
-  /// probe if it has not come yet (a quick Ctrl-C or Ctrl-Z over a slow link): the terminal
-  /// given back to the shell, the answer would reach the shell instead and show on its
-  /// prompt as `^[[1;2R`. The answer itself is taken when the main queue next runs.
+  /// Waits, until half a second after the question, for the input thread to read the
+  /// terminal's answer to the probe if it has not come yet (a quick Ctrl-C or Ctrl-Z over a
+  /// slow link): the terminal given back to the shell, the answer would reach the shell
+  /// instead and show on its prompt as `^[[1;2R`. The answer itself is taken when the main
+  /// queue next runs.
   private func awaitProbeAnswer() {
     guard asciiStyle != nil else { return }
-    let deadline = ContinuousClock.now + .milliseconds(500)
+    let deadline = probeAsked + .milliseconds(500)
     while !probeAnswerRead.load(ordering: .acquiring), ContinuousClock.now < deadline { usleep(2_000) }
   }
 
