@@ -271,7 +271,8 @@ struct InteractiveTests {
   }
 
   /// In kitty (and Ghostty) the Breed screen leaves the picture's cells blank and has the
-  /// terminal draw the picture there, under an id by which it takes it away again.
+  /// terminal draw the picture there, under an id by which it takes it away again; with
+  /// any other protocol, named or asked for, it draws the picture in the cells.
   @Test func inKittyTheBreedScreenPlacesThePictureAndTakesItAway() async throws {
     let app = try launch(environment: ["TERM": "xterm-kitty"])
     func output() -> String { String(decoding: app.allOutput, as: UTF8.self) }
@@ -299,23 +300,35 @@ struct InteractiveTests {
     #expect(await app.waitForExit() == 0)
     // Inside tmux, which passes no graphics through, and in a terminal whose protocol
     // writes into the cells (sixel, in foot), the picture is drawn as on any terminal:
-    // half blocks, or with NO_COLOR the ASCII ramp.
-    for (environment, blocks) in [
-      (["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"], true),
-      (["TERM": "foot", "COLORTERM": "truecolor"], true),
-      (["TERM": "foot", "COLORTERM": "truecolor", "NO_COLOR": "1"], false),
+    // half blocks, or with NO_COLOR the ASCII ramp. Such a protocol asked for by name
+    // (`--picture sixel`, `iterm`) means half blocks, which, asked for, NO_COLOR keeps.
+    for (arguments, environment, blocks) in [
+      ([], ["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"], true),
+      ([], ["TERM": "foot", "COLORTERM": "truecolor"], true),
+      ([], ["TERM": "foot", "COLORTERM": "truecolor", "NO_COLOR": "1"], false),
+      (["--picture", "sixel"], ["TERM": "foot", "NO_COLOR": "1"], true),
+      (["--picture", "iterm"], ["TERM_PROGRAM": "iTerm.app"], true),
     ] {
-      let other = try launch(environment: environment)
+      let other = try launch(arguments, environment: environment)
       await other.expectScreen { $0.text.contains("Affenpinscher") }
       other.send("pug\r")
       await other.expectScreen {
         $0.line(0) == "Pug" && $0.text.contains("▀") == blocks
           && $0.line(2).contains { "-=+*#%@".contains($0) } != blocks
       }
+      if blocks {
+        let screen = other.currentScreen
+        let cells = (0..<screen.height).flatMap { y in (0..<screen.width).map { screen[$0, y] } }
+        let halfBlock = cells.first { $0.character == "▀" }
+        let (background, foreground) = (halfBlock?.style.background, halfBlock?.style.foreground)
+        #expect(background != nil && foreground != nil, "\(arguments) \(environment)")
+      }
       other.send("\u{3}")
       #expect(await other.waitForExit() == 0)
       let written = String(decoding: other.allOutput, as: UTF8.self)
-      #expect(!written.contains("\u{1B}_G") && !written.contains("\u{1B}P"), "\(environment)")
+      #expect(
+        !written.contains("\u{1B}_G") && !written.contains("\u{1B}P") && !written.contains("\u{1B}]1337"),
+        "\(arguments) \(environment)")
     }
   }
 

@@ -410,6 +410,18 @@ extension PictureSuites {
       }
     }
 
+    /// A download cut just before the end marker still holds a whole baseline picture (its
+    /// one scan is complete); a progressive file cut there may lack scans, so it is refused.
+    @Test func onlyABaselineFileMayLackItsEndMarker() throws {
+      let baseline = JPEGFixture.bytes("g-420-64x48.jpg")
+      #expect(baseline.suffix(2) == [0xFF, 0xD9])
+      #expect(
+        try JPEGDecoder.decode(Array(baseline.dropLast(2))).pixels == JPEGDecoder.decode(baseline).pixels)
+      let progressive = JPEGFixture.bytes("g-progressive-420-64x48.jpg")
+      #expect(progressive.suffix(2) == [0xFF, 0xD9])
+      #expect(throws: ImageDecodingError.truncated) { try JPEGDecoder.decode(Array(progressive.dropLast(2))) }
+    }
+
     /// The entropy-coded data is unstuffed and split at restart markers once per scan:
     /// fill bytes (any number of extra `FF`s before a marker, which the standard allows)
     /// must change nothing, and a missing restart marker is an error, not a misread.
