@@ -62,12 +62,13 @@ extension TestStore {
     }
   }
 
-  func wait(for timeout: Duration, until condition: () -> Bool) async -> Bool {
+  /// Lets effects run until `condition` holds or `timeout` has passed, whichever is first;
+  /// the caller then looks at what it has.
+  func wait(for timeout: Duration, until condition: () -> Bool) async {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var spins = 0
-    while !condition() {
-      if clock.now >= deadline { return false }
+    while !condition(), clock.now < deadline {
       spins += 1
       if spins < 20 {
         await Task.yield()
@@ -75,7 +76,6 @@ extension TestStore {
         try? await Task.sleep(for: .milliseconds(1))
       }
     }
-    return true
   }
 
   func format(_ duration: Duration) -> String {

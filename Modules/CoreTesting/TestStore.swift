@@ -309,7 +309,7 @@ public final class TestStore<State: Equatable, Action> {
       exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
     }
     // Only a running effect can still deliver an action: with none, waiting is pointless.
-    _ = await wait(for: timeout) { arrived() || runtime.inFlightCount == 0 }
+    await wait(for: timeout) { arrived() || runtime.inFlightCount == 0 }
     guard arrived() else {
       let running = runtime.inFlightCount
       let outcome = received.isEmpty ? "received none" : "no received action matched"
@@ -383,7 +383,7 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let timeout = timeout ?? self.timeout
-    _ = await wait(for: timeout) { runtime.inFlightCount == 0 }
+    await wait(for: timeout) { runtime.inFlightCount == 0 }
     if exhaustivity == .on {
       checkNothingLeft(location: location, waited: timeout)
     } else {

@@ -248,6 +248,71 @@ struct TestStoreFailureTests {
       ])
   }
 
+  @Test func aWrongAssertionOnAReceivedActionFailsWithTheDiff() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.loaded(42)) {
+        $0.isLoading = false
+        $0.count = 41
+      }
+    }
+    #expect(
+      issues == [
+        """
+        A state change does not match expectation: …
+
+          Feature.State(
+        -   count: 41
+        +   count: 42
+            … (2 unchanged)
+          )
+
+        (Expected: -, Actual: +)
+        """
+      ])
+  }
+
+  @Test func anUnassertedChangeByAReceivedActionFails() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.chain)
+      await store.receive(.step(1)) { $0.count = 1 }
+      await store.receive(.step(2))
+    }
+    #expect(
+      issues == [
+        """
+        State was not expected to change, but a change occurred: …
+
+          Feature.State(
+        -   count: 1
+        +   count: 3
+            … (2 unchanged)
+          )
+
+        (Expected: -, Actual: +)
+        """
+      ])
+  }
+
+  @Test func oneUnhandledReceivedActionIsNamedInTheSingular() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.load) { $0.isLoading = true }.finish()
+      await store.send(.increment) { $0.count += 1 }
+    }
+    #expect(
+      issues == [
+        """
+        Must handle 1 received action before sending an action: …
+
+        Unhandled actions:
+          .loaded(42)
+        """
+      ])
+  }
+
   @Test func anUnassertedChangeFails() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
@@ -331,14 +396,14 @@ struct TestStoreFailureTests {
       ])
   }
 
-  @Test func skippingReceivedActionsWhenThereAreNoneFailsUnlessNotStrict() async {
+  @Test(arguments: [false, true])
+  func skippingReceivedActionsWhenThereAreNoneFailsUnlessNotStrict(strict: Bool) async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.increment) { $0.count = 1 }
-      await store.skipReceivedActions(strict: false)
-      await store.skipReceivedActions()
+      await store.skipReceivedActions(strict: strict)
     }
-    #expect(issues == ["There were no received actions to skip."])
+    #expect(issues == (strict ? ["There were no received actions to skip."] : []))
   }
 
   @Test func assertingWithUnhandledReceivedActionsFails() async {
@@ -499,6 +564,34 @@ struct TestStoreFailureTests {
       store = nil
     }
     #expect(issues == [])
+  }
+
+  /// A store released with an effect still running cancels it (an effect outliving its
+  /// test would run on into the tests after it), reported or not.
+  @Test func releasingAStoreCancelsTheEffectsItLeftRunning() async {
+    actor Flag {
+      var isSet = false
+      func set() { isSet = true }
+    }
+    let cancelled = Flag()
+    let issues = await collectingIssues {
+      var store: TestStore<Int, Int>? = TestStore(initialState: 0) {
+        Reduce { _, _ in
+          .run { _ in
+            do { try await Task.sleep(for: .seconds(3600)) } catch { await cancelled.set() }
+          }
+        }
+      }
+      store?.exhaustivity = .off
+      await store?.send(1)
+      store = nil
+    }
+    #expect(issues == [])
+    let deadline = ContinuousClock.now + .seconds(10 * timeScale)
+    while await !cancelled.isSet, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(await cancelled.isSet, "the effect was not cancelled")
   }
 
   @Test func anEffectStillRunningWhenTheStoreIsReleasedFails() async {
