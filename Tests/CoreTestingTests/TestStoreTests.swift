@@ -484,6 +484,20 @@ struct TestStoreFailureTests {
         """) == true)
   }
 
+  /// Several effects still running are reported in the order their actions were sent.
+  @Test func effectsStillRunningAreReportedInTheOrderTheyStarted() async {
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, Int> { _, _ in .run { _ in try await Task.sleep(for: .seconds(3600)) } }
+      }
+      for action in 1...8 { await store.send(action) }
+      await store.finish(timeout: Duration.milliseconds(20).scaled)
+    }
+    #expect(
+      issues.map { $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).first }
+        == (1...8).map { "  \($0)" })
+  }
+
   /// An effect `finish()` reports as still running is ended there, not left to outlive the
   /// test.
   @Test func finishEndsTheEffectsItReportsStillRunning() async {
