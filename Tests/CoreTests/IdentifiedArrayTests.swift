@@ -110,6 +110,7 @@ struct IdentifiedArrayTests {
     #expect(inserted && !insertedAgain && appended && !appendedAgain)
     array.sort { $0.id < $1.id }
     #expect(array.ids == ["a", "b", "c", "d"])
+    #expect(array.index(id: "c") == 2 && array[id: "d"]?.id == "d" && array.index(id: "d") == 3)
     let removed = array.remove(id: "b")
     let removedAgain = array.remove(id: "b")
     #expect(removed?.id == "b" && removedAgain == nil)
