@@ -30,6 +30,8 @@ struct ScriptTests {
       #expect([0, 2, 25].contains(indent), "indented \(indent): \(line)")
     }
     #expect(try await runCLI(["--version"]).stdout == "DogBreedsCLI 0.1.0\n")
+    // Asked for, the version (as help) is what runs, whatever command comes with it.
+    #expect(try await runCLI(["--version", "list"]).stdout == "DogBreedsCLI 0.1.0\n")
     // As a command too, like help (it once answered "to see a breed, use show version").
     #expect(try await runCLI(["version"]).stdout == "DogBreedsCLI 0.1.0\n")
     let command = try await runCLI(["help"])
@@ -51,6 +53,20 @@ struct ScriptTests {
       port.stderr.hasPrefix(
         "error: --base-url has port 99999, where ports go from 1 to 65535: “http://127.0.0.1:99999/api”."),
       "\(port.stderr)")
+    let portZero = try await runCLI(["list", "--base-url", "http://127.0.0.1:0/api"])
+    #expect(
+      portZero.stderr.hasPrefix(
+        "error: --base-url has port 0, where ports go from 1 to 65535: “http://127.0.0.1:0/api”."),
+      "\(portZero.stderr)")
+    // An empty DOG_API_BASE_URL is no setting (as an empty variable is to most programs).
+    let empty = try await runCLI(
+      ["list", "--api", "fake"], environment: cleanEnvironment(["DOG_API_BASE_URL": ""]))
+    #expect(empty.status == 0 && empty.stdout.hasPrefix("Affenpinscher\n"), "\(empty.stderr)")
+    // A lone "-" is an argument, not an option: here a breed name that is not one.
+    let dash = try await runCLI(["show", "-"])
+    #expect(
+      dash.status == 2 && dash.stderr.hasPrefix("error: “-” is not a breed name: use letters"),
+      "\(dash.stderr)")
     // What was typed is quoted, and a pasted page of it cut short, so the message stays in view.
     let pasted = String(repeating: "xyz ", count: 300)
     let cut = "“\(pasted.prefix(79))…”"
