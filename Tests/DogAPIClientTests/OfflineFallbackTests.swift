@@ -234,6 +234,8 @@ struct OfflineFallbackTests {
       .appendingPathComponent("dogbreeds-cache-\(getuid())").path
     #expect(BreedListCache.defaultDirectory(environment: [:]).path == temporary)
     #expect(BreedListCache.defaultDirectory(environment: ["HOME": "relative"]).path == temporary)
+    // Relative, even where it names a folder that exists (the working directory).
+    #expect(BreedListCache.defaultDirectory(environment: ["HOME": "."]).path == temporary)
     let missing = ScratchFolder.path("no-home").path
     #expect(BreedListCache.defaultDirectory(environment: ["HOME": missing]).path == temporary)
     #expect(BreedListCache.defaultDirectory(environment: ["HOME": "/dev/null"]).path == temporary)
