@@ -40,8 +40,10 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   case timedOut(seconds: Double)
   /// The client was configured to work offline, so it made no request.
   case offline
-  /// The API said the breed does not exist (HTTP 404 with its error envelope), with its
-  /// own message when it sent one.
+  /// The API said the breed named in the request does not exist (a 404 in its error
+  /// envelope), with its own message when it sent one. Only requests that name a breed
+  /// get it: any other 404 (the breed list's, or one without the API's envelope, from an
+  /// address that is not the API) is ``server(status:message:)``.
   case notFound(message: String?)
   /// The server reported an error: a non-2xx status, or a 200 whose body was not a
   /// success. `message` is the API's own message when it sent JSON.

@@ -11,6 +11,12 @@ struct ResponseDecodingTests {
     }
   }
 
+  func decodeBreeds(_ status: Int, _ body: String) -> Result<[Breed], DogAPIError> {
+    Result { () throws(DogAPIError) -> [Breed] in
+      try ResponseDecoding.breeds(status: status, body: Data(body.utf8))
+    }
+  }
+
   @Test func theRealBreedListDecodesSorted() throws {
     let breeds = try ResponseDecoding.breeds(status: 200, body: Data(Fixture.breedsJSON.utf8))
     #expect(breeds.count == 108)
@@ -92,6 +98,35 @@ struct ResponseDecodingTests {
     #expect(
       decodeURL(200, #"{"status":"error","message":"\#(message)","code":500}"#)
         == .failure(.server(status: 200, message: message)))
+  }
+
+  /// A 404 without the API's error envelope comes from an address that is not the API (a
+  /// base URL without `/api`, another server, a proxy answering for it): no breed is
+  /// missing, whichever endpoint was asked.
+  @Test(
+    arguments: [
+      ("", nil), ("<html><body><h1>404 Not Found</h1></body></html>", nil),
+      (#"{"message":"Not Found"}"#, "Not Found"), (#"{"error":"no route"}"#, nil),
+    ] as [(String, String?)])
+  func a404WithoutTheAPIsEnvelopeIsAServerError(body: String, message: String?) {
+    #expect(decodeURL(404, body) == .failure(.server(status: 404, message: message)))
+    #expect(decodeBreeds(404, body) == .failure(.server(status: 404, message: message)))
+  }
+
+  /// The breed list names no breed, so the API's "not found" there is the API's error
+  /// about the address (its router's "No route found …"), kept with its message.
+  @Test func theBreedListsNotFoundIsAServerErrorWithTheAPIsMessage() {
+    let message = #"No route found for "GET https://dog.ceo/api/breeds/list/al" with code: 0"#
+    let envelope =
+      #"{"status":"error","message":"No route found for \"GET https:\/\/dog.ceo\/api\/breeds\/list\/al\" with code: 0","code":404}"#
+    #expect(decodeBreeds(404, envelope) == .failure(.server(status: 404, message: message)))
+    #expect(decodeBreeds(200, envelope) == .failure(.server(status: 200, message: message)))
+    // The same envelope from an endpoint that names a breed is that breed's absence.
+    #expect(decodeURL(404, envelope) == .failure(.notFound(message: message)))
+    // An error envelope without a code counts under HTTP 404 only.
+    let uncoded = #"{"status":"error","message":"Breed not found"}"#
+    #expect(decodeURL(404, uncoded) == .failure(.notFound(message: "Breed not found")))
+    #expect(decodeURL(500, uncoded) == .failure(.server(status: 500, message: "Breed not found")))
   }
 
   @Test func serverErrorsKeepTheAPIMessageOnlyFromJSON() {

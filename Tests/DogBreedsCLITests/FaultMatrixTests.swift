@@ -87,6 +87,10 @@ struct FaultMatrixTests {
       name: "image 404", list: { _ in .json(breeds) }, image: imageAt,
       picture: { .text("Not Found", status: 404) }),
     Fault(
+      // What a wrong base URL meets: nothing at any address (and no API envelope).
+      name: "404 everywhere", list: { _ in .text("", status: 404) }, image: { _ in .text("", status: 404) },
+      picture: { .text("", status: 404) }),
+    Fault(
       name: "PNG behind .jpg", list: { _ in .json(breeds) }, image: imageAt,
       picture: {
         .bytes(
@@ -128,7 +132,7 @@ struct FaultMatrixTests {
       "500 JSON": "The server reported an error (HTTP 500): Boom␛[2J.", "500 HTML": "(HTTP 500).",
       "503 text": "(HTTP 503).", "200 without status": "(HTTP 200): Internal server error.",
       "malformed JSON": "could not be understood.", "slow drip past timeout": "took longer than 1 s",
-      "connection refused": "Can't connect to 127.0.0.1:",
+      "connection refused": "Can't connect to 127.0.0.1:", "404 everywhere": "(HTTP 404).",
     ]
     if isList {
       if let reason = listFallback[fault] { return Expectation(status: 0, stderr: reason) }

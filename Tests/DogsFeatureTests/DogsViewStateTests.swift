@@ -206,8 +206,10 @@ struct DogsViewStateTests {
         == .failed(
           message: "Couldn't load the breeds. The server took longer than 10 s to answer.", canRetry: true))
     #expect(
-      DogsFeature.ViewState(.init(status: .failed(.notFound(message: nil)))).content
-        == .failed(message: "Couldn't load the breeds. The API has no such breed.", canRetry: false))
+      DogsFeature.ViewState(.init(status: .failed(.offline))).content
+        == .failed(
+          message: "Couldn't load the breeds. Working offline: nothing is fetched from the network.",
+          canRetry: false))
   }
 
   @Test func viewStatesDifferWhenTheHighlightOrTheBreedsDo() {

@@ -115,10 +115,11 @@ struct DogsViewTests {
 
   @Test func aFailureThatRetryingCannotMendDoesNotOfferIt() {
     #expect(
-      screen(.init(status: .failed(.notFound(message: nil))), 40, 12) == """
+      screen(.init(status: .failed(.offline)), 40, 12) == """
         Dogs
-        Couldn't load the breeds. The API has no
-        such breed.
+        Couldn't load the breeds. Working
+        offline: nothing is fetched from the
+        network.
         """)
   }
 

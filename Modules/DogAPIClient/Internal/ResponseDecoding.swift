@@ -6,10 +6,16 @@ import Foundation
 ///
 /// Errors are recognised by HTTP status and the envelope's `status`/`code`, never by the
 /// wording of `message` (which has changed over time).
+///
+/// A 404 is ``DogAPIError/notFound(message:)``, a breed the API does not have, only where
+/// the API says so in its error envelope and the request named a breed. Any other 404 (the
+/// breed list's, or one without the envelope: an empty body or a web page, from a server
+/// that is not the API or an address that leads nowhere on it) is a server error: the
+/// user is then told the status, never that a breed is missing.
 enum ResponseDecoding {
   /// The breed list from `/breeds/list/all`.
   static func breeds(status: Int, body: Data) throws(DogAPIError) -> [Breed] {
-    let message = try successMessage(status: status, body: body)
+    let message = try successMessage(status: status, body: body, namesABreed: false)
     guard let object = message as? [String: Any] else {
       throw .malformedResponse(detail: "the breed list is not an object")
     }
@@ -33,7 +39,7 @@ enum ResponseDecoding {
 
   /// The image URL from `/breed/…/images/random`.
   static func imageURL(status: Int, body: Data) throws(DogAPIError) -> URL {
-    let message = try successMessage(status: status, body: body)
+    let message = try successMessage(status: status, body: body, namesABreed: true)
     guard let text = message as? String else {
       throw .malformedResponse(detail: "the image address is not a string")
     }
@@ -52,21 +58,30 @@ enum ResponseDecoding {
   }
 
   /// The `message` of a success envelope, or the error the status and body describe.
-  static func successMessage(status: Int, body: Data) throws(DogAPIError) -> Any {
+  ///
+  /// - Parameters:
+  ///   - status: The HTTP status.
+  ///   - body: The body.
+  ///   - namesABreed: Whether the request named a breed, so that the API's "not found"
+  ///     means that breed.
+  static func successMessage(status: Int, body: Data, namesABreed: Bool) throws(DogAPIError) -> Any {
     let object =
       (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]))
       as? [String: Any]
     let apiMessage = object?["message"] as? String
     let code = (object?["code"] as? Int) ?? Int(object?["code"] as? String ?? "")
+    // The API's own "not found": its error envelope says 404, in its code or, with
+    // `"status": "error"`, in the HTTP status.
+    let apiSaysNotFound = code == 404 || (status == 404 && object?["status"] as? String == "error")
     guard (200..<300).contains(status) else {
-      if status == 404 || code == 404 { throw .notFound(message: apiMessage) }
+      if namesABreed, apiSaysNotFound { throw .notFound(message: apiMessage) }
       throw .server(status: status, message: apiMessage)
     }
     guard let object else {
       throw .malformedResponse(detail: "the body is not a JSON object")
     }
     guard object["status"] as? String == "success" else {
-      if code == 404 { throw .notFound(message: apiMessage) }
+      if namesABreed, apiSaysNotFound { throw .notFound(message: apiMessage) }
       throw .server(status: status, message: apiMessage)
     }
     guard let message = object["message"] else {
