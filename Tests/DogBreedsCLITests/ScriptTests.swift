@@ -673,44 +673,30 @@ struct ScriptTests {
     }
   }
 
-  @Test func serverFailuresFallBackForTheListAndFailForPictures() async throws {
-    let server = try TestHTTPServer { request in
-      .text("<html><body>502 Bad Gateway</body></html>", status: 502, contentType: "text/html")
-    }
+  /// A server failing at every address: the list falls back and says the status; `show`
+  /// fails as a runtime failure (1). The second is what a wrong base URL meets (one without
+  /// `/api`, another server, or a proxy that answers for hosts it will not reach): a 404
+  /// with an empty body, which must not read as a missing breed (exit 3).
+  @Test(arguments: [
+    (502, "<html><body>502 Bad Gateway</body></html>", "text/html"), (404, "", "text/plain"),
+  ])
+  func serverFailuresFallBackForTheListAndFailForPictures(status: Int, body: String, type: String)
+    async throws
+  {
+    let server = try TestHTTPServer { _ in .text(body, status: status, contentType: type) }
     defer { server.stop() }
     let list = try await runCLI(["list"] + api(server))
     #expect(list.status == 0)
     #expect(list.stdout.split(separator: "\n").count == 108)
     #expect(
       list.stderr
-        == "warning: The server reported an error (HTTP 502). Showing the built-in breed list.\n")
+        == "warning: The server reported an error (HTTP \(status)). Showing the built-in breed list.\n")
     let show = try await runCLI(["show", "hound"] + api(server))
     #expect(show.status == 1)
     #expect(show.stdout.hasPrefix("Hound\nSub-breeds:\n"))
     #expect(
       show.stderr.hasSuffix(
-        "error: Couldn't load a picture of Hound. The server reported an error (HTTP 502).\n"))
-  }
-
-  /// What a wrong base URL meets (one without `/api`, or another server, or a proxy that
-  /// answers for hosts it will not reach): 404 with an empty body at every address. The
-  /// list falls back and says the status; nothing claims a breed is missing, and `show`
-  /// fails as a runtime failure (1), not as "not found" (3).
-  @Test func aServerWithNothingAtTheAddressIsNotAMissingBreed() async throws {
-    let server = try TestHTTPServer { _ in .text("", status: 404) }
-    defer { server.stop() }
-    let list = try await runCLI(["list"] + api(server))
-    #expect(list.status == 0)
-    #expect(list.stdout.split(separator: "\n").count == 108)
-    #expect(
-      list.stderr
-        == "warning: The server reported an error (HTTP 404). Showing the built-in breed list.\n")
-    let show = try await runCLI(["show", "hound"] + api(server))
-    #expect(show.status == 1)
-    #expect(show.stdout.hasPrefix("Hound\nSub-breeds:\n"))
-    #expect(
-      show.stderr.hasSuffix(
-        "error: Couldn't load a picture of Hound. The server reported an error (HTTP 404).\n"),
+        "error: Couldn't load a picture of Hound. The server reported an error (HTTP \(status)).\n"),
       "\(show.stderr)")
   }
 
