@@ -70,20 +70,18 @@ enum ResponseDecoding {
       as? [String: Any]
     let apiMessage = object?["message"] as? String
     let code = (object?["code"] as? Int) ?? Int(object?["code"] as? String ?? "")
-    // The API's own "not found": its error envelope says 404, in its code or, with
-    // `"status": "error"`, in the HTTP status.
+    // What a failure is: the API's own "not found" (its error envelope says 404, in its
+    // code or, with `"status": "error"`, in the HTTP status) about a breed named, else a
+    // server error.
     let apiSaysNotFound = code == 404 || (status == 404 && object?["status"] as? String == "error")
-    guard (200..<300).contains(status) else {
-      if namesABreed, apiSaysNotFound { throw .notFound(message: apiMessage) }
-      throw .server(status: status, message: apiMessage)
-    }
+    let failure: DogAPIError =
+      namesABreed && apiSaysNotFound
+      ? .notFound(message: apiMessage) : .server(status: status, message: apiMessage)
+    guard (200..<300).contains(status) else { throw failure }
     guard let object else {
       throw .malformedResponse(detail: "the body is not a JSON object")
     }
-    guard object["status"] as? String == "success" else {
-      if namesABreed, apiSaysNotFound { throw .notFound(message: apiMessage) }
-      throw .server(status: status, message: apiMessage)
-    }
+    guard object["status"] as? String == "success" else { throw failure }
     guard let message = object["message"] else {
       throw .malformedResponse(detail: "the success envelope has no message")
     }
