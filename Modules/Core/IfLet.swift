@@ -135,6 +135,18 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return childEffect.merge(with: teardown).merge(with: parentEffect)
   }
 
+  /// Lists the `Scope`s of the parent reducer (a store cannot be scoped to the child this way).
+  @inlinable @inline(__always) @MainActor
+  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
+    parent._collectScopes(into: collector, route: route)
+  }
+
+  /// Embeds through the parent reducer.
+  @inlinable @inline(__always)
+  public func _embed<A>(_ action: A, skipping: inout Int) -> Parent.Action? {
+    parent._embed(action, skipping: &skipping)
+  }
+
   @inlinable @inline(__always)
   func identity(
     _ toChildState: StatePath<Parent.State, Child.State?>, in state: inout Parent.State

@@ -1,0 +1,100 @@
+/// Collects the `Scope`s of a store's root reducer for ``Store/scope(state:)``, with a
+/// send for each that embeds the child's action all the way to the root in one function.
+/// Not for use outside Core.
+///
+/// Each send walks down from the root reducer to its `Scope` with the child's action,
+/// looking for the `Scope` whose child has exactly that action type: the walk is
+/// generic over the root's type and the action's, so the optimiser, which knows both, keeps
+/// only the path that can match and compiles it into the case paths' embeds, one after the
+/// other. Where several `Scope`s have children of the same action type, the walk counts
+/// them in the order this collector met them and stops at the one it was built for.
+@MainActor
+public final class _ScopeCollector<Root: Reducer> {
+  @usableFromInline let root: Root
+  @usableFromInline let runtime: StoreRuntime<Root.State, Root.Action>
+  @usableFromInline let routes: _ScopeRoutes
+  /// How many `Scope`s with a child of each action type were met so far.
+  @usableFromInline var met: [ObjectIdentifier: Int] = [:]
+
+  @inlinable
+  init(root: Root, runtime: StoreRuntime<Root.State, Root.Action>, into routes: _ScopeRoutes) {
+    self.root = root
+    self.runtime = runtime
+    self.routes = routes
+  }
+
+  /// Records the child a `Scope` runs at `route` (the key paths from the root's state),
+  /// with a send that embeds its actions as the reducers between it and the root do.
+  @inlinable
+  public func add<ChildState, ChildAction>(
+    _ route: [AnyKeyPath], state: ChildState.Type, action: ChildAction.Type
+  ) {
+    let occurrence = met[ObjectIdentifier(ChildAction.self), default: 0]
+    met[ObjectIdentifier(ChildAction.self)] = occurrence + 1
+    let root = self.root
+    let runtime = self.runtime
+    routes.add(
+      route,
+      RoutedChild<ChildState, ChildAction> { action in
+        var skip = occurrence
+        guard let rootAction = root._embed(action, skipping: &skip) else {
+          reportIssue("Core: no 'Scope' of the root reducer embeds \(ChildAction.self) any more.")
+          return StoreTask(tasks: [])
+        }
+        return runtime.send(rootAction)
+      }, action: ChildAction.self)
+  }
+}
+
+/// `value` as `Target` if its type is exactly `Target`. Where both types are known, the
+/// optimiser decides this at compile time: a struct's instances differ as types differ.
+@inlinable @inline(__always)
+func exactly<Value, Target>(_ value: Value, as _: Target.Type) -> Target? {
+  guard SameType<Value>() is SameType<Target> else { return nil }
+  return value as? Target
+}
+
+@usableFromInline
+struct SameType<T> {
+  @inlinable init() {}
+}
+
+/// A child store's way of sending, found by its key paths from the root.
+@usableFromInline
+struct RoutedChild<State, Action> {
+  @usableFromInline let send: (Action) -> StoreTask
+  @usableFromInline init(send: @escaping (Action) -> StoreTask) { self.send = send }
+}
+
+/// The `Scope`s of a store's reducer tree by the key paths that lead from the root's state to
+/// each child's: what `Store.scope(state:)` looks up. Built the first time it is asked.
+@MainActor
+public final class _ScopeRoutes {
+  @usableFromInline enum Entry {
+    /// The child's `RoutedChild`, and the type of its actions.
+    case child(Any, action: Any.Type)
+    /// More than one `Scope` reduces the same state at the same place.
+    case ambiguous
+  }
+  @usableFromInline var entries: [[AnyKeyPath]: Entry] = [:]
+  @usableFromInline var build: ((_ScopeRoutes) -> Void)?
+
+  @inlinable init(build: @escaping (_ScopeRoutes) -> Void) {
+    self.build = build
+  }
+
+  /// Records the child a `Scope` runs at `route`.
+  @usableFromInline
+  func add(_ route: [AnyKeyPath], _ child: Any, action: Any.Type) {
+    entries[route] = entries[route] == nil ? .child(child, action: action) : .ambiguous
+  }
+
+  @usableFromInline
+  func lookUp(_ route: [AnyKeyPath]) -> Entry? {
+    if let build {
+      self.build = nil
+      build(self)
+    }
+    return entries[route]
+  }
+}
