@@ -62,20 +62,25 @@ extension Nest: Nestable where Child: Nestable {
   static var leafState: KeyPath<State, Counter.State> { (\State.child).appending(path: Child.leafState) }
 }
 
-/// Scopes a store of `Nest<…>` down to its leaf `Counter` store, level by level.
+/// Scopes a store of `Nest<…>` down to its leaf `Counter` store, level by level: with
+/// `scope(state:)` (found by each level's `Scope`), or with an action closure per level.
 @MainActor
 protocol LeafScopable {
   associatedtype State
   associatedtype Action
   static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action>
+  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action>
 }
 extension Counter: LeafScopable {
   static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> { store }
+  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> { store }
 }
 extension Nest: LeafScopable where Child: LeafScopable, Child.State == Child.State, Child: Nestable {
   static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> {
-    let child = store.scope(state: \.child, action: Action.child)
-    return Child.leaf(child)
+    Child.leaf(store.scope(state: \.child))
+  }
+  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> {
+    Child.forwardingLeaf(store.scope(state: \.child, action: Action.child))
   }
 }
 
