@@ -25,6 +25,23 @@ struct AppFeatureTests {
     await store.send(.breedScreenDismissed) { $0.breed = nil }
   }
 
+  /// The Dogs screen's store, found by its `Scope` on the app's projection of the shared
+  /// list: its actions reach the app's reducer, which opens the breed.
+  @Test func theDogsStoreScopedByStateDrivesTheApp() async {
+    let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing)
+    }
+    let issues = await collectingIssues {
+      let dogs: Store<DogsFeature.State, DogsFeature.Action> = store.scope(state: \.dogs)
+      dogs.send(.filterChanged("pu"))
+      #expect(store.state.dogsFilter == "pu")
+      #expect(dogs.state.filter == "pu")
+      dogs.send(.rowSelected("pug"))
+    }
+    #expect(issues == [])
+    #expect(store.state.breed?.breed == Breed(name: "pug"))
+  }
+
   @Test func aSubBreedFoundByTheFilterOpensItsBreedShowingIt() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
