@@ -46,8 +46,10 @@ public final class _ScopeCollector<Root: Reducer> {
   }
 }
 
-/// `value` as `Target` if its type is exactly `Target`. Where both types are known, the
-/// optimiser decides this at compile time: a struct's instances differ as types differ.
+/// `value` as `Target` if its type is exactly `Target` (an `as?` alone would also wrap a
+/// value in an optional, or upcast a class). Two instances of one generic struct cast to
+/// each other only when their type arguments are the same, and where both are known the
+/// optimiser decides that at compile time.
 @inlinable @inline(__always)
 func exactly<Value, Target>(_ value: Value, as _: Target.Type) -> Target? {
   guard SameType<Value>() is SameType<Target> else { return nil }
