@@ -2,18 +2,41 @@ import Core
 
 // MARK: - Flat
 
+/// The leaf of every benchmark: a counter, with the two actions a counter has.
 struct Counter: Reducer {
   struct State: Equatable { var count = 0 }
-  enum Action: Equatable, Sendable { case increment }
+  enum Action: Equatable, Sendable { case increment, decrement }
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .increment: state.count &+= 1
+    case .decrement: state.count &-= 1
     }
     return .none
   }
 }
 
-// MARK: - Nested (depth N = Nest applied N times around Counter)
+/// A leaf with one action, for the table of what the leaf's action layout costs. Swift stores a one-case enum in no bytes at all, so each level's action enum
+/// around it gets a tag byte of its own (its `child` case cannot borrow unused values of
+/// the child's), and reducers then test one byte per level to find the leaf's action.
+/// Around `Counter`'s two cases, every level's tag fits in the same single byte, and the
+/// compiler finds the action with one jump, whatever the depth.
+struct Tally: Reducer {
+  typealias State = Counter.State
+  enum Action: Equatable, Sendable { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count &+= 1
+    return .none
+  }
+}
+
+/// A leaf action with an `increment` case, so one benchmark can drive either leaf.
+protocol LeafIncrementing {
+  static var increment: Self { get }
+}
+extension Counter.Action: LeafIncrementing {}
+extension Tally.Action: LeafIncrementing {}
+
+// MARK: - Nested (depth N = Nest applied N times around a leaf)
 
 struct Nest<Child: Reducer & Sendable>: Reducer, Sendable where Child.Action: Sendable {
   struct State {
@@ -40,10 +63,12 @@ struct Nest<Child: Reducer & Sendable>: Reducer, Sendable where Child.Action: Se
 
 protocol Nestable: Reducer where Action: Sendable {
   associatedtype Plain: PlainLevel
+  /// The innermost reducer's action: `Counter`'s or `Tally`'s.
+  associatedtype LeafAction
   static func make() -> Self
   static func initial() -> State
   /// The leaf's action embedded in every level's `child` case: what a leaf store sends the root.
-  static func embedLeaf(_ action: Counter.Action) -> Action
+  static func embedLeaf(_ action: LeafAction) -> Action
   /// Where the leaf's state sits: `\.child.child…`.
   static var leafState: KeyPath<State, Counter.State> { get }
 }
@@ -51,35 +76,44 @@ extension Counter: Nestable {
   typealias Plain = PlainLeaf
   static func make() -> Counter { Counter() }
   static func initial() -> State { State() }
-  static func embedLeaf(_ action: Counter.Action) -> Action { action }
+  static func embedLeaf(_ action: Action) -> Action { action }
+  static var leafState: KeyPath<State, Counter.State> { \.self }
+}
+extension Tally: Nestable {
+  typealias Plain = PlainTally
+  static func make() -> Tally { Tally() }
+  static func initial() -> State { State() }
+  static func embedLeaf(_ action: Action) -> Action { action }
   static var leafState: KeyPath<State, Counter.State> { \.self }
 }
 extension Nest: Nestable where Child: Nestable {
   typealias Plain = PlainNest<Child.Plain>
   static func make() -> Self { Nest(child: Child.make()) }
   static func initial() -> State { State(child: Child.initial()) }
-  static func embedLeaf(_ action: Counter.Action) -> Action { .child(Child.embedLeaf(action)) }
+  static func embedLeaf(_ action: Child.LeafAction) -> Action { .child(Child.embedLeaf(action)) }
   static var leafState: KeyPath<State, Counter.State> { (\State.child).appending(path: Child.leafState) }
 }
 
-/// Scopes a store of `Nest<…>` down to its leaf `Counter` store, level by level: with
+/// Scopes a store of `Nest<…>` down to its leaf's store, level by level: with
 /// `scope(state:)` (found by each level's `Scope`), or with an action closure per level.
 @MainActor
-protocol LeafScopable {
-  associatedtype State
-  associatedtype Action
-  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action>
-  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action>
+protocol LeafScopable: Nestable {
+  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, LeafAction>
+  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, LeafAction>
 }
 extension Counter: LeafScopable {
-  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> { store }
-  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> { store }
+  static func leaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
+  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
 }
-extension Nest: LeafScopable where Child: LeafScopable, Child.State == Child.State, Child: Nestable {
-  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> {
+extension Tally: LeafScopable {
+  static func leaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
+  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
+}
+extension Nest: LeafScopable where Child: LeafScopable {
+  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Child.LeafAction> {
     Child.leaf(store.scope(state: \.child))
   }
-  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Counter.Action> {
+  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Child.LeafAction> {
     Child.forwardingLeaf(store.scope(state: \.child, action: Action.child))
   }
 }
@@ -87,6 +121,9 @@ extension Nest: LeafScopable where Child: LeafScopable, Child.State == Child.Sta
 typealias Depth1 = Nest<Counter>
 typealias Depth5 = Nest<Nest<Nest<Nest<Nest<Counter>>>>>
 typealias Depth10 = Nest<Nest<Nest<Nest<Nest<Depth5>>>>>
+typealias TallyDepth1 = Nest<Tally>
+typealias TallyDepth5 = Nest<Nest<Nest<Nest<Nest<Tally>>>>>
+typealias TallyDepth10 = Nest<Nest<Nest<Nest<Nest<TallyDepth5>>>>>
 
 // MARK: - Plain Swift baselines
 
@@ -110,12 +147,19 @@ protocol PlainLevel: Sendable {
 }
 struct PlainLeaf: PlainLevel {
   var count = 0
-  enum Action { case increment }
+  enum Action { case increment, decrement }
   mutating func apply(_ action: Action) {
     switch action {
     case .increment: count &+= 1
+    case .decrement: count &-= 1
     }
   }
+  static func leafIncrement() -> Action { .increment }
+}
+struct PlainTally: PlainLevel {
+  var count = 0
+  enum Action { case increment }
+  mutating func apply(_ action: Action) { count &+= 1 }
   static func leafIncrement() -> Action { .increment }
 }
 struct PlainNest<Child: PlainLevel>: PlainLevel {

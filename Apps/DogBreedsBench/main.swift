@@ -106,9 +106,10 @@ extension String {
   }
 }
 
-/// The Core rows, and the lines of the table that splits a scoped send (see `scoped`).
+/// The Core rows, the lines of the table that splits a scoped send (see `scoped`), and those
+/// of the table of what the leaf's action layout costs.
 @MainActor
-func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
+func coreBenchmarks() -> (rows: [Row3], depth: [[String]], layout: [[String]]) {
   let iterations = Int(String(cString: getenv("BENCH_ITERATIONS") ?? strdup("1000000"))) ?? 1_000_000
   var rows: [Row3] = []
 
@@ -124,6 +125,37 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
   blackHole(plainState)
   rows.append(Row3(name: "(a) flat Store.send", ns: flat, baseline: plainFlat, goal: "≤ 200 ns", limit: 200))
 
+  // What the reducers of a leaf send cost: the leaf's action embedded beforehand and sent
+  // to a root store; and plain Swift's `switch` per level doing the same.
+  func reducersShare<R: Nestable>(_: R.Type) -> (store: Double, plain: Double)
+  where R.LeafAction: LeafIncrementing {
+    let store = Store(initialState: R.initial(), reducer: R.make())
+    let embedded = R.embedLeaf(.increment)
+    let ns = measure(iterations: iterations) { n in
+      for _ in 0..<n { store.send(embedded) }
+    }
+    precondition(store.state[keyPath: R.leafState].count == 5 * iterations, "a send did not reach the leaf")
+    var plain = R.Plain()
+    let action = R.Plain.leafIncrement()
+    let plainNs = measure(iterations: iterations) { n in
+      for _ in 0..<n { plainNestedReduce(&plain, action) }
+    }
+    blackHole(plain)
+    return (ns, plainNs)
+  }
+
+  // A leaf store scoped with an action closure at each level (`scope(state:action:)`,
+  // which forwards once per level).
+  func forwardingSend<R: LeafScopable>(_: R.Type) -> Double where R.LeafAction: LeafIncrementing {
+    let store = Store(initialState: R.initial(), reducer: R.make())
+    let leaf = R.forwardingLeaf(store)
+    let ns = measure(iterations: iterations) { n in
+      for _ in 0..<n { leaf.send(.increment) }
+    }
+    precondition(leaf.state.count == 5 * iterations, "a send did not reach the leaf")
+    return ns
+  }
+
   // (b) scoped 1, 5, 10 levels, each level with `scope(state:)`
   // Besides the row, where the time of that scoped send goes: the same action embedded
   // beforehand and sent to the root store (the reducers' share); the leaf scoped with an
@@ -132,39 +164,27 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
   // separately created stores can cost); a leaf store scoped once from the root with the
   // whole path (`\.child.child…`, `{ .child(.child(…)) }`); and reading the leaf store's
   // state.
-  func scoped<R: Nestable & LeafScopable>(
+  func scoped<R: LeafScopable>(
     _: R.Type, depth: Int, goal: String, limit: Double?
   ) -> (Row3, [String], Store<Counter.State, Counter.Action>)
-  where R.State == R.State {
+  where R.LeafAction == Counter.Action {
     let store = Store(initialState: R.initial(), reducer: R.make())
     let leaf = R.leaf(store)
     let ns = measure(iterations: iterations) { n in
       for _ in 0..<n { leaf.send(.increment) }
     }
-    var plain = R.Plain()
-    let action = R.Plain.leafIncrement()
-    let baseline = measure(iterations: iterations) { n in
-      for _ in 0..<n { plainNestedReduce(&plain, action) }
-    }
-    blackHole(plain)
-    let embedded = R.embedLeaf(.increment)
-    let rootNs = measure(iterations: iterations) { n in
-      for _ in 0..<n { store.send(embedded) }
-    }
-    let forwarding = R.forwardingLeaf(store)
-    let forwardingStoreNs = measure(iterations: iterations) { n in
-      for _ in 0..<n { forwarding.send(.increment) }
-    }
+    let (rootNs, baseline) = reducersShare(R.self)
+    let forwardingStoreNs = forwardingSend(R.self)
     let direct = store.scope(state: R.leafState) { R.embedLeaf($0) }
     let directNs = measure(iterations: iterations) { n in
       for _ in 0..<n { direct.send(.increment) }
     }
-    precondition(leaf.state.count == 4 * 5 * iterations, "a send did not reach the leaf")
+    precondition(leaf.state.count == 2 * 5 * iterations, "a send did not reach the leaf")
     var total = 0
     let readNs = measure(iterations: iterations) { n in
       for _ in 0..<n { total &+= leaf.state.count }
     }
-    precondition(total == 5 * 4 * 5 * iterations * iterations, "a read did not see the leaf's state")
+    precondition(total == 5 * 2 * 5 * iterations * iterations, "a read did not see the leaf's state")
     let counter = ForwardingCounter()
     let forward = forwardingChain(levels: depth, into: counter)
     let forwardingNs = measure(iterations: iterations) { n in
@@ -192,6 +212,21 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
   (split1[1], split10[1]) = (format(depth1.ns), format(depth10.ns))
   (depth10.goal, depth10.limit) = ("≤ 1.5× depth 1 (\(format(depth1.ns * 1.5)) ns)", depth1.ns * 1.5)
   rows += [depth1, depth5, depth10]
+
+  // The root's send of the embedded action and the leaf scoped with action closures, with a
+  // one-action leaf (see `Tally`), next to the same for `Counter` from above.
+  func tally<R: LeafScopable>(_: R.Type, _ counter: Row3, _ split: [String]) -> [String]
+  where R.LeafAction: LeafIncrementing {
+    let (root, plain) = reducersShare(R.self)
+    let forwarding = forwardingSend(R.self)
+    return [
+      split[0], split[2], format(root), format(counter.baseline), format(plain), split[3], format(forwarding),
+    ]
+  }
+  let layout = [
+    tally(TallyDepth1.self, depth1, split1), tally(TallyDepth5.self, depth5, split5),
+    tally(TallyDepth10.self, depth10, split10),
+  ]
 
   // (c) forEach: 1 of 1,000
   let elements = (0..<1_000).map { Row.State(id: $0) }
@@ -232,7 +267,7 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]]) {
       name: "(c) forEach, removing all 10,000", ns: many, baseline: 0,
       goal: "≤ 2× all 1,000 (\(format(few * 2)) ns)", limit: few * 2),
   ]
-  return (rows, [split1, split5, split10])
+  return (rows, [split1, split5, split10], layout)
 }
 
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "rss-of" {
@@ -335,6 +370,13 @@ if all || arguments.contains("core") {
       "forwarding closures alone", "one scope, whole path", "leaf store state read",
     ],
     lines: core.depth)
+  printGrid(
+    "Core: what the leaf's action layout costs (ns per action, median of 5 runs; two actions: Counter, as above; one action: Tally)",
+    header: [
+      "levels", "root send, two actions", "root send, one action", "plain Swift, two actions",
+      "plain Swift, one action", "action closures, two actions", "action closures, one action",
+    ],
+    lines: core.layout)
 }
 if all || arguments.contains("features") {
   printTable("Features (200 conversions per run, median of 5 runs)", featureBenchmarks())
