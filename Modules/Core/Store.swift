@@ -15,8 +15,8 @@
 /// ``scope(state:action:)`` for any part of the state with an action closure. A scoped
 /// store owns nothing: it reads its state from the root (in place, where stored properties
 /// lead there) and sends actions to it: through `scope(state:)`, embedded for the whole
-/// path at once; through `scope(state:action:)`, forwarded once per level of scoping (one
-/// small closure call per level, ~4 ns).
+/// path at once; through `scope(state:action:)`, forwarded once per level of scoping (two
+/// small closure calls per level).
 ///
 /// Once the root store and every store scoped from it are released, the effects still
 /// running are cancelled (a scoped store keeps the root's state and effects alive; an
@@ -167,9 +167,10 @@ public final class Store<State, Action> {
   /// The child's action type comes from where the store goes (a view's initialiser, a
   /// function's parameter) or from an annotation.
   ///
-  /// A send costs about the same however deep the store is scoped: the root store embeds
+  /// A send costs the same however deep the store is scoped, besides what the reducers on
+  /// the way do with the action: the root store embeds
   /// the action for the whole path at once, in one function compiled for its reducer
-  /// (~10 ns at 1 level, ~13 at 10 on the benchmark machine), where
+  /// (~9–11 ns at 1 level and at 10 on the benchmark machine), where
   /// ``scope(state:action:)`` forwards once per level. Scope every level this way: a store
   /// scoped with an action closure no longer knows its place in the root's reducer.
   ///
