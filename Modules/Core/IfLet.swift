@@ -135,16 +135,21 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return childEffect.merge(with: teardown).merge(with: parentEffect)
   }
 
-  /// Lists the `Scope`s of the parent reducer (a store cannot be scoped to the child this way).
+  /// Lists the `Scope`s of the parent reducer, then the optional child (a store scoped to
+  /// its key path has the optional state; ``Store/unwrapped()`` gives the child's own), then
+  /// the `Scope`s inside the child.
   @inlinable @inline(__always) @MainActor
   public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
     parent._collectScopes(into: collector, route: route)
+    collector.add(child, state: Child.State?.self, at: route + [toChildState])
   }
 
-  /// Embeds through the parent reducer.
+  /// Embeds as the parent reducer does, else as the child's action (or what the child
+  /// embeds it into): the order in which ``_collectScopes(into:route:)`` lists them.
   @inlinable @inline(__always)
   public func _embed<A>(_ action: A, skipping: inout Int) -> Parent.Action? {
-    parent._embed(action, skipping: &skipping)
+    if let embedded = parent._embed(action, skipping: &skipping) { return embedded }
+    return embed(action, inChild: child, with: toChildAction.embed, skipping: &skipping)
   }
 
   @inlinable @inline(__always)

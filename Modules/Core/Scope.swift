@@ -45,20 +45,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   /// Lists this scope's child, then the child's own scopes.
   @inlinable @inline(__always) @MainActor
   public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
-    let childRoute = route + [toChildState]
-    collector.add(childRoute, state: Child.State.self, action: Child.Action.self)
-    child._collectScopes(into: collector, route: childRoute)
+    collector.add(child, state: Child.State.self, at: route + [toChildState])
   }
 
   /// Embeds `action` if it is this scope's child's (and not to be skipped), else what the
   /// child embeds it into.
   @inlinable @inline(__always)
   public func _embed<A>(_ action: A, skipping: inout Int) -> ParentAction? {
-    if let childAction = exactly(action, as: Child.Action.self) {
-      if skipping == 0 { return toChildAction.embed(childAction) }
-      skipping -= 1
-    }
-    guard let childAction = child._embed(action, skipping: &skipping) else { return nil }
-    return toChildAction.embed(childAction)
+    embed(action, inChild: child, with: toChildAction.embed, skipping: &skipping)
   }
 }

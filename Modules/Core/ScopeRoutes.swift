@@ -46,6 +46,31 @@ public final class _ScopeCollector<Root: Reducer> {
   }
 }
 
+extension _ScopeCollector {
+  /// Records `child`, which runs at `route` on state of type `state` (the child's own, or
+  /// an optional of it), then the `Scope`s inside it.
+  @inlinable @inline(__always)
+  func add<Child: Reducer, ChildState>(_ child: Child, state: ChildState.Type, at route: [AnyKeyPath]) {
+    add(route, state: ChildState.self, action: Child.Action.self)
+    child._collectScopes(into: self, route: route)
+  }
+}
+
+/// Embeds `action` for a reducer with one child (a `Scope`'s, an `ifLet`'s): with `embed`
+/// if it is the child's own action and not to be skipped, else what the child embeds it
+/// into, then `embed`.
+@inlinable @inline(__always)
+func embed<A, Child: Reducer, ParentAction>(
+  _ action: A, inChild child: Child, with embed: (Child.Action) -> ParentAction, skipping: inout Int
+) -> ParentAction? {
+  if let childAction = exactly(action, as: Child.Action.self) {
+    if skipping == 0 { return embed(childAction) }
+    skipping -= 1
+  }
+  guard let childAction = child._embed(action, skipping: &skipping) else { return nil }
+  return embed(childAction)
+}
+
 /// `value` as `Target` if its type is exactly `Target` (an `as?` alone would also wrap a
 /// value in an optional, or upcast a class). Two instances of one generic struct cast to
 /// each other only when their type arguments are the same, and where both are known the

@@ -11,7 +11,7 @@
 /// action it delivered synchronously (``Effect/send(_:)``). Asynchronous effects run on
 /// Swift concurrency and send their actions back on the main actor.
 ///
-/// ``scope(state:)`` derives a store for a child feature that a ``Scope`` runs;
+/// ``scope(state:)`` derives a store for a child feature that a ``Scope`` or an `ifLet` runs;
 /// ``scope(state:action:)`` for any part of the state with an action closure. A scoped
 /// store owns nothing: it reads its state from the root (in place, where stored properties
 /// lead there) and sends actions to it: through `scope(state:)`, embedded for the whole
@@ -155,8 +155,8 @@ public final class Store<State, Action> {
     return scoped(state: state, route: nil) { sendAction(action($0)) }
   }
 
-  /// Derives the store of the child that a ``Scope`` in this store's reducer runs on
-  /// `state`; its actions are embedded as that `Scope`'s case path embeds them.
+  /// Derives the store of the child that a ``Scope`` (or an `ifLet`) in this store's reducer
+  /// runs on `state`; its actions are embedded as that `Scope`'s case path embeds them.
   ///
   /// ```swift
   /// DogsView(store: appStore.scope(state: \.dogs))
@@ -174,13 +174,22 @@ public final class Store<State, Action> {
   /// ``scope(state:action:)`` forwards once per level. Scope every level this way: a store
   /// scoped with an action closure no longer knows its place in the root's reducer.
   ///
-  /// `state` must be the key path the `Scope` names, from this store's state. The `Scope`
-  /// is found through bodies, builder blocks, ``CombineReducers``, and the parent side of
-  /// `ifLet` and `forEach`; not inside an `if` of a builder, a type-erased ``Reduce``, or a
-  /// reducer that implements ``Reducer/reduce(into:action:)`` itself. Where no single
-  /// `Scope` runs that state with those types, the problem is reported as an issue (see
-  /// ``IssueReporting``), once here and once per send, and the store's sends do nothing:
-  /// use ``scope(state:action:)`` there.
+  /// The child of an ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` is
+  /// found the same way, by its key path; its store's state is the optional, and
+  /// ``unwrapped()`` gives the child's own store while it is there:
+  ///
+  /// ```swift
+  /// let breed: Store<BreedFeature.State?, BreedFeature.Action> = appStore.scope(state: \.breed)
+  /// if let breedStore = breed.unwrapped() { BreedView(store: breedStore) }
+  /// ```
+  ///
+  /// `state` must be the key path the `Scope` (or `ifLet`) names, from this store's state.
+  /// It is found through bodies, builder blocks, ``CombineReducers``, `ifLet` (both sides)
+  /// and the parent side of `forEach`; not inside an `if` of a builder, a type-erased
+  /// ``Reduce``, or a reducer that implements ``Reducer/reduce(into:action:)`` itself. Where
+  /// no single `Scope` or `ifLet` runs that state with those types, the problem is reported
+  /// as an issue (see ``IssueReporting``), once here and once per send, and the store's
+  /// sends do nothing: use ``scope(state:action:)`` there.
   ///
   /// - Parameter state: Where the child's state lives in this store's state, as the
   ///   `Scope` names it.
@@ -214,14 +223,17 @@ public final class Store<State, Action> {
         was scoped with an action closure. Use 'scope(state:action:)'.
         """
     case (_, .ambiguous?):
-      return "\(call): more than one 'Scope' runs that state; use 'scope(state:action:)' to say which."
+      return """
+        \(call): more than one 'Scope' or 'ifLet' runs that state; use 'scope(state:action:)' to \
+        say which.
+        """
     case (_, .child(_, let scoped)?):
       return """
-        \(call): the 'Scope' there runs a child whose action is \(DumpNode.typeName(scoped)), \
-        not \(DumpNode.typeName(action)).
+        \(call): the child there takes actions of type \(DumpNode.typeName(scoped)), not \
+        \(DumpNode.typeName(action)).
         """
     case (_, nil):
-      return "\(call): no 'Scope' in its reducer runs that state; use 'scope(state:action:)'."
+      return "\(call): no 'Scope' or 'ifLet' in its reducer runs that state; use 'scope(state:action:)'."
     }
   }
 
@@ -309,6 +321,53 @@ public final class Store<State, Action> {
     }
     let unregister = unregisterObserver
     return StoreObservation { unregister(id) }
+  }
+}
+
+extension Store {
+  /// The store of an optional child while it is there; `nil` while the state is `nil`.
+  ///
+  /// ```swift
+  /// if let breedStore = appStore.scope(state: \.breed, action: AppFeature.Action.breed).unwrapped() {
+  ///   BreedView(store: breedStore)
+  /// }
+  /// ```
+  ///
+  /// Once the state becomes `nil` again, the store goes on reading the last child state it
+  /// saw (a screen on its way out still has something to draw), its observers are no
+  /// longer called, and its sends still go to the parent, whose `ifLet` reports them as
+  /// issues and ignores them. Further scoping works as from this store: by state alone
+  /// (``scope(state:)``) if this store was scoped that way.
+  ///
+  /// - Returns: A store that reads the child state from this one and sends to it.
+  public func unwrapped<Wrapped>() -> Store<Wrapped, Action>? where State == Wrapped? {
+    guard let first = readState() else { return nil }
+    let last = LastPresent(first)
+    let readState = self.readState
+    let registerObserver = self.registerObserver
+    return Store<Wrapped, Action>(
+      root: root,
+      readState: { last.seen(readState()) },
+      sendAction: sendAction,
+      registerObserver: { update in
+        registerObserver { state in
+          if let state { update(last.seen(state)) }
+        }
+      },
+      unregisterObserver: unregisterObserver, location: nil, routes: routes, route: route)
+  }
+}
+
+/// The last value an optional had while it was not `nil`.
+@MainActor
+final class LastPresent<Wrapped> {
+  private var value: Wrapped
+  init(_ value: Wrapped) { self.value = value }
+
+  /// `current` if there is one (remembered), else the last one seen.
+  func seen(_ current: Wrapped?) -> Wrapped {
+    if let current { value = current }
+    return value
   }
 }
 

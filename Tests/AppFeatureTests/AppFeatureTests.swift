@@ -42,6 +42,27 @@ struct AppFeatureTests {
     #expect(store.state.breed?.breed == Breed(name: "pug"))
   }
 
+  /// The Breed screen's store, found by the app's `ifLet` and unwrapped while the screen is
+  /// open: its actions reach the open breed; once it closes, the store keeps the last
+  /// breed it saw, and a send is reported by the `ifLet`.
+  @Test func theBreedStoreFoundByStateIsThereWhileTheScreenIsOpen() async throws {
+    let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing)
+    }
+    let breed: Store<BreedFeature.State?, BreedFeature.Action> = store.scope(state: \.breed)
+    #expect(breed.unwrapped() == nil)
+    store.send(.dogs(.rowSelected("hound")))
+    let hound = try #require(breed.unwrapped())
+    hound.send(.highlightMoved(.down))
+    #expect(store.state.breed?.highlighted == "afghan")
+    store.send(.breedScreenDismissed)
+    #expect(hound.state.breed == Breed(name: "hound", subBreeds: ["afghan", "basset"]))
+    let issues = await collectingIssues { hound.send(.highlightMoved(.down)) }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix("An 'ifLet' received a child action while its child state was nil") == true)
+  }
+
   @Test func aSubBreedFoundByTheFilterOpensItsBreedShowingIt() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)

@@ -2,8 +2,8 @@ import Core
 import TestSupport
 import Testing
 
-/// `Store.scope(state:)`: a child store found by its `Scope`, whose sends the root embeds
-/// for the whole path at once.
+/// `Store.scope(state:)`: a child store found by its `Scope` (or `ifLet`), whose sends the
+/// root embeds for the whole path at once.
 @MainActor
 struct RoutedScopeTests {
   @Test func aStoreScopedByStateSendsThroughTheScopesCasePath() {
@@ -63,19 +63,63 @@ struct RoutedScopeTests {
     #expect(store.state.log == [.host(.echo(.set(3))), .host(.echo(.increment))])
   }
 
+  @Test func anIfLetChildIsFoundByStateAndUnwrappedWhileItIsThere() async throws {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let optional: Store<Counter.State?, Counter.Action> = store.scope(state: \.optional)
+    #expect(optional.unwrapped() == nil)
+    store.send(.present)
+    let child = try #require(optional.unwrapped())
+    var seen: [Int] = []
+    let observation = child.observe({ $0.count }) { seen.append($0) }
+    child.send(.increment)
+    optional.send(.set(5))
+    #expect(store.state.optional?.count == 5 && child.state.count == 5)
+    // Gone: the child's store keeps the last state it saw, its observer is not called,
+    // and its sends reach the `ifLet`, which reports them.
+    store.send(.dismiss)
+    #expect(optional.state == nil && child.state.count == 5)
+    let issues = await collectingIssues { child.send(.increment) }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix("An 'ifLet' received a child action while its child state was nil") == true)
+    #expect(seen == [1, 5])
+    observation.cancel()
+  }
+
+  /// Four `Counter` children: one by a `Scope` inside the parent of two `ifLet`s, two inside
+  /// the first `ifLet`'s `Parent`, one the second `ifLet`'s own; each store reaches its own.
+  @Test func scopesInsideAnIfLetChildAreFoundThroughItsUnwrappedStore() throws {
+    let store = Store(initialState: Host.State()) { Host() }
+    store.send(.open)
+    let guestOrNil: Store<Parent.State?, Parent.Action> = store.scope(state: \.guest)
+    let guest = try #require(guestOrNil.unwrapped())
+    guest.send(.present)
+    let optional: Store<Counter.State?, Counter.Action> = guest.scope(state: \.optional)
+    let spare: Store<Counter.State?, Counter.Action> = store.scope(state: \.spare)
+    let solo: Store<Counter.State, Counter.Action> = store.scope(state: \.solo)
+    let child: Store<Counter.State, Counter.Action> = guest.scope(state: \.child)
+    let counters = [solo, child, try #require(optional.unwrapped()), try #require(spare.unwrapped())]
+    for (index, counter) in counters.enumerated() { counter.send(.set(index + 1)) }
+    let state = store.state
+    #expect(
+      [state.solo.count, state.guest?.child.count, state.guest?.optional?.count, state.spare?.count] == [
+        1, 2, 3, 4,
+      ])
+    #expect(state.guest?.log == ["child set(2)"])
+  }
+
   @Test func aStateNoScopeRunsIsReportedAndItsSendsDoNothing() async {
     let store = Store(initialState: Parent.State()) { Parent() }
     let issues = await collectingIssues {
-      let optional: Store<Counter.State?, Counter.Action> = store.scope(state: \.optional)
-      store.send(.present)
-      optional.send(.increment)
+      let log: Store<[String], Parent.Action> = store.scope(state: \.log)
+      log.send(.child(.increment))
     }
     let message = """
-      'scope(state: \\State.optional)' on a store of Parent.State: no 'Scope' in its reducer runs \
-      that state; use 'scope(state:action:)'.
+      'scope(state: \\State.log)' on a store of Parent.State: no 'Scope' or 'ifLet' in its reducer \
+      runs that state; use 'scope(state:action:)'.
       """
     #expect(issues == [message, message])
-    #expect(store.state.optional == Counter.State())
+    #expect(store.state.child.count == 0 && store.state.log.isEmpty)
   }
 
   @Test func aScopeOfAnotherChildActionTypeIsReported() async {
@@ -85,8 +129,8 @@ struct RoutedScopeTests {
       wrong.send(.present)
     }
     let message = """
-      'scope(state: \\State.child)' on a store of Parent.State: the 'Scope' there runs a child \
-      whose action is Counter.Action, not Parent.Action.
+      'scope(state: \\State.child)' on a store of Parent.State: the child there takes actions of \
+      type Counter.Action, not Parent.Action.
       """
     #expect(issues == [message, message])
     #expect(store.state.optional == nil)
@@ -106,8 +150,8 @@ struct RoutedScopeTests {
     #expect(
       issues.first
         == """
-        'scope(state: \\State.child)' on a store of Parent.State: more than one 'Scope' runs that \
-        state; use 'scope(state:action:)' to say which.
+        'scope(state: \\State.child)' on a store of Parent.State: more than one 'Scope' or 'ifLet' \
+        runs that state; use 'scope(state:action:)' to say which.
         """)
     #expect(issues.count == 2)
     #expect(store.state.child.count == 0)
@@ -143,10 +187,40 @@ struct RoutedScopeTests {
       child.send(.increment)
     }
     #expect(issues.count == 2)
-    #expect(issues.first?.contains("no 'Scope' in its reducer runs") == true)
+    #expect(issues.first?.contains("no 'Scope' or 'ifLet' in its reducer runs") == true)
     #expect(store.state.child.count == 0)
     store.send(.child(.increment))
     #expect(store.state.child.count == 1)
+  }
+}
+
+/// A counter of its own beside two optional children, a `Parent` (with a scoped and an
+/// optional counter of its own) and a counter.
+private struct Host: Reducer {
+  struct State: Equatable {
+    var solo = Counter.State()
+    var guest: Parent.State?
+    var spare: Counter.State?
+  }
+  enum Action: Equatable, Sendable {
+    case solo(Counter.Action), guest(Parent.Action), spare(Counter.Action), open
+  }
+  var body: some Reducer<State, Action> {
+    CombineReducers {
+      Scope(
+        state: \.solo, action: CasePath(embed: Action.solo) { if case .solo(let a) = $0 { a } else { nil } }
+      ) { Counter() }
+      Reduce { state, action in
+        if case .open = action { (state.guest, state.spare) = (Parent.State(), Counter.State()) }
+        return .none
+      }
+    }
+    .ifLet(\.guest, action: CasePath(embed: Action.guest) { if case .guest(let a) = $0 { a } else { nil } }) {
+      Parent()
+    }
+    .ifLet(\.spare, action: CasePath(embed: Action.spare) { if case .spare(let a) = $0 { a } else { nil } }) {
+      Counter()
+    }
   }
 }
 
