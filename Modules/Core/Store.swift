@@ -336,8 +336,10 @@ extension Store {
   /// Once the state becomes `nil` again, the store goes on reading the last child state it
   /// saw (a screen on its way out still has something to draw), its observers are no
   /// longer called, and its sends still go to the parent, whose `ifLet` reports them as
-  /// issues and ignores them. Further scoping works as from this store: by state alone
-  /// (``scope(state:)``) if this store was scoped that way.
+  /// issues and ignores them. If a child state comes back (the same or another), the store
+  /// reads and observes that one: it is a view of the place, not of one child. Further
+  /// scoping works as from this store: by state alone (``scope(state:)``) if this store was
+  /// scoped that way.
   ///
   /// - Returns: A store that reads the child state from this one and sends to it.
   public func unwrapped<Wrapped>() -> Store<Wrapped, Action>? where State == Wrapped? {

@@ -83,6 +83,11 @@ struct RoutedScopeTests {
     #expect(
       issues.first?.hasPrefix("An 'ifLet' received a child action while its child state was nil") == true)
     #expect(seen == [1, 5])
+    // A child state that comes back is the one the store reads and observes.
+    store.send(.present)
+    child.send(.set(7))
+    #expect(store.state.optional?.count == 7 && child.state.count == 7)
+    #expect(seen == [1, 5, 0, 7])
     observation.cancel()
   }
 
