@@ -18,6 +18,12 @@ extension Reducer {
   /// between elements, and removing an element cancels its effects. An action for an id
   /// that is not in the collection is reported as an issue and ignored.
   ///
+  /// An element's own store, for a row's view:
+  ///
+  /// ```swift
+  /// store.scope(state: \.rows[id: id], action: { .rows(id: id, action: $0) }).unwrapped()
+  /// ```
+  ///
   /// - Parameters:
   ///   - elements: The collection of element states.
   ///   - action: How an `(id, element action)` pair embeds into this reducer's action.

@@ -74,6 +74,23 @@ struct ForEachTests {
     #expect(store.state.rows.map(\.value) == [0, 1, 0])
   }
 
+  /// An element's own store: its key path by id, its actions embedded with the id, and
+  /// `unwrapped()` for the element while it is there.
+  @Test func anElementsStoreIsScopedByItsIDAndUnwrapped() async throws {
+    let store = makeStore()
+    let rowStore = try #require(
+      store.scope(state: \.rows[id: 2], action: { .rows(id: 2, action: $0) }).unwrapped())
+    #expect(store.scope(state: \.rows[id: 9], action: { .rows(id: 9, action: $0) }).unwrapped() == nil)
+    rowStore.send(.increment)
+    #expect(store.state.rows.map(\.value) == [0, 1, 0])
+    #expect(rowStore.state.value == 1)
+    store.send(.remove(id: 2))
+    #expect(rowStore.state.value == 1)
+    let issues = await collectingIssues { rowStore.send(.increment) }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("id: 2") == true)
+  }
+
   @Test func anActionForAMissingIDIsReportedNotCrashed() async {
     let issues = await collectingIssues {
       let store = makeStore()
