@@ -168,11 +168,11 @@ public final class Store<State, Action> {
   /// function's parameter) or from an annotation.
   ///
   /// A send costs the same however deep the store is scoped, besides what the reducers on
-  /// the way do with the action: the root store embeds
-  /// the action for the whole path at once, in one function compiled for its reducer
-  /// (~9–11 ns at 1 level and at 10 on the benchmark machine), where
-  /// ``scope(state:action:)`` forwards once per level. Scope every level this way: a store
-  /// scoped with an action closure no longer knows its place in the root's reducer.
+  /// the way do with the action: the root store embeds the action for the whole path at
+  /// once, in one function compiled for its reducer (~9–11 ns at 1 level and at 10 on the
+  /// benchmark machine), where ``scope(state:action:)`` forwards once per level. Scope every
+  /// level this way: a store scoped with an action closure no longer knows its place in the
+  /// root's reducer.
   ///
   /// The child of an ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` is
   /// found the same way, by its key path; its store's state is the optional, and
