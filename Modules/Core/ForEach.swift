@@ -112,10 +112,12 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     return elementEffect.merge(with: .merge(teardown)).merge(with: parentEffect)
   }
 
-  /// Lists the `Scope`s of the parent reducer (a store cannot be scoped to the child this way).
+  /// Lists the `Scope`s of the parent reducer, and the collection (for a store scoped to it,
+  /// which ``Store/scope(state:)`` answers with how to scope to an element instead).
   @inlinable @inline(__always) @MainActor
   public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
     parent._collectScopes(into: collector, route: route)
+    collector.addElements(route + [toElements])
   }
 
   /// Embeds through the parent reducer.

@@ -35,14 +35,22 @@ public final class _ScopeCollector<Root: Reducer> {
     let runtime = self.runtime
     routes.add(
       route,
-      RoutedChild<ChildState, ChildAction> { action in
-        var skip = occurrence
-        guard let rootAction = root._embed(action, skipping: &skip) else {
-          reportIssue("Core: no 'Scope' of the root reducer embeds \(ChildAction.self) any more.")
-          return StoreTask(tasks: [])
-        }
-        return runtime.send(rootAction)
-      }, action: ChildAction.self)
+      .child(
+        RoutedChild<ChildState, ChildAction> { action in
+          var skip = occurrence
+          guard let rootAction = root._embed(action, skipping: &skip) else {
+            reportIssue("Core: no 'Scope' of the root reducer embeds \(ChildAction.self) any more.")
+            return StoreTask(tasks: [])
+          }
+          return runtime.send(rootAction)
+        }, action: ChildAction.self))
+  }
+
+  /// Records that a `forEach` runs the collection at `route`: not a child with a store of
+  /// its own, but a place that ``Store/scope(state:)`` can say how to reach.
+  @inlinable
+  public func addElements(_ route: [AnyKeyPath]) {
+    routes.add(route, .elements)
   }
 }
 
@@ -102,6 +110,8 @@ public final class _ScopeRoutes {
     case child(Any, action: Any.Type)
     /// More than one `Scope` reduces the same state at the same place.
     case ambiguous
+    /// The collection a `forEach` runs: its elements' stores are scoped by id.
+    case elements
   }
   @usableFromInline var entries: [[AnyKeyPath]: Entry] = [:]
   @usableFromInline var build: ((_ScopeRoutes) -> Void)?
@@ -110,10 +120,10 @@ public final class _ScopeRoutes {
     self.build = build
   }
 
-  /// Records the child a `Scope` runs at `route`.
+  /// Records what runs at `route`.
   @usableFromInline
-  func add(_ route: [AnyKeyPath], _ child: Any, action: Any.Type) {
-    entries[route] = entries[route] == nil ? .child(child, action: action) : .ambiguous
+  func add(_ route: [AnyKeyPath], _ entry: Entry) {
+    entries[route] = entries[route] == nil ? entry : .ambiguous
   }
 
   @usableFromInline

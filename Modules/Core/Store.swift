@@ -189,7 +189,8 @@ public final class Store<State, Action> {
   /// ``Reduce``, or a reducer that implements ``Reducer/reduce(into:action:)`` itself. Where
   /// no single `Scope` or `ifLet` runs that state with those types, the problem is reported
   /// as an issue (see ``IssueReporting``), once here and once per send, and the store's
-  /// sends do nothing: use ``scope(state:action:)`` there.
+  /// sends do nothing: use ``scope(state:action:)`` there. (For a `forEach`'s collection the
+  /// issue says how to scope to one element.)
   ///
   /// - Parameter state: Where the child's state lives in this store's state, as the
   ///   `Scope` names it.
@@ -221,6 +222,11 @@ public final class Store<State, Action> {
       return """
         \(call): 'scope(state:)' needs a store scoped only by state from the root; this one \
         was scoped with an action closure. Use 'scope(state:action:)'.
+        """
+    case (_, .elements?):
+      return """
+        \(call): a 'forEach' runs that collection; an element's store is \
+        'scope(state: \(state)[id: id], action: …).unwrapped()'.
         """
     case (_, .ambiguous?):
       return """
