@@ -111,7 +111,7 @@ extension Tally: LeafScopable {
 }
 extension Nest: LeafScopable where Child: LeafScopable {
   static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Child.LeafAction> {
-    Child.leaf(store.scope(state: \.child))
+    Child.leaf(store.scope(state: \.child, action: Self.childPath))
   }
   static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Child.LeafAction> {
     Child.forwardingLeaf(store.scope(state: \.child, action: Action.child))

@@ -26,6 +26,7 @@ public struct Effect<Action> {
     case cancel(id: EffectID)
     case namespace(EffectID, Effect<Action>)
     case cancelNamespace(EffectID)
+    case dismiss
   }
 
   @usableFromInline
@@ -222,6 +223,42 @@ public struct Effect<Action> {
   }
 }
 
+extension Effect {
+  /// An effect that dismisses the feature returning it, where a parent presents it (an
+  /// `ifLet` with a ``PresentationAction``): the parent receives `.dismiss` for it, and
+  /// the feature's state goes, with its effects. A child never reaches up to do this: it
+  /// returns the effect, and the nearest presenting parent carries it out.
+  ///
+  /// ```swift
+  /// case .saveTapped:
+  ///   return .concatenate(.run { _ in try await client.save() }, .dismiss)
+  /// ```
+  ///
+  /// Returned by a feature that nothing presents, it is reported as an issue.
+  public static var dismiss: Self { Self(operation: .dismiss) }
+
+  /// This effect with every ``dismiss`` in it replaced by sending `action`.
+  @usableFromInline
+  func replacingDismiss(with action: Action) -> Self {
+    switch operation {
+    case .dismiss:
+      return .send(action)
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.replacingDismiss(with: action) }))
+    case .concatenate(let effects):
+      return Self(operation: .concatenate(effects.map { $0.replacingDismiss(with: action) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Self(
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.replacingDismiss(with: action))
+      )
+    case .namespace(let id, let effect):
+      return Self(operation: .namespace(id, effect.replacingDismiss(with: action)))
+    case .none, .send, .run, .cancel, .cancelNamespace:
+      return self
+    }
+  }
+}
+
 extension Effect.Operation {
   @inlinable
   func map<NewAction>(
@@ -248,6 +285,8 @@ extension Effect.Operation {
       return .namespace(id, effect.map(transform))
     case .cancelNamespace(let id):
       return .cancelNamespace(id)
+    case .dismiss:
+      return .dismiss
     }
   }
 }

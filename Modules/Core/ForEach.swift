@@ -111,18 +111,4 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     // Before the parent's effects: an element they add again at once keeps its own.
     return elementEffect.merge(with: .merge(teardown)).merge(with: parentEffect)
   }
-
-  /// Lists the `Scope`s of the parent reducer, and the collection (for a store scoped to it,
-  /// which ``Store/scope(state:)`` answers with how to scope to an element instead).
-  @inlinable @inline(__always) @MainActor
-  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
-    parent._collectScopes(into: collector, route: route)
-    collector.addElements(route + [toElements])
-  }
-
-  /// Embeds through the parent reducer.
-  @inlinable @inline(__always)
-  public func _embed<A>(_ action: A, skipping: inout Int) -> Parent.Action? {
-    parent._embed(action, skipping: &skipping)
-  }
 }

@@ -71,21 +71,24 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-  /// The child's id, for an `Identifiable` child.
+  /// The child's identity, for an `Identifiable` child (and a presented one).
   @usableFromInline let identify: ((Child.State) -> EffectID)?
+  /// What the child's ``Effect/dismiss`` becomes, where the child is presented.
+  @usableFromInline let dismissal: Parent.Action?
   @usableFromInline let location: IssueLocation
 
   @usableFromInline @inline(__always)
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CasePath<Parent.Action, Child.Action>,
-    identify: ((Child.State) -> EffectID)?, location: IssueLocation
+    identify: ((Child.State) -> EffectID)?, dismissal: Parent.Action? = nil, location: IssueLocation
   ) {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.identify = identify
+    self.dismissal = dismissal
     self.location = location
   }
 
@@ -107,6 +110,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         if case .none = effect.operation {
         } else {
           childEffect = effect.map(toChildAction.embed)
+          if let dismissal { childEffect = childEffect.replacingDismiss(with: dismissal) }
         }
       } else {
         reportIssue(
@@ -133,23 +137,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       teardown = .cancelNamespace(namespace)
     }
     return childEffect.merge(with: teardown).merge(with: parentEffect)
-  }
-
-  /// Lists the `Scope`s of the parent reducer, then the optional child (a store scoped to
-  /// its key path has the optional state; ``Store/unwrapped()`` gives the child's own), then
-  /// the `Scope`s inside the child.
-  @inlinable @inline(__always) @MainActor
-  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
-    parent._collectScopes(into: collector, route: route)
-    collector.add(child, state: Child.State?.self, at: route + [toChildState])
-  }
-
-  /// Embeds as the parent reducer does, else as the child's action (or what the child
-  /// embeds it into): the order in which ``_collectScopes(into:route:)`` lists them.
-  @inlinable @inline(__always)
-  public func _embed<A>(_ action: A, skipping: inout Int) -> Parent.Action? {
-    if let embedded = parent._embed(action, skipping: &skipping) { return embedded }
-    return embed(action, inChild: child, with: toChildAction.embed, skipping: &skipping)
   }
 
   @inlinable @inline(__always)

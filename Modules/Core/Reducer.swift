@@ -42,27 +42,6 @@ public protocol Reducer<State, Action> {
   /// The reducers this reducer is composed of, run in order for every action.
   @ReducerBuilder<State, Action>
   var body: Body { get }
-
-  /// Lists the `Scope`s this reducer runs, and theirs, for ``Store/scope(state:)``.
-  /// Core's reducers implement it; others list nothing (a store cannot see inside them).
-  @MainActor
-  func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath])
-
-  /// Embeds the action of a `Scope`'s child into this reducer's action, as the `Scope`s on
-  /// the way embed it: the first `Scope` whose child's action type is exactly `A`, after
-  /// `skipping` such scopes, in the order ``_collectScopes(into:route:)`` lists them.
-  /// `nil` if there is none (`skipping` then says how many were passed over).
-  func _embed<A>(_ action: A, skipping: inout Int) -> Action?
-}
-
-extension Reducer {
-  /// A reducer Core cannot see inside has no `Scope`s to list.
-  @inlinable @inline(__always) @MainActor
-  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {}
-
-  /// A reducer Core cannot see inside embeds nothing.
-  @inlinable @inline(__always)
-  public func _embed<A>(_ action: A, skipping: inout Int) -> Action? { nil }
 }
 
 /// A reducer compiled into a single function, as stores run it.
@@ -80,18 +59,6 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
-  }
-
-  /// Lists the `Scope`s of ``body``.
-  @inlinable @inline(__always) @MainActor
-  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
-    body._collectScopes(into: collector, route: route)
-  }
-
-  /// Embeds through ``body``.
-  @inlinable @inline(__always)
-  public func _embed<A>(_ action: A, skipping: inout Int) -> Action? {
-    body._embed(action, skipping: &skipping)
   }
 }
 
@@ -162,17 +129,5 @@ where Reducers.State == State, Reducers.Action == Action {
   @inlinable @inline(__always)
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
-  }
-
-  /// Lists the `Scope`s of the combined reducers.
-  @inlinable @inline(__always) @MainActor
-  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
-    reducers._collectScopes(into: collector, route: route)
-  }
-
-  /// Embeds through the combined reducers.
-  @inlinable @inline(__always)
-  public func _embed<A>(_ action: A, skipping: inout Int) -> Action? {
-    reducers._embed(action, skipping: &skipping)
   }
 }

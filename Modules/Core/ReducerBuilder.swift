@@ -61,20 +61,6 @@ where R0.State == R1.State, R0.Action == R1.Action {
   public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
     first.reduce(into: &state, action: action).merge(with: second.reduce(into: &state, action: action))
   }
-
-  /// Lists the `Scope`s of both reducers, the first's first.
-  @inlinable @inline(__always) @MainActor
-  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
-    first._collectScopes(into: collector, route: route)
-    second._collectScopes(into: collector, route: route)
-  }
-
-  /// Embeds through the first reducer, else the second.
-  @inlinable @inline(__always)
-  public func _embed<A>(_ action: A, skipping: inout Int) -> R0.Action? {
-    if let embedded = first._embed(action, skipping: &skipping) { return embedded }
-    return second._embed(action, skipping: &skipping)
-  }
 }
 
 /// A reducer included only when a builder condition held; built by ``ReducerBuilder``.

@@ -41,17 +41,4 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     if case .none = effect.operation { return .none }
     return effect.map(toChildAction.embed)
   }
-
-  /// Lists this scope's child, then the child's own scopes.
-  @inlinable @inline(__always) @MainActor
-  public func _collectScopes<Root: Reducer>(into collector: _ScopeCollector<Root>, route: [AnyKeyPath]) {
-    collector.add(child, state: Child.State.self, at: route + [toChildState])
-  }
-
-  /// Embeds `action` if it is this scope's child's (and not to be skipped), else what the
-  /// child embeds it into.
-  @inlinable @inline(__always)
-  public func _embed<A>(_ action: A, skipping: inout Int) -> ParentAction? {
-    embed(action, inChild: child, with: toChildAction.embed, skipping: &skipping)
-  }
 }

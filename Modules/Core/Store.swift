@@ -11,12 +11,17 @@
 /// action it delivered synchronously (``Effect/send(_:)``). Asynchronous effects run on
 /// Swift concurrency and send their actions back on the main actor.
 ///
-/// ``scope(state:)`` derives a store for a child feature that a ``Scope`` or an `ifLet` runs;
-/// ``scope(state:action:)`` for any part of the state with an action closure. A scoped
-/// store owns nothing: it reads its state from the root (in place, where stored properties
-/// lead there) and sends actions to it: through `scope(state:)`, embedded for the whole
-/// path at once; through `scope(state:action:)`, forwarded once per level of scoping (two
-/// small closure calls per level).
+/// ``scope(state:action:)`` derives the store of a child feature: the key path to its
+/// state and the case path (or closure) that embeds its actions, the same two values the
+/// parent's ``Scope`` names. A scoped store owns nothing: it reads its state from the root
+/// (in place, where stored properties lead there) and sends to the root, its action
+/// embedded on the way by each level's embed, so the root reduces it once. An optional
+/// child's store, or one case of an enum's, is ``unwrapped()`` from the store of the
+/// optional.
+///
+/// A store takes part in Swift's Observation: reading ``state`` inside
+/// `withObservationTracking` registers the read, and the next send that changes the
+/// state calls the change handler once (see ``state``).
 ///
 /// Once the root store and every store scoped from it are released, the effects still
 /// running are cancelled (a scoped store keeps the root's state and effects alive; an
@@ -24,7 +29,7 @@
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action> {
-  @usableFromInline let root: AnyObject
+  @usableFromInline let root: any ObservedRoot
   @usableFromInline let readState: () -> State
   @usableFromInline let sendAction: (Action) -> StoreTask
   @usableFromInline let registerObserver: (@escaping (State) -> Void) -> Int
@@ -32,11 +37,6 @@ public final class Store<State, Action> {
   /// Where the state lies in the root's, if stored properties lead there (then reading
   /// and observing it does not go through the parents).
   @usableFromInline let location: StateLocation?
-  /// The root's `Scope`s, for ``scope(state:)``.
-  @usableFromInline let routes: _ScopeRoutes
-  /// The key paths from the root's state to this store's, when every scoping named only
-  /// state (``scope(state:)``); `nil` once an action closure was given.
-  @usableFromInline let route: [AnyKeyPath]?
 
   /// Creates a root store.
   ///
@@ -67,23 +67,16 @@ public final class Store<State, Action> {
     // its effects) alive; with the runtime gone there is nothing to unregister from.
     self.unregisterObserver = { [weak runtime] in runtime?.removeObserver($0) }
     self.location = .root(of: runtime)
-    self.routes = _ScopeRoutes { routes in
-      reducer._collectScopes(
-        into: _ScopeCollector(root: reducer, runtime: runtime, into: routes), route: [])
-    }
-    self.route = []
   }
 
   @usableFromInline
   init(
-    root: AnyObject,
+    root: any ObservedRoot,
     readState: @escaping () -> State,
     sendAction: @escaping (Action) -> StoreTask,
     registerObserver: @escaping (@escaping (State) -> Void) -> Int,
     unregisterObserver: @escaping (Int) -> Void,
-    location: StateLocation?,
-    routes: _ScopeRoutes,
-    route: [AnyKeyPath]?
+    location: StateLocation?
   ) {
     self.root = root
     self.readState = readState
@@ -91,19 +84,36 @@ public final class Store<State, Action> {
     self.registerObserver = registerObserver
     self.unregisterObserver = unregisterObserver
     self.location = location
-    self.routes = routes
-    self.route = route
   }
 
   /// The current state.
+  ///
+  /// Read inside `withObservationTracking`, it registers with Swift's Observation: the
+  /// next send whose actions leave the root's state different from what was read calls
+  /// the change handler, once (a send that changes nothing calls nothing). A scoped store
+  /// registers on the root's state, so any change of the root's state counts.
+  ///
+  /// ```swift
+  /// withObservationTracking {
+  ///   render(store.state)
+  /// } onChange: {
+  ///   Task { @MainActor in scheduleRender() }
+  /// }
+  /// ```
+  ///
+  /// "Different" is decided by the state's bytes, without `Equatable`: a state that holds a
+  /// class instance it changes in place is not seen to change.
   @inlinable
-  public var state: State { readState() }
+  public var state: State {
+    root.trackAccess()
+    return readState()
+  }
 
-  /// Reads one value of the current state.
+  /// Reads one value of the current state (registering with Observation as ``state`` does).
   ///
   /// - Parameter keyPath: The value to read.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    readState()[keyPath: keyPath]
+    state[keyPath: keyPath]
   }
 
   /// Runs `action` through the reducer now and starts the effects it returns.
@@ -121,132 +131,60 @@ public final class Store<State, Action> {
     sendAction(action)
   }
 
-  /// Derives a store for a child feature.
+  /// Derives the store of a child feature, by the key path to its state and the case
+  /// path of its actions: the values the parent's ``Scope`` (or `ifLet`, `forEach`) names.
   ///
   /// ```swift
-  /// let dogsStore = appStore.scope(state: \.dogs, action: AppFeature.Action.dogs)
+  /// let dogs = appStore.scope(state: \.dogs, action: AppFeature.Action.dogsPath)
+  /// let account = appStore.scope(state: \.settings, action: App.Action.settingsPath)
+  ///   .scope(state: \.account, action: Settings.Action.accountPath)
   /// ```
   ///
-  /// Each send through the result forwards to this store: a store scoped ten times
-  /// forwards ten times. For the child of a ``Scope``, ``scope(state:)`` costs the same
-  /// at any depth. Here, where you know the whole path, scope once with it; that costs
-  /// one level however deep it goes:
+  /// A send through the result embeds the action into this store's and hands it on; a
+  /// store scoped ten times embeds ten times (a closure call each) and the root reduces
+  /// the action once. Reading the result's state (``state``, observers) costs the same at
+  /// any depth while every key path from the root names stored properties: the store reads
+  /// in place from the root's state. A computed property on the way (a projection) makes
+  /// it read through this store instead.
   ///
-  /// ```swift
-  /// let accountStore = appStore.scope(state: \.settings.account, action: { .settings(.account($0)) })
-  /// ```
-  ///
-  /// Reading the result's state (``state``, observers) costs the same at any depth while
-  /// every key path from the root names stored properties: the store reads in place from
-  /// the root's state. A computed property on the way (a projection) makes it read through
-  /// this store instead.
+  /// Scoping sees only the values you give it, never the reducer: it works the same
+  /// whatever wraps the parent's reducer (`_printChanges()`, your own reducers).
   ///
   /// - Parameters:
   ///   - state: Where the child's state lives in this store's state (it may be a
-  ///     computed property, such as a projection).
+  ///     computed property, such as a projection, or an optional for ``unwrapped()``).
+  ///   - action: The case of this store's action that carries the child's actions.
+  /// - Returns: A store that reads from this one and sends into it.
+  @inlinable @inline(__always)
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: state, action: action.embed)
+  }
+
+  /// Derives the store of a child feature whose actions this closure embeds: for a place
+  /// no single case path names, such as one element of a `forEach`
+  /// (`{ .rows(id: id, action: $0) }`) or a path through several levels at once
+  /// (`{ .settings(.account($0)) }`). Otherwise the same as the case path's form.
+  ///
+  /// - Parameters:
+  ///   - state: Where the child's state lives in this store's state.
   ///   - action: Embeds a child action into this store's action.
-  /// - Returns: A store that reads from and sends into this one.
+  /// - Returns: A store that reads from this one and sends into it.
   @inlinable @inline(__always)
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     let sendAction = self.sendAction
-    return scoped(state: state, route: nil) { sendAction(action($0)) }
-  }
-
-  /// Derives the store of the child that a ``Scope`` (or an `ifLet`) in this store's reducer
-  /// runs on `state`; its actions are embedded as that `Scope`'s case path embeds them.
-  ///
-  /// ```swift
-  /// DogsView(store: appStore.scope(state: \.dogs))
-  /// let account: Store<Account.State, Account.Action> = appStore.scope(state: \.settings)
-  ///   .scope(state: \.account)
-  /// ```
-  ///
-  /// The child's action type comes from where the store goes (a view's initialiser, a
-  /// function's parameter) or from an annotation.
-  ///
-  /// A send costs the same however deep the store is scoped, besides what the reducers on
-  /// the way do with the action: the root store embeds the action for the whole path at
-  /// once, in one function compiled for its reducer (~9–11 ns at 1 level and at 10 on the
-  /// benchmark machine), where ``scope(state:action:)`` forwards once per level. Scope every
-  /// level this way: a store scoped with an action closure no longer knows its place in the
-  /// root's reducer.
-  ///
-  /// The child of an ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` is
-  /// found the same way, by its key path; its store's state is the optional, and
-  /// ``unwrapped()`` gives the child's own store while it is there:
-  ///
-  /// ```swift
-  /// let breed: Store<BreedFeature.State?, BreedFeature.Action> = appStore.scope(state: \.breed)
-  /// if let breedStore = breed.unwrapped() { BreedView(store: breedStore) }
-  /// ```
-  ///
-  /// `state` must be the key path the `Scope` (or `ifLet`) names, from this store's state.
-  /// It is found through bodies, builder blocks, ``CombineReducers``, `ifLet` (both sides)
-  /// and the parent side of `forEach`; not inside an `if` of a builder, a type-erased
-  /// ``Reduce``, or a reducer that implements ``Reducer/reduce(into:action:)`` itself. Where
-  /// no single `Scope` or `ifLet` runs that state with those types, the problem is reported
-  /// as an issue (see ``IssueReporting``), once here and once per send, and the store's
-  /// sends do nothing: use ``scope(state:action:)`` there. (For a `forEach`'s collection the
-  /// issue says how to scope to one element.)
-  ///
-  /// - Parameter state: Where the child's state lives in this store's state, as the
-  ///   `Scope` names it.
-  /// - Returns: A store that reads from this one and sends to the root.
-  @inlinable
-  public func scope<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState>
-  ) -> Store<ChildState, ChildAction> {
-    let childRoute = route.map { $0 + [state] }
-    switch childRoute.flatMap(routes.lookUp) {
-    case .child(let child as RoutedChild<ChildState, ChildAction>, _):
-      return scoped(state: state, route: childRoute, send: child.send)
-    case let entry:
-      let problem = unroutable(entry, state: state, action: ChildAction.self)
-      reportIssue(problem)
-      return scoped(state: state, route: nil) { action in
-        reportIssue(problem)
-        return StoreTask(tasks: [])
-      }
-    }
-  }
-
-  /// Why ``scope(state:)`` found no child to send to.
-  @usableFromInline
-  func unroutable(_ entry: _ScopeRoutes.Entry?, state: AnyKeyPath, action: Any.Type) -> String {
-    let call = "'scope(state: \(state))' on a store of \(DumpNode.typeName(State.self))"
-    switch (route, entry) {
-    case (nil, _):
-      return """
-        \(call): 'scope(state:)' needs a store scoped only by state from the root; this one \
-        was scoped with an action closure. Use 'scope(state:action:)'.
-        """
-    case (_, .elements?):
-      return """
-        \(call): a 'forEach' runs that collection; an element's store is \
-        'scope(state: \(state)[id: id], action: …).unwrapped()'.
-        """
-    case (_, .ambiguous?):
-      return """
-        \(call): more than one 'Scope' or 'ifLet' runs that state; use 'scope(state:action:)' to \
-        say which.
-        """
-    case (_, .child(_, let scoped)?):
-      return """
-        \(call): the child there takes actions of type \(DumpNode.typeName(scoped)), not \
-        \(DumpNode.typeName(action)).
-        """
-    case (_, nil):
-      return "\(call): no 'Scope' or 'ifLet' in its reducer runs that state; use 'scope(state:action:)'."
-    }
+    return scoped(state: state) { sendAction(action($0)) }
   }
 
   /// A child store that reads `state` from this one and sends with `send`.
   @inlinable @inline(__always)
   func scoped<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState>, route: [AnyKeyPath]?,
+    state: KeyPath<State, ChildState>,
     send sendAction: @escaping (ChildAction) -> StoreTask
   ) -> Store<ChildState, ChildAction> {
     // Where stored properties lead from the root, the child reads its state in place
@@ -264,7 +202,7 @@ public final class Store<State, Action> {
             update(StateLocation(storage: storage, offset: offset).read(ChildState.self))
           }
         },
-        unregisterObserver: unregisterObserver, location: location, routes: routes, route: route
+        unregisterObserver: unregisterObserver, location: location
       )
     }
     let readState = self.readState
@@ -274,27 +212,8 @@ public final class Store<State, Action> {
       readState: { readState()[keyPath: state] },
       sendAction: sendAction,
       registerObserver: { update in registerObserver { update($0[keyPath: state]) } },
-      unregisterObserver: unregisterObserver, location: nil, routes: routes, route: route
+      unregisterObserver: unregisterObserver, location: nil
     )
-  }
-
-  /// Derives a store for a child feature, embedding its actions with the case path the
-  /// parent's ``Scope`` reducer uses, so one value names the child's place for both.
-  ///
-  /// ```swift
-  /// let dogsStore = appStore.scope(state: \.dogs, action: AppFeature.Action.dogsPath)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - state: Where the child's state lives in this store's state.
-  ///   - action: The case of this store's action that carries the child's actions.
-  /// - Returns: A store that reads from and sends into this one.
-  @inlinable @inline(__always)
-  public func scope<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState>,
-    action: CasePath<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction> {
-    scope(state: state, action: action.embed)
   }
 
   /// Calls `onChange` with the value each time it changes.
@@ -343,9 +262,16 @@ extension Store {
   /// saw (a screen on its way out still has something to draw), its observers are no
   /// longer called, and its sends still go to the parent, whose `ifLet` reports them as
   /// issues and ignores them. If a child state comes back (the same or another), the store
-  /// reads and observes that one: it is a view of the place, not of one child. Further
-  /// scoping works as from this store: by state alone (``scope(state:)``) if this store was
-  /// scoped that way.
+  /// reads and observes that one: it is a view of the place, not of one child.
+  ///
+  /// One case of an enum state is an optional too, through a computed property that
+  /// returns the case's payload or `nil`:
+  ///
+  /// ```swift
+  /// if let detail = store.scope(state: \.destination?.detail, action: Feature.Action.detailPath).unwrapped() {
+  ///   DetailView(store: detail)
+  /// }
+  /// ```
   ///
   /// - Returns: A store that reads the child state from this one and sends to it.
   public func unwrapped<Wrapped>() -> Store<Wrapped, Action>? where State == Wrapped? {
@@ -362,7 +288,7 @@ extension Store {
           if let state { update(last.seen(state)) }
         }
       },
-      unregisterObserver: unregisterObserver, location: nil, routes: routes, route: route)
+      unregisterObserver: unregisterObserver, location: nil)
   }
 }
 

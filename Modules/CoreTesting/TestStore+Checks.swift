@@ -12,6 +12,8 @@ extension TestStore {
 
         Unhandled actions:
         \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
+
+        \(unhandledActionsAdvice)
         """, at: location)
       dropReceivedActions()
     }
@@ -85,6 +87,12 @@ extension TestStore {
     return seconds == 1 ? "1 second" : "\(seconds) seconds"
   }
 }
+
+/// What to do about received actions nobody asserted.
+let unhandledActionsAdvice = """
+  Assert each with 'receive', drop them with 'skipReceivedActions()', or set 'exhaustivity' \
+  to '.off' to check only what the test asserts.
+  """
 
 /// `text` with every line indented by two spaces.
 func indented(_ text: String) -> String {

@@ -242,6 +242,8 @@ public final class TestStore<State: Equatable, Action> {
 
         Unhandled actions:
         \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
+
+        \(unhandledActionsAdvice)
         """, at: location)
     }
     dropReceivedActions()
@@ -298,6 +300,67 @@ public final class TestStore<State: Equatable, Action> {
       description: "an action matching the predicate", expected: nil, matching: isMatching,
       timeout: timeout, update: updateStateToExpectedResult,
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect delivered an action of the case `casePath` names next,
+  /// whatever its payload.
+  ///
+  /// ```swift
+  /// await store.receive(Feature.Action.responsePath) { $0.isLoading = false }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the action must be.
+  ///   - timeout: How long to wait; defaults to ``timeout``.
+  ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await receive(
+      description: "an action of the case path's case", expected: nil,
+      matching: { casePath.extract($0) != nil }, timeout: timeout, update: updateStateToExpectedResult,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect delivered an action of the case `casePath` names next, with
+  /// `payload` in it: a different payload fails with the diff of the two.
+  ///
+  /// ```swift
+  /// await store.receive(Feature.Action.responsePath, .success(["pug"])) { $0.breeds = ["pug"] }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: The case the action must be.
+  ///   - payload: What the case must carry.
+  ///   - timeout: How long to wait; defaults to ``timeout``.
+  ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  public func receive<Value: Equatable>(
+    _ casePath: CasePath<Action, Value>,
+    _ payload: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    var received: Value?
+    await receive(
+      description: "an action of the case path's case", expected: nil,
+      matching: { action in
+        guard let value = casePath.extract(action) else { return false }
+        received = value
+        return true
+      }, timeout: timeout, update: updateStateToExpectedResult, location: location)
+    if let received, received != payload {
+      let diff = diffValues(payload, received) ?? "  (values differ but print the same)"
+      reportIssue(
+        "The received action's payload does not match: …\n\n\(diff)\n\n(Expected: -, Received: +)",
+        at: location)
+    }
   }
 
   private func receive(
@@ -362,7 +425,19 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Cancels every effect still running, deliberately, without failing.
-  public func skipInFlightEffects() async {
+  ///
+  /// - Parameter strict: Report an issue if no effect was running: a test that expects
+  ///   one and finds none has a mistake in it (or in the feature).
+  public func skipInFlightEffects(
+    strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    for _ in 0..<10 { await Task.yield() }
+    if strict, runtime.inFlightCount == 0 {
+      reportIssue(
+        "There were no in-flight effects to skip.",
+        at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     runtime.cancelAll()
     for _ in 0..<10 { await Task.yield() }
   }

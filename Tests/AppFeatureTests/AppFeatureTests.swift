@@ -25,14 +25,15 @@ struct AppFeatureTests {
     await store.send(.breedScreenDismissed) { $0.breed = nil }
   }
 
-  /// The Dogs screen's store, found by its `Scope` on the app's projection of the shared
-  /// list: its actions reach the app's reducer, which opens the breed.
-  @Test func theDogsStoreScopedByStateDrivesTheApp() async {
+  /// The Dogs screen's store, scoped as its `Scope` names it, on the app's projection of the
+  /// shared list: its actions reach the app's reducer, which opens the breed.
+  @Test func theDogsStoreScopedAsItsScopeNamesItDrivesTheApp() async {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
     }
     let issues = await collectingIssues {
-      let dogs: Store<DogsFeature.State, DogsFeature.Action> = store.scope(state: \.dogs)
+      let dogs: Store<DogsFeature.State, DogsFeature.Action> = store.scope(
+        state: \.dogs, action: AppFeature.Action.dogsPath)
       dogs.send(.filterChanged("pu"))
       #expect(store.state.dogsFilter == "pu")
       #expect(dogs.state.filter == "pu")
@@ -42,14 +43,15 @@ struct AppFeatureTests {
     #expect(store.state.breed?.breed == Breed(name: "pug"))
   }
 
-  /// The Breed screen's store, found by the app's `ifLet` and unwrapped while the screen is
-  /// open: its actions reach the open breed; once it closes, the store keeps the last
+  /// The Breed screen's store, scoped as the app's `ifLet` names it and unwrapped while the
+  /// screen is open: its actions reach the open breed; once it closes, the store keeps the last
   /// breed it saw, and a send is reported by the `ifLet`.
-  @Test func theBreedStoreFoundByStateIsThereWhileTheScreenIsOpen() async throws {
+  @Test func theBreedStoreIsThereWhileTheScreenIsOpen() async throws {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
     }
-    let breed: Store<BreedFeature.State?, BreedFeature.Action> = store.scope(state: \.breed)
+    let breed: Store<BreedFeature.State?, BreedFeature.Action> = store.scope(
+      state: \.breed, action: AppFeature.Action.breedPath)
     #expect(breed.unwrapped() == nil)
     store.send(.dogs(.rowSelected("hound")))
     let hound = try #require(breed.unwrapped())

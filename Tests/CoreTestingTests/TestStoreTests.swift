@@ -309,6 +309,9 @@ struct TestStoreFailureTests {
 
         Unhandled actions:
           .loaded(42)
+
+        Assert each with 'receive', drop them with 'skipReceivedActions()', or set 'exhaustivity' \
+        to '.off' to check only what the test asserts.
         """
       ])
   }
@@ -420,6 +423,9 @@ struct TestStoreFailureTests {
         Unhandled actions:
           .step(1)
           .step(2)
+
+        Assert each with 'receive', drop them with 'skipReceivedActions()', or set 'exhaustivity' \
+        to '.off' to check only what the test asserts.
         """
       ])
   }
@@ -440,6 +446,9 @@ struct TestStoreFailureTests {
         Unhandled actions:
           .step(1)
           .step(2)
+
+        Assert each with 'receive', drop them with 'skipReceivedActions()', or set 'exhaustivity' \
+        to '.off' to check only what the test asserts.
         """
       ])
   }
@@ -463,6 +472,9 @@ struct TestStoreFailureTests {
 
         Unhandled actions:
           .step(2)
+
+        Assert each with 'receive', drop them with 'skipReceivedActions()', or set 'exhaustivity' \
+        to '.off' to check only what the test asserts.
         """
       ])
   }

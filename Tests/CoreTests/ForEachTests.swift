@@ -91,21 +91,6 @@ struct ForEachTests {
     #expect(issues.first?.contains("id: 2") == true)
   }
 
-  /// A store scoped by state to the collection is told how to reach an element instead.
-  @Test func aStoreOfTheCollectionByStateSaysHowToScopeToAnElement() async {
-    let store = makeStore()
-    let issues = await collectingIssues {
-      let rows: Store<IdentifiedArrayOf<Row.State>, List.Action> = store.scope(state: \.rows)
-      rows.send(.remove(id: 1))
-    }
-    let message = """
-      'scope(state: \\State.rows)' on a store of List.State: a 'forEach' runs that collection; an \
-      element's store is 'scope(state: \\State.rows[id: id], action: …).unwrapped()'.
-      """
-    #expect(issues == [message, message])
-    #expect(store.state.rows.count == 3)
-  }
-
   @Test func anActionForAMissingIDIsReportedNotCrashed() async {
     let issues = await collectingIssues {
       let store = makeStore()

@@ -1,4 +1,5 @@
 import Core
+import Observation
 import TestSupport
 import Testing
 
@@ -174,5 +175,91 @@ struct ObservationTests {
     store.send(2)
     #expect(heard == [2])
     _ = starter
+  }
+}
+
+/// A store takes part in Swift's Observation without macros.
+@MainActor
+struct StoreObservationTests {
+  /// Tracks `read` once; returns how often the change handler has run so far.
+  private final class Changes: @unchecked Sendable {
+    var count = 0
+  }
+
+  private func track(_ read: @escaping () -> Void) -> Changes {
+    let changes = Changes()
+    withObservationTracking(read) { changes.count += 1 }
+    return changes
+  }
+
+  @Test func aSendThatChangesTheStateTellsATrackedReaderOnce() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let changes = track { _ = store.state }
+    store.send(.increment)
+    store.send(.increment)
+    #expect(changes.count == 1)
+  }
+
+  @Test func aSendThatChangesNothingTellsNothing() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let changes = track { _ = store.count }
+    store.send(.set(0))
+    #expect(changes.count == 0)
+    store.send(.set(4))
+    #expect(changes.count == 1)
+  }
+
+  /// A reader that tracks again after each change hears of each change.
+  @Test func readingAgainTracksTheNextChange() async {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let view = CountView(store: store)
+    view.render()
+    store.send(.increment)
+    #expect(await eventually { view.seen == [0, 1] })
+    store.send(.increment)
+    #expect(await eventually { view.seen == [0, 1, 2] })
+  }
+
+  @Test func aScopedStoresReadIsToldOfTheRootsChanges() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.child, action: Parent.Action.child)
+    let changes = track { _ = child.state }
+    child.send(.increment)
+    #expect(changes.count == 1)
+    #expect(child.state.count == 1)
+  }
+
+  /// Changes made by an effect's action count too.
+  @Test func aChangeFromAnEffectTellsTheReader() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state = action
+        return action == 1 ? .run { send in await send(2) } : .none
+      }
+    }
+    let changes = track { _ = store.state }
+    await store.send(1).finish()
+    #expect(changes.count == 1)
+    let again = track { _ = store.state }
+    #expect(store.state == 2)
+    store.send(2)
+    #expect(again.count == 0)
+  }
+}
+
+/// Renders a count each time it changes, as a view over a store would.
+@MainActor
+private final class CountView {
+  let store: Store<Counter.State, Counter.Action>
+  var seen: [Int] = []
+  init(store: Store<Counter.State, Counter.Action>) { self.store = store }
+
+  func render() {
+    withObservationTracking {
+      seen.append(store.state.count)
+    } onChange: {
+      // Called as the change is made; render again once it is done.
+      Task { @MainActor [weak self] in self?.render() }
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Observation
+
 /// Where an action came from, as seen by a runtime hook.
 public enum ActionOrigin: Sendable {
   /// Sent from outside the reducer tree (`Store.send`, `TestStore.send`).
@@ -33,6 +35,11 @@ public final class StoreRuntime<State, Action> {
   /// Whether the reducer is running, and whether it sent (see ``sendFromReducer(_:)``).
   @exclusivity(unchecked) @usableFromInline var reducing = Reducing.no
   @usableFromInline var sentFromReducer: [Action] = []
+  /// Whether a reader may be tracking the state with Observation (see ``trackAccess()``).
+  @exclusivity(unchecked) @usableFromInline var isTracked = false
+  /// The state as it was when ``isTracked`` was set.
+  @usableFromInline var trackedState: State?
+  @usableFromInline let registrar = ObservationRegistrar()
 
   /// One byte, checked on every send: `andSent` once a send came from inside the reducer.
   @usableFromInline
@@ -86,7 +93,7 @@ public final class StoreRuntime<State, Action> {
     if reducing != .no { return sendFromReducer(action) }
     var started: [Task<Void, Never>] = []
     process(action, origin: origin, started: &started)
-    if !observers.isEmpty { notifyObservers() }
+    if isTracked || !observers.isEmpty { notifyObservers() }
     return StoreTask(tasks: started)
   }
 
@@ -357,6 +364,15 @@ public final class StoreRuntime<State, Action> {
 
     case .cancelNamespace(let id):
       cancel(.namespace(context.path + [id]))
+
+    case .dismiss:
+      // A presenting `ifLet` turns its child's `dismiss` into its own `.dismiss` action;
+      // one that gets here was returned by a feature that nothing presents.
+      reportIssue(
+        """
+        'Effect.dismiss' was returned by a feature that nothing presents (no 'ifLet' with a \
+        'PresentationAction' runs it); it was ignored.
+        """)
     }
   }
 
@@ -388,7 +404,7 @@ public final class StoreRuntime<State, Action> {
   ) {
     var theirs: [Task<Void, Never>] = []
     start(effect, in: context, origin: origin, sink: .step(concatenation), started: &theirs)
-    if !observers.isEmpty { notifyObservers() }
+    if isTracked || !observers.isEmpty { notifyObservers() }
   }
 
   private func makeTaskID() -> Int {
@@ -471,6 +487,7 @@ public final class StoreRuntime<State, Action> {
   /// removed during a pass is not called after its removal.
   @usableFromInline
   func notifyObservers() {
+    if isTracked { tellObservationIfChanged() }
     if isNotifying {
       needsAnotherPass = true
       return
@@ -501,6 +518,39 @@ public final class StoreRuntime<State, Action> {
       }
     } while needsAnotherPass
   }
+}
+
+extension StoreRuntime: Observable, ObservedRoot {
+  /// Registers a read of the state with Observation, and remembers the state read (once,
+  /// until it changes) so that a send can tell whether it changed.
+  @usableFromInline
+  func trackAccess() {
+    registrar.access(self, keyPath: \.state)
+    guard !isTracked else { return }
+    isTracked = true
+    trackedState = _state
+  }
+
+  /// Tells Observation of a change if the state's bytes differ from those read; the next
+  /// read starts tracking again (Observation's change handlers run once).
+  func tellObservationIfChanged() {
+    guard let read = trackedState, !Self.sameBytes(read, _state) else { return }
+    isTracked = false
+    trackedState = nil
+    registrar.withMutation(of: self, keyPath: \.state) {}
+  }
+
+  private nonisolated static func sameBytes(_ lhs: State, _ rhs: State) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { lhs.elementsEqual($0) } }
+  }
+}
+
+/// A root store's runtime, as every store scoped from it sees it for Observation.
+@MainActor
+@usableFromInline
+protocol ObservedRoot: AnyObject {
+  /// Registers a read of the root's state.
+  func trackAccess()
 }
 
 extension StoreRuntime: RootStateStorage {

@@ -1,0 +1,190 @@
+import Foundation
+
+/// A clock whose time moves only when a test says so.
+///
+/// Give it to a feature wherever the app gives a `ContinuousClock` (features take their
+/// clock as `any Clock<Duration>`, like any other dependency), then move time with
+/// ``advance(by:)`` or ``run()``: the sleepers whose deadlines are passed wake in the
+/// order of their deadlines (those with the same deadline in the order they went to
+/// sleep), each given the chance to run before the next wakes, and time stops at each
+/// deadline on the way.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(initialState: Search.State()) { Search(clock: clock) }
+/// await store.send(.queryChanged("hou")) { $0.query = "hou" }
+/// await clock.advance(by: .milliseconds(299))   // nothing yet
+/// await clock.advance(by: .milliseconds(1))
+/// await store.receive(.search)
+/// ```
+///
+/// A sleeper whose task is cancelled wakes at once with `CancellationError`.
+public final class TestClock: Clock, @unchecked Sendable {
+  /// A point in a test clock's time: how far it is from the clock's start.
+  public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+    /// The time since the clock's start.
+    public var offset: Duration
+
+    /// An instant this far from the clock's start.
+    ///
+    /// - Parameter offset: The time since the start.
+    public init(offset: Duration = .zero) { self.offset = offset }
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    /// The time from this instant to `other`.
+    public func duration(to other: Self) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+    /// The offset, as `Duration` prints it.
+    public var description: String { "\(offset)" }
+  }
+
+  private struct Sleeper {
+    let id: Int
+    let deadline: Instant
+    let wake: CheckedContinuation<Void, any Error>
+  }
+
+  // Guarded by `lock`.
+  private let lock = NSLock()
+  private var current = Instant()
+  private var sleepers: [Sleeper] = []
+  private var nextID = 0
+  /// The sleepers woken whose tasks have not run since.
+  private var waking: Set<Int> = []
+
+  /// Creates a clock at its start.
+  public init() {}
+
+  /// The clock's current time.
+  public var now: Instant { lock.withLock { current } }
+
+  /// The smallest step: none, since time moves only when told.
+  public var minimumResolution: Duration { .zero }
+
+  /// How many tasks are asleep on this clock.
+  public var sleeperCount: Int { lock.withLock { sleepers.count } }
+
+  /// Suspends until the clock reaches `deadline` (at once if it has).
+  ///
+  /// - Parameters:
+  ///   - deadline: When to wake.
+  ///   - tolerance: Ignored: a test clock is exact.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id: Int? = lock.withLock {
+      guard deadline > current else { return nil }
+      nextID += 1
+      return nextID
+    }
+    guard let id else { return }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let woken: Bool = lock.withLock {
+          // Time may have been moved, or the task cancelled, while getting here.
+          guard deadline > current, !Task.isCancelled else { return true }
+          sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
+          return false
+        }
+        if woken { continuation.resume() }
+      }
+    } onCancel: {
+      let sleeper = lock.withLock { () -> Sleeper? in
+        guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return sleepers.remove(at: index)
+      }
+      sleeper?.wake.resume(throwing: CancellationError())
+    }
+    _ = lock.withLock { waking.remove(id) }
+    try Task.checkCancellation()
+  }
+
+  /// Moves time forward by `duration`, waking in order every sleeper whose deadline it
+  /// passes, and letting each run before the next wakes.
+  ///
+  /// - Parameter duration: How far to move.
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `deadline` (never backwards), as ``advance(by:)`` does.
+  ///
+  /// - Parameter deadline: Where time stops.
+  public func advance(to deadline: Instant) async {
+    await settle()
+    while let next = takeNextSleepers(until: deadline) {
+      for sleeper in next { sleeper.wake.resume() }
+      await settle()
+    }
+    lock.withLock { current = max(current, deadline) }
+  }
+
+  /// Moves time forward until no task sleeps on the clock (at most `limit` ahead of now:
+  /// an effect that sleeps in a loop would otherwise never let it end).
+  ///
+  /// - Parameter limit: How far time may move at most.
+  public func run(limit: Duration = .seconds(60 * 60 * 24)) async {
+    let end = now.advanced(by: limit)
+    await settle()
+    while let deadline = lock.withLock({ sleepers.map(\.deadline).min() }), deadline <= end {
+      await advance(to: deadline)
+    }
+  }
+
+  /// The sleepers with the earliest deadline at or before `deadline`, removed, with time
+  /// moved to that deadline; `nil` if none is due.
+  private func takeNextSleepers(until deadline: Instant) -> [Sleeper]? {
+    lock.withLock {
+      guard let earliest = sleepers.map(\.deadline).min(), earliest <= deadline else { return nil }
+      current = max(current, earliest)
+      let due = sleepers.filter { $0.deadline == earliest }.sorted { $0.id < $1.id }
+      sleepers.removeAll { $0.deadline == earliest }
+      waking.formUnion(due.map(\.id))
+      return due
+    }
+  }
+
+  /// Lets the tasks that were woken, and those that the test just started, run until they
+  /// wait again: each woken sleeper's task has run (bounded in time, in case one never
+  /// runs again), and the main actor has let everything else in line go first.
+  private func settle() async {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !lock.withLock({ waking.isEmpty }), ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    for _ in 0..<20 { await Task.yield() }
+  }
+}
+
+/// A clock on which every sleep ends at once, moving its time to the deadline: for tests
+/// (and previews) that do not care how long a feature waits, only that it goes on.
+public final class ImmediateClock: Clock, @unchecked Sendable {
+  /// A test clock's instant serves here too.
+  public typealias Instant = TestClock.Instant
+
+  private let lock = NSLock()
+  private var current = Instant()
+
+  /// Creates a clock at its start.
+  public init() {}
+
+  /// The clock's current time: the latest deadline slept until.
+  public var now: Instant { lock.withLock { current } }
+
+  /// The smallest step: none.
+  public var minimumResolution: Duration { .zero }
+
+  /// Returns at once (after a yield), with time moved to `deadline`; throws if the task
+  /// is cancelled.
+  ///
+  /// - Parameters:
+  ///   - deadline: The time to move to.
+  ///   - tolerance: Ignored.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    lock.withLock { current = max(current, deadline) }
+    await Task.yield()
+    try Task.checkCancellation()
+  }
+}
