@@ -1,27 +1,12 @@
 import Core
 
-// MARK: - Flat
+// The Core benchmark's features: a counter, and ten levels of features around it, each a
+// type of its own with its own state and actions, as real features are. Each level has a
+// field and an action of its own besides its child's.
 
-/// The leaf of every benchmark: a counter, with the two actions a counter has.
+/// The simplest feature: a counter with one action.
 struct Counter: Reducer {
   struct State: Equatable { var count = 0 }
-  enum Action: Equatable, Sendable { case increment, decrement }
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment: state.count &+= 1
-    case .decrement: state.count &-= 1
-    }
-    return .none
-  }
-}
-
-/// A leaf with one action, for the table of what the leaf's action layout costs. Swift stores a one-case enum in no bytes at all, so each level's action enum
-/// around it gets a tag byte of its own (its `child` case cannot borrow unused values of
-/// the child's), and reducers then test one byte per level to find the leaf's action.
-/// Around `Counter`'s two cases, every level's tag fits in the same single byte, and the
-/// compiler finds the action with one jump, whatever the depth.
-struct Tally: Reducer {
-  typealias State = Counter.State
   enum Action: Equatable, Sendable { case increment }
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.count &+= 1
@@ -29,31 +14,32 @@ struct Tally: Reducer {
   }
 }
 
-/// A leaf action with an `increment` case, so one benchmark can drive either leaf.
-protocol LeafIncrementing {
-  static var increment: Self { get }
+/// The counter in plain Swift: the baseline of a flat send.
+struct PlainCounter { var count = 0 }
+enum PlainCounterAction { case increment }
+
+@inline(never)
+func plainReduce(_ state: inout PlainCounter, _ action: PlainCounterAction) {
+  switch action {
+  case .increment: state.count &+= 1
+  }
 }
-extension Counter.Action: LeafIncrementing {}
-extension Tally.Action: LeafIncrementing {}
 
-// MARK: - Nested (depth N = Nest applied N times around a leaf)
-
-struct Nest<Child: Reducer & Sendable>: Reducer, Sendable where Child.Action: Sendable {
+/// Level 1: the counter inside a feature of its own.
+struct Level1: Reducer {
   struct State {
-    var child: Child.State
     var other = 0
+    var child = Counter.State()
   }
   enum Action: Sendable {
-    case child(Child.Action)
+    case child(Counter.Action)
     case other
   }
-  static var childPath: CasePath<Action, Child.Action> {
-    CasePath(embed: Action.child) { if case .child(let action) = $0 { action } else { nil } }
+  static let childPath = CasePath<Action, Counter.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
   }
-  let child: Child
-
   var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { child }
+    Scope(state: \.child, action: Self.childPath) { Counter() }
     Reduce { state, action in
       if case .other = action { state.other &+= 1 }
       return .none
@@ -61,112 +47,50 @@ struct Nest<Child: Reducer & Sendable>: Reducer, Sendable where Child.Action: Se
   }
 }
 
-protocol Nestable: Reducer where Action: Sendable {
-  associatedtype Plain: PlainLevel
-  /// The innermost reducer's action: `Counter`'s or `Tally`'s.
-  associatedtype LeafAction
-  static func make() -> Self
-  static func initial() -> State
-  /// The leaf's action embedded in every level's `child` case: what a leaf store sends the root.
-  static func embedLeaf(_ action: LeafAction) -> Action
-  /// Where the leaf's state sits: `\.child.child…`.
-  static var leafState: KeyPath<State, Counter.State> { get }
-}
-extension Counter: Nestable {
-  typealias Plain = PlainLeaf
-  static func make() -> Counter { Counter() }
-  static func initial() -> State { State() }
-  static func embedLeaf(_ action: Action) -> Action { action }
-  static var leafState: KeyPath<State, Counter.State> { \.self }
-}
-extension Tally: Nestable {
-  typealias Plain = PlainTally
-  static func make() -> Tally { Tally() }
-  static func initial() -> State { State() }
-  static func embedLeaf(_ action: Action) -> Action { action }
-  static var leafState: KeyPath<State, Counter.State> { \.self }
-}
-extension Nest: Nestable where Child: Nestable {
-  typealias Plain = PlainNest<Child.Plain>
-  static func make() -> Self { Nest(child: Child.make()) }
-  static func initial() -> State { State(child: Child.initial()) }
-  static func embedLeaf(_ action: Child.LeafAction) -> Action { .child(Child.embedLeaf(action)) }
-  static var leafState: KeyPath<State, Counter.State> { (\State.child).appending(path: Child.leafState) }
-}
-
-/// Scopes a store of `Nest<…>` down to its leaf's store, level by level: with
-/// `scope(state:)` (found by each level's `Scope`), or with an action closure per level.
-@MainActor
-protocol LeafScopable: Nestable {
-  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, LeafAction>
-  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, LeafAction>
-}
-extension Counter: LeafScopable {
-  static func leaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
-  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
-}
-extension Tally: LeafScopable {
-  static func leaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
-  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<State, Action> { store }
-}
-extension Nest: LeafScopable where Child: LeafScopable {
-  static func leaf(_ store: Store<State, Action>) -> Store<Counter.State, Child.LeafAction> {
-    Child.leaf(store.scope(state: \.child, action: Self.childPath))
+/// Level 1 in plain Swift: a `switch` on its action.
+struct PlainLevel1 {
+  var other = 0
+  var child = PlainCounter()
+  enum Action {
+    case child(PlainCounterAction)
+    case other
   }
-  static func forwardingLeaf(_ store: Store<State, Action>) -> Store<Counter.State, Child.LeafAction> {
-    Child.forwardingLeaf(store.scope(state: \.child, action: Action.child))
-  }
-}
-
-typealias Depth1 = Nest<Counter>
-typealias Depth5 = Nest<Nest<Nest<Nest<Nest<Counter>>>>>
-typealias Depth10 = Nest<Nest<Nest<Nest<Nest<Depth5>>>>>
-typealias TallyDepth1 = Nest<Tally>
-typealias TallyDepth5 = Nest<Nest<Nest<Nest<Nest<Tally>>>>>
-typealias TallyDepth10 = Nest<Nest<Nest<Nest<Nest<TallyDepth5>>>>>
-
-// MARK: - Plain Swift baselines
-
-struct PlainCounter { var count = 0 }
-enum PlainAction { case increment }
-
-@inline(never)
-func plainReduce(_ state: inout PlainCounter, _ action: PlainAction) {
-  switch action {
-  case .increment: state.count &+= 1
-  }
-}
-
-/// Nested plain state, one concrete struct and action enum per level, reduced by a
-/// `switch` per level: the work a Store does at depth N, without a Store.
-protocol PlainLevel: Sendable {
-  associatedtype Action: Sendable
-  init()
-  mutating func apply(_ action: Action)
-  static func leafIncrement() -> Action
-}
-struct PlainLeaf: PlainLevel {
-  var count = 0
-  enum Action { case increment, decrement }
   mutating func apply(_ action: Action) {
     switch action {
-    case .increment: count &+= 1
-    case .decrement: count &-= 1
+    case .child(let action): _ = action; child.count &+= 1
+    case .other: other &+= 1
     }
   }
-  static func leafIncrement() -> Action { .increment }
 }
-struct PlainTally: PlainLevel {
-  var count = 0
-  enum Action { case increment }
-  mutating func apply(_ action: Action) { count &+= 1 }
-  static func leafIncrement() -> Action { .increment }
+
+/// Level 2: level 1 inside a feature of its own.
+struct Level2: Reducer {
+  struct State {
+    var other = 0
+    var child = Level1.State()
+  }
+  enum Action: Sendable {
+    case child(Level1.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level1.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level1() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
 }
-struct PlainNest<Child: PlainLevel>: PlainLevel {
-  var child = Child()
+
+/// Level 2 in plain Swift: a `switch` on its action.
+struct PlainLevel2 {
   var other = 0
+  var child = PlainLevel1()
   enum Action {
-    case child(Child.Action)
+    case child(PlainLevel1.Action)
     case other
   }
   mutating func apply(_ action: Action) {
@@ -175,12 +99,379 @@ struct PlainNest<Child: PlainLevel>: PlainLevel {
     case .other: other &+= 1
     }
   }
-  static func leafIncrement() -> Action { .child(Child.leafIncrement()) }
+}
+
+/// Level 3: level 2 inside a feature of its own.
+struct Level3: Reducer {
+  struct State {
+    var other = 0
+    var child = Level2.State()
+  }
+  enum Action: Sendable {
+    case child(Level2.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level2.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level2() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 3 in plain Swift: a `switch` on its action.
+struct PlainLevel3 {
+  var other = 0
+  var child = PlainLevel2()
+  enum Action {
+    case child(PlainLevel2.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+/// Level 4: level 3 inside a feature of its own.
+struct Level4: Reducer {
+  struct State {
+    var other = 0
+    var child = Level3.State()
+  }
+  enum Action: Sendable {
+    case child(Level3.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level3.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level3() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 4 in plain Swift: a `switch` on its action.
+struct PlainLevel4 {
+  var other = 0
+  var child = PlainLevel3()
+  enum Action {
+    case child(PlainLevel3.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+/// Level 5: level 4 inside a feature of its own.
+struct Level5: Reducer {
+  struct State {
+    var other = 0
+    var child = Level4.State()
+  }
+  enum Action: Sendable {
+    case child(Level4.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level4.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level4() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 5 in plain Swift: a `switch` on its action.
+struct PlainLevel5 {
+  var other = 0
+  var child = PlainLevel4()
+  enum Action {
+    case child(PlainLevel4.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+/// Level 6: level 5 inside a feature of its own.
+struct Level6: Reducer {
+  struct State {
+    var other = 0
+    var child = Level5.State()
+  }
+  enum Action: Sendable {
+    case child(Level5.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level5.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level5() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 6 in plain Swift: a `switch` on its action.
+struct PlainLevel6 {
+  var other = 0
+  var child = PlainLevel5()
+  enum Action {
+    case child(PlainLevel5.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+/// Level 7: level 6 inside a feature of its own.
+struct Level7: Reducer {
+  struct State {
+    var other = 0
+    var child = Level6.State()
+  }
+  enum Action: Sendable {
+    case child(Level6.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level6.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level6() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 7 in plain Swift: a `switch` on its action.
+struct PlainLevel7 {
+  var other = 0
+  var child = PlainLevel6()
+  enum Action {
+    case child(PlainLevel6.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+/// Level 8: level 7 inside a feature of its own.
+struct Level8: Reducer {
+  struct State {
+    var other = 0
+    var child = Level7.State()
+  }
+  enum Action: Sendable {
+    case child(Level7.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level7.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level7() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 8 in plain Swift: a `switch` on its action.
+struct PlainLevel8 {
+  var other = 0
+  var child = PlainLevel7()
+  enum Action {
+    case child(PlainLevel7.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+/// Level 9: level 8 inside a feature of its own.
+struct Level9: Reducer {
+  struct State {
+    var other = 0
+    var child = Level8.State()
+  }
+  enum Action: Sendable {
+    case child(Level8.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level8.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level8() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 9 in plain Swift: a `switch` on its action.
+struct PlainLevel9 {
+  var other = 0
+  var child = PlainLevel8()
+  enum Action {
+    case child(PlainLevel8.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+/// Level 10: level 9 inside a feature of its own.
+struct Level10: Reducer {
+  struct State {
+    var other = 0
+    var child = Level9.State()
+  }
+  enum Action: Sendable {
+    case child(Level9.Action)
+    case other
+  }
+  static let childPath = CasePath<Action, Level9.Action>(embed: Action.child) {
+    if case .child(let action) = $0 { action } else { nil }
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.child, action: Self.childPath) { Level9() }
+    Reduce { state, action in
+      if case .other = action { state.other &+= 1 }
+      return .none
+    }
+  }
+}
+
+/// Level 10 in plain Swift: a `switch` on its action.
+struct PlainLevel10 {
+  var other = 0
+  var child = PlainLevel9()
+  enum Action {
+    case child(PlainLevel9.Action)
+    case other
+  }
+  mutating func apply(_ action: Action) {
+    switch action {
+    case .child(let action): child.apply(action)
+    case .other: other &+= 1
+    }
+  }
+}
+
+// MARK: - The leaf's store at each depth, through `scope(state:action:)`, level by level
+
+@MainActor
+func leafStore(_ store: Store<Level1.State, Level1.Action>) -> Store<Counter.State, Counter.Action> {
+  store.scope(state: \.child, action: Level1.childPath)
+}
+
+@MainActor
+func leafStore(_ store: Store<Level2.State, Level2.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level2.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level3.State, Level3.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level3.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level4.State, Level4.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level4.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level5.State, Level5.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level5.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level6.State, Level6.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level6.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level7.State, Level7.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level7.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level8.State, Level8.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level8.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level9.State, Level9.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level9.childPath))
+}
+
+@MainActor
+func leafStore(_ store: Store<Level10.State, Level10.Action>) -> Store<Counter.State, Counter.Action> {
+  leafStore(store.scope(state: \.child, action: Level10.childPath))
+}
+
+// MARK: - The leaf's action embedded at each depth, in plain Swift
+
+@inline(never)
+func plainLeafReduce(_ state: inout PlainLevel1) {
+  state.apply(.child(.increment))
 }
 
 @inline(never)
-func plainNestedReduce<Level: PlainLevel>(_ state: inout Level, _ action: Level.Action) {
-  state.apply(action)
+func plainLeafReduce(_ state: inout PlainLevel5) {
+  state.apply(.child(.child(.child(.child(.child(.increment))))))
+}
+
+@inline(never)
+func plainLeafReduce(_ state: inout PlainLevel10) {
+  state.apply(.child(.child(.child(.child(.child(.child(.child(.child(.child(.child(.increment)))))))))))
 }
 
 // MARK: - forEach
@@ -212,6 +503,7 @@ struct Rows: Reducer {
   }
 }
 
+/// The rows in plain Swift: an array, and a dictionary from id to position.
 struct PlainRows {
   var rows: [Row.State]
   var index: [Int: Int]
@@ -221,23 +513,3 @@ struct PlainRows {
 func plainRowsReduce(_ state: inout PlainRows, id: Int) {
   if let position = state.index[id] { state.rows[position].count &+= 1 }
 }
-
-// MARK: - The floor of forwarding
-
-/// The least that passing an action up `levels` separately created stores can cost: a
-/// chain of closures that each call the next, made at run time so that the optimiser
-/// cannot merge them (as a chain of scoped stores, each created where its parent is only a
-/// `Store<State, Action>`). The last closure counts, so the chain cannot be dropped.
-@inline(never)
-func forwardingChain(levels: Int, into counter: ForwardingCounter) -> (Int) -> Void {
-  var forward: (Int) -> Void = { counter.count &+= $0 }
-  for _ in 0..<levels { forward = forwardingLink(to: forward) }
-  return forward
-}
-
-@inline(never)
-func forwardingLink(to next: @escaping (Int) -> Void) -> (Int) -> Void {
-  { next($0) }
-}
-
-final class ForwardingCounter { var count = 0 }

@@ -106,153 +106,122 @@ extension String {
   }
 }
 
-/// The Core rows, the lines of the table that splits a scoped send (see `scoped`), and those
-/// of the table of what the leaf's action layout costs.
+/// The least, middle and greatest of some timings.
+struct Spread {
+  var min: Double
+  var median: Double
+  var max: Double
+
+  init(_ samples: [Double]) {
+    let sorted = samples.sorted()
+    (min, median, max) = (sorted[0], sorted[sorted.count / 2], sorted[sorted.count - 1])
+  }
+}
+
+/// Times each contender `runs` times, its runs alternating with the others' (so a slow
+/// spell of this shared machine falls on all of them), after one untimed run each.
+func compare(runs: Int = 7, iterations: Int, _ contenders: [(Int) -> Void]) -> [Spread] {
+  for contender in contenders { contender(iterations / 10) }
+  var samples = Array(repeating: [Double](), count: contenders.count)
+  for _ in 0..<runs {
+    for (index, contender) in contenders.enumerated() {
+      samples[index].append(timePerIteration(iterations, contender))
+    }
+  }
+  return samples.map(Spread.init)
+}
+
+/// One row of the Core table: a store's spread beside plain Swift's median.
+struct CoreRow {
+  var name: String
+  var store: Spread
+  var plain: Double
+  var goal: String
+  /// Whether the goal is met.
+  var met: Bool
+
+  var asRow: Row3 {
+    Row3(name: name, ns: store.median, baseline: plain, goal: goal, limit: met ? .infinity : 0)
+  }
+}
+
+/// The Core rows: a flat send, a leaf's send through stores scoped level by level at
+/// depths 1, 5 and 10, and a send to 1 of 1,000 elements of a `forEach`, each beside the
+/// same change in plain Swift; then what removing every element of a `forEach` costs.
 @MainActor
-func coreBenchmarks() -> (rows: [Row3], depth: [[String]], layout: [[String]]) {
+func coreBenchmarks() -> [CoreRow] {
   let iterations = Int(String(cString: getenv("BENCH_ITERATIONS") ?? strdup("1000000"))) ?? 1_000_000
-  var rows: [Row3] = []
+  var rows: [CoreRow] = []
 
-  // (a) flat
+  // Flat.
   let flatStore = Store(initialState: Counter.State()) { Counter() }
-  let flat = measure(iterations: iterations) { n in
-    for _ in 0..<n { flatStore.send(.increment) }
-  }
-  var plainState = PlainCounter()
-  let plainFlat = measure(iterations: iterations) { n in
-    for _ in 0..<n { plainReduce(&plainState, .increment) }
-  }
-  blackHole(plainState)
-  rows.append(Row3(name: "(a) flat Store.send", ns: flat, baseline: plainFlat, goal: "≤ 200 ns", limit: 200))
+  var plainCounter = PlainCounter()
+  let flat = compare(
+    iterations: iterations,
+    [
+      { n in for _ in 0..<n { flatStore.send(.increment) } },
+      { n in for _ in 0..<n { plainReduce(&plainCounter, .increment) } },
+    ])
+  blackHole(plainCounter)
+  rows.append(
+    CoreRow(
+      name: "flat Store.send", store: flat[0], plain: flat[1].median, goal: "≤ 6× plain",
+      met: flat[0].median <= 6 * flat[1].median))
 
-  // What the reducers of a leaf send cost: the leaf's action embedded beforehand and sent
-  // to a root store; and plain Swift's `switch` per level doing the same.
-  func reducersShare<R: Nestable>(_: R.Type) -> (store: Double, plain: Double)
-  where R.LeafAction: LeafIncrementing {
-    let store = Store(initialState: R.initial(), reducer: R.make())
-    let embedded = R.embedLeaf(.increment)
-    let ns = measure(iterations: iterations) { n in
-      for _ in 0..<n { store.send(embedded) }
-    }
-    precondition(store.state[keyPath: R.leafState].count == 5 * iterations, "a send did not reach the leaf")
-    var plain = R.Plain()
-    let action = R.Plain.leafIncrement()
-    let plainNs = measure(iterations: iterations) { n in
-      for _ in 0..<n { plainNestedReduce(&plain, action) }
-    }
-    blackHole(plain)
-    return (ns, plainNs)
-  }
-
-  // A leaf store scoped with an action closure at each level (`scope(state:action:)`,
-  // which forwards once per level).
-  func forwardingSend<R: LeafScopable>(_: R.Type) -> Double where R.LeafAction: LeafIncrementing {
-    let store = Store(initialState: R.initial(), reducer: R.make())
-    let leaf = R.forwardingLeaf(store)
-    let ns = measure(iterations: iterations) { n in
-      for _ in 0..<n { leaf.send(.increment) }
-    }
-    precondition(leaf.state.count == 5 * iterations, "a send did not reach the leaf")
-    return ns
-  }
-
-  // (b) scoped 1, 5, 10 levels, each level with `scope(state:)`
-  // Besides the row, where the time of that scoped send goes: the same action embedded
-  // beforehand and sent to the root store (the reducers' share); the leaf scoped with an
-  // action closure at each level (`scope(state:action:)`, which forwards once per level);
-  // a chain of as many closures that only forward (the least that forwarding through
-  // separately created stores can cost); a leaf store scoped once from the root with the
-  // whole path (`\.child.child…`, `{ .child(.child(…)) }`); and reading the leaf store's
-  // state.
-  func scoped<R: LeafScopable>(
-    _: R.Type, depth: Int, goal: String, limit: Double?
-  ) -> (Row3, [String], Store<Counter.State, Counter.Action>)
-  where R.LeafAction == Counter.Action {
-    let store = Store(initialState: R.initial(), reducer: R.make())
-    let leaf = R.leaf(store)
-    let ns = measure(iterations: iterations) { n in
-      for _ in 0..<n { leaf.send(.increment) }
-    }
-    let (rootNs, baseline) = reducersShare(R.self)
-    let forwardingStoreNs = forwardingSend(R.self)
-    let direct = store.scope(state: R.leafState) { R.embedLeaf($0) }
-    let directNs = measure(iterations: iterations) { n in
-      for _ in 0..<n { direct.send(.increment) }
-    }
-    precondition(leaf.state.count == 2 * 5 * iterations, "a send did not reach the leaf")
-    var total = 0
-    let readNs = measure(iterations: iterations) { n in
-      for _ in 0..<n { total &+= leaf.state.count }
-    }
-    precondition(total == 5 * 2 * 5 * iterations * iterations, "a read did not see the leaf's state")
-    let counter = ForwardingCounter()
-    let forward = forwardingChain(levels: depth, into: counter)
-    let forwardingNs = measure(iterations: iterations) { n in
-      for _ in 0..<n { forward(1) }
-    }
-    precondition(counter.count == 5 * iterations, "the forwarding chain did not run")
-    return (
-      Row3(name: "(b) scoped \(depth) deep", ns: ns, baseline: baseline, goal: goal, limit: limit),
-      [
-        String(depth), format(ns), format(rootNs), format(forwardingStoreNs), format(forwardingNs),
-        format(directNs), format(readNs),
-      ],
-      leaf
-    )
-  }
-  var (depth1, split1, leaf1Store) = scoped(Depth1.self, depth: 1, goal: "-", limit: nil)
-  let (depth5, split5, _) = scoped(Depth5.self, depth: 5, goal: "≤ 400 ns", limit: 400)
-  var (depth10, split10, leaf10Store) = scoped(Depth10.self, depth: 10, goal: "", limit: nil)
-  // The goal compares two figures: they are measured again, alternately, so that a slow
-  // spell of the machine does not fall on one of them only.
-  let (leaf1, leaf10) = (leaf1Store, leaf10Store)
-  (depth1.ns, depth10.ns) = measureAlternately(
-    iterations: iterations, { n in for _ in 0..<n { leaf1.send(.increment) } },
-    { n in for _ in 0..<n { leaf10.send(.increment) } })
-  (split1[1], split10[1]) = (format(depth1.ns), format(depth10.ns))
-  (depth10.goal, depth10.limit) = ("≤ 1.5× depth 1 (\(format(depth1.ns * 1.5)) ns)", depth1.ns * 1.5)
-  rows += [depth1, depth5, depth10]
-
-  // The root's send of the embedded action and the leaf scoped with action closures, with a
-  // one-action leaf (see `Tally`), next to the same for `Counter` from above.
-  func tally<R: LeafScopable>(_: R.Type, _ counter: Row3, _ split: [String]) -> [String]
-  where R.LeafAction: LeafIncrementing {
-    let (root, plain) = reducersShare(R.self)
-    let forwarding = forwardingSend(R.self)
-    return [
-      split[0], split[2], format(root), format(counter.baseline), format(plain), split[3], format(forwarding),
-    ]
-  }
-  let layout = [
-    tally(TallyDepth1.self, depth1, split1), tally(TallyDepth5.self, depth5, split5),
-    tally(TallyDepth10.self, depth10, split10),
+  // A leaf at depths 1, 5 and 10, measured together, alternating.
+  let store1 = Store(initialState: Level1.State()) { Level1() }
+  let store5 = Store(initialState: Level5.State()) { Level5() }
+  let store10 = Store(initialState: Level10.State()) { Level10() }
+  let (leaf1, leaf5, leaf10) = (leafStore(store1), leafStore(store5), leafStore(store10))
+  var (plain1, plain5, plain10) = (PlainLevel1(), PlainLevel5(), PlainLevel10())
+  let depths = compare(
+    iterations: iterations,
+    [
+      { n in for _ in 0..<n { leaf1.send(.increment) } },
+      { n in for _ in 0..<n { leaf5.send(.increment) } },
+      { n in for _ in 0..<n { leaf10.send(.increment) } },
+      { n in for _ in 0..<n { plainLeafReduce(&plain1) } },
+      { n in for _ in 0..<n { plainLeafReduce(&plain5) } },
+      { n in for _ in 0..<n { plainLeafReduce(&plain10) } },
+    ])
+  blackHole((plain1, plain5, plain10))
+  precondition(
+    leaf1.state.count == leaf10.state.count && leaf10.state.count > 0, "a send did not reach the leaf")
+  let depth1 = depths[0].median
+  rows += [
+    CoreRow(name: "leaf at depth 1", store: depths[0], plain: depths[3].median, goal: "-", met: true),
+    CoreRow(name: "leaf at depth 5", store: depths[1], plain: depths[4].median, goal: "-", met: true),
+    CoreRow(
+      name: "leaf at depth 10", store: depths[2], plain: depths[5].median,
+      goal: "≤ 40 ns and ≤ 5× depth 1 (\(format(5 * depth1)) ns)",
+      met: depths[2].median <= 40 && depths[2].median <= 5 * depth1),
   ]
 
-  // (c) forEach: 1 of 1,000
+  // forEach: 1 of 1,000.
   let elements = (0..<1_000).map { Row.State(id: $0) }
   let rowsStore = Store(initialState: Rows.State(rows: IdentifiedArray(elements))) { Rows() }
-  let forEach = measure(iterations: iterations) { n in
-    for i in 0..<n { rowsStore.send(.row(i % 1_000, .increment)) }
-  }
-  precondition(
-    iterations < 1000 || rowsStore.state.rows[id: 7]?.count == 5 * iterations / 1_000, "rows did not update")
   var plainRows = PlainRows(
     rows: elements, index: Dictionary(uniqueKeysWithValues: elements.map { ($0.id, $0.id) }))
-  let plainForEach = measure(iterations: iterations) { n in
-    for i in 0..<n { plainRowsReduce(&plainRows, id: i % 1_000) }
-  }
+  let forEach = compare(
+    iterations: iterations,
+    [
+      { n in for i in 0..<n { rowsStore.send(.row(i % 1_000, .increment)) } },
+      { n in for i in 0..<n { plainRowsReduce(&plainRows, id: i % 1_000) } },
+    ])
   blackHole(plainRows)
+  precondition(rowsStore.state.rows[id: 7]!.count > 0, "rows did not update")
   rows.append(
-    Row3(
-      name: "(c) forEach, 1 of 1,000", ns: forEach, baseline: plainForEach, goal: "≤ 1,000 ns", limit: 1_000))
+    CoreRow(
+      name: "forEach, 1 of 1,000", store: forEach[0], plain: forEach[1].median, goal: "≤ 5× plain",
+      met: forEach[0].median <= 5 * forEach[1].median))
 
-  // (c) forEach: every element removed by one action; what removing one costs must not
-  // grow with how many go at once (each removed element's effects are cancelled).
-  // (No plain baseline: freeing an array takes too little per element to time.)
-  func removingAll(_ count: Int) -> Double {
+  // forEach: every element removed by one action; what removing one costs must not grow
+  // with how many go at once (each removed element's effects are cancelled). No plain
+  // baseline: freeing an array takes too little per element to time.
+  func removingAll(_ count: Int) -> Spread {
     let elements = (0..<count).map { Row.State(id: $0) }
-    return median(
-      (0..<5).map { _ in
+    return Spread(
+      (0..<7).map { _ in
         let store = Store(initialState: Rows.State(rows: IdentifiedArray(elements))) { Rows() }
         let ns = timePerIteration(count) { _ in store.send(.removeAll) }
         precondition(store.state.rows.isEmpty, "the elements were not removed")
@@ -262,12 +231,12 @@ func coreBenchmarks() -> (rows: [Row3], depth: [[String]], layout: [[String]]) {
   let few = removingAll(1_000)
   let many = removingAll(10_000)
   rows += [
-    Row3(name: "(c) forEach, removing all 1,000", ns: few, baseline: 0, goal: "-"),
-    Row3(
-      name: "(c) forEach, removing all 10,000", ns: many, baseline: 0,
-      goal: "≤ 2× all 1,000 (\(format(few * 2)) ns)", limit: few * 2),
+    CoreRow(name: "forEach, removing all 1,000 (per element)", store: few, plain: 0, goal: "-", met: true),
+    CoreRow(
+      name: "forEach, removing all 10,000 (per element)", store: many, plain: 0,
+      goal: "≤ 2× all 1,000 (\(format(2 * few.median)) ns)", met: many.median <= 2 * few.median),
   ]
-  return (rows, [split1, split5, split10], layout)
+  return rows
 }
 
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "rss-of" {
@@ -324,7 +293,7 @@ if arguments.contains("profile-foreach") {
   MainActor.assumeIsolated {
     let store = Store(
       initialState: Rows.State(rows: IdentifiedArray((0..<1000).map { Row.State(id: $0) })), reducer: Rows())
-    for i in 0..<200_000 { store.send(.row(i % 1000, .increment)) }
+    for i in 0..<2_000_000 { store.send(.row(i % 1000, .increment)) }
     print(store.state.rows.count)
   }
   exit(0)
@@ -340,21 +309,10 @@ if arguments.contains("profile-remove-all") {
   }
   exit(0)
 }
-if arguments.contains("profile-read") {
-  MainActor.assumeIsolated {
-    let store = Store(initialState: Depth10.initial(), reducer: Depth10.make())
-    let leaf = Depth10.leaf(store)
-    var total = 0
-    for _ in 0..<20_000_000 { total &+= leaf.state.count }
-    print(total)
-  }
-  exit(0)
-}
 if arguments.contains("profile-depth10") {
   MainActor.assumeIsolated {
-    let store = Store(initialState: Depth10.initial(), reducer: Depth10.make())
-    let leaf = Depth10.leaf(store)
-    for _ in 0..<200_000 { leaf.send(.increment) }
+    let leaf = leafStore(Store(initialState: Level10.State()) { Level10() })
+    for _ in 0..<2_000_000 { leaf.send(.increment) }
     print(leaf.state.count)
   }
   exit(0)
@@ -362,21 +320,18 @@ if arguments.contains("profile-depth10") {
 let all = arguments.isEmpty
 if all || arguments.contains("core") {
   let core = MainActor.assumeIsolated { coreBenchmarks() }
-  printTable("Core (1,000,000 actions per run, median of 5 runs)", core.rows)
   printGrid(
-    "Core: what depth costs (ns per action, median of 5 runs; leaf sends at 1 and 10 levels: of 7, alternating)",
-    header: [
-      "levels", "leaf store send", "root send of the embedded action", "scoped with action closures",
-      "forwarding closures alone", "one scope, whole path", "leaf store state read",
-    ],
-    lines: core.depth)
-  printGrid(
-    "Core: what the leaf's action layout costs (ns per action, median of 5 runs; two actions: Counter, as above; one action: Tally)",
-    header: [
-      "levels", "root send, two actions", "root send, one action", "plain Swift, two actions",
-      "plain Swift, one action", "action closures, two actions", "action closures, one action",
-    ],
-    lines: core.layout)
+    "Core (ns per action: 1,000,000 actions a run, 7 runs alternating with plain Swift after a warm-up)",
+    header: ["case", "min", "median", "max", "plain Swift (median)", "ratio", "goal", "met"],
+    lines: core.map { row in
+      [
+        row.name, format(row.store.min), format(row.store.median), format(row.store.max),
+        row.plain > 0 ? format(row.plain) : "-",
+        row.plain > 0 ? format(row.store.median / row.plain) + "×" : "-",
+        row.goal, row.goal == "-" ? "-" : row.met ? "yes" : "NO",
+      ]
+    })
+  missedGoals += core.filter { !$0.met }.map(\.asRow)
 }
 if all || arguments.contains("features") {
   printTable("Features (200 conversions per run, median of 5 runs)", featureBenchmarks())

@@ -55,6 +55,8 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
   @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<Element.State>>
+  /// `toElements`, with its offset looked up once.
+  @usableFromInline let elementsPath: StatePath<Parent.State, IdentifiedArray<Element.State>>
   @usableFromInline let toElementAction: CasePath<Parent.Action, (ID, Element.Action)>
   @usableFromInline let location: IssueLocation
 
@@ -67,6 +69,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     self.parent = parent
     self.element = element
     self.toElements = toElements
+    self.elementsPath = StatePath(toElements)
     self.toElementAction = toElementAction
     self.location = location
   }
@@ -75,7 +78,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
   /// reducer; cancels the effects of elements that the action removed.
   @inlinable @inline(__always)
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let toElements = StatePath(self.toElements)
+    let toElements = elementsPath
     var elementEffect = Effect<Parent.Action>.none
     if let (id, elementAction) = toElementAction.extract(action) {
       let effect = toElements.modify(&state) { elements -> Effect<Element.Action>? in
@@ -99,9 +102,11 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
           """, at: location)
       }
     }
-    let idsBefore = toElements.get(&state).ids
+    // The ids alone (not the whole collection): one array kept, and usually the same one
+    // after, which compares at once.
+    let idsBefore = toElements.modify(&state) { $0.ids }
     let parentEffect = parent.reduce(into: &state, action: action)
-    let idsAfter = toElements.get(&state).ids
+    let idsAfter = toElements.modify(&state) { $0.ids }
     guard idsBefore != idsAfter else { return elementEffect.merge(with: parentEffect) }
     let remaining = Set(idsAfter)
     let elements: AnyKeyPath = self.toElements

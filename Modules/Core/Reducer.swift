@@ -18,11 +18,11 @@
 /// }
 /// ```
 ///
-/// `body` is evaluated for every action, like a SwiftUI view's `body`: it should be a
-/// cheap, pure description of the composition, not a place for work. Because every
-/// combinator is a concrete generic type, the optimiser sees the whole tree of a feature
-/// and compiles it into straight-line code: reducing an action for a leaf ten features
-/// down costs about what one level costs (see Docs/Performance.md).
+/// `body` is a pure description of the composition, not a place for work: a root store
+/// builds its reducer's body once, and the bodies of the features inside it are built for
+/// each action that reaches them, like a SwiftUI view's `body`. Because every combinator is
+/// a concrete generic type, the optimiser sees the whole tree of a feature and compiles it
+/// into straight-line code.
 public protocol Reducer<State, Action> {
   /// The state this reducer mutates.
   associatedtype State

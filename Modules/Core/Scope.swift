@@ -10,7 +10,7 @@
 /// The child's effects are mapped back into parent actions. Actions that are not the
 /// child's pass through untouched (and cost one `extract` call).
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let toChildState: StatePath<ParentState, Child.State>
   @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -27,7 +27,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: CasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = state
+    self.toChildState = StatePath(state)
     self.toChildAction = action
     self.child = child()
   }
@@ -37,7 +37,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable @inline(__always)
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    let effect = toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
     if case .none = effect.operation { return .none }
     return effect.map(toChildAction.embed)
   }

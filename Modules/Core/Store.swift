@@ -50,6 +50,32 @@ public final class Store<State, Action> {
     self.init(initialState: initialState, reducer: reducer())
   }
 
+  /// Creates a root store of a reducer with a `body`, which it builds once: a body is a
+  /// pure description of the reducer, and building it for each action would make every
+  /// send create and destroy the reducers in it (a `forEach`'s, say) again.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  @inlinable
+  public convenience init<R: Reducer>(
+    initialState: State, @ReducerBuilder<State, Action> reducer: () -> R
+  ) where R.State == State, R.Action == Action, R.Body: Reducer<State, Action> {
+    self.init(initialState: initialState, reducer: reducer().body)
+  }
+
+  /// Creates a root store of a reducer with a `body`, which it builds once (see the
+  /// builder's form).
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer.
+  @inlinable
+  public convenience init<R: Reducer>(initialState: State, reducer: R)
+  where R.State == State, R.Action == Action, R.Body: Reducer<State, Action> {
+    self.init(initialState: initialState, reducer: reducer.body)
+  }
+
   /// Creates a root store.
   ///
   /// - Parameters:

@@ -19,6 +19,13 @@ import Foundation
 /// ```
 ///
 /// A sleeper whose task is cancelled wakes at once with `CancellationError`.
+///
+/// Moving time is asynchronous because the tasks that sleep run on other threads: before
+/// and after each deadline, the clock waits until its sleepers have not changed for a
+/// few milliseconds, long enough for a task it woke (or one a `TestStore` just started) to
+/// reach its next sleep. A task started outside a store, from a test, should be seen
+/// asleep (``sleeperCount``) before time moves: one that starts after would sleep from
+/// the new time.
 public final class TestClock: Clock, @unchecked Sendable {
   /// A point in a test clock's time: how far it is from the clock's start.
   public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
@@ -145,16 +152,32 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
   }
 
-  /// Lets the tasks that were woken, and those that the test just started, run until they
-  /// wait again: each woken sleeper's task has run (bounded in time, in case one never
-  /// runs again), and the main actor has let everything else in line go first.
+  /// Lets the tasks that were woken, and those the test just started, run until they
+  /// wait again: every woken sleeper's task has run, and then the clock's sleepers have
+  /// stayed the same for a moment (``quietPeriod``), the main actor letting everything in
+  /// line go first meanwhile. Bounded in time, in case a woken task never runs again.
   private func settle() async {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !lock.withLock({ waking.isEmpty }), ContinuousClock.now < deadline {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while !lock.withLock({ waking.isEmpty }), clock.now < deadline {
       await Task.yield()
     }
-    for _ in 0..<20 { await Task.yield() }
+    var last = sleeperCount
+    var quietSince = clock.now
+    while clock.now - quietSince < Self.quietPeriod, clock.now < deadline {
+      for _ in 0..<10 { await Task.yield() }
+      try? await Task.sleep(for: .microseconds(100))
+      let count = sleeperCount
+      if count != last {
+        last = count
+        quietSince = clock.now
+      }
+    }
   }
+
+  /// How long the sleepers must stay the same before time moves on: the time a task
+  /// woken on another thread has to reach its next sleep.
+  static var quietPeriod: Duration { .milliseconds(5) }
 }
 
 /// A clock on which every sleep ends at once, moving its time to the deadline: for tests

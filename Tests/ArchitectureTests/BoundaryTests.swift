@@ -17,7 +17,7 @@ let allowedImports: [String: Set<String>] = [
 /// Modules that ship with every Swift toolchain; any target may import them.
 let toolchainModules: Set<String> = [
   "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",
-  "Darwin", "Synchronization", "_Concurrency",
+  "Darwin", "Synchronization", "Observation", "_Concurrency",
 ]
 
 /// Module names that are test frameworks: only CoreTesting and test targets may use them.

@@ -39,6 +39,36 @@ struct ScopeTests {
     #expect(parent.state.log.count == 2)
   }
 
+  /// A send two scopes down reaches the root's reducer once, embedded at both levels.
+  @Test func aSendThroughTwoScopesIsReducedOnceByTheRoot() {
+    let reduced = Log<Outer.Action>()
+    let store = Store(initialState: Outer.State()) {
+      Reduce<Outer.State, Outer.Action> { _, action in
+        reduced.append(action)
+        return .none
+      }
+      Outer()
+    }
+    let child = store.scope(state: \.parent, action: Outer.Action.parent)
+      .scope(state: \.child, action: Parent.childPath)
+    child.send(.increment)
+    #expect(reduced.values == [.parent(.child(.increment))])
+    #expect(store.state.parent.child.count == 1)
+  }
+
+  /// Scoping sees only the paths it is given: a wrapper around the parent's reducer
+  /// changes nothing.
+  @Test func scopingComposesWithPrintChanges() {
+    let log = Log<String>()
+    let store = Store(initialState: Parent.State()) { Parent()._printChanges { log.append($0) } }
+    let child = store.scope(state: \.child, action: Parent.childPath)
+    child.send(.increment)
+    #expect(child.state.count == 1)
+    #expect(store.state.log == ["child increment"])
+    #expect(log.values.count == 1)
+    #expect(log.values.first?.contains(".child(.increment)") == true)
+  }
+
   @Test func storesScopedAtEveryDepthReadTheirOwnState() {
     // Each level's child comes after other fields, so each level adds its own offset to
     // where the store reads in place.

@@ -12,9 +12,9 @@ struct StoreTests {
     #expect(store.count == 2)
   }
 
-  /// `body` is a description evaluated for every action (documented on `Reducer`), which
-  /// lets the optimiser fold a feature tree into straight-line code.
-  @Test func bodyIsEvaluatedForEachAction() {
+  /// A root store builds its reducer's body once; a child's body is built for each
+  /// action that reaches it (documented on `Reducer`).
+  @Test func aRootsBodyIsBuiltOnceAndAChildsForEachActionThatReachesIt() {
     final class Counts: @unchecked Sendable { var body = 0 }
     struct Feature: Reducer {
       let counts: Counts
@@ -26,11 +26,22 @@ struct StoreTests {
         }
       }
     }
-    let counts = Counts()
-    let store = Store(initialState: 0, reducer: Feature(counts: counts))
+    struct Host: Reducer {
+      let counts: Counts
+      var body: some Reducer<Int, Bool> {
+        Scope(state: \.self, action: CasePath(embed: { $0 }, extract: { $0 })) { Feature(counts: counts) }
+      }
+    }
+    let root = Counts()
+    let store = Store(initialState: 0, reducer: Feature(counts: root))
     for _ in 0..<100 { store.send(true) }
     #expect(store.state == 100)
-    #expect(counts.body == 100)
+    #expect(root.body == 1)
+    let child = Counts()
+    let host = Store(initialState: 0) { Host(counts: child) }
+    for _ in 0..<100 { host.send(true) }
+    #expect(host.state == 100)
+    #expect(child.body == 100)
   }
 
   @Test func synchronousSendEffectsRunBeforeSendReturnsInOrder() {

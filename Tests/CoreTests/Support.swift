@@ -1,14 +1,6 @@
 import Core
 import Foundation
 
-/// Thread-safe append-only log for effect ordering tests.
-final class Log<Element: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [Element] = []
-  var values: [Element] { lock.withLock { storage } }
-  func append(_ value: Element) { lock.withLock { storage.append(value) } }
-}
-
 /// Waits (bounded) until `condition` holds on the main actor. The bound only matters when
 /// the condition never holds, so it is generous: a loaded sanitizer run once starved an
 /// effect of the cooperative pool for over two seconds.

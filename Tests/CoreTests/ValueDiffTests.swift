@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestSupport
 import Testing
 
 private struct Address: Equatable { var city: String; var zip: Int }

@@ -29,6 +29,18 @@ public func collectingIssues(_ body: @MainActor () async -> Void) async -> [Stri
   return collector.messages
 }
 
+/// A thread-safe, append-only log, for tests of the order things happen in.
+public final class Log<Element: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Element] = []
+  /// What was appended so far, in order.
+  public var values: [Element] { lock.withLock { storage } }
+  /// Creates an empty log.
+  public init() {}
+  /// Appends `value`.
+  public func append(_ value: Element) { lock.withLock { storage.append(value) } }
+}
+
 /// A gate effects wait at until the test opens it: ordering without sleeps.
 public actor Gate {
   private var isOpen = false
