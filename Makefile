@@ -64,13 +64,13 @@ clean:
 	rm -rf .build
 
 ## libFuzzer on a picture decoder (clang's fuzzer runtime ships with the toolchain), built
-## with TextRendering's sources: $(1) its name, $(2) its seeds (test fixtures), $(3) the
+## with ImageDecoding's sources: $(1) its name, $(2) its seeds (test fixtures), $(3) the
 ## largest input. FUZZ_RUNS=N to change the number of inputs.
 define FUZZ_PICTURES
 	mkdir -p .build/fuzz/$(1)-corpus
 	cp $(2) .build/fuzz/$(1)-corpus/
-	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
-	  $$(find Modules/TextRendering -name '*.swift') Fuzz/$(shell echo $(1) | tr a-z A-Z)Fuzz.swift \
+	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name ImageDecoding \
+	  $$(find Modules/ImageDecoding -name '*.swift') Fuzz/$(shell echo $(1) | tr a-z A-Z)Fuzz.swift \
 	  -o .build/fuzz/$(1) 2>&1 | grep -v "Cannot export local symbol" || true
 	./.build/fuzz/$(1) -runs=$(FUZZ_RUNS) -max_len=$(3) -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ \
 	  $(FUZZ_EXTRA) .build/fuzz/$(1)-corpus
@@ -78,25 +78,29 @@ endef
 
 ## The JPEG decoder at every scale.
 fuzz-jpeg:
-	$(call FUZZ_PICTURES,jpeg,Tests/TextRenderingTests/Fixtures/jpeg/g-*.jpg,8192)
+	$(call FUZZ_PICTURES,jpeg,Tests/ImageDecodingTests/Fixtures/jpeg/g-*.jpg,8192)
 
 ## The PNG decoder and its inflater.
 fuzz-png:
-	$(call FUZZ_PICTURES,png,Tests/TextRenderingTests/Fixtures/png/c*.png,8192)
+	$(call FUZZ_PICTURES,png,Tests/ImageDecodingTests/Fixtures/png/c*.png,8192)
 
 ## The WEBP decoders (lossy, lossless, transparency).
 fuzz-webp:
-	$(call FUZZ_PICTURES,webp,Tests/TextRenderingTests/Fixtures/webp/*.webp,16384)
+	$(call FUZZ_PICTURES,webp,Tests/ImageDecodingTests/Fixtures/webp/*.webp,16384)
 
 ## The GIF decoder.
 fuzz-gif:
-	$(call FUZZ_PICTURES,gif,Tests/TextRenderingTests/Fixtures/gif/*.gif,8192)
+	$(call FUZZ_PICTURES,gif,Tests/ImageDecodingTests/Fixtures/gif/*.gif,8192)
 
-## libFuzzer on the key decoder, the sanitiser and the screen differ.
+## libFuzzer on the key decoder, the sanitiser and the screen differ: TextRendering's and
+## ImageDecoding's sources built as one module (their `import ImageDecoding` lines removed
+## in a copy under .build/fuzz).
 fuzz-text:
-	mkdir -p .build/fuzz/text-corpus
+	rm -rf .build/fuzz/text-src && mkdir -p .build/fuzz/text-src .build/fuzz/text-corpus
+	for f in $$(find Modules/TextRendering Modules/ImageDecoding -name '*.swift'); do \
+	  sed -e '/^import ImageDecoding$$/d' $$f > .build/fuzz/text-src/$$(echo $$f | tr / _); done
 	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
-	  $$(find Modules/TextRendering -name '*.swift') Tests/Support/VirtualTerminal/VirtualTerminal.swift \
+	  .build/fuzz/text-src/*.swift Tests/Support/VirtualTerminal/VirtualTerminal.swift \
 	  Fuzz/TextFuzz.swift -o .build/fuzz/text 2>&1 | grep -v "Cannot export local symbol\|ignoring import" || true
 	./.build/fuzz/text -runs=$(FUZZ_RUNS) -max_len=512 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/text-corpus
 

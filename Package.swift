@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Core", targets: ["Core"]),
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
     .library(name: "DogAPIClient", targets: ["DogAPIClient"]),
+    .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
     .library(name: "TextRendering", targets: ["TextRendering"]),
     .library(name: "DogsFeature", targets: ["DogsFeature"]),
     .library(name: "BreedFeature", targets: ["BreedFeature"]),
@@ -19,7 +20,8 @@ let package = Package(
     .target(name: "Core", path: "Modules/Core"),
     .target(name: "CoreTesting", dependencies: ["Core"], path: "Modules/CoreTesting"),
     .target(name: "DogAPIClient", dependencies: ["Core"], path: "Modules/DogAPIClient"),
-    .target(name: "TextRendering", path: "Modules/TextRendering"),
+    .target(name: "ImageDecoding", path: "Modules/ImageDecoding"),
+    .target(name: "TextRendering", dependencies: ["ImageDecoding"], path: "Modules/TextRendering"),
 
     // MARK: - Features
     .target(
@@ -64,8 +66,12 @@ let package = Package(
       dependencies: ["Core", "CoreTesting", "DogAPIClient", "TestHTTPServer", "TestSupport"],
       path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
     .testTarget(
-      name: "TextRenderingTests", dependencies: ["TestSupport", "TextRendering", "VirtualTerminal"],
-      path: "Tests/TextRenderingTests", exclude: ["Fixtures"]),
+      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "TestSupport"],
+      path: "Tests/ImageDecodingTests", exclude: ["Fixtures"]),
+    .testTarget(
+      name: "TextRenderingTests",
+      dependencies: ["ImageDecoding", "TestSupport", "TextRendering", "VirtualTerminal"],
+      path: "Tests/TextRenderingTests"),
     .testTarget(
       name: "DogsFeatureTests",
       dependencies: ["Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering", "TestSupport"],

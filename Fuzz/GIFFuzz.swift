@@ -1,5 +1,5 @@
 // libFuzzer entry point for the GIF decoder (see `make fuzz-gif`). Built together with
-// TextRendering's sources by swiftc -sanitize=fuzzer,address; not part of the package.
+// ImageDecoding's sources by swiftc -sanitize=fuzzer,address; not part of the package.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGIF(_ data: UnsafeRawPointer, _ count: Int) -> CInt {

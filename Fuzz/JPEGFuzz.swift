@@ -1,5 +1,5 @@
 // libFuzzer entry point for the JPEG decoder (see `make fuzz-jpeg`). Built together with
-// TextRendering's sources by swiftc -sanitize=fuzzer,address; not part of the package.
+// ImageDecoding's sources by swiftc -sanitize=fuzzer,address; not part of the package.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEG(_ data: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -1,5 +1,5 @@
 // libFuzzer entry point for the PNG decoder and its inflater (see `make fuzz-png`). Built
-// together with TextRendering's sources by swiftc -sanitize=fuzzer,address; not part of
+// together with ImageDecoding's sources by swiftc -sanitize=fuzzer,address; not part of
 // the package.
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 // libFuzzer entry point for the WEBP (VP8) decoder (see `make fuzz-webp`). Built together
-// with TextRendering's sources by swiftc -sanitize=fuzzer,address; not part of the package.
+// with ImageDecoding's sources by swiftc -sanitize=fuzzer,address; not part of the package.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWEBP(_ data: UnsafeRawPointer, _ count: Int) -> CInt {

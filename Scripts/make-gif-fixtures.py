@@ -10,8 +10,8 @@ frame.
 import io, os, random, struct, sys
 from PIL import Image
 
-out = sys.argv[1] if len(sys.argv) > 1 else "Tests/TextRenderingTests/Fixtures/gif"
-jpeg = sys.argv[2] if len(sys.argv) > 2 else "Tests/TextRenderingTests/Fixtures/jpeg"
+out = sys.argv[1] if len(sys.argv) > 1 else "Tests/ImageDecodingTests/Fixtures/gif"
+jpeg = sys.argv[2] if len(sys.argv) > 2 else "Tests/ImageDecodingTests/Fixtures/jpeg"
 os.makedirs(out, exist_ok=True)
 
 

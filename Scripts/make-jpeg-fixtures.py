@@ -10,7 +10,7 @@ libjpeg's DC-only path, like `djpeg -scale 1/8`), `NAME.half.rgb` / `NAME.quarte
 import io, os, random, sys
 from PIL import Image, ImageDraw
 
-out = sys.argv[1] if len(sys.argv) > 1 else "Tests/TextRenderingTests/Fixtures/jpeg"
+out = sys.argv[1] if len(sys.argv) > 1 else "Tests/ImageDecodingTests/Fixtures/jpeg"
 random.seed(7)
 
 def scene(w, h):

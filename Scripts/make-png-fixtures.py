@@ -16,7 +16,7 @@ written by Pillow's own encoder (its adaptive filters), with Pillow's decode as 
 import os, random, struct, sys, zlib
 from PIL import Image
 
-out = sys.argv[1] if len(sys.argv) > 1 else "Tests/TextRenderingTests/Fixtures/png"
+out = sys.argv[1] if len(sys.argv) > 1 else "Tests/ImageDecodingTests/Fixtures/png"
 os.makedirs(out, exist_ok=True)
 random.seed(11)
 

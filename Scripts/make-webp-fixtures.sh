@@ -8,8 +8,8 @@
 # our decoder must match byte for byte. Sources are the JPEG fixtures and a few pictures
 # drawn here.
 set -eu
-out=${1:-Tests/TextRenderingTests/Fixtures/webp}
-jpeg=Tests/TextRenderingTests/Fixtures/jpeg
+out=${1:-Tests/ImageDecodingTests/Fixtures/webp}
+jpeg=Tests/ImageDecodingTests/Fixtures/jpeg
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"

@@ -3,7 +3,7 @@
 
 Needs the unicodedata2 package of the Unicode version Swift's own character properties
 have (pip install 'unicodedata2<18' for Unicode 17, Swift 6.3's). The output replaces the
-table's body in Modules/TextRendering/DisplayWidth.swift: the East Asian Wide and
+table's body in Modules/TextRendering/Layout/DisplayWidth.swift: the East Asian Wide and
 Fullwidth characters (and the unassigned code points Unicode gives that width in the CJK
 planes), a range running on over unassigned code points up to the next, and U+3248–U+324F,
 Ambiguous to Unicode but two columns to glibc and xterm.

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import TextRendering
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import TextRendering
 /// start-up (the median time of `djpeg` on a 1×1 JPEG), which is much noisier; without
 /// `djpeg` the column is left empty.
 func jpegBenchmarks() -> (rows: [Row3], reference: String) {
-  let folder = "Tests/TextRenderingTests/Fixtures/jpeg/"
+  let folder = "Tests/ImageDecodingTests/Fixtures/jpeg/"
   func load(_ name: String) -> [UInt8]? {
     FileManager.default.contents(atPath: folder + name).map { [UInt8]($0) }
   }

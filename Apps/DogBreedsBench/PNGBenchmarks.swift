@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import TextRendering
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import TextRendering
 func pngBenchmarks() -> [Row3] {
   guard
     let photo = FileManager.default.contents(
-      atPath: "Tests/TextRenderingTests/Fixtures/png/photo-500x375.png")
+      atPath: "Tests/ImageDecodingTests/Fixtures/png/photo-500x375.png")
   else {
     print("(skipping PNG benchmarks: run from the repository root)")
     return []

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import TextRendering
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import TextRendering
 /// against it: the same bytes to RGB with its default (fancy) upsampling, into a fresh
 /// buffer per decode. Without the library the column is left empty.
 func webpBenchmarks() -> [Row3] {
-  let folder = "Tests/TextRenderingTests/Fixtures/webp/"
+  let folder = "Tests/ImageDecodingTests/Fixtures/webp/"
   guard let lossy = FileManager.default.contents(atPath: folder + "photo-500x375.webp"),
     let lossless = FileManager.default.contents(atPath: folder + "photo-lossless-500x375.webp")
   else {

@@ -3,6 +3,7 @@ import Core
 import DogAPIClient
 import DogsFeature
 import Foundation
+import ImageDecoding
 import TextRendering
 
 #if canImport(Glibc)
@@ -265,7 +266,7 @@ if arguments.contains("debug-keystroke") {
 if arguments.contains("profile-jpeg") {
   let bytes = [UInt8](
     FileManager.default.contents(
-      atPath: "Tests/TextRenderingTests/Fixtures/jpeg/"
+      atPath: "Tests/ImageDecodingTests/Fixtures/jpeg/"
         + (arguments.contains("progressive")
           ? "synthetic-500x333-progressive.jpg" : "synthetic-500x375-baseline.jpg"))!)
   let scale: JPEGDecoder.Scale = arguments.contains("eighth") ? .eighth : .full
@@ -275,7 +276,7 @@ if arguments.contains("profile-jpeg") {
 }
 if arguments.contains("profile-png") {
   let bytes = [UInt8](
-    FileManager.default.contents(atPath: "Tests/TextRenderingTests/Fixtures/png/photo-500x375.png")!)
+    FileManager.default.contents(atPath: "Tests/ImageDecodingTests/Fixtures/png/photo-500x375.png")!)
   let repeats = Int(ProcessInfo.processInfo.environment["PROFILE_REPEATS"] ?? "20") ?? 20
   for _ in 0..<repeats { blackHole(try? PNGDecoder.decode(bytes)) }
   exit(0)
@@ -283,7 +284,7 @@ if arguments.contains("profile-png") {
 if arguments.contains("profile-webp") {
   let bytes = [UInt8](
     FileManager.default.contents(
-      atPath: "Tests/TextRenderingTests/Fixtures/webp/"
+      atPath: "Tests/ImageDecodingTests/Fixtures/webp/"
         + (arguments.contains("lossless") ? "photo-lossless-500x375.webp" : "photo-500x375.webp"))!)
   let repeats = Int(ProcessInfo.processInfo.environment["PROFILE_REPEATS"] ?? "20") ?? 20
   for _ in 0..<repeats { blackHole(try? WEBPDecoder.decode(bytes)) }

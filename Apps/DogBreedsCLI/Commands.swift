@@ -4,6 +4,7 @@ import Core
 import DogAPIClient
 import DogsFeature
 import Foundation
+import ImageDecoding
 import TextRendering
 
 /// `list` and `show`: the same AppFeature store the interactive app uses, driven by a

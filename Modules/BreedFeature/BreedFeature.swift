@@ -1,6 +1,7 @@
 import Core
 import DogAPIClient
 import Foundation
+import ImageDecoding
 import TextRendering
 
 /// The breed detail screen: a random picture of the breed (or of one of its

@@ -1,4 +1,5 @@
 import DogAPIClient
+import ImageDecoding
 import TextRendering
 
 extension BreedFeature {

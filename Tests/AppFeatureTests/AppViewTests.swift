@@ -3,6 +3,7 @@ import BreedFeature
 import DogAPIClient
 import DogsFeature
 import Foundation
+import ImageDecoding
 import Testing
 import TextRendering
 

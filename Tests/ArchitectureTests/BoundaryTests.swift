@@ -7,11 +7,14 @@ let allowedImports: [String: Set<String>] = [
   "Core": [],
   "CoreTesting": ["Core", "XCTest", "Testing"],
   "DogAPIClient": ["Core"],
-  "TextRendering": [],
+  "ImageDecoding": [],
+  "TextRendering": ["ImageDecoding"],
   "DogsFeature": ["Core", "DogAPIClient", "TextRendering"],
-  "BreedFeature": ["Core", "DogAPIClient", "TextRendering"],
+  "BreedFeature": ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
   "AppFeature": ["Core", "DogAPIClient", "TextRendering", "DogsFeature", "BreedFeature"],
-  "DogBreedsCLI": ["Core", "DogAPIClient", "TextRendering", "DogsFeature", "BreedFeature", "AppFeature"],
+  "DogBreedsCLI": [
+    "Core", "DogAPIClient", "ImageDecoding", "TextRendering", "DogsFeature", "BreedFeature", "AppFeature",
+  ],
 ]
 
 /// Modules that ship with every Swift toolchain; any target may import them.

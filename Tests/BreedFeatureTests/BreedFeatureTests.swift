@@ -3,6 +3,7 @@ import Core
 import CoreTesting
 import DogAPIClient
 import Foundation
+import ImageDecoding
 import Synchronization
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import BreedFeature
 import DogAPIClient
 import Foundation
+import ImageDecoding
 import Testing
 import TextRendering
 

@@ -843,7 +843,7 @@ struct PictureScriptTests {
   static let jpeg = [UInt8](
     (try? Data(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TextRenderingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg"))) ?? Data()
+        .appendingPathComponent("ImageDecodingTests/Fixtures/jpeg/synthetic-500x375-baseline.jpg"))) ?? Data()
   )
 
   func run(_ picture: [UInt8], _ mode: String, environment: [String: String] = [:]) async throws -> Run {

@@ -1,3 +1,4 @@
+import ImageDecoding
 import Testing
 import TextRendering
 

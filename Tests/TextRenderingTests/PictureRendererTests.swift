@@ -1,3 +1,4 @@
+import ImageDecoding
 import Testing
 
 @testable import TextRendering

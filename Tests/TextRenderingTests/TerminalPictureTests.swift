@@ -1,4 +1,6 @@
 import Foundation
+import ImageDecoding
+import TestSupport
 import Testing
 import TextRendering
 
@@ -241,7 +243,7 @@ extension PictureSuites {
       let sixel = TerminalPicture.sixel(image, columns: 20)
       let painted = try #require(paint(sixel))
       #expect(painted.width == 200 && painted.height == 150)
-      let shrunk = PictureRenderer.downscale(image, width: 200, height: 150)
+      let shrunk = image.downscaled(width: 200, height: 150).pixels
       let xterm = (0..<(200 * 150)).flatMap { pixel -> [UInt8] in
         let (r, g, b) = Palette.rgb(
           of: Palette.nearest256(shrunk[pixel * 3], shrunk[pixel * 3 + 1], shrunk[pixel * 3 + 2]))

@@ -1,7 +1,7 @@
 import Foundation
+import ImageDecoding
 import TestSupport
 import Testing
-import TextRendering
 
 extension PictureSuites {
   struct PNGDecoderTests {

@@ -1,5 +1,6 @@
+import ImageDecoding
+import TestSupport
 import Testing
-import TextRendering
 
 extension PictureSuites {
   struct GIFDecoderTests {

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// One terminal cell: a grapheme cluster and its style. A wide character occupies its
 /// cell (width 2) and the next one (a continuation, width 0); a cluster of N columns (a
 /// Devanagari syllable, say) is followed by N − 1 continuations.

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Draws an ``RGBImage`` in text cells.
 ///
 /// `blocks`: each cell is an upper half block `▀` whose foreground is the top pixel and
@@ -17,7 +19,7 @@ public enum PictureRenderer {
     }
     switch mode {
     case .blocks:
-      let pixels = downscale(image, width: size.columns, height: size.rows * 2)
+      let pixels = image.downscaled(width: size.columns, height: size.rows * 2).pixels
       var cells: [Cell] = []
       cells.reserveCapacity(size.columns * size.rows)
       for row in 0..<size.rows {
@@ -32,7 +34,7 @@ public enum PictureRenderer {
       }
       return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
     case .ascii:
-      let pixels = downscale(image, width: size.columns, height: size.rows)
+      let pixels = image.downscaled(width: size.columns, height: size.rows).pixels
       var cells: [Cell] = []
       for index in 0..<(size.columns * size.rows) {
         let luminance =
@@ -56,39 +58,6 @@ public enum PictureRenderer {
     }
     let widthForHeight = Double(rows * 2) * Double(image.width) / Double(image.height)
     return (max(1, min(columns, Int(widthForHeight.rounded()))), rows)
-  }
-
-  /// An area-averaged copy of `image` at `width` × `height` (RGB bytes).
-  public static func downscale(_ image: RGBImage, width: Int, height: Int) -> [UInt8] {
-    var output = [UInt8](repeating: 0, count: width * height * 3)
-    image.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<height {
-        let y0 = y * image.height / height
-        let y1 = max(y0 + 1, (y + 1) * image.height / height)
-        for x in 0..<width {
-          let x0 = x * image.width / width
-          let x1 = max(x0 + 1, (x + 1) * image.width / width)
-          var r = 0
-          var g = 0
-          var b = 0
-          for sy in y0..<min(y1, image.height) {
-            var index = (sy * image.width + x0) * 3
-            for _ in x0..<min(x1, image.width) {
-              r += Int(source[index])
-              g += Int(source[index + 1])
-              b += Int(source[index + 2])
-              index += 3
-            }
-          }
-          let count = max(1, (min(y1, image.height) - y0) * (min(x1, image.width) - x0))
-          let target = (y * width + x) * 3
-          output[target] = UInt8(r / count)
-          output[target + 1] = UInt8(g / count)
-          output[target + 2] = UInt8(b / count)
-        }
-      }
-    }
-    return output
   }
 }
 

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// A run of text in one style.
 public struct Span: Hashable, Sendable {
   /// The text, as is (sanitise network text before it gets here).
@@ -119,52 +121,4 @@ public enum PictureMode: String, Hashable, Sendable, CaseIterable {
   /// blank and records where the picture goes (``Frame/picture``), and the program puts
   /// it there after writing the frame.
   case terminal
-}
-
-/// An 8-bit RGB raster, row by row.
-public struct RGBImage: Hashable, Sendable {
-  /// Pixels per row.
-  public let width: Int
-  /// Rows of pixels.
-  public let height: Int
-  /// `width * height * 3` bytes.
-  public let pixels: [UInt8]
-  /// Whether this is a reduced-scale decode of a picture that has more pixels (decoding it
-  /// again at a larger scale would add detail).
-  public var isReduced: Bool
-
-  /// Creates an image; `pixels` must hold exactly `width * height * 3` bytes.
-  public init(width: Int, height: Int, pixels: [UInt8], isReduced: Bool = false) {
-    precondition(pixels.count == width * height * 3, "RGBImage needs width × height × 3 bytes")
-    self.width = width
-    self.height = height
-    self.pixels = pixels
-    self.isReduced = isReduced
-  }
-}
-
-extension RGBImage: CustomReflectable {
-  /// Mirrors as the size and a summary of the pixels, so that dumps and diffs (`--trace`,
-  /// test failures) take a few lines rather than one per byte, and still show that two
-  /// pictures of the same size differ.
-  public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: ["width": width, "height": height, "pixels": PixelSummary(pixels), "isReduced": isReduced],
-      displayStyle: .struct)
-  }
-}
-
-/// How ``RGBImage`` shows its pixels in dumps: `562500 bytes, FNV-1a 9dc5b1a4`.
-struct PixelSummary: CustomStringConvertible, CustomReflectable {
-  let description: String
-
-  init(_ pixels: [UInt8]) {
-    var hash: UInt32 = 2_166_136_261
-    for byte in pixels { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-    description = "\(pixels.count) bytes, FNV-1a \(String(hash, radix: 16))"
-  }
-
-  /// No children: dumps show the description.
-  var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }

@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Pictures written straight to a terminal stream (for `show`, outside the full-screen UI).
 public enum TerminalPicture {
   /// Half-block (or ASCII) cells as lines of text with SGR colour codes, each line ending
@@ -46,7 +48,7 @@ public enum TerminalPicture {
   public static let pixelsPerColumn = 10
 
   /// `image` shrunk, never enlarged, to at most `maxWidth` × `maxHeight` pixels, keeping
-  /// its aspect ratio (an area average: ``PictureRenderer/downscale(_:width:height:)``).
+  /// its aspect ratio (an area average: `RGBImage.downscaled(width:height:)`).
   static func shrunk(_ image: RGBImage, maxWidth: Int, maxHeight: Int = .max) -> RGBImage {
     guard image.width > 0, image.height > 0 else { return image }
     var width = min(image.width, maxWidth)
@@ -56,8 +58,7 @@ public enum TerminalPicture {
       width = max(1, image.width * height / image.height)
     }
     guard width != image.width || height != image.height else { return image }
-    return RGBImage(
-      width: width, height: height, pixels: PictureRenderer.downscale(image, width: width, height: height))
+    return image.downscaled(width: width, height: height)
   }
 
   /// `keys` and the pixels as one kitty command, base64 in chunks of 4096 (`m=1` on every

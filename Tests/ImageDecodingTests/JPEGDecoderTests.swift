@@ -1,7 +1,7 @@
 import Foundation
+import ImageDecoding
 import TestSupport
 import Testing
-import TextRendering
 
 /// Peak signal-to-noise ratio in dB (∞ when identical).
 func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
@@ -137,13 +137,12 @@ extension PictureSuites {
       let fullGrey = try JPEGDecoder.decode(grey)
       for scale in [JPEGDecoder.Scale.half, .quarter] {
         let reduced = try JPEGDecoder.decode(grey, scale: scale)
-        let boxed = PictureRenderer.downscale(fullGrey, width: reduced.width, height: reduced.height)
+        let boxed = fullGrey.downscaled(width: reduced.width, height: reduced.height).pixels
         #expect(psnr(reduced.pixels, boxed) > 45, "\(scale)")
       }
       let colour = JPEGFixture.bytes("synthetic-375x500-baseline.jpg")
       let half = try JPEGDecoder.decode(colour, scale: .half)
-      let boxed = PictureRenderer.downscale(
-        try JPEGDecoder.decode(colour), width: half.width, height: half.height)
+      let boxed = try JPEGDecoder.decode(colour).downscaled(width: half.width, height: half.height).pixels
       #expect(psnr(half.pixels, boxed) > 30)
     }
 

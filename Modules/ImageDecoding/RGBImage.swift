@@ -1,0 +1,89 @@
+/// An 8-bit RGB raster, row by row.
+public struct RGBImage: Hashable, Sendable {
+  /// Pixels per row.
+  public let width: Int
+  /// Rows of pixels.
+  public let height: Int
+  /// `width * height * 3` bytes.
+  public let pixels: [UInt8]
+  /// Whether this is a reduced-scale decode of a picture that has more pixels (decoding it
+  /// again at a larger scale would add detail).
+  public var isReduced: Bool
+
+  /// Creates an image; `pixels` must hold exactly `width * height * 3` bytes.
+  public init(width: Int, height: Int, pixels: [UInt8], isReduced: Bool = false) {
+    precondition(pixels.count == width * height * 3, "RGBImage needs width × height × 3 bytes")
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+    self.isReduced = isReduced
+  }
+}
+
+extension RGBImage: CustomReflectable {
+  /// Mirrors as the size and a summary of the pixels, so that dumps and diffs (`--trace`,
+  /// test failures) take a few lines rather than one per byte, and still show that two
+  /// pictures of the same size differ.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: ["width": width, "height": height, "pixels": PixelSummary(pixels), "isReduced": isReduced],
+      displayStyle: .struct)
+  }
+}
+
+/// How ``RGBImage`` shows its pixels in dumps: `562500 bytes, FNV-1a 9dc5b1a4`.
+struct PixelSummary: CustomStringConvertible, CustomReflectable {
+  let description: String
+
+  init(_ pixels: [UInt8]) {
+    var hash: UInt32 = 2_166_136_261
+    for byte in pixels { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    description = "\(pixels.count) bytes, FNV-1a \(String(hash, radix: 16))"
+  }
+
+  /// No children: dumps show the description.
+  var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}
+
+extension RGBImage {
+  /// An area-averaged copy at `width` × `height`: each pixel the mean of the pixels it
+  /// covers (no larger than the image).
+  ///
+  /// - Parameters:
+  ///   - width: The copy's width in pixels.
+  ///   - height: The copy's height in pixels.
+  /// - Returns: The copy.
+  public func downscaled(width: Int, height: Int) -> RGBImage {
+    let image = self
+    var output = [UInt8](repeating: 0, count: width * height * 3)
+    image.pixels.withUnsafeBufferPointer { source in
+      for y in 0..<height {
+        let y0 = y * image.height / height
+        let y1 = max(y0 + 1, (y + 1) * image.height / height)
+        for x in 0..<width {
+          let x0 = x * image.width / width
+          let x1 = max(x0 + 1, (x + 1) * image.width / width)
+          var r = 0
+          var g = 0
+          var b = 0
+          for sy in y0..<min(y1, image.height) {
+            var index = (sy * image.width + x0) * 3
+            for _ in x0..<min(x1, image.width) {
+              r += Int(source[index])
+              g += Int(source[index + 1])
+              b += Int(source[index + 2])
+              index += 3
+            }
+          }
+          let count = max(1, (min(y1, image.height) - y0) * (min(x1, image.width) - x0))
+          let target = (y * width + x) * 3
+          output[target] = UInt8(r / count)
+          output[target + 1] = UInt8(g / count)
+          output[target + 2] = UInt8(b / count)
+        }
+      }
+    }
+    return RGBImage(width: width, height: height, pixels: output)
+  }
+}
