@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "DogsFeature", targets: ["DogsFeature"]),
     .library(name: "BreedFeature", targets: ["BreedFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "DogBreedsCLIKit", targets: ["DogBreedsCLIKit"]),
     .executable(name: "DogBreedsCLI", targets: ["DogBreedsCLI"]),
   ],
   targets: [
@@ -38,10 +39,13 @@ let package = Package(
       path: "Modules/AppFeature"),
 
     // MARK: - Apps
-    .executableTarget(
-      name: "DogBreedsCLI",
-      dependencies: ["AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
-      path: "Apps/DogBreedsCLI"),
+    .target(
+      name: "DogBreedsCLIKit",
+      dependencies: [
+        "AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "ImageDecoding", "TextRendering",
+      ],
+      path: "Modules/DogBreedsCLIKit"),
+    .executableTarget(name: "DogBreedsCLI", dependencies: ["DogBreedsCLIKit"], path: "Apps/DogBreedsCLI"),
     .executableTarget(
       name: "DogBreedsBench",
       dependencies: ["AppFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
@@ -91,6 +95,9 @@ let package = Package(
       name: "DogBreedsCLITests",
       dependencies: ["DogBreedsCLI", "PseudoTerminal", "TestHTTPServer", "TestSupport", "VirtualTerminal"],
       path: "Tests/DogBreedsCLITests"),
+    .testTarget(
+      name: "DogBreedsCLIKitTests", dependencies: ["DogBreedsCLIKit", "TextRendering"],
+      path: "Tests/DogBreedsCLIKitTests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "TestSupport"],
       path: "Tests/CoreTestingTests"),

@@ -12,9 +12,10 @@ let allowedImports: [String: Set<String>] = [
   "DogsFeature": ["Core", "DogAPIClient", "TextRendering"],
   "BreedFeature": ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
   "AppFeature": ["Core", "DogAPIClient", "TextRendering", "DogsFeature", "BreedFeature"],
-  "DogBreedsCLI": [
+  "DogBreedsCLIKit": [
     "Core", "DogAPIClient", "ImageDecoding", "TextRendering", "DogsFeature", "BreedFeature", "AppFeature",
   ],
+  "DogBreedsCLI": ["DogBreedsCLIKit"],
 ]
 
 /// Modules that ship with every Swift toolchain; any target may import them.

@@ -36,28 +36,14 @@ struct ScriptTests {
     #expect(try await runCLI(["version"]).stdout == "DogBreedsCLI 0.1.0\n")
     let command = try await runCLI(["help"])
     #expect(command.status == 0 && command.stdout == help.stdout)
-    for bad in [
-      ["--bogus"], ["list", "extra"], ["show"], ["--api", "mock"], ["--color=sometimes"], ["frobnicate"],
-      ["--timeout", "-1"], ["--base-url", "ftp://x"], ["show", "hound", "--filter", "x"],
-      ["--base-url", "http://[::1]:99999/api"], ["--base-url", "http://x/api?key=1"],
-      ["--base-url", "http://x/api#top"], ["list", "--json=yes"], ["--base-url", "http:///api"],
-    ] {
+    // Each usage error's message is ArgumentsTests'; here, how the process reports one.
+    for bad in [["--bogus"], ["list", "extra"]] {
       let run = try await runCLI(bad)
       #expect(run.status == 2, "\(bad)")
       #expect(run.stdout.isEmpty)
       #expect(
         run.stderr.hasPrefix("error: ") && run.stderr.hasSuffix("for usage.\n"), "\(bad): \(run.stderr)")
     }
-    let port = try await runCLI(["list", "--base-url", "http://127.0.0.1:99999/api"])
-    #expect(
-      port.stderr.hasPrefix(
-        "error: --base-url has port 99999, where ports go from 1 to 65535: “http://127.0.0.1:99999/api”."),
-      "\(port.stderr)")
-    let portZero = try await runCLI(["list", "--base-url", "http://127.0.0.1:0/api"])
-    #expect(
-      portZero.stderr.hasPrefix(
-        "error: --base-url has port 0, where ports go from 1 to 65535: “http://127.0.0.1:0/api”."),
-      "\(portZero.stderr)")
     // An empty DOG_API_BASE_URL is no setting (as an empty variable is to most programs).
     let empty = try await runCLI(
       ["list", "--api", "fake"], environment: cleanEnvironment(["DOG_API_BASE_URL": ""]))

@@ -1,0 +1,190 @@
+import AppFeature
+import Core
+import DogAPIClient
+import Foundation
+import TextRendering
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The command-line app: parses the arguments, picks the client, and runs either the
+/// full-screen browser or a scriptable command. `Apps/DogBreedsCLI` calls
+/// ``run(arguments:environment:)`` and exits with what it returns; everything else is
+/// here, where tests reach it without starting a process.
+public enum CommandLineApp {
+  /// Runs the app for these arguments (without the program's name) and environment.
+  ///
+  /// - Returns: The exit status: 0 success, 1 a runtime failure, 2 a usage error, 3 not found.
+  @MainActor
+  public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    let options: Options
+    do {
+      options = try Arguments.parse(arguments, environment: environment)
+    } catch {
+      Output.error("\(error.message) Run `DogBreedsCLI --help` for usage.")
+      return ExitCode.usage
+    }
+    switch options.command {
+    case .help:
+      Output.text(Arguments.help + "\n")
+      return ExitCode.success
+    case .version:
+      Output.line(Arguments.version)
+      return ExitCode.success
+    case .interactive, .list, .show:
+      return await Session(options: options, environment: environment).run()
+    }
+  }
+}
+
+/// One run of a command: the options, the environment and the client they choose.
+@MainActor
+struct Session {
+  let options: Options
+  let environment: [String: String]
+  let client: DogAPIClient
+
+  init(options: Options, environment: [String: String]) {
+    self.options = options
+    self.environment = environment
+    switch options.api {
+    case .fake:
+      let latency = Int(environment["DOGBREEDS_FAKE_LATENCY_MS"] ?? "") ?? 0
+      client = .fake(latency: .milliseconds(max(0, min(latency, 60_000))))
+    case .live:
+      client = .live(
+        DogAPIClient.Configuration(
+          baseURL: options.baseURL, timeout: .seconds(options.timeout),
+          cache: BreedListCache(directory: BreedListCache.defaultDirectory(environment: environment)),
+          offline: options.offline))
+    }
+  }
+
+  /// The terminal the interactive app reads keys from; or nil, with the reason when the
+  /// output is a terminal (where the browser was to be expected; a pipe expects the list).
+  func interactiveInput() -> (input: Int32?, whyNot: String?) {
+    guard isatty(1) == 1 else { return (nil, nil) }
+    let term = environment["TERM"] ?? ""
+    if term.isEmpty || term == "dumb" {
+      return (
+        nil,
+        "TERM is \(term.isEmpty ? "not set" : "dumb"), so the browser cannot draw here: the list instead."
+      )
+    }
+    if isatty(0) == 1 { return (0, nil) }
+    let tty = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+    if tty >= 0 { return (tty, nil) }
+    return (nil, "There is no terminal to read keys from, so the browser cannot run: the list instead.")
+  }
+
+  /// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
+  /// 80×24.
+  nonisolated static func terminalSize(environment: [String: String]) -> (columns: Int, rows: Int) {
+    var size = winsize()
+    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+      return (Int(size.ws_col), Int(size.ws_row))
+    }
+    func count(_ name: String, else fallback: Int) -> Int {
+      Int(environment[name] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? fallback
+    }
+    return (count("COLUMNS", else: 80), count("LINES", else: 24))
+  }
+
+  func run() async -> Int32 {
+    let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
+    let interactive = input != nil
+    let isTerminal = isatty(1) == 1
+    let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+    var pictures = PictureSettings.resolve(
+      options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: interactive,
+      unicode: Output.unicode, environment: environment)
+    // Half blocks chosen for `show` (not asked for by name) on a terminal that draws them two
+    // columns wide would each take two: the ASCII ramp instead, as in the full-screen app.
+    if case .show = options.command, !options.json, pictures.mode == .blocks, !pictures.explicit,
+      AmbiguousWidthProbe.drawsWide(output: 1) == true
+    {
+      pictures = PictureSettings.resolve(
+        options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: false, unicode: false,
+        environment: environment)
+    }
+    // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
+    // large as it is when each picture arrives (the terminal may have been resized).
+    let pictureColumns = min(Self.terminalSize(environment: environment).columns, 80)
+    let feature: AppFeature
+    if let perCell = pictures.pixelsPerCell, interactive {
+      feature = AppFeature(client: client) {
+        let size = Self.terminalSize(environment: environment)
+        return perCell.size(columns: size.columns, rows: size.rows)
+      }
+    } else {
+      feature = AppFeature(
+        client: client, pictureSize: pictures.pixelsPerCell?.size(columns: pictureColumns, rows: 200))
+    }
+    let store: Store<AppFeature.State, AppFeature.Action>
+    if options.trace {
+      // Core's dump already escapes strings; sanitising each line as well keeps any other
+      // description (an error's, a URL's) from reaching the terminal raw.
+      let trace = feature._printChanges { entry in
+        Output.write(
+          entry.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Sanitizer.sanitize(String($0))
+          }
+          .joined(separator: "\n"), to: 2)
+      }
+      store = Store(initialState: AppFeature.State(), reducer: trace)
+    } else {
+      store = Store(initialState: AppFeature.State(), reducer: feature)
+    }
+    // --filter is the list's filter, for `list` and the browser alike (where the browser
+    // starts, as if typed); it applies when the list arrives.
+    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
+    let commands = Commands(
+      store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns)
+    switch options.command {
+    case .list:
+      return await commands.list()
+    case .show(let breed):
+      return await commands.show(breed)
+    case .interactive:
+      guard let input else {
+        if let whyNotInteractive { Output.warning(whyNotInteractive) }
+        return await commands.list()
+      }
+      if options.trace && isatty(2) == 1 {
+        Output.error(
+          "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
+        )
+        return ExitCode.usage
+      }
+      let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
+      // With pictures in half blocks the screen takes the pictures' colours (asked for, they
+      // are 256 at least); otherwise the terminal's.
+      func style(_ pictures: PictureSettings, unicode: Bool) -> ScreenStyle {
+        ScreenStyle(
+          unicode: unicode, pictureMode: pictures.mode,
+          colorMode: pictures.mode == .blocks ? pictures.colorMode : colorMode)
+      }
+      // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
+      // (an ASCII screen already has nothing to ask).
+      let asciiStyle: ScreenStyle? =
+        if Output.unicode {
+          style(
+            PictureSettings.resolve(
+              options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: true,
+              unicode: false,
+              environment: environment),
+            unicode: false)
+        } else {
+          nil
+        }
+      let app = InteractiveApp(
+        store: store, terminal: Terminal(inputFD: input, outputFD: 1),
+        style: style(pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
+        escapeDelay: max(5, min(delay, 1000)))
+      return await app.run()
+    case .help, .version:
+      return ExitCode.success
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TextRendering
+
+@testable import DogBreedsCLIKit
+
+/// `Arguments.parse`, in process: one row per case.
+struct ArgumentsTests {
+  /// Arguments that are a usage error, and how the message starts.
+  @Test(arguments: [
+    (["--bogus"], "Unknown option --bogus."),
+    (["--fitler", "x"], "Unknown option --fitler. Did you mean --filter?"),
+    (["list", "extra"], ""),
+    (["show"], ""),
+    (["--api", "mock"], "--api must be one of"),
+    (["--color=sometimes"], "--color must be one of"),
+    (["frobnicate"], "Unknown command “frobnicate”: to see a breed, use show frobnicate."),
+    (["show", "Afghan", "Hound"], "show needs one breed, e.g. show hound/afghan."),
+    (["lsit"], "Unknown command “lsit”. Did you mean list?"),
+    (["--timeout", "-1"], ""),
+    (["--timeout"], "--timeout needs a value."),
+    (["--base-url", "ftp://x"], "--base-url must be an http(s) URL"),
+    (["show", "hound", "--filter", "x"], "--filter goes with list, or the browser."),
+    (["list", "--picture", "blocks"], "--picture goes with show and the full-screen browser, not list."),
+    (
+      ["--base-url", "http://[::1]:99999/api"],
+      "--base-url has port 99999, where ports go from 1 to 65535: “http://[::1]:99999/api”."
+    ),
+    (
+      ["--base-url", "http://127.0.0.1:0/api"],
+      "--base-url has port 0, where ports go from 1 to 65535: “http://127.0.0.1:0/api”."
+    ),
+    (["--base-url", "http://x/api?key=1"], ""),
+    (["--base-url", "http://x/api#top"], ""),
+    (["--base-url", "http:///api"], ""),
+    (["list", "--json=yes"], "--json takes no value (remove “=yes”)."),
+  ])
+  func aUsageErrorSaysWhatIsWrong(arguments: [String], start: String) {
+    #expect(throws: UsageError.self, "\(arguments)") {
+      try Arguments.parse(arguments, environment: [:])
+    }
+    do {
+      _ = try Arguments.parse(arguments, environment: [:])
+    } catch {
+      #expect(error.message.hasPrefix(start), "\(arguments): \(error.message)")
+      #expect(error.message.hasSuffix(".") || error.message.hasSuffix("?"), "\(error.message)")
+    }
+  }
+
+  /// Arguments that parse, and the options they give.
+  @Test(arguments: [
+    ([], Options()),
+    (["list"], Options(command: .list)),
+    (["--json"], Options(command: .list, json: true)),
+    (["list", "--filter", "hou", "--json"], Options(command: .list, filter: "hou", json: true)),
+    (["show", "hound/afghan"], Options(command: .show("hound/afghan"))),
+    (["show", "Afghan Hound"], Options(command: .show("Afghan Hound"))),
+    (["--api", "fake"], Options(api: .fake)),
+    (["--api=fake", "--offline"], Options(api: .fake, offline: true)),
+    (["--colour", "never"], Options(color: .never)),
+    (["show", "pug", "--picture", "sixel"], Options(command: .show("pug"), picture: .sixel)),
+    (["--timeout", "2.5"], Options(timeout: 2.5)),
+    (["--trace"], Options(trace: true)),
+    (["--help"], Options(command: .help)),
+    (["--version", "list"], Options(command: .version)),
+    (["version"], Options(command: .version)),
+    (["help"], Options(command: .help)),
+  ])
+  func argumentsParseIntoOptions(arguments: [String], expected: Options) throws {
+    #expect(try Arguments.parse(arguments, environment: [:]) == expected)
+  }
+
+  /// `DOG_API_BASE_URL` is the base URL unless `--base-url` says otherwise; empty, it is no
+  /// setting.
+  @Test(arguments: [
+    ([], ["DOG_API_BASE_URL": "http://127.0.0.1:8080/api"], "http://127.0.0.1:8080/api"),
+    (
+      ["--base-url", "http://127.0.0.1:9090/api"], ["DOG_API_BASE_URL": "http://127.0.0.1:8080/api"],
+      "http://127.0.0.1:9090/api"
+    ),
+    ([], ["DOG_API_BASE_URL": ""], DogAPIDefault.baseURL),
+  ])
+  func theBaseURLComesFromTheOptionThenTheEnvironment(
+    arguments: [String], environment: [String: String], expected: String
+  ) throws {
+    #expect(try Arguments.parse(arguments, environment: environment).baseURL.absoluteString == expected)
+  }
+}
+
+/// The API's address when nothing else is said.
+private enum DogAPIDefault {
+  static let baseURL = Options().baseURL.absoluteString
+}
+
+extension Options {
+  /// Options with the given fields changed from the defaults.
+  init(
+    command: Command = .interactive, filter: String? = nil, json: Bool = false, api: API = .live,
+    offline: Bool = false, color: ColorChoice = .auto, trace: Bool = false, picture: PictureChoice = .auto,
+    timeout: Double = 10
+  ) {
+    self.init()
+    self.command = command
+    self.filter = filter
+    self.json = json
+    self.api = api
+    self.offline = offline
+    self.color = color
+    self.trace = trace
+    self.picture = picture
+    self.timeout = timeout
+  }
+}
