@@ -1,8 +1,9 @@
 # DogBreeds — everything runs with the Swift toolchain alone.
 SWIFT ?= swift
+DOCC ?= $(shell command -v docc || echo $$(dirname $$(readlink -f $$(command -v $(SWIFT))))/docc)
 SOURCES = Package.swift Modules Apps Tests
 
-.PHONY: test run release install bench lint format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-gif fuzz-text fuzz-api \
+.PHONY: test run release install bench lint docs format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-gif fuzz-text fuzz-api \
   test-tsan test-asan coverage
 
 FUZZ_RUNS ?= 1000000
@@ -43,6 +44,25 @@ bench: release
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
+
+## DocC for Core and CoreTesting, for static hosting, in .build/docs/Core and
+## .build/docs/CoreTesting (serve .build/docs and open /Core/documentation/core/).
+## Symbol graphs from a build of their own (each compile writes its module's anew); any
+## warning fails it.
+DOCS_BUILD = .build/docs-build
+docs:
+	rm -rf .build/docs && mkdir -p .build/docs .build/symbol-graphs
+	$(SWIFT) build --scratch-path $(DOCS_BUILD) --target CoreTesting \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build/symbol-graphs
+	for module in Core CoreTesting; do \
+	  rm -rf .build/docs/graphs && mkdir -p .build/docs/graphs && \
+	  cp .build/symbol-graphs/$$module.symbols.json .build/docs/graphs/ && \
+	  $(DOCC) convert Modules/$$module/$$module.docc --additional-symbol-graph-dir .build/docs/graphs \
+	    --output-path .build/docs/$$module --fallback-display-name $$module \
+	    --fallback-bundle-identifier dogbreeds.$$module --transform-for-static-hosting \
+	    --hosting-base-path $$module --warnings-as-errors || exit 1; \
+	done
+	rm -rf .build/docs/graphs
 
 format:
 	$(SWIFT) format --in-place --recursive $(SOURCES)

@@ -3,7 +3,7 @@
 /// Effects are values: a reducer returns them, and the ``Store`` runs them. They can
 /// send actions synchronously (``send(_:)``), do asynchronous work on Swift concurrency
 /// (``run(priority:operation:catch:fileID:filePath:line:column:)``), be combined
-/// (``merge(_:)``, ``concatenate(_:)``), transformed (``map(_:)``) and cancelled
+/// (`merge`, `concatenate`), transformed (``map(_:)``) and cancelled
 /// (``cancellable(id:cancelInFlight:)``, ``cancel(id:)``).
 ///
 /// ```swift
@@ -72,6 +72,10 @@ public struct Effect<Action> {
   ///   - handler: Called with any error the operation throws other than cancellation.
   ///     Without a handler such an error is reported as an issue (a test failure in
   ///     tests).
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The effect.
   public static func run(
     priority: TaskPriority? = nil,

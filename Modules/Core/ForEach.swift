@@ -28,6 +28,10 @@ extension Reducer {
   ///   - elements: The collection of element states.
   ///   - action: How an `(id, element action)` pair embeds into this reducer's action.
   ///   - element: The element reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The combined reducer.
   @inlinable @inline(__always)
   public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(

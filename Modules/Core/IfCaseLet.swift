@@ -28,6 +28,10 @@ extension Reducer {
   ///   - state: The case of this reducer's state that holds the child's.
   ///   - action: How the child's actions embed into this reducer's.
   ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The combined reducer.
   @inlinable
   public func ifCaseLet<CaseState, CaseAction, Child: Reducer>(

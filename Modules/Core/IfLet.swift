@@ -20,6 +20,10 @@ extension Reducer {
   ///   - state: The optional child state.
   ///   - action: How the child's actions embed into this reducer's.
   ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The combined reducer.
   @inlinable @inline(__always)
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
@@ -38,7 +42,7 @@ extension Reducer {
   /// Runs a child reducer on optional, identifiable child state while it is present; a
   /// child whose id changes is a new child.
   ///
-  /// As the other ``ifLet(_:action:then:fileID:filePath:line:column:)``, and when this
+  /// As the other `ifLet(_:action:then:)`, and when this
   /// reducer replaces the child by one with another id, the effects the old one still
   /// has in flight are cancelled: its late answers never reach the new one. The child's
   /// cancel ids live under its id: a child that changes its own id can no longer cancel
@@ -48,6 +52,10 @@ extension Reducer {
   ///   - state: The optional child state.
   ///   - action: How the child's actions embed into this reducer's.
   ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The combined reducer.
   @inlinable @inline(__always)
   public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
@@ -65,7 +73,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` builds.
+/// The reducer `ifLet(_:action:then:)` builds.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child

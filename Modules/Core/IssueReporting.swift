@@ -18,6 +18,12 @@ public struct IssueLocation: Sendable, Hashable {
   public var column: UInt
 
   /// Creates a location; the defaults capture the caller's position.
+  ///
+  /// - Parameters:
+  ///   - fileID: The file, as `#fileID` gives it.
+  ///   - filePath: The file's full path, as `#filePath` gives it.
+  ///   - line: The line.
+  ///   - column: The column.
   public init(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -62,6 +68,10 @@ public protocol IssueReporter: Sendable {
 ///
 /// - Parameters:
 ///   - message: What went wrong.
+///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+///   - filePath: The caller's file path, likewise.
+///   - line: The caller's line, likewise.
+///   - column: The caller's column, likewise.
 public func reportIssue(
   _ message: @autoclosure () -> String,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -89,6 +99,7 @@ public func reportIssue(_ message: String, at location: IssueLocation) {
 /// - Parameters:
 ///   - reporter: Receives the issues.
 ///   - operation: The code to run.
+///   - isolation: The actor `operation` runs on: the caller's.
 /// - Returns: What `operation` returns.
 public func withIssueReporter<R>(
   _ reporter: some IssueReporter,

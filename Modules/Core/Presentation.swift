@@ -63,6 +63,10 @@ extension Reducer {
   ///   - action: The case of this reducer's action that carries the child's
   ///     presentation actions.
   ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The combined reducer.
   @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
@@ -106,6 +110,10 @@ extension Reducer {
   /// - Parameters:
   ///   - state: The optional alert or dialog.
   ///   - action: The case of this reducer's action that carries its presentation actions.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: The combined reducer.
   @inlinable
   public func ifLet<ChildState, ChildAction>(

@@ -11,7 +11,7 @@
 /// action it delivered synchronously (``Effect/send(_:)``). Asynchronous effects run on
 /// Swift concurrency and send their actions back on the main actor.
 ///
-/// ``scope(state:action:)`` derives the store of a child feature: the key path to its
+/// `scope(state:action:)` derives the store of a child feature: the key path to its
 /// state and the case path (or closure) that embeds its actions, the same two values the
 /// parent's ``Scope`` names. A scoped store owns nothing: it reads its state from the root
 /// (in place, where stored properties lead there) and sends to the root, its action

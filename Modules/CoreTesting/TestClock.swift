@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Give it to a feature wherever the app gives a `ContinuousClock` (features take their
 /// clock as `any Clock<Duration>`, like any other dependency), then move time with
-/// ``advance(by:)`` or ``run()``: the sleepers whose deadlines are passed wake in the
+/// ``advance(by:)`` or ``run(limit:)``: the sleepers whose deadlines are passed wake in the
 /// order of their deadlines (those with the same deadline in the order they went to
 /// sleep), each given the chance to run before the next wakes, and time stops at each
 /// deadline on the way.

@@ -15,7 +15,7 @@ public enum Exhaustivity: Equatable, Sendable {
 /// A store for tests that makes you prove everything a feature does.
 ///
 /// Send actions and describe, in a trailing closure, how the state must change. Every
-/// action an effect delivers must be received with ``receive(_:timeout:assert:fileID:filePath:line:column:)``,
+/// action an effect delivers must be received with `receive`,
 /// and no effect may still run at the end. Anything not asserted fails the test with a
 /// diff, under XCTest and under Swift Testing.
 ///
@@ -87,7 +87,7 @@ public enum Exhaustivity: Equatable, Sendable {
 /// action"; write `$0.count = 2` and it fails with the diff of the state; leave out
 /// `client.fact = …` and it fails with "unimplemented: FactClient.fact". To let effects
 /// run on deliberately, see ``skipReceivedActions(strict:fileID:filePath:line:column:)``
-/// and ``skipInFlightEffects()``.
+/// and ``skipInFlightEffects(strict:fileID:filePath:line:column:)``.
 ///
 /// Failure messages show what was expected (`-`) against what happened (`+`):
 ///
@@ -129,6 +129,10 @@ public final class TestStore<State: Equatable, Action> {
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature under test; its dependencies should start from `failing`.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public convenience init<R: Reducer>(
     initialState: State, @ReducerBuilder<State, Action> reducer: () -> R,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -144,6 +148,10 @@ public final class TestStore<State: Equatable, Action> {
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature under test.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public init<R: Reducer>(
     initialState: State, reducer: R,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -184,6 +192,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - action: The action.
   ///   - updateStateToExpectedResult: Mutates the previous state into the state you
   ///     expect after the action. Omit it when the action must not change the state.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   /// - Returns: A handle on the effects the action started.
   @discardableResult
   public func send(
@@ -213,9 +225,16 @@ public final class TestStore<State: Equatable, Action> {
   /// `updateStateToExpectedResult` mutates the last asserted state into the state you
   /// expect; a mismatch fails with the diff, as in ``send(_:assert:fileID:filePath:line:column:)``.
   /// Mostly for non-exhaustive tests, where it checks only what the closure sets (after
-  /// actions that ``receive(_:timeout:assert:fileID:filePath:line:column:)`` skipped, say).
+  /// actions that `receive` skipped, say).
   /// Exhaustive tests must have received every action that arrived first; there the
   /// closure may also change nothing, to state that nothing changed.
+  ///
+  /// - Parameters:
+  ///   - updateStateToExpectedResult: Mutates the last asserted state into the expected one.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func assert(
     _ updateStateToExpectedResult: (inout State) throws -> Void,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -268,6 +287,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - expectedAction: The action that must arrive next.
   ///   - timeout: How long to wait; defaults to ``timeout``.
   ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
@@ -289,6 +312,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - isMatching: Returns `true` for the expected action.
   ///   - timeout: How long to wait; defaults to ``timeout``.
   ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func receive(
     _ isMatching: (Action) -> Bool,
     timeout: Duration? = nil,
@@ -313,6 +340,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - casePath: The case the action must be.
   ///   - timeout: How long to wait; defaults to ``timeout``.
   ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func receive<Value>(
     _ casePath: CasePath<Action, Value>,
     timeout: Duration? = nil,
@@ -339,6 +370,10 @@ public final class TestStore<State: Equatable, Action> {
   ///   - payload: What the case must carry.
   ///   - timeout: How long to wait; defaults to ``timeout``.
   ///   - updateStateToExpectedResult: Mutates the previous state into the expected one.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func receive<Value: Equatable>(
     _ casePath: CasePath<Action, Value>,
     _ payload: Value,
@@ -409,7 +444,12 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Drops the actions received so far without asserting them.
   ///
-  /// - Parameter strict: Report an issue if there were none to skip.
+  /// - Parameters:
+  ///   - strict: Report an issue if there were none to skip.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func skipReceivedActions(
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -428,8 +468,13 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Cancels every effect still running, deliberately, without failing.
   ///
-  /// - Parameter strict: Report an issue if no effect was running: a test that expects
+  /// - Parameters:
+  ///   - strict: Report an issue if no effect was running: a test that expects
   ///   one and finds none has a mistake in it (or in the feature).
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func skipInFlightEffects(
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -452,7 +497,12 @@ public final class TestStore<State: Equatable, Action> {
   /// assertion starts from the state the feature is in (received actions reported or
   /// skipped here included).
   ///
-  /// - Parameter timeout: How long to wait; defaults to ``timeout``.
+  /// - Parameters:
+  ///   - timeout: How long to wait; defaults to ``timeout``.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
