@@ -51,7 +51,7 @@ extension AppFeature {
     // Derived only for the keys that need it: it filters the whole list.
     func view() -> DogsFeature.ViewState { DogsFeature.ViewState(state.dogs) }
     func filtered(_ text: String) -> Action? { text == filter ? nil : .dogs(.filterChanged(text)) }
-    func move(_ move: DogsFeature.Move) -> Action { .dogs(.highlightMoved(move)) }
+    func move(_ move: HighlightMove) -> Action { .dogs(.highlightMoved(move)) }
     switch key {
     // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
     case .character("r") where view().content.canReload: return .dogs(.retryButtonTapped)

@@ -80,7 +80,7 @@ public struct BreedFeature: Reducer {
     /// The user chose a sub-breed (`nil`: the breed itself).
     case subBreedSelected(String?)
     /// The keyboard highlight moved in the sub-breed list.
-    case highlightMoved(Move)
+    case highlightMoved(HighlightMove)
     /// The screen changed size: a picture decoded for a smaller screen is downloaded again
     /// and decoded for the size the feature's `pictureSize` function gives now.
     case screenResized
@@ -104,16 +104,6 @@ public struct BreedFeature: Reducer {
       case .decode(let error): return error.message
       }
     }
-  }
-
-  /// Keyboard movement through the sub-breeds.
-  public enum Move: Equatable, Sendable {
-    /// One row up or down; to the first or the last row.
-    case up, down, first, last
-    /// Up by a page of `rows`.
-    case pageUp(rows: Int)
-    /// Down by a page of `rows`.
-    case pageDown(rows: Int)
   }
 
   // MARK: Dependencies
@@ -174,16 +164,7 @@ public struct BreedFeature: Reducer {
       let names = state.breed.subBreeds
       guard !names.isEmpty else { return .none }
       let current = state.highlighted.flatMap { names.firstIndex(of: $0) }
-      let target: Int
-      switch move {
-      case .up: target = (current ?? 0) - 1
-      case .down: target = current.map { $0 + 1 } ?? 0
-      case .first: target = 0
-      case .last: target = names.count - 1
-      case .pageUp(let rows): target = (current ?? 0) - max(1, rows)
-      case .pageDown(let rows): target = (current ?? 0) + max(1, rows)
-      }
-      state.highlighted = names[max(0, min(names.count - 1, target))]
+      state.highlighted = names[move.target(from: current, count: names.count)]
       return .none
 
     case .screenResized:

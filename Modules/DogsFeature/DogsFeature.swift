@@ -56,7 +56,7 @@ public struct DogsFeature: Reducer {
     /// The filter text changed (every keystroke).
     case filterChanged(String)
     /// The keyboard highlight moved.
-    case highlightMoved(Move)
+    case highlightMoved(HighlightMove)
     /// A breed was chosen (by API name).
     case rowSelected(String)
     /// A sub-breed found by the filter was chosen (see ``ViewState/subBreedMatches``).
@@ -76,16 +76,6 @@ public struct DogsFeature: Reducer {
       /// The user chose this sub-breed of this breed (API names).
       case subBreedSelected(breed: String, subBreed: String)
     }
-  }
-
-  /// Keyboard movement through the visible rows.
-  public enum Move: Equatable, Sendable {
-    /// One row up or down; to the first or the last row.
-    case up, down, first, last
-    /// Up by a page of `rows`.
-    case pageUp(rows: Int)
-    /// Down by a page of `rows`.
-    case pageDown(rows: Int)
   }
 
   // MARK: Dependencies
@@ -206,22 +196,14 @@ public struct DogsFeature: Reducer {
     state.highlighted = list.breeds[best.index].name
   }
 
-  private func moveHighlight(_ state: inout State, _ move: Move) {
+  private func moveHighlight(_ state: inout State, _ move: HighlightMove) {
     guard let list = state.breeds else { return }
     let visible = Self.matches(in: list, filter: state.filter)
     guard !visible.isEmpty else { return }
+    // With nothing highlighted, the list shows its first row highlighted: move from there.
     let current =
       state.highlighted.flatMap { name in visible.firstIndex { list.breeds[$0].name == name } } ?? 0
-    let target: Int
-    switch move {
-    case .up: target = current - 1
-    case .down: target = current + 1
-    case .first: target = 0
-    case .last: target = visible.count - 1
-    case .pageUp(let rows): target = current - max(1, rows)
-    case .pageDown(let rows): target = current + max(1, rows)
-    }
-    state.highlighted = list.breeds[visible[max(0, min(visible.count - 1, target))]].name
+    state.highlighted = list.breeds[visible[move.target(from: current, count: visible.count)]].name
   }
 
   /// Indices into `list.breeds` of the breeds whose displayed name contains `filter`,

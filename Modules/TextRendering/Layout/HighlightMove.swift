@@ -1,0 +1,30 @@
+/// Keyboard movement of a list's highlight: the one both screens' lists use.
+public enum HighlightMove: Equatable, Sendable {
+  /// One row up or down; to the first or the last row.
+  case up, down, first, last
+  /// Up by a page of `rows`.
+  case pageUp(rows: Int)
+  /// Down by a page of `rows`.
+  case pageDown(rows: Int)
+
+  /// The row this move goes to in a list of `count` rows, from the highlighted row
+  /// `current` (`nil` where nothing is highlighted: then down goes to the first row); never
+  /// outside the list.
+  ///
+  /// - Parameters:
+  ///   - current: The highlighted row, if any.
+  ///   - count: How many rows the list has (at least one).
+  /// - Returns: The row to highlight.
+  public func target(from current: Int?, count: Int) -> Int {
+    let target: Int
+    switch self {
+    case .up: target = (current ?? 0) - 1
+    case .down: target = current.map { $0 + 1 } ?? 0
+    case .first: target = 0
+    case .last: target = count - 1
+    case .pageUp(let rows): target = (current ?? 0) - max(1, rows)
+    case .pageDown(let rows): target = (current ?? 0) + max(1, rows)
+    }
+    return max(0, min(count - 1, target))
+  }
+}

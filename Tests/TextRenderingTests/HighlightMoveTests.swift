@@ -1,0 +1,23 @@
+import Testing
+import TextRendering
+
+/// `HighlightMove.target(from:count:)`: where each key takes a list's highlight.
+struct HighlightMoveTests {
+  @Test(arguments: [
+    (HighlightMove.down, nil as Int?, 0),
+    (.down, 3, 4),
+    (.down, 9, 9),
+    (.up, nil, 0),
+    (.up, 3, 2),
+    (.up, 0, 0),
+    (.first, 7, 0),
+    (.last, nil, 9),
+    (.pageDown(rows: 4), 3, 7),
+    (.pageDown(rows: 4), 8, 9),
+    (.pageUp(rows: 4), 3, 0),
+    (.pageUp(rows: 0), 5, 4),
+  ])
+  func aMoveStaysInTheList(move: HighlightMove, current: Int?, expected: Int) {
+    #expect(move.target(from: current, count: 10) == expected)
+  }
+}
