@@ -60,7 +60,11 @@ enum AmbiguousWidthProbe {
     // Counted out of line editing, so that a line typed but not yet ended counts too.
     var waiting: Int32 = 0
     guard ioctl(input, UInt(FIONREAD), &waiting) == 0, waiting == 0 else { return nil }
-    _ = Output.writeFully(Array("\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c".utf8), to: output)
+    _ = Output.writeFully(
+      Array(
+        (ControlSequence.saveCursor + ControlSequence.reportCursorPosition + "─"
+          + ControlSequence.reportCursorPosition + ControlSequence.restoreCursor
+          + ControlSequence.clearToEndOfLine + ControlSequence.deviceAttributes).utf8), to: output)
     var answers = Answers()
     let deadline = ContinuousClock.now + timeout
     while !answers.complete {

@@ -86,7 +86,7 @@ final class InteractiveApp {
     // Where an ambiguous character leaves the cursor tells how wide the terminal draws
     // it; the answer arrives with the keys, and the first frame does not wait for it.
     if asciiStyle != nil {
-      terminal.write(Array("\u{1B}[H─\u{1B}[6n".utf8))
+      terminal.write(Array((ControlSequence.home + "─" + ControlSequence.reportCursorPosition).utf8))
       probeAsked = ContinuousClock.now
     }
     render()
@@ -132,9 +132,10 @@ final class InteractiveApp {
       // From the picture's top left cell, the cursor saved before and restored after
       // (the picture itself leaves it in place), so the frame's cursor stays right.
       text +=
-        "\u{1B}7\u{1B}[\(picture.y + 1);\(picture.x + 1)H"
+        ControlSequence.saveCursor + ControlSequence.cursorTo(row: picture.y, column: picture.x)
         + TerminalPicture.kittyPlacement(
-          picture.image, columns: picture.columns, rows: picture.rows, id: Self.pictureID) + "\u{1B}8"
+          picture.image, columns: picture.columns, rows: picture.rows, id: Self.pictureID)
+        + ControlSequence.restoreCursor
     }
     placedPicture = picture
     return Array(text.utf8)

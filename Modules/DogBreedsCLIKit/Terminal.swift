@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TextRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -20,8 +21,8 @@ final class Terminal: @unchecked Sendable {
   private var saved = termios()
   private var active = false
 
-  static let enterSequence = "\u{1B}[?1049h\u{1B}[?2004h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-  static let restoreSequence = "\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+  static let enterSequence = ControlSequence.enterScreen
+  static let restoreSequence = ControlSequence.leaveScreen
 
   init(inputFD: Int32, outputFD: Int32) {
     self.inputFD = inputFD

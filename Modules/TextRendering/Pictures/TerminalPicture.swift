@@ -40,7 +40,7 @@ public enum TerminalPicture {
 
   /// Removes the kitty picture `id` from the screen and frees its data.
   public static func kittyDelete(id: Int) -> String {
-    "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
+    ControlSequence.kittyGraphics + "a=d,d=I,i=\(id),q=2" + ControlSequence.stringTerminator
   }
 
   /// Pixels a cell is taken to be wide (10 is common; twice that tall). Terminals do not
@@ -71,7 +71,9 @@ public enum TerminalPicture {
     repeat {
       let end = payload.index(index, offsetBy: 4096, limitedBy: payload.endIndex) ?? payload.endIndex
       let more = end < payload.endIndex ? 1 : 0
-      output += "\u{1B}_G\(first ? keys + "," : "")m=\(more);\(payload[index..<end])\u{1B}\\"
+      output +=
+        ControlSequence.kittyGraphics + "\(first ? keys + "," : "")m=\(more);\(payload[index..<end])"
+        + ControlSequence.stringTerminator
       index = end
       first = false
     } while index < payload.endIndex
@@ -97,7 +99,7 @@ public enum TerminalPicture {
     let (width, height, pixels) = (picture.width, picture.height, picture.pixels)
     let palette = AdaptivePalette(pixels: pixels)
     let colors = palette.indices
-    var output = Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
+    var output = Array((ControlSequence.sixel + "0;1;0q\"1;1;\(width);\(height)").utf8)
     func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }
     for (register, color) in palette.colors.enumerated() {
       output += Array("#\(register);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
@@ -141,13 +143,15 @@ public enum TerminalPicture {
         for column in 0..<width { bits[line + column] = 0 }
       }
     }
-    output += Array("\u{1B}\\\n".utf8)
+    output += Array((ControlSequence.stringTerminator + "\n").utf8)
     return String(decoding: output, as: UTF8.self)
   }
 
   /// iTerm2's inline images (OSC 1337): the file's own bytes, shown `columns` cells wide.
   public static func iterm(_ bytes: [UInt8], columns: Int) -> String {
-    "\u{1B}]1337;File=inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:\(base64(bytes))\u{07}\n"
+    ControlSequence.itermFile
+      + "inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:\(base64(bytes))"
+      + ControlSequence.bell + "\n"
   }
 
   /// Standard base64 with padding.

@@ -235,7 +235,7 @@ public struct KeyDecoder: Sendable {
     }
   }
 
-  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+  static let pasteEnd: [UInt8] = Array(ControlSequence.pasteEnd.utf8)
 
   private func find(_ needle: [UInt8], from start: Int) -> Int? {
     guard buffer.count - start >= needle.count else { return nil }

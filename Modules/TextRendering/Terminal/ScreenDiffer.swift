@@ -16,12 +16,14 @@ public enum ScreenDiffer {
   ///   - colorMode: Colours are mapped to what the terminal supports.
   public static func update(from previous: Frame?, to next: Frame, colorMode: ColorMode) -> [UInt8] {
     var writer = Writer(colorMode: colorMode)
-    writer.bytes += Array("\u{1B}[?2026h\u{1B}[?25l".utf8)
+    writer.bytes += Array((ControlSequence.beginSynchronizedUpdate + ControlSequence.hideCursor).utf8)
     let full = previous == nil || previous!.width != next.width || previous!.height != next.height
     if full {
       // Every update ends in the plain style, so only a full repaint (after anything else
       // may have written) needs the reset.
-      writer.bytes += Array("\u{1B}[0m\u{1B}[?7l\u{1B}[H\u{1B}[2J".utf8)
+      writer.bytes += Array(
+        (ControlSequence.resetStyle + ControlSequence.autowrapOff + ControlSequence.home
+          + ControlSequence.clearScreen).utf8)
       writer.cursor = Position(x: 0, y: 0)
     }
     for y in 0..<next.height {
@@ -92,15 +94,15 @@ public enum ScreenDiffer {
         eraseStyle.background = nil
         eraseStyle.reverse = false
         writer.setStyle(eraseStyle)
-        writer.bytes += Array("\u{1B}[K".utf8)
+        writer.bytes += Array(ControlSequence.clearToEndOfLine.utf8)
       }
     }
     writer.setStyle(.plain)
     if let cursor = next.cursor {
       writer.move(to: cursor)
-      writer.bytes += Array("\u{1B}[?25h".utf8)
+      writer.bytes += Array(ControlSequence.showCursor.utf8)
     }
-    writer.bytes += Array("\u{1B}[?2026l".utf8)
+    writer.bytes += Array(ControlSequence.endSynchronizedUpdate.utf8)
     return writer.bytes
   }
 
@@ -125,11 +127,11 @@ public enum ScreenDiffer {
         bytes += Array("\r\n".utf8)  // autowrap is off and this is never the last row
       } else if position.y == cursor.y, position.x > cursor.x {
         // Forward on the same row: `CSI n C` is shorter than any absolute move there.
-        bytes += Array("\u{1B}[\(position.x - cursor.x)C".utf8)
+        bytes += Array(ControlSequence.cursorForward(position.x - cursor.x).utf8)
       } else if position.x == 0 {
-        bytes += Array("\u{1B}[\(position.y + 1)H".utf8)
+        bytes += Array(ControlSequence.cursorTo(row: position.y).utf8)
       } else {
-        bytes += Array("\u{1B}[\(position.y + 1);\(position.x + 1)H".utf8)
+        bytes += Array(ControlSequence.cursorTo(row: position.y, column: position.x).utf8)
       }
       cursor = position
     }
@@ -150,7 +152,7 @@ public enum ScreenDiffer {
         codes.append(Self.sgr(target.foreground, background: false))
       }
       if target.background != style.background { codes.append(Self.sgr(target.background, background: true)) }
-      bytes += Array("\u{1B}[\(codes.joined(separator: ";"))m".utf8)
+      bytes += Array(ControlSequence.style(codes).utf8)
       style = target
     }
 
