@@ -96,7 +96,10 @@ let package = Package(
       dependencies: ["DogBreedsCLI", "PseudoTerminal", "TestHTTPServer", "TestSupport", "VirtualTerminal"],
       path: "Tests/DogBreedsCLITests"),
     .testTarget(
-      name: "DogBreedsCLIKitTests", dependencies: ["DogBreedsCLIKit", "TextRendering"],
+      name: "DogBreedsCLIKitTests",
+      dependencies: [
+        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "TextRendering", "VirtualTerminal",
+      ],
       path: "Tests/DogBreedsCLIKitTests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "TestSupport"],

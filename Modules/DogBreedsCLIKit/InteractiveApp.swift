@@ -27,7 +27,9 @@ struct ScreenStyle {
 @MainActor
 final class InteractiveApp {
   private let store: Store<AppFeature.State, AppFeature.Action>
-  private let terminal: Terminal
+  private let terminal: any TerminalDevice
+  /// Whether the app takes the process's signals (the app does; a test in process does not).
+  private let handlesSignals: Bool
   /// How the screen is drawn now.
   private var style: ScreenStyle
   /// How to draw it if the terminal turns out to draw East Asian ambiguous characters
@@ -55,11 +57,12 @@ final class InteractiveApp {
   private var finish: ((Int32) -> Void)?
 
   init(
-    store: Store<AppFeature.State, AppFeature.Action>, terminal: Terminal, style: ScreenStyle,
-    asciiStyle: ScreenStyle?, escapeDelay: Int32
+    store: Store<AppFeature.State, AppFeature.Action>, terminal: any TerminalDevice, style: ScreenStyle,
+    asciiStyle: ScreenStyle?, escapeDelay: Int32, handlesSignals: Bool = true
   ) {
     self.store = store
     self.terminal = terminal
+    self.handlesSignals = handlesSignals
     self.style = style
     self.asciiStyle = asciiStyle
     self.escapeDelay = escapeDelay
@@ -80,7 +83,7 @@ final class InteractiveApp {
       store.observe({ $0.breed?.id }) { [weak self] id in
         if id != nil { self?.store.send(.breed(.appeared)) }
       })
-    installSignals()
+    if handlesSignals { installSignals() }
     startInputThread()
     startSpinner()
     // Where an ambiguous character leaves the cursor tells how wide the terminal draws

@@ -7,6 +7,25 @@ import TextRendering
   import Glibc
 #endif
 
+/// What the full-screen app needs of a terminal: keys to read, bytes to write, its size,
+/// raw mode on and off, and stopping for the shell (Ctrl-Z).
+protocol TerminalDevice: AnyObject, Sendable {
+  /// Where keys are read from: a file descriptor the app's input thread polls and reads,
+  /// whose end of input ends the app.
+  var inputFD: Int32 { get }
+  /// Enters raw mode and the app's screen.
+  func enter() throws
+  /// Gives the terminal back as it was, once; later calls do nothing.
+  func restore()
+  /// Gives the terminal back, stops the process for the shell, and takes it again when
+  /// continued.
+  func suspend()
+  /// Columns and rows.
+  func size() -> (columns: Int, rows: Int)
+  /// Writes a whole frame.
+  func write(_ bytes: [UInt8])
+}
+
 /// The interactive terminal: raw mode, alternate screen, size, and restoring all of it on
 /// every way out.
 ///
@@ -15,7 +34,7 @@ import TextRendering
 /// bytes and the saved `termios` are also copied to plain memory at start-up, so the crash
 /// handler can restore the terminal with nothing but `write` and `tcsetattr`, which are
 /// async-signal-safe.
-final class Terminal: @unchecked Sendable {
+final class Terminal: TerminalDevice, @unchecked Sendable {
   let inputFD: Int32
   let outputFD: Int32
   private var saved = termios()

@@ -1,0 +1,104 @@
+import AppFeature
+import Core
+import DogAPIClient
+import Foundation
+import Synchronization
+import Testing
+import TextRendering
+import VirtualTerminal
+
+@testable import DogBreedsCLIKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The full-screen app's run loop in process, on a terminal that is a pipe for keys and a
+/// virtual screen for frames.
+@MainActor
+struct InteractiveAppTests {
+  @Test func keysGoInFramesComeOutAndCtrlCEndsIt() async throws {
+    let terminal = try FakeTerminal(columns: 60, rows: 16)
+    let app = InteractiveApp(
+      store: Store(initialState: AppFeature.State()) { AppFeature(client: .fake()) }, terminal: terminal,
+      style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none), asciiStyle: nil,
+      escapeDelay: 5, handlesSignals: false)
+    let run = Task { await app.run() }
+    #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
+    #expect(terminal.entered)
+    terminal.type("hou")
+    #expect(await terminal.eventually { $0.lines.contains { $0.contains("▶") && $0.contains("Hound") } })
+    terminal.type("\r")
+    #expect(await terminal.eventually { $0.text.contains("Afghan") })
+    terminal.type("\u{3}")
+    #expect(await run.value == 0)
+    #expect(terminal.restored)
+  }
+
+  @Test func theEndOfInputEndsTheApp() async throws {
+    let terminal = try FakeTerminal(columns: 40, rows: 12)
+    let app = InteractiveApp(
+      store: Store(initialState: AppFeature.State()) { AppFeature(client: .fake()) }, terminal: terminal,
+      style: ScreenStyle(unicode: false, pictureMode: .none, colorMode: .none), asciiStyle: nil,
+      escapeDelay: 5, handlesSignals: false)
+    let run = Task { await app.run() }
+    #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
+    terminal.closeInput()
+    #expect(await run.value == 0)
+    #expect(terminal.restored)
+  }
+}
+
+/// A terminal whose keys come through a pipe and whose frames land on a virtual screen.
+final class FakeTerminal: TerminalDevice, @unchecked Sendable {
+  let inputFD: Int32
+  private let keysFD: Int32
+  private let state: Mutex<(screen: VirtualTerminal, entered: Bool, restored: Bool, keysOpen: Bool)>
+
+  init(columns: Int, rows: Int) throws {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+    (inputFD, keysFD) = (ends[0], ends[1])
+    state = Mutex((VirtualTerminal(width: columns, height: rows), false, false, true))
+  }
+
+  deinit {
+    close(inputFD)
+    closeInput()
+  }
+
+  var entered: Bool { state.withLock { $0.entered } }
+  var restored: Bool { state.withLock { $0.restored } }
+
+  func enter() throws { state.withLock { $0.entered = true } }
+  func restore() { state.withLock { $0.restored = true } }
+  func suspend() {}
+  func size() -> (columns: Int, rows: Int) { state.withLock { ($0.screen.width, $0.screen.height) } }
+  func write(_ bytes: [UInt8]) { state.withLock { $0.screen.apply(bytes) } }
+
+  /// Sends keys, as typed.
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(keysFD, $0.baseAddress, $0.count) }
+  }
+
+  /// Ends the input, as a closed terminal does.
+  func closeInput() {
+    state.withLock {
+      guard $0.keysOpen else { return }
+      $0.keysOpen = false
+      close(keysFD)
+    }
+  }
+
+  /// Waits (bounded) until the screen shows what `condition` looks for.
+  @MainActor
+  func eventually(_ condition: (VirtualTerminal) -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      if state.withLock({ condition($0.screen) }) { return true }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return false
+  }
+}
