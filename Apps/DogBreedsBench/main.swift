@@ -310,6 +310,14 @@ if arguments.contains("profile-remove-all") {
   }
   exit(0)
 }
+if arguments.contains("profile-flat") {
+  MainActor.assumeIsolated {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    for _ in 0..<20_000_000 { store.send(.increment) }
+    print(store.state.count)
+  }
+  exit(0)
+}
 if arguments.contains("profile-depth10") {
   MainActor.assumeIsolated {
     let leaf = leafStore(Store(initialState: Level10.State()) { Level10() })

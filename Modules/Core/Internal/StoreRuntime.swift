@@ -19,9 +19,18 @@ public final class StoreRuntime<State, Action> {
   // (reducers are pure functions that cannot reach the runtime; observers are iterated
   // over a copy), so the dynamic exclusivity checks — two thirds of a flat send — are
   // skipped on the hot path.
-  @exclusivity(unchecked) @usableFromInline var _state: State
+  //
+  // What every send reads comes first, before the state: a stored property after one of
+  // generic size has an offset known only at run time, read from the class's metadata,
+  // and on the hot path that chain of loads cost more than the reducer.
   @usableFromInline let reduce: ReduceFunction<State, Action>
   @exclusivity(unchecked) @usableFromInline var _didReduce: ((Action, State, ActionOrigin) -> Void)?
+  /// Whether the reducer is running, and whether it sent (see ``sendFromReducer(_:)``).
+  @exclusivity(unchecked) @usableFromInline var reducing = Reducing.no
+  /// Whether a reader may be tracking the state with Observation (see ``trackAccess()``).
+  @exclusivity(unchecked) @usableFromInline var isTracked = false
+  @exclusivity(unchecked) @usableFromInline var observers: [(id: Int, update: (State) -> Void)] = []
+  @exclusivity(unchecked) @usableFromInline var _state: State
 
   /// The current state.
   @inlinable public var state: State { _state }
@@ -32,11 +41,7 @@ public final class StoreRuntime<State, Action> {
     get { _didReduce }
     set { _didReduce = newValue }
   }
-  /// Whether the reducer is running, and whether it sent (see ``sendFromReducer(_:)``).
-  @exclusivity(unchecked) @usableFromInline var reducing = Reducing.no
   @usableFromInline var sentFromReducer: [Action] = []
-  /// Whether a reader may be tracking the state with Observation (see ``trackAccess()``).
-  @exclusivity(unchecked) @usableFromInline var isTracked = false
   /// The state as it was when ``isTracked`` was set.
   @usableFromInline var trackedState: State?
   @usableFromInline let registrar = ObservationRegistrar()
@@ -55,7 +60,6 @@ public final class StoreRuntime<State, Action> {
   @usableFromInline var keysByTask: [Int: [CancelKey]] = [:]
   @usableFromInline var tasksByKey: [CancelKey: Set<Int>] = [:]
   private var nextTaskID = 0
-  @exclusivity(unchecked) @usableFromInline var observers: [(id: Int, update: (State) -> Void)] = []
   private var nextObserverID = 0
   /// Counts removals, so that a notification pass notices an observer removed by another.
   private var observerRemovals = 0
