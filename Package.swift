@@ -7,7 +7,9 @@ let package = Package(
   products: [
     .library(name: "Core", targets: ["Core"]),
     .library(name: "CoreTesting", targets: ["CoreTesting"]),
+    .library(name: "LocalFiles", targets: ["LocalFiles"]),
     .library(name: "DogAPIClient", targets: ["DogAPIClient"]),
+    .library(name: "FavouritesClient", targets: ["FavouritesClient"]),
     .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
     .library(name: "TextRendering", targets: ["TextRendering"]),
     .library(name: "DogsFeature", targets: ["DogsFeature"]),
@@ -20,7 +22,10 @@ let package = Package(
     // MARK: - Core and clients
     .target(name: "Core", path: "Modules/Core"),
     .target(name: "CoreTesting", dependencies: ["Core"], path: "Modules/CoreTesting"),
-    .target(name: "DogAPIClient", dependencies: ["Core"], path: "Modules/DogAPIClient"),
+    .target(name: "LocalFiles", path: "Modules/LocalFiles"),
+    .target(name: "DogAPIClient", dependencies: ["Core", "LocalFiles"], path: "Modules/DogAPIClient"),
+    .target(
+      name: "FavouritesClient", dependencies: ["Core", "LocalFiles"], path: "Modules/FavouritesClient"),
     .target(name: "ImageDecoding", path: "Modules/ImageDecoding"),
     .target(name: "TextRendering", dependencies: ["ImageDecoding"], path: "Modules/TextRendering"),
 
@@ -67,8 +72,11 @@ let package = Package(
       name: "CoreTests", dependencies: ["Core", "CoreTesting", "TestSupport"], path: "Tests/CoreTests"),
     .testTarget(
       name: "DogAPIClientTests",
-      dependencies: ["Core", "CoreTesting", "DogAPIClient", "TestHTTPServer", "TestSupport"],
+      dependencies: ["Core", "CoreTesting", "DogAPIClient", "LocalFiles", "TestHTTPServer", "TestSupport"],
       path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
+    .testTarget(
+      name: "FavouritesClientTests", dependencies: ["FavouritesClient", "LocalFiles", "TestSupport"],
+      path: "Tests/FavouritesClientTests"),
     .testTarget(
       name: "ImageDecodingTests", dependencies: ["ImageDecoding", "TestSupport"],
       path: "Tests/ImageDecodingTests", exclude: ["Fixtures"]),

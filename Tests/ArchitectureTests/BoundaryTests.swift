@@ -6,7 +6,9 @@ import XCTest
 let allowedImports: [String: Set<String>] = [
   "Core": [],
   "CoreTesting": ["Core", "XCTest", "Testing"],
-  "DogAPIClient": ["Core"],
+  "LocalFiles": [],
+  "DogAPIClient": ["Core", "LocalFiles"],
+  "FavouritesClient": ["Core", "LocalFiles"],
   "ImageDecoding": [],
   "TextRendering": ["ImageDecoding"],
   "DogsFeature": ["Core", "DogAPIClient", "TextRendering"],

@@ -1,5 +1,6 @@
 import DogAPIClient
 import Foundation
+import LocalFiles
 import TestHTTPServer
 import TestSupport
 import Testing
