@@ -40,7 +40,9 @@ let package = Package(
     // MARK: - App feature
     .target(
       name: "AppFeature",
-      dependencies: ["BreedFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
+      dependencies: [
+        "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesClient", "TextRendering",
+      ],
       path: "Modules/AppFeature"),
 
     // MARK: - Apps
@@ -95,7 +97,8 @@ let package = Package(
     .testTarget(
       name: "AppFeatureTests",
       dependencies: [
-        "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering",
+        "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature",
+        "FavouritesClient", "TextRendering",
         "TestSupport",
       ],
       path: "Tests/AppFeatureTests"),
@@ -106,7 +109,8 @@ let package = Package(
     .testTarget(
       name: "DogBreedsCLIKitTests",
       dependencies: [
-        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "TextRendering", "VirtualTerminal",
+        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient", "TextRendering",
+        "VirtualTerminal",
       ],
       path: "Tests/DogBreedsCLIKitTests"),
     .testTarget(

@@ -2,6 +2,7 @@ import BreedFeature
 import Core
 import DogAPIClient
 import DogsFeature
+import FavouritesClient
 
 /// The whole app: the Dogs list, and the Breed screen over it when a breed is open.
 ///
@@ -11,6 +12,12 @@ import DogsFeature
 /// highlight) beside it. When the Dogs feature reports a chosen breed, the Breed state is
 /// made from the shared list; dismissing the Breed screen sets it back to `nil`, which
 /// cancels anything it still has in flight.
+///
+/// The favourites are owned here too, once (``State/favourites``), and projected into both
+/// screens' states, which star and un-star them as if they were their own. With a
+/// ``FavouritesClient``, the app loads them when it starts (``Action/appeared``) and again
+/// when the list is shown again, and saves what changed a second after the last change
+/// (``Action/saveFavouritesNow`` saves at once: on quit).
 public struct AppFeature: Reducer {
   // MARK: State
 
@@ -28,11 +35,17 @@ public struct AppFeature: Reducer {
     public var breed: BreedFeature.State?
     /// A one-sentence notice for the user (e.g. a breed that is not in the list).
     public var notice: String?
+    /// The user's favourites, owned here once: breeds and sub-breeds by API name.
+    public var favourites: Set<String>
+    /// The favourites as last read or saved: what ``favourites`` adds and removes is what
+    /// the next save sends.
+    public var savedFavourites: Set<String>
 
     /// Creates the state; the defaults are an app that has not loaded anything yet.
     public init(
       breeds: BreedList? = nil, dogsFilter: String = "", dogsStatus: DogsFeature.State.Status = .notStarted,
-      dogsHighlighted: String? = nil, breed: BreedFeature.State? = nil, notice: String? = nil
+      dogsHighlighted: String? = nil, breed: BreedFeature.State? = nil, notice: String? = nil,
+      favourites: Set<String> = [], savedFavourites: Set<String> = []
     ) {
       self.breeds = breeds
       self.dogsFilter = dogsFilter
@@ -40,6 +53,8 @@ public struct AppFeature: Reducer {
       self.dogsHighlighted = dogsHighlighted
       self.breed = breed
       self.notice = notice
+      self.favourites = favourites
+      self.savedFavourites = savedFavourites
     }
 
     /// The Dogs feature's state: the shared list joined with the Dogs fields kept here.
@@ -49,13 +64,35 @@ public struct AppFeature: Reducer {
     public var dogs: DogsFeature.State {
       get {
         DogsFeature.State(
-          breeds: breeds, filter: dogsFilter, status: dogsStatus, highlighted: dogsHighlighted)
+          breeds: breeds, filter: dogsFilter, status: dogsStatus, highlighted: dogsHighlighted,
+          favourites: favourites)
       }
       set {
         breeds = newValue.breeds
         dogsFilter = newValue.filter
         dogsStatus = newValue.status
         dogsHighlighted = newValue.highlighted
+        favourites = newValue.favourites
+      }
+    }
+
+    /// The Breed screen's state with the favourites in it, while a breed is open: what the
+    /// Breed feature runs on. ``breed`` keeps the rest (its own `favourites` stay empty).
+    public var breedScreen: BreedFeature.State? {
+      get {
+        breed.map { breed in
+          var screen = breed
+          screen.favourites = favourites
+          return screen
+        }
+      }
+      set {
+        breed = newValue.map { screen in
+          var breed = screen
+          breed.favourites = []
+          return breed
+        }
+        if let newValue { favourites = newValue.favourites }
       }
     }
   }
@@ -72,6 +109,14 @@ public struct AppFeature: Reducer {
     case breedScreenDismissed
     /// The user acknowledged the notice.
     case noticeDismissed
+    /// The app started: the list loads, and so do the favourites.
+    case appeared
+    /// The favourites were read, or could not be.
+    case favouritesLoaded(Result<FavouritesLoad, FavouritesError>)
+    /// The favourites were saved (merged with what was saved meanwhile), or could not be.
+    case favouritesSaved(Result<Set<String>, FavouritesError>)
+    /// Save what changed now, not after the usual wait (the app is quitting).
+    case saveFavouritesNow
 
     /// How Dogs actions sit in ``Action/dogs(_:)``; `Scope` and `scope` use it.
     public static let dogsPath = CasePath<Action, DogsFeature.Action>(embed: Action.dogs) {
@@ -88,6 +133,13 @@ public struct AppFeature: Reducer {
   let client: DogAPIClient
   /// The Breed screen's reducer, made once with the picture size it is given.
   let breedFeature: BreedFeature
+  /// Where favourites are kept; `nil`: they last as long as the app.
+  let favouritesClient: FavouritesClient?
+  /// What the wait before saving favourites is measured on.
+  let clock: any Clock<Duration>
+  /// How long after the last change favourites are saved: a burst of changes is one save.
+  static let saveDelay = Duration.seconds(1)
+  enum CancelID { case saveFavourites, loadFavourites }
 
   /// Creates the app feature.
   ///
@@ -95,9 +147,16 @@ public struct AppFeature: Reducer {
   ///   - client: The API, passed to both screens.
   ///   - pictureSize: Passed to the Breed screen: download and decode pictures to about
   ///     this many pixels, or `nil` to show only their addresses.
-  public init(client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil) {
+  ///   - favourites: Where favourites are kept, or `nil` for none.
+  ///   - clock: What the wait before a save is measured on.
+  public init(
+    client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil, favourites: FavouritesClient? = nil,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.client = client
     self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize)
+    self.favouritesClient = favourites
+    self.clock = clock
   }
 
   /// Creates the app feature for a screen whose size can change.
@@ -106,9 +165,16 @@ public struct AppFeature: Reducer {
   ///   - client: The API, passed to both screens.
   ///   - pictureSize: Passed to the Breed screen: the pixels a picture should have when it
   ///     arrives (the screen's size then); called off the main actor.
-  public init(client: DogAPIClient, pictureSize: @escaping @Sendable () -> (width: Int, height: Int)) {
+  ///   - favourites: Where favourites are kept, or `nil` for none.
+  ///   - clock: What the wait before a save is measured on.
+  public init(
+    client: DogAPIClient, favourites: FavouritesClient? = nil, clock: any Clock<Duration> = ContinuousClock(),
+    pictureSize: @escaping @Sendable () -> (width: Int, height: Int)
+  ) {
     self.client = client
     self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize)
+    self.favouritesClient = favourites
+    self.clock = clock
   }
 
   // MARK: Reducer
@@ -116,7 +182,16 @@ public struct AppFeature: Reducer {
   /// The Dogs feature on the projected state, the app's own reducer, and the Breed feature while a
   /// breed is open.
   public var body: some Reducer<State, Action> {
-    Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
+    // `onChange` below sees what every reducer here does to the favourites, both screens'.
+    CombineReducers {
+      Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
+      screens
+    }
+    .onChange(of: \.favourites) { _, _, state in saveFavourites(state, after: Self.saveDelay) }
+  }
+
+  /// The app's own reducer, and the Breed screen while a breed is open.
+  private var screens: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
       case .dogs(.delegate(.breedSelected(let name))):
@@ -145,13 +220,78 @@ public struct AppFeature: Reducer {
 
       case .breedScreenDismissed:
         state.breed = nil
-        return .none
+        // Back on the list: what another app or a script changed shows now.
+        return loadFavourites()
 
       case .noticeDismissed:
         state.notice = nil
         return .none
+
+      case .appeared:
+        return .merge(.send(.dogs(.appeared)), loadFavourites())
+
+      case .favouritesLoaded(.success(let loaded)):
+        state.favourites = Self.applyingUnsaved(of: state, to: loaded.favourites)
+        state.savedFavourites = loaded.favourites
+        if let notice = loaded.notice { state.notice = notice }
+        return .none
+
+      case .favouritesLoaded(.failure(let error)), .favouritesSaved(.failure(let error)):
+        state.notice = error.message
+        return .none
+
+      case .favouritesSaved(.success(let saved)):
+        state.favourites = Self.applyingUnsaved(of: state, to: saved)
+        state.savedFavourites = saved
+        return .none
+
+      case .saveFavouritesNow:
+        return saveFavourites(state, after: nil)
       }
     }
-    .ifLet(\.breed, action: Action.breedPath) { breedFeature }
+    .ifLet(\.breedScreen, action: Action.breedPath) { breedFeature }
+  }
+
+  /// `saved` with what `state` changed since its last read or save (its unsaved additions
+  /// and removals) applied: a load or a save never undoes a change not saved yet.
+  static func applyingUnsaved(of state: State, to saved: Set<String>) -> Set<String> {
+    saved.union(state.favourites.subtracting(state.savedFavourites))
+      .subtracting(state.savedFavourites.subtracting(state.favourites))
+  }
+
+  /// Reads the favourites, if there is somewhere they are kept.
+  private func loadFavourites() -> Effect<Action> {
+    guard let favouritesClient else { return .none }
+    return .run { send in
+      do {
+        await send(.favouritesLoaded(.success(try await favouritesClient.load())))
+      } catch {
+        await send(.favouritesLoaded(.failure(Self.favouritesError(error))))
+      }
+    }
+    .cancellable(id: CancelID.loadFavourites, cancelInFlight: true)
+  }
+
+  /// Saves what `state` added and removed since the last read or save, after `delay`
+  /// (restarted by each change, so a burst is one save), or at once; nothing to save
+  /// cancels a save that was waiting.
+  private func saveFavourites(_ state: State, after delay: Duration?) -> Effect<Action> {
+    guard let favouritesClient else { return .none }
+    let added = state.favourites.subtracting(state.savedFavourites)
+    let removed = state.savedFavourites.subtracting(state.favourites)
+    guard !added.isEmpty || !removed.isEmpty else { return .cancel(id: CancelID.saveFavourites) }
+    return .run { [clock] send in
+      if let delay { try await clock.sleep(for: delay) }
+      do {
+        await send(.favouritesSaved(.success(try await favouritesClient.save(added, removed))))
+      } catch {
+        await send(.favouritesSaved(.failure(Self.favouritesError(error))))
+      }
+    }
+    .cancellable(id: CancelID.saveFavourites, cancelInFlight: true)
+  }
+
+  private static func favouritesError(_ error: any Error) -> FavouritesError {
+    error as? FavouritesError ?? FavouritesError("Favourites could not be read or saved.")
   }
 }

@@ -68,6 +68,9 @@ extension AppFeature {
       while shorter.last == " " { shorter.removeLast() }
       while let last = shorter.last, last != " " { shorter.removeLast() }
       return filtered(shorter)
+    // Every printable key types into the filter: starring takes a control key.
+    case .ctrl("f"):
+      return view().highlightedBreed == nil ? nil : .dogs(.favouriteToggled)
     case .up, .ctrl("p"): return move(.up)
     case .down, .ctrl("n"): return move(.down)
     case .pageUp: return move(.pageUp(rows: pageRows))
@@ -87,6 +90,7 @@ extension AppFeature {
     case .escape, .left, .backspace, .character("q"), .character("b"): return .breedScreenDismissed
     case .character("n"), .character(" "): return .breed(.anotherPictureButtonTapped)
     case .character("r"): return .breed(.retryButtonTapped)
+    case .character("f"), .ctrl("f"): return .breed(.favouriteToggled)
     case .up, .character("k"): return .breed(.highlightMoved(.up))
     case .down, .character("j"): return .breed(.highlightMoved(.down))
     case .home: return .breed(.highlightMoved(.first))

@@ -17,7 +17,7 @@ public enum AppView {
     /// Derives everything the screen shows from the app state.
     public init(_ state: AppFeature.State) {
       dogs = DogsFeature.ViewState(state.dogs)
-      breed = state.breed.map(BreedFeature.ViewState.init)
+      breed = state.breedScreen.map(BreedFeature.ViewState.init)
       notice = state.notice
     }
 
@@ -67,21 +67,23 @@ public enum AppView {
         case .loading, .url: hints.append(Hint(text: "n another picture", importance: 2))
         }
         if !breed.subBreeds.isEmpty { hints.append(Hint(text: "↑↓ Enter sub-breed", importance: 2)) }
+        hints.append(Hint(text: "f star", importance: 1))
         hints.append(Hint(text: "Esc back", importance: 3))
-        hints.append(Hint(text: "^C quit", importance: 3))
+        hints.append(Hint(text: "^C quit", importance: 4))
         return hints
       }
-      let quit = Hint(text: "^C quit", importance: 3)
+      let quit = Hint(text: "^C quit", importance: 4)
       // A list standing in for the network's after a failure that may pass can be loaded
       // again (^R works on any list).
       let reload = dogs.reloadMayHelp && !dogs.isReloading ? [Hint(text: "^R reload", importance: 2)] : []
-      let typing = [Hint(text: "type to filter", importance: 0)]
+      // Typing, opening and quitting are what a newcomer needs: they stay to 40 columns.
+      let typing = [Hint(text: "type to filter", importance: 3)]
       switch dogs.content {
       case .failed(_, let canRetry): return (canRetry ? [Hint(text: "r retry", importance: 3)] : []) + [quit]
       case .loaded:
         return typing + [
-          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 2),
-          Hint(text: "Esc clear", importance: 1),
+          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
+          Hint(text: "^F star", importance: 1), Hint(text: "Esc clear", importance: 1),
         ] + reload + [quit]
       // The API answered with no breeds: filtering has nothing to work on; asking again may help.
       case .empty: return [Hint(text: "r reload", importance: 3), quit]

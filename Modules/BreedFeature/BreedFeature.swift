@@ -25,6 +25,9 @@ public struct BreedFeature: Reducer {
     public var picture: PictureStatus
     /// The sub-breed the keyboard highlight is on, if any.
     public var highlighted: String?
+    /// The user's favourites: breeds and sub-breeds by API name (`hound`, `hound/afghan`).
+    /// A parent may own them and project them in (AppFeature does, for both screens).
+    public var favourites: Set<String>
 
     /// The breed's API name: one Breed screen per breed.
     public var id: String { breed.name }
@@ -33,14 +36,19 @@ public struct BreedFeature: Reducer {
     public init(
       breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested,
       picture: PictureStatus = .none,
-      highlighted: String? = nil
+      highlighted: String? = nil, favourites: Set<String> = []
     ) {
       self.breed = breed
       self.subBreed = subBreed
       self.image = image
       self.picture = picture
       self.highlighted = highlighted
+      self.favourites = favourites
     }
+
+    /// What the screen shows, as a favourite is named: `hound`, or `hound/afghan` while a
+    /// sub-breed's picture is shown.
+    public var shownFavouriteID: String { subBreed.map { "\(breed.name)/\($0)" } ?? breed.name }
 
     /// Where downloading and decoding the picture stands.
     public enum PictureStatus: Equatable, Sendable {
@@ -79,6 +87,9 @@ public struct BreedFeature: Reducer {
     case retryButtonTapped
     /// The user chose a sub-breed (`nil`: the breed itself).
     case subBreedSelected(String?)
+    /// The user starred or un-starred what the screen shows: the breed, or the sub-breed
+    /// whose picture is shown.
+    case favouriteToggled
     /// The keyboard highlight moved in the sub-breed list.
     case highlightMoved(HighlightMove)
     /// The screen changed size: a picture decoded for a smaller screen is downloaded again
@@ -154,6 +165,11 @@ public struct BreedFeature: Reducer {
 
     case .anotherPictureButtonTapped, .retryButtonTapped:
       return fetchImage(&state)
+
+    case .favouriteToggled:
+      let id = state.shownFavouriteID
+      if state.favourites.remove(id) == nil { state.favourites.insert(id) }
+      return .none
 
     case .subBreedSelected(let subBreed):
       state.subBreed = subBreed

@@ -25,7 +25,8 @@ public enum BreedView {
     _ state: BreedFeature.ViewState, width: Int? = nil, height: Int? = nil, spinnerFrame: Int = 0,
     unicode: Bool = true, pictureMode: PictureMode = .blocks
   ) -> Node {
-    var children: [Node] = [.text(state.title, style: .bold), .divider]
+    let star = state.isFavourite ? [Span(" ★", style: .bold)] : []
+    var children: [Node] = [.line([Span(state.title, style: .bold)] + star), .divider]
     // Beside a picture the sub-breed list keeps six rows, or a quarter of a tall screen
     // (Hound's seven whole from 28 rows); the picture takes the rest.
     let spareRows = (height ?? .max) - rowsBesidePicture - minimumPictureRows
@@ -63,7 +64,8 @@ public enum BreedView {
       children.append(.text(subtitle, style: .bold))
       let selected = state.subBreeds.firstIndex { $0.isHighlighted }
       let rows = state.subBreeds.map { row -> [Span] in
-        row.isShown ? [Span(row.title), Span("  (shown)", style: .dim)] : [Span(row.title)]
+        [Span(row.title)] + (row.isFavourite ? [Span(" ★", style: .bold)] : [])
+          + (row.isShown ? [Span("  (shown)", style: .dim)] : [])
       }
       let list = Node.list(ListNode(rows: rows, selected: selected))
       children.append(pictureShown ? .sized(list, rows: listRows) : list)

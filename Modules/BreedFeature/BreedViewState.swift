@@ -7,6 +7,8 @@ extension BreedFeature {
   public struct ViewState: Equatable, Sendable {
     /// The breed's name with its first letter upper-cased: "Hound".
     public var title: String
+    /// Whether the user starred the breed.
+    public var isFavourite = false
     /// "Sub-breeds" when there are any, else `nil` (no heading at all).
     public var subtitle: String?
     /// The sub-breeds, first letters upper-cased.
@@ -42,6 +44,8 @@ extension BreedFeature {
       public var isShown: Bool
       /// Whether the keyboard highlight is on it.
       public var isHighlighted: Bool
+      /// Whether the user starred it.
+      public var isFavourite = false
       /// The API name.
       public var id: String { name }
     }
@@ -50,11 +54,13 @@ extension BreedFeature {
     public init(_ state: State) {
       let title = state.breed.name.uppercasingFirstLetter
       self.title = title
+      isFavourite = state.favourites.contains(state.breed.name)
       subtitle = state.breed.subBreeds.isEmpty ? nil : "Sub-breeds"
       subBreeds = state.breed.subBreeds.map { name in
         SubBreedRow(
           name: name, title: name.uppercasingFirstLetter, isShown: name == state.subBreed,
-          isHighlighted: name == state.highlighted)
+          isHighlighted: name == state.highlighted,
+          isFavourite: state.favourites.contains("\(state.breed.name)/\(name)"))
       }
       let subject = String.breedTitle(state.breed.name, subBreed: state.subBreed)
       self.subject = subject

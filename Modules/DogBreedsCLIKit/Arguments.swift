@@ -3,12 +3,23 @@ import DogsFeature
 import Foundation
 import TextRendering
 
+/// What the `favourites` command does.
+enum FavouritesCommand: Equatable {
+  /// Lists them.
+  case list
+  /// Stars these breeds (named as `show` takes them).
+  case add([String])
+  /// Un-stars these.
+  case remove([String])
+}
+
 /// What the command line asked for.
 struct Options: Equatable {
   enum Command: Equatable {
     case interactive
     case list
     case show(String)
+    case favourites(FavouritesCommand)
     case help
     case version
   }
@@ -49,6 +60,8 @@ enum Arguments {
       DogBreedsCLI [options]                 interactive browser (in a terminal)
       DogBreedsCLI list [--filter TEXT] [--json]
       DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE]
+      DogBreedsCLI favourites [--json]       the breeds you starred, one per line
+      DogBreedsCLI favourites add|remove BREED[/SUB-BREED]...
 
     BREED is a name as listed (Hound, "Afghan Hound"), as the API names it (hound,
     hound/afghan), or as people write it ("Shih Tzu", "St. Bernard", "Brabançon":
@@ -78,6 +91,7 @@ enum Arguments {
                              Ctrl-W or Alt-Backspace deletes a word)
       ↑ ↓ PgUp PgDn Home End move the highlight (on a breed also k and j)
       Enter, →               open the breed; on a breed, show the sub-breed
+      Ctrl-F (on a breed: f) star or un-star the breed (or the sub-breed shown)
       n, Space               another picture (on a breed)
       r                      try again after a failure
       Ctrl-R                 load the list again (say, over the saved or built-in
@@ -111,6 +125,10 @@ enum Arguments {
       Breed list cache: $DOGBREEDS_CACHE_DIR, else $XDG_CACHE_HOME/dogbreeds, else
       ~/.cache/dogbreeds (with no home folder, one under the temporary folder).
       Written atomically; a damaged cache is ignored.
+      Favourites: favourites.json in $DOGBREEDS_DATA_DIR, else
+      $XDG_DATA_HOME/dogbreeds, else ~/.local/share/dogbreeds. Saves merge with
+      other running apps' and scripts'; a damaged file is kept aside as
+      favourites.json.damaged-TIME.
     """
 
   /// The options that take no value, and what each sets.
@@ -125,7 +143,7 @@ enum Arguments {
   ]
 
   /// The commands.
-  static let commands = ["list", "show", "help", "version"]
+  static let commands = ["list", "show", "favourites", "help", "version"]
 
   /// The options a misspelt one may have meant: all of them, aliases aside.
   static var suggestedOptions: [String] {
@@ -268,6 +286,14 @@ enum Arguments {
     if options.picture != .auto && options.command == .list {
       throw UsageError(message: "--picture goes with show and the full-screen browser, not list.")
     }
+    if case .favourites(let command) = options.command {
+      if options.picture != .auto || options.filter != nil {
+        throw UsageError(message: "--picture and --filter do not go with favourites.")
+      }
+      if options.json, command != .list {
+        throw UsageError(message: "--json goes with favourites alone, which lists them.")
+      }
+    }
     return options
   }
 
@@ -286,6 +312,19 @@ enum Arguments {
         throw UsageError(message: "show needs one breed, e.g. show hound/afghan.")
       }
       options.command = .show(positional[1])
+    case "favourites", "favorites":
+      switch positional.dropFirst().first {
+      case nil: options.command = .favourites(.list)
+      case "add" where positional.count > 2:
+        options.command = .favourites(.add(Array(positional.dropFirst(2))))
+      case "remove" where positional.count > 2:
+        options.command = .favourites(.remove(Array(positional.dropFirst(2))))
+      case "add", "remove":
+        throw UsageError(message: "favourites \(positional[1]) needs one breed or more, e.g. hound/afghan.")
+      case let other?:
+        let near = suggestion(for: other, among: ["add", "remove"])
+        throw UsageError(message: "favourites takes add or remove, not \(Output.quoted(other)).\(near)")
+      }
     case "help":
       options.command = .help
     case "version":

@@ -1,7 +1,9 @@
 import AppFeature
 import Core
 import DogAPIClient
+import FavouritesClient
 import Foundation
+import LocalFiles
 import TextRendering
 
 #if canImport(Glibc)
@@ -32,7 +34,7 @@ public enum CommandLineApp {
     case .version:
       Output.line(Arguments.version)
       return ExitCode.success
-    case .interactive, .list, .show:
+    case .interactive, .list, .show, .favourites:
       return await Session(options: options, environment: environment).run()
     }
   }
@@ -44,6 +46,10 @@ struct Session {
   let options: Options
   let environment: [String: String]
   let client: DogAPIClient
+  /// The user's favourites, in the data folder.
+  var favouritesClient: FavouritesClient {
+    .live(folder: UserFolder.data.url(environment: environment))
+  }
 
   init(options: Options, environment: [String: String]) {
     self.options = options
@@ -111,15 +117,18 @@ struct Session {
     // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
     // large as it is when each picture arrives (the terminal may have been resized).
     let pictureColumns = min(Self.terminalSize(environment: environment).columns, 80)
+    // The browser keeps the user's favourites; the scriptable commands leave them alone.
+    let favourites = interactive ? favouritesClient : nil
     let feature: AppFeature
     if let perCell = pictures.pixelsPerCell, interactive {
-      feature = AppFeature(client: client) {
+      feature = AppFeature(client: client, favourites: favourites) {
         let size = Self.terminalSize(environment: environment)
         return perCell.size(columns: size.columns, rows: size.rows)
       }
     } else {
       feature = AppFeature(
-        client: client, pictureSize: pictures.pixelsPerCell?.size(columns: pictureColumns, rows: 200))
+        client: client, pictureSize: pictures.pixelsPerCell?.size(columns: pictureColumns, rows: 200),
+        favourites: favourites)
     }
     let store: Store<AppFeature.State, AppFeature.Action>
     if options.trace {
@@ -146,6 +155,8 @@ struct Session {
       return await commands.list()
     case .show(let breed):
       return await commands.show(breed)
+    case .favourites(let command):
+      return await commands.favourites(command, in: favouritesClient)
     case .interactive:
       guard let input else {
         if let whyNotInteractive { Output.warning(whyNotInteractive) }

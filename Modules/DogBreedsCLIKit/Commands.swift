@@ -3,6 +3,7 @@ import BreedFeature
 import Core
 import DogAPIClient
 import DogsFeature
+import FavouritesClient
 import Foundation
 import ImageDecoding
 import TextRendering
@@ -156,7 +157,9 @@ struct Commands {
     return subBreeds.first { [$0.subBreed + $0.breed, $0.breed + $0.subBreed].contains(letters) }
   }
 
-  func show(_ argument: String) async -> Int32 {
+  /// The breed, and sub-breed, `argument` names, as `show` and `favourites` take names:
+  /// with the list loaded and that breed's screen open; or the exit status, the error said.
+  private func resolve(_ argument: String) async -> Result<(breed: String, subBreed: String?), ExitStatus> {
     // A name of words is quoted whole (lowercased, as names are), not as the breed it was
     // read as.
     let typed = argument.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
@@ -167,9 +170,9 @@ struct Commands {
     do { read = .success(try Arguments.breedPath(argument)) } catch { read = .failure(error) }
     if case .failure(let error) = read, runTogether == nil {
       Output.error(error.message)
-      return ExitCode.usage
+      return .failure(ExitStatus(ExitCode.usage))
     }
-    if let failure = await loadBreeds() { return failure }
+    if let failure = await loadBreeds() { return .failure(ExitStatus(failure)) }
     var path: (breed: String, subBreed: String?)
     // What the letters spell run together (a title, a breed: "Afghan Hound", "Bull
     // Terrier", "Kerry Blue Terrier"); else the name as read (a path, "hound/afghan"),
@@ -185,7 +188,7 @@ struct Commands {
       var offered = runTogether.map { names(foundBy: $0) } ?? []
       if offered.isEmpty { offered = names(foundBy: Arguments.words(argument)) }
       Output.error("\(Output.quoted(typed)) is not in the breed list." + Arguments.didYouMean(offered))
-      return ExitCode.notFound
+      return .failure(ExitStatus(ExitCode.notFound))
     }
     store.send(.dogs(.rowSelected(path.breed)))
     if let notice = store.state.notice {
@@ -193,9 +196,9 @@ struct Commands {
         typed.contains(" ")
           ? "\(Output.quoted(typed)) is not in the breed list." + suggestion(forWordsOf: argument)
           : notice + suggestion(for: path.breed, subBreed: path.subBreed))
-      return ExitCode.notFound
+      return .failure(ExitStatus(ExitCode.notFound))
     }
-    guard let breed = store.state.breed else { return ExitCode.failure }
+    guard let breed = store.state.breed else { return .failure(ExitStatus(ExitCode.failure)) }
     if let subBreed = path.subBreed {
       guard breed.breed.subBreeds.contains(subBreed) else {
         // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells,
@@ -214,8 +217,19 @@ struct Commands {
               : " (it has \(breed.breed.subBreeds.map(\.uppercasingFirstLetter).joined(separator: ", "))).")
             + offered
         )
-        return ExitCode.notFound
+        return .failure(ExitStatus(ExitCode.notFound))
       }
+    }
+    return .success(path)
+  }
+
+  func show(_ argument: String) async -> Int32 {
+    let path: (breed: String, subBreed: String?)
+    switch await resolve(argument) {
+    case .success(let found): path = found
+    case .failure(let status): return status.code
+    }
+    if let subBreed = path.subBreed {
       await store.send(.breed(.subBreedSelected(subBreed))).finish()
     } else {
       await store.send(.breed(.appeared)).finish()
@@ -311,5 +325,69 @@ struct Commands {
       ("fetchedAt", list.fetchedAt.map { .string(formatter.string(from: $0)) } ?? .null),
       ("fallbackReason", list.fallbackReason.map { .string($0.message) } ?? .null),
     ]
+  }
+}
+
+/// An exit status carried as an error.
+struct ExitStatus: Error {
+  let code: Int32
+  init(_ code: Int32) { self.code = code }
+}
+
+extension Commands {
+  /// `favourites`: lists them (as shown, or as JSON with API names), or adds or removes the
+  /// breeds named (as `show` takes names; one that is not listed is an error, and nothing
+  /// changes), merged into what is saved.
+  func favourites(_ command: FavouritesCommand, in client: FavouritesClient) async -> Int32 {
+    switch command {
+    case .list:
+      let loaded: FavouritesLoad
+      do { loaded = try await client.load() } catch {
+        Output.error((error as? FavouritesError)?.message ?? "Favourites could not be read.")
+        return ExitCode.failure
+      }
+      if let notice = loaded.notice { Output.warning(notice) }
+      let shown = loaded.favourites.map { id in
+        let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
+        return (id: id, title: String.breedTitle(parts[0], subBreed: parts.count > 1 ? parts[1] : nil))
+      }
+      .sorted { ($0.title, $0.id) < ($1.title, $1.id) }
+      if options.json {
+        Output.line(
+          JSON.object([
+            (
+              "favourites",
+              .array(shown.map { .object([("name", .string($0.id)), ("displayName", .string($0.title))]) })
+            )
+          ]).text)
+      } else {
+        for favourite in shown { Output.line(Sanitizer.sanitize(favourite.title)) }
+      }
+      return ExitCode.success
+    case .add(let names), .remove(let names):
+      var ids: Set<String> = []
+      for name in names {
+        // Removing what is no longer listed works by its saved name.
+        if case .remove = command, let saved = try? await client.load(), saved.favourites.contains(name) {
+          ids.insert(name)
+          continue
+        }
+        switch await resolve(name) {
+        case .success(let path): ids.insert(path.subBreed.map { "\(path.breed)/\($0)" } ?? path.breed)
+        case .failure(let status): return status.code
+        }
+      }
+      do {
+        if case .add = command {
+          _ = try await client.save(ids, [])
+        } else {
+          _ = try await client.save([], ids)
+        }
+      } catch {
+        Output.error((error as? FavouritesError)?.message ?? "Favourites could not be saved.")
+        return ExitCode.failure
+      }
+      return ExitCode.success
+    }
   }
 }

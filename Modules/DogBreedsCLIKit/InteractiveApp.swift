@@ -93,13 +93,16 @@ final class InteractiveApp {
       probeAsked = ContinuousClock.now
     }
     render()
-    store.send(.dogs(.appeared))
+    store.send(.appeared)
     let code = await withCheckedContinuation { continuation in
       finish = { continuation.resume(returning: $0) }
     }
     awaitProbeAnswer()
     if placedPicture != nil { terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8)) }
     terminal.restore()
+    // Favourites changed in the last second are saved before the app ends, however it ends
+    // (quit, SIGTERM, SIGHUP, the terminal closed).
+    await store.send(.saveFavouritesNow).finish()
     return code
   }
 

@@ -23,15 +23,20 @@ public struct DogsFeature: Reducer {
     public var status: Status
     /// The breed the keyboard highlight is on (by API name), if any.
     public var highlighted: String?
+    /// The user's favourites: breeds and sub-breeds by API name (`hound`, `hound/afghan`).
+    /// A parent may own them and project them in (AppFeature does, for both screens).
+    public var favourites: Set<String>
 
     /// Creates the state; by default nothing is loaded yet.
     public init(
-      breeds: BreedList? = nil, filter: String = "", status: Status = .notStarted, highlighted: String? = nil
+      breeds: BreedList? = nil, filter: String = "", status: Status = .notStarted, highlighted: String? = nil,
+      favourites: Set<String> = []
     ) {
       self.breeds = breeds
       self.filter = filter
       self.status = status
       self.highlighted = highlighted
+      self.favourites = favourites
     }
 
     /// Where loading the list stands.
@@ -59,6 +64,8 @@ public struct DogsFeature: Reducer {
     case highlightMoved(HighlightMove)
     /// A breed was chosen (by API name).
     case rowSelected(String)
+    /// The user starred or un-starred the highlighted breed.
+    case favouriteToggled
     /// A sub-breed found by the filter was chosen (see ``ViewState/subBreedMatches``).
     case subBreedMatchSelected(breed: String, subBreed: String)
     /// The user asked to load the list again: after a failure, or to replace a list that
@@ -110,6 +117,11 @@ public struct DogsFeature: Reducer {
 
     case .highlightMoved(let move):
       moveHighlight(&state, move)
+      return .none
+
+    case .favouriteToggled:
+      guard let name = ViewState(state).highlightedBreed else { return .none }
+      if state.favourites.remove(name) == nil { state.favourites.insert(name) }
       return .none
 
     case .rowSelected(let name):

@@ -74,6 +74,7 @@ public enum DogsView {
           spans.append(
             Span(" (\(row.subBreedCount))", style: .dim))
         }
+        if row.isFavourite { spans.append(Span(" ★", style: .bold)) }
         return spans
       }
       children.append(

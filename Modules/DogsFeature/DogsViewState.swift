@@ -74,7 +74,10 @@ extension DogsFeature {
           let highlighted = state.highlighted.flatMap { name in
             matches.firstIndex { list.breeds[$0].name == name }
           }
-          content = .loaded(Rows(breeds: list.breeds, matches: matches, highlighted: highlighted ?? 0))
+          content = .loaded(
+            Rows(
+              breeds: list.breeds, matches: matches, highlighted: highlighted ?? 0,
+              favourites: state.favourites))
         }
       }
     }
@@ -120,6 +123,8 @@ extension DogsFeature {
     let matches: [Int]
     /// The position (within these rows) of the highlighted row.
     public let highlighted: Int
+    /// The favourites (breeds' API names among them are starred).
+    let favourites: Set<String>
 
     /// The first position (always 0).
     public var startIndex: Int { 0 }
@@ -130,12 +135,14 @@ extension DogsFeature {
     public subscript(position: Int) -> Row {
       let breed = breeds[matches[position]]
       return Row(
-        name: breed.name, title: breed.name.uppercasingFirstLetter, subBreedCount: breed.subBreeds.count)
+        name: breed.name, title: breed.name.uppercasingFirstLetter, subBreedCount: breed.subBreeds.count,
+        isFavourite: favourites.contains(breed.name))
     }
 
     /// Rows are equal when they show the same matches of the same list with the same highlight.
     public static func == (lhs: Rows, rhs: Rows) -> Bool {
       lhs.highlighted == rhs.highlighted && lhs.matches == rhs.matches && lhs.breeds == rhs.breeds
+        && lhs.favourites == rhs.favourites
     }
   }
 
@@ -193,6 +200,8 @@ extension DogsFeature {
     public var title: String
     /// How many sub-breeds it has.
     public var subBreedCount: Int
+    /// Whether the user starred it.
+    public var isFavourite = false
     /// The API name.
     public var id: String { name }
   }

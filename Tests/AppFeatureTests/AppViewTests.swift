@@ -24,7 +24,7 @@ struct AppViewTests {
 
 
 
-        type to filter · ↑↓ move · Enter open · Esc clear · ^C quit
+        type to filter · ↑↓ move · Enter open · ^F star · ^C quit
         """)
   }
 
@@ -49,18 +49,20 @@ struct AppViewTests {
     {
       AppView.ViewState(AppFeature.State(breeds: breeds, dogsFilter: filter, dogsStatus: status)).keyHints
     }
-    #expect(hints(bundled) == "type to filter · ↑↓ move · Enter open · Esc clear · ^R reload · ^C quit")
+    #expect(
+      hints(bundled) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^R reload · ^C quit")
     #expect(hints(bundled, "xyz") == "type to filter · Esc clear · ^R reload · ^C quit")
-    #expect(hints(list) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
+    #expect(hints(list) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^C quit")
     // Not where asking again cannot help: working offline, or the built-in list served on
     // purpose (the fake API).
     for reason in [DogAPIError.offline, nil] {
       bundled.fallbackReason = reason
-      #expect(hints(bundled) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
+      #expect(hints(bundled) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^C quit")
     }
     bundled.fallbackReason = .timedOut(seconds: 2)
     // Not while it is being loaded again: the key does nothing then.
-    #expect(hints(bundled, "", .loading) == "type to filter · ↑↓ move · Enter open · Esc clear · ^C quit")
+    #expect(
+      hints(bundled, "", .loading) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^C quit")
     #expect(
       screen(AppFeature.State(breeds: bundled, dogsStatus: .loading), 60, 8) == """
         Dogs
@@ -70,7 +72,7 @@ struct AppViewTests {
           Hound (2)
           Pug
         ⠋ Loading the breed list again…
-        type to filter · ↑↓ move · Enter open · Esc clear · ^C quit
+        type to filter · ↑↓ move · Enter open · ^F star · ^C quit
         """)
   }
 
@@ -85,11 +87,12 @@ struct AppViewTests {
       return (dogs, breed)
     }
     #expect(hints(.timedOut(seconds: 10)).dogs == "r retry · ^C quit")
-    #expect(hints(.timedOut(seconds: 10)).breed == "n another picture · r retry · Esc back · ^C quit")
+    #expect(
+      hints(.timedOut(seconds: 10)).breed == "n another picture · r retry · f star · Esc back · ^C quit")
     #expect(hints(.notFound(message: nil)).dogs == "^C quit")
-    #expect(hints(.notFound(message: nil)).breed == "Esc back · ^C quit")
+    #expect(hints(.notFound(message: nil)).breed == "f star · Esc back · ^C quit")
     #expect(hints(.offline).dogs == "^C quit")
-    #expect(hints(.offline).breed == "Esc back · ^C quit")
+    #expect(hints(.offline).breed == "f star · Esc back · ^C quit")
   }
 
   @Test func theBreedScreenReplacesTheList() {
@@ -126,7 +129,7 @@ struct AppViewTests {
       AppFeature.State(breeds: list, dogsStatus: .loaded, notice: "“x” is not in the breed list."), 60, 6)
     #expect(
       text.hasSuffix(
-        "“x” is not in the breed list.\ntype to filter · ↑↓ move · Enter open · Esc clear · ^C quit"))
+        "“x” is not in the breed list.\ntype to filter · ↑↓ move · Enter open · ^F star · ^C quit"))
   }
 
   /// A notice takes its row from the screen above it: what is left shows what a screen one
@@ -204,16 +207,21 @@ struct AppViewTests {
     bundled.source = .bundled
     bundled.fallbackReason = .timedOut(seconds: 2)
     let view = AppView.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
-    #expect(view.keyHints(fitting: 80) == view.keyHints)
-    #expect(view.keyHints(fitting: 69) == "↑↓ move · Enter open · Esc clear · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 50) == "↑↓ move · Enter open · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 32) == "Enter open · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 31) == "Enter open · ^C quit")
+    #expect(view.keyHints(fitting: 90) == view.keyHints)
+    // Typing, opening and quitting stay down to 40 columns; quitting stays last of all.
+    #expect(
+      view.keyHints(fitting: 69) == "type to filter · ↑↓ move · Enter open · ^F star · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 62) == "type to filter · ↑↓ move · Enter open · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 50) == "type to filter · Enter open · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 40) == "type to filter · Enter open · ^C quit")
+    #expect(view.keyHints(fitting: 32) == "type to filter · ^C quit")
     #expect(view.keyHints(fitting: 19) == "^C quit")  // the last one stays, cut if need be
     #expect(view.keyHints(fitting: 3) == "^C quit")
     // Words for arrows are measured as drawn.
-    #expect(view.keyHints(fitting: 47, unicode: false) == "Up/Down move · Enter open · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 46, unicode: false) == "Enter open · ^R reload · ^C quit")
+    #expect(
+      view.keyHints(fitting: 64, unicode: false)
+        == "type to filter · Up/Down move · Enter open · ^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 63, unicode: false) == "type to filter · Enter open · ^R reload · ^C quit")
     // Where nothing matches, what Enter opens outlasts the rest.
     let offered = AppView.ViewState(AppFeature.State(breeds: list, dogsFilter: "bass", dogsStatus: .loaded))
     #expect(offered.keyHints(fitting: 40) == "Enter open Basset Hound · ^C quit")
@@ -222,11 +230,12 @@ struct AppViewTests {
       AppFeature.State(
         breeds: list, dogsStatus: .loaded,
         breed: BreedFeature.State(breed: list.breeds[1], image: .failed(.timedOut(seconds: 10)))))
-    #expect(breed.keyHints == "n another picture · r retry · ↑↓ Enter sub-breed · Esc back · ^C quit")
+    #expect(
+      breed.keyHints == "n another picture · r retry · ↑↓ Enter sub-breed · f star · Esc back · ^C quit")
     #expect(breed.keyHints(fitting: 40) == "r retry · Esc back · ^C quit")
     #expect(
       screen(AppFeature.State(breeds: bundled, dogsStatus: .loaded), 50, 6).hasSuffix(
-        "\n↑↓ move · Enter open · ^R reload · ^C quit"))
+        "\ntype to filter · Enter open · ^R reload · ^C quit"))
   }
 
   @Test func asciiHintsWithoutUnicode() {
@@ -234,7 +243,7 @@ struct AppViewTests {
       AppView.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
       unicode: false
     ).text
-    #expect(text.hasSuffix("type to filter | Up/Down move | Enter open | Esc clear | ^C quit"))
+    #expect(text.hasSuffix("type to filter | Up/Down move | Enter open | ^F star | ^C quit"))
     #expect(text.contains("/ Filter breeds"))
   }
 }

@@ -13,9 +13,10 @@ let allowedImports: [String: Set<String>] = [
   "TextRendering": ["ImageDecoding"],
   "DogsFeature": ["Core", "DogAPIClient", "TextRendering"],
   "BreedFeature": ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
-  "AppFeature": ["Core", "DogAPIClient", "TextRendering", "DogsFeature", "BreedFeature"],
+  "AppFeature": ["Core", "DogAPIClient", "FavouritesClient", "TextRendering", "DogsFeature", "BreedFeature"],
   "DogBreedsCLIKit": [
-    "Core", "DogAPIClient", "ImageDecoding", "TextRendering", "DogsFeature", "BreedFeature", "AppFeature",
+    "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "LocalFiles", "TextRendering", "DogsFeature",
+    "BreedFeature", "AppFeature",
   ],
   "DogBreedsCLI": ["DogBreedsCLIKit"],
 ]

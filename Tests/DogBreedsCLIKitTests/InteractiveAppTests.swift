@@ -1,6 +1,7 @@
 import AppFeature
 import Core
 import DogAPIClient
+import FavouritesClient
 import Foundation
 import Synchronization
 import Testing
@@ -33,6 +34,26 @@ struct InteractiveAppTests {
     terminal.type("\u{3}")
     #expect(await run.value == 0)
     #expect(terminal.restored)
+  }
+
+  /// Ctrl-F stars the highlighted breed; the star is saved when the app ends, though the
+  /// usual wait after a change has not passed.
+  @Test func ctrlFStarsABreedAndQuittingSavesIt() async throws {
+    let terminal = try FakeTerminal(columns: 60, rows: 16)
+    let favourites = FavouritesClient.inMemory(["pug"])
+    let app = InteractiveApp(
+      store: Store(initialState: AppFeature.State()) { AppFeature(client: .fake(), favourites: favourites) },
+      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none),
+      asciiStyle: nil, escapeDelay: 5, handlesSignals: false)
+    let run = Task { await app.run() }
+    #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
+    terminal.type("hou")
+    #expect(await terminal.eventually { $0.lines.contains { $0.contains("▶ Hound") } })
+    terminal.type("\u{6}")
+    #expect(await terminal.eventually { $0.lines.contains { $0.contains("▶ Hound (7) ★") } })
+    terminal.type("\u{3}")
+    #expect(await run.value == 0)
+    #expect(try await favourites.load().favourites == ["hound", "pug"])
   }
 
   @Test func theEndOfInputEndsTheApp() async throws {

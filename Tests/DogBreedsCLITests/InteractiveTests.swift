@@ -225,7 +225,7 @@ struct InteractiveTests {
     await app.expectScreen {
       $0.line(0) == "Hound" && $0.text.contains("fake_1.jpg") && $0.line(2).contains("=")
     }
-    #expect(app.currentScreen.text.contains("Up/Down Enter sub-breed | Esc back"))
+    #expect(app.currentScreen.text.contains("Up/Down Enter sub-breed | f star | Esc back"))
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
     let outside = app.allOutput.filter { $0 >= 0x80 }
@@ -497,7 +497,7 @@ struct InteractiveTests {
     app.resize(columns: 40, rows: 10)
     // Narrower than the hints: the least important are left out, not the end cut off.
     await app.expectScreen {
-      $0.line(2) == String(repeating: "─", count: 40) && $0.line(9) == "↑↓ move · Enter open · ^C quit"
+      $0.line(2) == String(repeating: "─", count: 40) && $0.line(9) == "type to filter · Enter open · ^C quit"
     }
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)

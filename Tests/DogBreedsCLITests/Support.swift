@@ -31,8 +31,10 @@ struct Run {
 /// A clean environment: nothing from the developer's shell leaks in.
 func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
   let cache = ScratchFolder.path("cache").path
+  let data = ScratchFolder.path("data").path
   var environment = [
-    "PATH": "/usr/bin:/bin", "HOME": ScratchFolder.root.path, "DOGBREEDS_CACHE_DIR": cache, "LANG": "C.UTF-8",
+    "PATH": "/usr/bin:/bin", "HOME": ScratchFolder.root.path, "DOGBREEDS_CACHE_DIR": cache,
+    "DOGBREEDS_DATA_DIR": data, "LANG": "C.UTF-8",
   ]
   // Sanitizer runs set these for every process they start; coverage runs, where the
   // profile goes (so that the app's own lines are counted: `make coverage`).

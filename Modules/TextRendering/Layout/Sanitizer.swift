@@ -33,7 +33,7 @@ public enum Sanitizer {
   /// `text` for a terminal that shows only ASCII (a locale that is not UTF-8).
   ///
   /// Each character becomes ASCII: typographic punctuation its plain counterpart (`“”` →
-  /// `"`, `’` → `'`, `…` → `...`, `–` → `-`, the separator dot `·` → `|`, arrows `->`),
+  /// `"`, `’` → `'`, `…` → `...`, `–` → `-`, the separator dot `·` → `|`, arrows `->`, stars `*`),
   /// box drawing `-`, `|` or `+`, a Latin letter with accents or other marks its letter
   /// (`é` → `e`), a no-break space a space, and anything else (an emoji, a CJK character)
   /// one `?`. It only transliterates: ASCII controls pass through, so sanitise text from
@@ -61,6 +61,7 @@ public enum Sanitizer {
     case 0x2010...0x2015, 0x2212: return "-"
     case 0x00B7, 0x2022, 0x2219: return "|"
     case 0x00D7: return "x"
+    case 0x2605, 0x2606: return "*"
     case 0x2190: return "<-"
     case 0x2192: return "->"
     case 0x2191: return "^"

@@ -1,0 +1,193 @@
+import AppFeature
+import BreedFeature
+import Core
+import CoreTesting
+import DogAPIClient
+import DogsFeature
+import FavouritesClient
+import Foundation
+import TestSupport
+import Testing
+import TextRendering
+
+/// Favourites: owned by the app once, shared by both screens through projections, loaded
+/// and saved through the favourites client.
+@MainActor
+struct FavouritesTests {
+  @Test func aStarOnTheListShowsOnTheBreedScreenAndTheOtherWayRound() async {
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .fake())
+    }
+    await store.send(.dogs(.highlightMoved(.down))) { $0.dogsHighlighted = "hound" }
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["hound"] }
+    await store.send(.dogs(.rowSelected("hound")))
+    await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
+      $0.breed = BreedFeature.State(breed: list.breeds[1])
+    }
+    #expect(store.state.breedScreen?.favourites == ["hound"])
+    #expect(AppView.ViewState(store.state).breed?.isFavourite == true)
+    // With a sub-breed's picture shown, the star is the sub-breed's.
+    await store.send(.breed(.highlightMoved(.first))) { $0.breed?.highlighted = "afghan" }
+    store.exhaustivity = .off
+    await store.send(.breed(.subBreedSelected("afghan")))
+    await store.finish()  // the picture's effects, which this test is not about
+    store.exhaustivity = .on
+    await store.send(.breed(.favouriteToggled)) { $0.favourites = ["hound", "hound/afghan"] }
+    await store.send(.breed(.favouriteToggled)) { $0.favourites = ["hound"] }
+    await store.send(.breedScreenDismissed) { $0.breed = nil }
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = [] }
+  }
+
+  @Test func theRowsAndTheTitleAreStarred() {
+    var state = AppFeature.State(breeds: list, dogsStatus: .loaded, favourites: ["pug", "hound/basset"])
+    let rows = AppView.render(AppView.ViewState(state), width: 40, height: 10).lines
+    #expect(rows.contains { $0.hasPrefix("  Pug ★") })
+    #expect(rows.contains { $0.contains("Akita") && !$0.contains("★") })
+    let ascii = AppView.render(AppView.ViewState(state), width: 40, height: 10, unicode: false).lines
+    #expect(ascii.contains { $0.hasPrefix("  Pug *") })
+    state.breed = BreedFeature.State(breed: list.breeds[1])
+    let breed = AppView.render(AppView.ViewState(state), width: 40, height: 16, pictureMode: .none).lines
+    #expect(breed[0] == "Hound")
+    #expect(breed.contains { $0.contains("Basset ★") })
+    state.favourites.insert("hound")
+    #expect(AppView.render(AppView.ViewState(state), width: 40, height: 16).lines[0] == "Hound ★")
+  }
+
+  /// The Breed screen's projection keeps the laws the list's does.
+  @Test(arguments: [Set<String>(), ["pug"], ["hound", "hound/afghan"]])
+  func theBreedScreensProjectionKeepsTheLaws(favourites: Set<String>) {
+    var state = AppFeature.State(
+      breeds: list, breed: BreedFeature.State(breed: list.breeds[1]), favourites: ["x"])
+    let before = state
+    state.breedScreen = state.breedScreen
+    #expect(state == before)
+    var screen = BreedFeature.State(breed: list.breeds[2], subBreed: nil, favourites: favourites)
+    state.breedScreen = screen
+    #expect(state.breedScreen == screen)
+    #expect(state.favourites == favourites)
+    #expect(state.breed?.favourites == [], "the screen's copy is the app's, not kept twice")
+    #expect(state.dogs.favourites == favourites)
+    screen.favourites = []
+    state.breedScreen = nil
+    #expect(state.breed == nil && state.favourites == favourites)
+  }
+
+  /// Loaded when the app starts; a burst of changes is one save, a second after the last.
+  @Test func favouritesLoadAtStartAndABurstIsSavedOnce() async {
+    let clock = TestClock()
+    let saves = Log<String>()
+    let client = FavouritesClient(
+      load: { FavouritesLoad(favourites: ["akita"]) },
+      save: { added, removed in
+        saves.append("+\(added.sorted()) -\(removed.sorted())")
+        return Set(["akita", "pug"]).union(added).subtracting(removed)
+      })
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .fake(), favourites: client, clock: clock)
+    }
+    store.exhaustivity = .off
+    await store.send(.appeared)
+    await store.receive(AppFeature.Action.favouritesLoadedPath) {
+      $0.favourites = ["akita"]
+      $0.savedFavourites = ["akita"]
+    }
+    await store.send(.dogs(.highlightMoved(.last))) { $0.dogsHighlighted = "pug" }
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita", "pug"] }
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita"] }
+    await store.send(.dogs(.highlightMoved(.first))) { $0.dogsHighlighted = "akita" }
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = [] }
+    await clock.advance(by: .milliseconds(999))
+    #expect(saves.values == [])
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(AppFeature.Action.favouritesSavedPath) {
+      // What another process saved meanwhile (pug) comes in with the merge.
+      $0.favourites = ["pug"]
+      $0.savedFavourites = ["pug"]
+    }
+    #expect(saves.values == ["+[] -[\"akita\"]"])
+    await store.finish()
+  }
+
+  /// A load never undoes a change not saved yet; quitting saves at once.
+  @Test func aLoadKeepsUnsavedChangesAndQuittingSavesAtOnce() async {
+    let saved = FavouritesClient.inMemory(["akita"])
+    let store = TestStore(
+      initialState: AppFeature.State(
+        breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug", favourites: ["akita"],
+        savedFavourites: ["akita"])
+    ) { AppFeature(client: .fake(), favourites: saved, clock: TestClock()) }
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita", "pug"] }
+    _ = try? await saved.save(["boxer"], ["akita"])  // another process
+    await store.send(.breedScreenDismissed)
+    await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: ["boxer"])))) {
+      $0.favourites = ["boxer", "pug"]
+      $0.savedFavourites = ["boxer"]
+    }
+    await store.send(.saveFavouritesNow)
+    await store.receive(.favouritesSaved(.success(["boxer", "pug"]))) {
+      $0.savedFavourites = ["boxer", "pug"]
+    }
+    #expect(try! await saved.load().favourites == ["boxer", "pug"])
+    await store.finish()
+  }
+
+  @Test func favouritesThatCannotBeSavedSaySo() async {
+    let client = FavouritesClient(
+      load: { FavouritesLoad(favourites: []) },
+      save: { _, _ in throw FavouritesError("Favourites could not be saved in /ro.") })
+    let store = TestStore(
+      initialState: AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug")
+    ) { AppFeature(client: .fake(), favourites: client, clock: ImmediateClock()) }
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["pug"] }
+    await store.receive(.favouritesSaved(.failure(FavouritesError("Favourites could not be saved in /ro."))))
+    {
+      $0.notice = "Favourites could not be saved in /ro."
+    }
+  }
+
+  @Test func aDamagedFileIsToldInOneSentence() async {
+    let client = FavouritesClient(
+      load: {
+        FavouritesLoad(favourites: [], notice: "Your favourites file could not be read; it was kept as x.")
+      },
+      save: { _, _ in [] })
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing, favourites: client)
+    }
+    await store.send(.breedScreenDismissed)
+    await store.receive(
+      .favouritesLoaded(
+        .success(
+          FavouritesLoad(favourites: [], notice: "Your favourites file could not be read; it was kept as x."))
+      )
+    ) {
+      $0.notice = "Your favourites file could not be read; it was kept as x."
+    }
+  }
+
+  @Test func ctrlFStarsOnTheListAndFOnABreed() {
+    let onList = AppFeature.State(breeds: list, dogsStatus: .loaded)
+    #expect(
+      AppFeature.commands(for: .ctrl("f"), in: onList, pageRows: 5) == [.send(.dogs(.favouriteToggled))])
+    #expect(
+      AppFeature.commands(for: .character("f"), in: onList, pageRows: 5) == [
+        .send(.dogs(.filterChanged("f")))
+      ])
+    var onBreed = onList
+    onBreed.breed = BreedFeature.State(breed: list.breeds[1])
+    #expect(
+      AppFeature.commands(for: .character("f"), in: onBreed, pageRows: 5) == [
+        .send(.breed(.favouriteToggled))
+      ])
+  }
+}
+
+extension AppFeature.Action {
+  static let favouritesLoadedPath = CasePath<Self, Result<FavouritesLoad, FavouritesError>>(
+    embed: Self.favouritesLoaded
+  ) { if case .favouritesLoaded(let result) = $0 { result } else { nil } }
+  static let favouritesSavedPath = CasePath<Self, Result<Set<String>, FavouritesError>>(
+    embed: Self.favouritesSaved
+  ) { if case .favouritesSaved(let result) = $0 { result } else { nil } }
+}
