@@ -40,12 +40,17 @@ public struct AppFeature: Reducer {
     /// The favourites as last read or saved: what ``favourites`` adds and removes is what
     /// the next save sends.
     public var savedFavourites: Set<String>
+    /// An alert over the screens (favourites that could not be saved), if any.
+    public var alert: AlertState<Action.Alert>?
+    /// The alert's focused button: what Enter chooses.
+    public var alertFocus: Int
 
     /// Creates the state; the defaults are an app that has not loaded anything yet.
     public init(
       breeds: BreedList? = nil, dogsFilter: String = "", dogsStatus: DogsFeature.State.Status = .notStarted,
       dogsHighlighted: String? = nil, breed: BreedFeature.State? = nil, notice: String? = nil,
-      favourites: Set<String> = [], savedFavourites: Set<String> = []
+      favourites: Set<String> = [], savedFavourites: Set<String> = [],
+      alert: AlertState<Action.Alert>? = nil, alertFocus: Int = 0
     ) {
       self.breeds = breeds
       self.dogsFilter = dogsFilter
@@ -55,6 +60,8 @@ public struct AppFeature: Reducer {
       self.notice = notice
       self.favourites = favourites
       self.savedFavourites = savedFavourites
+      self.alert = alert
+      self.alertFocus = alertFocus
     }
 
     /// The Dogs feature's state: the shared list joined with the Dogs fields kept here.
@@ -117,6 +124,21 @@ public struct AppFeature: Reducer {
     case favouritesSaved(Result<Set<String>, FavouritesError>)
     /// Save what changed now, not after the usual wait (the app is quitting).
     case saveFavouritesNow
+    /// The alert's buttons: one was chosen, or it was dismissed.
+    case alert(PresentationAction<Alert>)
+    /// The alert's focus moved by this many buttons (wrapping round).
+    case alertFocusMoved(Int)
+
+    /// What the alert's buttons do.
+    public enum Alert: Equatable, Sendable {
+      /// Try saving the favourites again.
+      case retrySave
+    }
+
+    /// How alert actions sit in ``Action/alert(_:)``.
+    public static let alertPath = CasePath<Action, PresentationAction<Alert>>(embed: Action.alert) {
+      if case .alert(let action) = $0 { action } else { nil }
+    }
 
     /// How Dogs actions sit in ``Action/dogs(_:)``; `Scope` and `scope` use it.
     public static let dogsPath = CasePath<Action, DogsFeature.Action>(embed: Action.dogs) {
@@ -236,8 +258,26 @@ public struct AppFeature: Reducer {
         if let notice = loaded.notice { state.notice = notice }
         return .none
 
-      case .favouritesLoaded(.failure(let error)), .favouritesSaved(.failure(let error)):
+      case .favouritesLoaded(.failure(let error)):
         state.notice = error.message
+        return .none
+
+      case .favouritesSaved(.failure(let error)):
+        state.alert = AlertState(
+          title: "Favourites not saved", message: error.message + " They stay starred while the app runs.",
+          buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
+        state.alertFocus = 0
+        return .none
+
+      case .alert(.presented(.retrySave)):
+        return saveFavourites(state, after: nil)
+
+      case .alert(.dismiss):
+        return .none
+
+      case .alertFocusMoved(let step):
+        guard let count = state.alert?.buttons.count, count > 0 else { return .none }
+        state.alertFocus = ((state.alertFocus + step) % count + count) % count
         return .none
 
       case .favouritesSaved(.success(let saved)):
@@ -250,6 +290,7 @@ public struct AppFeature: Reducer {
       }
     }
     .ifLet(\.breedScreen, action: Action.breedPath) { breedFeature }
+    .ifLet(\.alert, action: Action.alertPath)
   }
 
   /// `saved` with what `state` changed since its last read or save (its unsaved additions

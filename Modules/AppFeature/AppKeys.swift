@@ -1,4 +1,5 @@
 import BreedFeature
+import Core
 import DogsFeature
 import TextRendering
 
@@ -31,6 +32,7 @@ extension AppFeature {
   ///   Any key but Ctrl-C first dismisses a notice.
   public static func commands(for key: Key, in state: State, pageRows: Int) -> [AppKeyCommand] {
     if key == .ctrl("c") { return [.quit] }
+    if let alert = state.alert { return alertCommands(for: key, alert, focus: state.alertFocus) }
     var commands: [AppKeyCommand] = state.notice == nil ? [] : [.send(.noticeDismissed)]
     switch key {
     case .ctrl("d"): commands.append(.quit)
@@ -82,6 +84,28 @@ extension AppFeature {
       if let name = view.highlightedBreed { return .dogs(.rowSelected(name)) }
       return view.offered.map { .dogs($0.action) }
     default: return nil
+    }
+  }
+
+  /// Over an alert, keys are the alert's: Tab and the arrows move between its buttons,
+  /// Enter chooses the focused one, Esc the cancel button (or dismisses); nothing else
+  /// reaches the screens under it.
+  private static func alertCommands(
+    for key: Key, _ alert: AlertState<Action.Alert>, focus: Int
+  ) -> [AppKeyCommand] {
+    switch key {
+    case .tab, .right, .down: return [.send(.alertFocusMoved(1))]
+    case .backTab, .left, .up: return [.send(.alertFocusMoved(-1))]
+    case .enter:
+      guard alert.buttons.indices.contains(focus) else { return [.send(.alert(.dismiss))] }
+      return [.send(.alert(alert.buttons[focus].choice))]
+    case .escape:
+      let cancel = alert.buttons.first { $0.role == .cancel }
+      return [.send(.alert(cancel?.choice ?? .dismiss))]
+    case .ctrl("d"): return [.quit]
+    case .ctrl("z"): return [.suspend]
+    case .ctrl("l"): return [.redraw]
+    default: return []
     }
   }
 

@@ -13,12 +13,19 @@ public enum AppView {
     public var breed: BreedFeature.ViewState?
     /// A notice to show over the screens, if any.
     public var notice: String?
+    /// The alert over everything, if any.
+    public var alert: ModalBox?
 
     /// Derives everything the screen shows from the app state.
     public init(_ state: AppFeature.State) {
       dogs = DogsFeature.ViewState(state.dogs)
       breed = state.breedScreen.map(BreedFeature.ViewState.init)
       notice = state.notice
+      alert = state.alert.map { alert in
+        ModalBox(
+          title: alert.title, message: alert.message, buttons: alert.buttons.map(\.label),
+          focused: state.alertFocus)
+      }
     }
 
     /// The key hints for the screen that is showing.
@@ -57,6 +64,12 @@ public enum AppView {
     }
 
     private var hints: [Hint] {
+      if alert != nil {
+        return [
+          Hint(text: "Tab next button", importance: 1), Hint(text: "Enter choose", importance: 3),
+          Hint(text: "Esc cancel", importance: 3),
+        ]
+      }
       if let breed {
         var hints: [Hint] = []
         switch breed.image {
@@ -133,10 +146,17 @@ public enum AppView {
     _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
     pictureMode: PictureMode = .blocks
   ) -> Frame {
-    Layout.render(
+    var frame = Layout.render(
       body(
         state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
         pictureMode: pictureMode),
       width: width, height: height, options: .init(unicode: unicode))
+    // Over everything but the key hints, which name the alert's keys.
+    if let alert = state.alert {
+      var screen = frame
+      alert.draw(on: &screen, unicode: unicode)
+      frame = screen
+    }
+    return frame
   }
 }

@@ -132,18 +132,77 @@ struct FavouritesTests {
     await store.finish()
   }
 
-  @Test func favouritesThatCannotBeSavedSaySo() async {
+  /// A save that fails puts up an alert offering to try again; trying again saves, and
+  /// Esc (the cancel button) closes it.
+  @Test func favouritesThatCannotBeSavedAskToTryAgain() async {
+    let attempts = Log<Set<String>>()
     let client = FavouritesClient(
       load: { FavouritesLoad(favourites: []) },
-      save: { _, _ in throw FavouritesError("Favourites could not be saved in /ro.") })
+      save: { added, _ in
+        attempts.append(added)
+        if attempts.values.count == 1 { throw FavouritesError("Favourites could not be saved in /ro.") }
+        return added
+      })
     let store = TestStore(
       initialState: AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug")
     ) { AppFeature(client: .fake(), favourites: client, clock: ImmediateClock()) }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["pug"] }
     await store.receive(.favouritesSaved(.failure(FavouritesError("Favourites could not be saved in /ro."))))
     {
-      $0.notice = "Favourites could not be saved in /ro."
+      $0.alert = Self.saveAlert
     }
+    await store.send(.alertFocusMoved(1)) { $0.alertFocus = 1 }
+    await store.send(.alertFocusMoved(1)) { $0.alertFocus = 0 }
+    await store.send(.alertFocusMoved(-1)) { $0.alertFocus = 1 }
+    await store.send(.alert(.presented(.retrySave))) {
+      $0.alert = nil
+    }
+    await store.receive(.favouritesSaved(.success(["pug"]))) { $0.savedFavourites = ["pug"] }
+    #expect(attempts.values == [["pug"], ["pug"]])
+  }
+
+  static let saveAlert = AlertState<AppFeature.Action.Alert>(
+    title: "Favourites not saved",
+    message: "Favourites could not be saved in /ro. They stay starred while the app runs.",
+    buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
+
+  @Test func overAnAlertKeysAreTheAlerts() {
+    var state = AppFeature.State(breeds: list, dogsStatus: .loaded, alert: Self.saveAlert)
+    func commands(_ key: Key) -> [AppKeyCommand] { AppFeature.commands(for: key, in: state, pageRows: 5) }
+    #expect(commands(.tab) == [.send(.alertFocusMoved(1))])
+    #expect(commands(.backTab) == [.send(.alertFocusMoved(-1))])
+    #expect(commands(.enter) == [.send(.alert(.presented(.retrySave)))])
+    #expect(commands(.escape) == [.send(.alert(.dismiss))])
+    #expect(commands(.character("x")) == [])
+    #expect(commands(.ctrl("c")) == [.quit])
+    state.alertFocus = 1
+    #expect(commands(.enter) == [.send(.alert(.dismiss))])
+  }
+
+  /// The alert drawn as a modal box over the list, at both sizes, in Unicode and ASCII.
+  @Test(arguments: [(80, 24, true), (80, 24, false), (40, 12, true), (40, 12, false)])
+  func theAlertIsABoxOverTheScreen(width: Int, height: Int, unicode: Bool) {
+    let state = AppFeature.State(breeds: list, dogsStatus: .loaded, alert: Self.saveAlert)
+    let frame = AppView.render(AppView.ViewState(state), width: width, height: height, unicode: unicode)
+    let lines = frame.lines
+    let top = try! #require(lines.firstIndex { $0.contains(unicode ? "┌" : "+--") })
+    let box = lines[top...].prefix { !$0.isEmpty }
+    let corner = unicode ? "┌" : "+"
+    let left = lines[top].distance(
+      from: lines[top].startIndex, to: lines[top].firstIndex(of: Character(corner))!)
+    #expect(box.contains { $0.contains("Favourites not saved") })
+    #expect(box.contains { $0.contains("> Try again <") && $0.contains("Not now") })
+    let hints = width >= 45 ? "Tab next button · Enter choose · Esc cancel" : "Enter choose · Esc cancel"
+    #expect(lines.last == hints.replacingOccurrences(of: "·", with: unicode ? "·" : "|"))
+    // Centred, whole, and the focused button in reverse video, which shows without colour.
+    let boxWidth = lines[top].dropFirst(left).prefix { $0 != " " }.count
+    #expect(left == (width - boxWidth) / 2, "\(lines.joined(separator: "\n"))")
+    #expect(box.allSatisfy { $0.count >= left + boxWidth }, "the box is whole on every row")
+    let row = box.firstIndex { $0.contains("> Try again <") }!
+    let column = lines[row].distance(
+      from: lines[row].startIndex, to: lines[row].range(of: "> Try again <")!.lowerBound)
+    #expect(frame[column, row].style.reverse)
+    #expect(!lines.joined().contains(unicode ? "+--" : "┌"))
   }
 
   @Test func aDamagedFileIsToldInOneSentence() async {
