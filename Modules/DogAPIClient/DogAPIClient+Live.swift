@@ -102,8 +102,22 @@ extension DogAPIClient {
           guard BreedName.isValid(subBreed) else { throw .invalidBreedName(subBreed) }
           path += "/\(subBreed)"
         }
-        let response = try await getJSON(path + "/images/random")
-        return try ResponseDecoding.imageURL(status: response.status, body: response.body)
+        // The API picks by name prefix: `pug`'s random picture is often a puggle's. A
+        // picture from another breed's folder is asked for again, a few times, and then
+        // chosen from the breed's whole list, where the folder decides.
+        for _ in 0..<3 {
+          let response = try await getJSON(path + "/images/random")
+          let url = try ResponseDecoding.imageURL(status: response.status, body: response.body)
+          if ResponseDecoding.isPicture(url, of: breed, subBreed: subBreed) { return url }
+        }
+        let response = try await getJSON(path + "/images")
+        let own = try ResponseDecoding.imageURLs(status: response.status, body: response.body)
+          .filter { ResponseDecoding.isPicture($0, of: breed, subBreed: subBreed) }
+        guard let url = own.randomElement() else {
+          throw .notFound(
+            message: "the API lists no picture of \(subBreed.map { "\(breed)/\($0)" } ?? breed)")
+        }
+        return url
       },
       imageData: { (url) async throws(DogAPIError) -> Data in
         guard ResponseDecoding.webURL(url.absoluteString) != nil else {

@@ -37,7 +37,7 @@ struct FaultMatrixTests {
   ]
 
   static func imageAt(_ base: String) -> TestHTTPServer.Reply {
-    .json(#"{"message":"\#(base)\/img\/dog.jpg","status":"success"}"#)
+    .json(#"{"message":"\#(base)\/breeds\/hound\/dog.jpg","status":"success"}"#)
   }
 
   static let faults: [Fault] = [
@@ -114,7 +114,7 @@ struct FaultMatrixTests {
           #"{"message":{"hound":["a\u001b[2J","..\/..\/x","q\"uo\\x"],"e\u009b31m\u001b]0;x\u0007":[]},"status":"success"}"#
         )
       },
-      image: { base in .json(#"{"message":"\#(base)\/img\/a\u001b[31m.jpg","status":"success"}"#) },
+      image: { base in .json(#"{"message":"\#(base)\/breeds\/hound\/a\u001b[31m.jpg","status":"success"}"#) },
       picture: { .bytes(jpeg) }),
   ]
 
@@ -173,7 +173,7 @@ struct FaultMatrixTests {
     let holder = PortHolder()
     let server = try TestHTTPServer { request in
       let base = "http:\\/\\/127.0.0.1:\(holder.port)"
-      if request.path.hasPrefix("/img/") { return fault.picture() }
+      if request.path.hasPrefix("/breeds/") { return fault.picture() }
       if request.path.contains("images/random") { return fault.image(base) }
       return fault.list(base)
     }

@@ -511,7 +511,7 @@ struct InteractiveTests {
     let app = try PseudoTerminalProcess(
       executable: executable, arguments: ["--base-url", server.baseURL.absoluteString + "/api"],
       environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]), columns: 30, rows: 12)
-    func downloads() -> Int { server.requests.filter { $0.path.hasPrefix("/img/") }.count }
+    func downloads() -> Int { server.requests.filter { $0.path.hasPrefix("/breeds/") }.count }
     await app.expectScreen { $0.text.contains("Hound") }
     app.send("\r")
     await app.expectScreen { $0.line(0) == "Hound" && $0.text.contains("▀") }

@@ -14,7 +14,11 @@ import Testing
 @Suite(.serialized)
 struct ScriptTests {
   let breedsJSON = #"{"message":{"hound":["afghan","basset"],"pug":[],"akita":[]},"status":"success"}"#
-  let imageJSON = #"{"message":"https:\/\/images.dog.ceo\/breeds\/hound\/n1.jpg","status":"success"}"#
+  /// The answer to a request for a random picture: one in the folder the real API keeps
+  /// that breed's (or sub-breed's) pictures in.
+  static func imageJSON(for path: String) -> String {
+    #"{"message":"https:\/\/images.dog.ceo\/breeds\/\#(pictureFolder(path))\/n1.jpg","status":"success"}"#
+  }
 
   func api(_ server: TestHTTPServer) -> [String] { ["--base-url", server.baseURL.absoluteString + "/api"] }
 
@@ -412,8 +416,8 @@ struct ScriptTests {
   }
 
   @Test func showAcceptsListedAndAPINames() async throws {
-    let server = try TestHTTPServer { [breedsJSON, imageJSON] request in
-      request.path.contains("images/random") ? .json(imageJSON) : .json(breedsJSON)
+    let server = try TestHTTPServer { [breedsJSON] request in
+      request.path.contains("images/random") ? .json(Self.imageJSON(for: request.path)) : .json(breedsJSON)
     }
     defer { server.stop() }
     for name in ["Hound", "hound", "HOUND"] {
@@ -427,7 +431,7 @@ struct ScriptTests {
     let shown = try await runCLI(["show", "hound/afghan"] + api(server))
     #expect(
       shown.stdout
-        == "Afghan Hound\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\nSub-breeds of Hound:\n  Afghan\n  Basset\n",
+        == "Afghan Hound\nPicture: https://images.dog.ceo/breeds/hound-afghan/n1.jpg\nSub-breeds of Hound:\n  Afghan\n  Basset\n",
       "\(shown.stderr)")
     let sub = try await runCLI(["show", "hound/afghan", "--json"] + api(server))
     #expect(sub.status == 0)
@@ -460,11 +464,12 @@ struct ScriptTests {
       "\(threeWords.stderr)")
     #expect(server.requests.map(\.path).contains("/api/breed/hound/afghan/images/random"))
     let pug = try await runCLI(["show", "pug"] + api(server))
-    #expect(pug.stdout == "Pug\nPicture: https://images.dog.ceo/breeds/hound/n1.jpg\n")
+    #expect(pug.stdout == "Pug\nPicture: https://images.dog.ceo/breeds/pug/n1.jpg\n")
     // Where two titles are each other the other way round, the one named in order wins.
-    let mirrored = try TestHTTPServer { [imageJSON] request in
+    let mirrored = try TestHTTPServer { request in
       request.path.contains("images/random")
-        ? .json(imageJSON) : .json(#"{"message":{"dane":["great"],"great":["dane"]},"status":"success"}"#)
+        ? .json(Self.imageJSON(for: request.path))
+        : .json(#"{"message":{"dane":["great"],"great":["dane"]},"status":"success"}"#)
     }
     defer { mirrored.stop() }
     for (name, shown) in [("Great Dane", "Great Dane"), ("dane great", "Dane Great")] {
@@ -877,7 +882,7 @@ struct PictureScriptTests {
     // iTerm2: the JPEG's own bytes, 80 cells wide, downloaded once (not also for decoding).
     let (iterm, itermPaths) = try await runRecording(Self.jpeg, "iterm")
     #expect(iterm.status == 0, "\(iterm.stderr)")
-    #expect(itermPaths.filter { $0.hasPrefix("/img/") }.count == 1, "\(itermPaths)")
+    #expect(itermPaths.filter { $0.hasPrefix("/breeds/") }.count == 1, "\(itermPaths)")
     #expect(
       iterm.stdout.hasPrefix(
         "\u{1B}]1337;File=inline=1;size=\(Self.jpeg.count);width=80;preserveAspectRatio=1:"
@@ -945,10 +950,10 @@ struct PictureScriptTests {
     let (plain, paths) = try await runRecording(Self.jpeg, "none")
     #expect(plain.status == 0)
     #expect(plain.stdout.hasPrefix("Hound\nPicture: http://127.0.0.1:"))
-    #expect(plain.stdout.hasSuffix("/img/dog.jpg\nSub-breeds:\n  Afghan\n"))
-    #expect(!paths.contains { $0.hasPrefix("/img/") })
+    #expect(plain.stdout.hasSuffix("/breeds/hound/dog.jpg\nSub-breeds:\n  Afghan\n"))
+    #expect(!paths.contains { $0.hasPrefix("/breeds/") })
     let (_, withPicture) = try await runRecording(Self.jpeg, "ascii")
-    #expect(withPicture.contains("/img/dog.jpg"))
+    #expect(withPicture.contains("/breeds/hound/dog.jpg"))
   }
 }
 

@@ -143,9 +143,11 @@ func pictureServer(_ picture: [UInt8], status: Int = 200, subBreeds: [String] = 
   let holder = PortHolder()
   let names = subBreeds.map { "\"\($0)\"" }.joined(separator: ",")
   let server = try TestHTTPServer { request in
-    if request.path.hasPrefix("/img/") { return .bytes(picture, status: status) }
+    if request.path.hasPrefix("/breeds/") { return .bytes(picture, status: status) }
     if request.path.contains("images/random") {
-      return .json(#"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/img\/dog.jpg","status":"success"}"#)
+      let folder = pictureFolder(request.path)
+      return .json(
+        #"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/breeds\/\#(folder)\/dog.jpg","status":"success"}"#)
     }
     return .json(#"{"message":{"hound":[\#(names)]},"status":"success"}"#)
   }
@@ -183,4 +185,14 @@ final class Counter: @unchecked Sendable {
       return count
     }
   }
+}
+
+/// The folder the real API keeps a breed's pictures in, for a request for one
+/// (`/api/breed/hound/afghan/images/random`: `hound-afghan`), as the app expects it.
+func pictureFolder(_ requestPath: String) -> String {
+  let parts = requestPath.split(separator: "/")
+  guard let start = parts.firstIndex(of: "breed"), let end = parts.firstIndex(of: "images") else {
+    return "none"
+  }
+  return parts[(start + 1)..<end].joined(separator: "-")
 }

@@ -49,6 +49,29 @@ enum ResponseDecoding {
     return url
   }
 
+  /// The picture addresses of a list answer (`/breed/NAME/images`); those that are not
+  /// http(s) addresses are left out.
+  static func imageURLs(status: Int, body: Data) throws(DogAPIError) -> [URL] {
+    let message = try successMessage(status: status, body: body, namesABreed: true)
+    guard let texts = message as? [Any] else {
+      throw .malformedResponse(detail: "the image addresses are not a list")
+    }
+    return texts.compactMap { ($0 as? String).flatMap(webURL) }
+  }
+
+  /// Whether `url` is a picture of this breed (or sub-breed) by its folder, the path
+  /// component after `breeds`: exactly `breed-sub` for a sub-breed; for a breed, `breed`
+  /// or one of its sub-breeds' `breed-…` (the API keeps a breed with sub-breeds' pictures
+  /// in theirs). `puggle` is no picture of `pug`, nor `pointer-germanlonghair` of
+  /// `pointer/german`.
+  static func isPicture(_ url: URL, of breed: String, subBreed: String?) -> Bool {
+    let components = url.pathComponents
+    guard let index = components.firstIndex(of: "breeds"), index + 1 < components.count else { return false }
+    let folder = components[index + 1]
+    if let subBreed { return folder == "\(breed)-\(subBreed)" }
+    return folder == breed || folder.hasPrefix("\(breed)-")
+  }
+
   /// `url` if it is an absolute `http`/`https` URL with a host.
   static func webURL(_ text: String) -> URL? {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
