@@ -205,23 +205,28 @@ private final class Capture: @unchecked Sendable {
       let count = read(master, &buffer, buffer.count)
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { return }
-      let replies = lock.withLock {
+      // An answer due at once is written before the lock is let go: a test that sees the
+      // screen that asked the question then types after the answer, as at a terminal
+      // (written after, a key typed meanwhile went in first, and a paste swallowed the answer).
+      let pending: [UInt8]? = lock.withLock {
         output += buffer[0..<count]
         screen.apply(Array(buffer[0..<count]))
-        return screen.takeReplies()
+        let replies = screen.takeReplies()
+        guard !replies.isEmpty else { return nil }
+        let isAttributesAnswer = { (reply: String) in reply.hasPrefix("\u{1B}[?") && reply.hasSuffix("c") }
+        let typed = replies.contains(where: isAttributesAnswer) ? typedWithAnswers : []
+        if !typed.isEmpty { typedWithAnswers = [] }
+        let bytes = (replyDelay == nil ? [] : Array(replies.joined().utf8)) + typed
+        guard !bytes.isEmpty else { return nil }
+        // At once from this thread, or later from a thread of its own: not from Dispatch's
+        // threads, which may all be busy in a loaded run (an answer then came a second late).
+        guard let replyDelay, replyDelay != .zero else {
+          _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+          return nil
+        }
+        return bytes
       }
-      guard !replies.isEmpty else { continue }
-      let isAttributesAnswer = { (reply: String) in reply.hasPrefix("\u{1B}[?") && reply.hasSuffix("c") }
-      let typed = replies.contains(where: isAttributesAnswer) ? typedWithAnswers : []
-      if !typed.isEmpty { typedWithAnswers = [] }
-      let bytes = (replyDelay == nil ? [] : Array(replies.joined().utf8)) + typed
-      guard !bytes.isEmpty else { continue }
-      // At once from this thread, or later from a thread of its own: not from Dispatch's
-      // threads, which may all be busy in a loaded run (an answer then came a second late).
-      guard let replyDelay, replyDelay != .zero else {
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-        continue
-      }
+      guard let bytes = pending, let replyDelay else { continue }
       Thread {
         Thread.sleep(forTimeInterval: Double(replyDelay / .microseconds(1)) / 1_000_000)
         // Under the lock, and only while draining: once `stop()` has returned the master
