@@ -196,3 +196,13 @@ func pictureFolder(_ requestPath: String) -> String {
   }
   return parts[(start + 1)..<end].joined(separator: "-")
 }
+
+/// The port a test server listens on, for answers that must name it.
+final class PortHolder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  var port: Int {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import PseudoTerminal
+import TestHTTPServer
+import TestSupport
+import Testing
+import VirtualTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension InteractiveTests {
+  /// `show` on a terminal draws the picture in the protocol the environment names, and in
+  /// half blocks inside tmux (which would need passthrough) or where nothing is named.
+  @Test func showPicksThePictureProtocolOfTheTerminal() async throws {
+    func output(_ environment: [String: String]) async throws -> String {
+      let app = try launch(["show", "hound"], environment: environment)
+      #expect(await app.waitForExit() == 0)
+      return String(decoding: app.allOutput, as: UTF8.self)
+    }
+    #expect(try await output(["TERM": "foot"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
+    #expect(try await output(["TERM": "mlterm"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
+    #expect(try await output(["TERM": "xterm-kitty"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    #expect(try await output(["TERM_PROGRAM": "ghostty"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    // kitty is known by KITTY_WINDOW_ID too, and iTerm2 by LC_TERMINAL (which ssh passes on
+    // with the locale), whatever TERM says.
+    #expect(try await output(["KITTY_WINDOW_ID": "1"]).hasPrefix("\u{1B}_Ga=T,f=24,"))
+    #expect(try await output(["LC_TERMINAL": "iTerm2"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
+    #expect(try await output(["KONSOLE_VERSION": "230805"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
+    #expect(try await output(["TERM_PROGRAM": "WezTerm"]).hasPrefix("\u{1B}]1337;File=inline=1;"))
+    // A Konsole older than 22.04 would print the picture's base64 as text: half blocks.
+    #expect(try await output(["KONSOLE_VERSION": "210804"]).contains("▀"))
+    // (foot sets COLORTERM itself; the half blocks need it to know there is colour.)
+    let inTmux = try await output([
+      "TERM": "foot", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0",
+    ])
+    #expect(!inTmux.contains("\u{1B}P") && inTmux.contains("▀"))
+    let plain = try await output([:])
+    #expect(!plain.contains("\u{1B}P") && !plain.contains("\u{1B}_G") && plain.contains("▀"))
+    // A locale without UTF-8 gets the ASCII ramp (half blocks are not ASCII), though the
+    // terminal's own protocol still draws pixels.
+    let ascii = try await output(["LANG": "C"])
+    let picture = ascii.components(separatedBy: "Hound\r\nPicture: ").first ?? ""
+    #expect(ascii.utf8.allSatisfy { $0 < 0x80 } && picture.count < ascii.count, "\(ascii)")
+    #expect(picture.split(separator: "\r\n").count >= 4 && picture.contains("="), "\(picture)")
+    #expect(try await output(["LANG": "C", "TERM": "foot"]).hasPrefix("\u{1B}P0;1;0q\"1;1;"))
+  }
+
+  /// Before drawing a picture in half blocks it chose, `show` asks the terminal how wide it
+  /// draws them: one that draws them two columns wide (a CJK setting) gets the ASCII ramp,
+  /// exactly as `--picture ascii` draws it, from the start of the line the cursor was on.
+  /// (On a screen tall enough for all of it, so that its first line is on screen.)
+  @Test func showOnATerminalThatDrawsAmbiguousCharactersWideDrawsTheASCIIRamp() async throws {
+    func show(_ extra: [String] = [], wide: Bool) async throws -> (output: String, screen: VirtualTerminal) {
+      let app = try launch(["show", "pug"] + extra, ambiguousWide: wide, rows: 60)
+      #expect(await app.waitForExit() == 0)
+      return (String(decoding: app.allOutput, as: UTF8.self), app.currentScreen)
+    }
+    let query = "\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c"
+    let wide = try await show(wide: true)
+    #expect(wide.output.hasPrefix(query) && !wide.output.contains("▀"))
+    #expect(!wide.output.contains("^["), "the answers were echoed")
+    let ascii = try await show(["--picture", "ascii"], wide: true)
+    #expect(!ascii.output.contains("\u{1B}[6n"), "asked for by name: nothing to ask")
+    #expect(wide.screen.text == ascii.screen.text && wide.screen.line(3).contains("="), "\(wide.screen.text)")
+    // Nothing scrolled away: the first line is the picture's first row, whole.
+    #expect(wide.screen.lines.last == "" && wide.screen.line(0).count == 80, "\(wide.screen.text)")
+    let narrow = try await show(wide: false)
+    #expect(narrow.output.hasPrefix(query), "\(narrow.output.prefix(40))")
+    #expect(narrow.screen.line(0) == String(repeating: "▀", count: 80), "\(narrow.screen.text)")
+    // Half blocks asked for by name stay, wide or not.
+    let blocks = try await show(["--picture", "blocks"], wide: true)
+    #expect(!blocks.output.contains("\u{1B}[6n") && blocks.output.contains("▀"))
+  }
+
+  /// With its input piped, `show` asks the terminal it runs in (`/dev/tty`) all the same.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func showWithItsInputPipedAsksItsTerminal() async throws {
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh", arguments: ["-c", "echo | '\(executable)' --api fake show pug"],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), ambiguousWide: true)
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(
+      output.contains("\u{1B}[6n") && !output.contains("▀") && output.contains("Pug"), "\(output.prefix(200))"
+    )
+  }
+
+  /// With its output on another terminal (`> /dev/pts/3`) `show` does not ask that one: it
+  /// would answer into its own keyboard queue, for its shell to read.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func showWritingToAnotherTerminalDoesNotAskIt() async throws {
+    let other = try PseudoTerminalProcess(
+      executable: "/bin/sh", arguments: ["-c", "sleep 60"], environment: cleanEnvironment([:]))
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh", arguments: ["-c", "'\(executable)' --api fake show pug > \(other.path)"],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]))
+    #expect(await app.waitForExit() == 0)
+    await other.expectScreen { $0.text.contains("Picture: ") }
+    let output = String(decoding: other.allOutput, as: UTF8.self)
+    #expect(output.contains("▀") && !output.contains("\u{1B}[6n"), "\(output.prefix(100))")
+  }
+
+  /// A terminal that answers nothing: `show` gives up waiting (after half a second), draws
+  /// the half blocks, and leaves the terminal's modes exactly as they were.
+  @Test func showWaitsForATerminalThatDoesNotAnswerOnlyBriefly() async throws {
+    let silent = try launch(["show", "pug"], replyDelay: nil)
+    #expect(await silent.waitForExit(timeout: .seconds(5)) == 0)
+    #expect(String(decoding: silent.allOutput, as: UTF8.self).contains("▀"))
+    #expect(sameModes(silent.currentModes, silent.initialModes), "termios restored exactly")
+  }
+
+  /// Ctrl-C while `show` waits for the terminal ends it with the terminal's modes put back:
+  /// echo and line editing on. (Under `sh`, which, unlike bash and zsh, does not restore
+  /// them after a command; its trap prints them once `show` has gone.)
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func ctrlCWhileShowWaitsForTheTerminalPutsItsModesBack() async throws {
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/sh",
+      arguments: ["-c", "trap 'stty -a; exit 7' INT; '\(executable)' --api fake show pug; echo finished"],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), replyDelay: nil, typedWithAnswers: "\u{3}")
+    #expect(await shell.waitForExit() == 7)
+    let output = String(decoding: shell.allOutput, as: UTF8.self)
+    let modes = output.split(whereSeparator: { $0.isWhitespace || $0 == ";" })
+    #expect(modes.contains("icanon") && modes.contains("echo") && !output.contains("finished"), "\(output)")
+  }
+
+  /// Something typed ahead (a command pasted to run after this one, or the start of the
+  /// next typed before Enter) would be read with the terminal's answers, and lost: `show`
+  /// then does not ask, and leaves it to be read (here by `dd`, after it, under `sh`).
+  @Test(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")),
+    arguments: ["echo next\r", "echo nex"])
+  func showDoesNotAskWhileSomethingTypedIsWaiting(typed: String) async throws {
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh",
+      arguments: [
+        "-c",
+        "'\(executable)' --api fake show pug; stty -icanon min 0 time 0; echo \"left: [$(dd bs=64 count=1 2>/dev/null)]\"",
+      ],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), ambiguousWide: true, typedAhead: typed)
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(!output.contains("\u{1B}[6n") && output.contains("▀"))
+    #expect(
+      output.contains("left: [\(typed.dropLast(typed.hasSuffix("\r") ? 1 : 0))]"), "\(output.suffix(200))")
+  }
+
+  /// `show` reads up to the terminal's last answer and no further: what is typed after it
+  /// (here in the same write as the answers, so in the same read) is left for the shell.
+  /// (The terminal answers at once: answered by the test, the answers could come later
+  /// than the half second `show` waits, in a loaded run.)
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func showReadsNothingAfterTheTerminalsLastAnswer() async throws {
+    let app = try PseudoTerminalProcess(
+      executable: "/bin/sh",
+      arguments: [
+        "-c",
+        "'\(executable)' --api fake show pug; stty -icanon min 0 time 0; echo \"left: [$(dd bs=64 count=1 2>/dev/null)]\"",
+      ],
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), ambiguousWide: true,
+      typedWithAnswers: "echo next")
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(output.contains("left: [echo next]") && !output.contains("▀"), "\(output.suffix(200))")
+  }
+
+  /// Run in the background (`&`), `show` leaves the terminal alone: changing its modes
+  /// would have stopped it (SIGTTOU) until brought to the foreground.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func showInTheBackgroundDoesNotAsk() async throws {
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+      environment: cleanEnvironment(["TERM": "xterm-256color", "PS1": "$ "]), ambiguousWide: true)
+    await shell.expectScreen { $0.text.contains("$") }
+    shell.send("'\(executable)' --api fake show pug & wait $!; echo \"status $?\"; exit\r")
+    #expect(await shell.waitForExit() == 0)
+    let output = String(decoding: shell.allOutput, as: UTF8.self)
+    #expect(output.contains("status 0") && output.contains("▀") && !output.contains("\u{1B}[6n"), "\(output)")
+  }
+}
