@@ -128,7 +128,9 @@ public final class Store<State, Action> {
   /// ```
   ///
   /// "Different" is decided by the state's bytes, without `Equatable`: a state that holds a
-  /// class instance it changes in place is not seen to change.
+  /// class instance it changes in place is not seen to change. Until the change is told,
+  /// the store keeps the state that was read, so the first change to an array in it after
+  /// a tracked read copies that array once (as any kept copy of a value does).
   @inlinable
   public var state: State {
     root.trackAccess()
