@@ -32,6 +32,8 @@ struct Options: Equatable {
   var api: API = .live
   var baseURL: URL = DogAPIClient.defaultBaseURL
   var offline = false
+  /// `list` and `show` fail, rather than warn, when a saved or built-in list stands in.
+  var fresh = false
   var color: ColorChoice = .auto
   var trace = false
   var picture: PictureChoice = .auto
@@ -73,6 +75,9 @@ enum Arguments {
       --base-url URL         API root (default https://dog.ceo/api;
                              env DOG_API_BASE_URL)
       --offline              no network: the cached or built-in breed list
+      --fresh                list, show: exit 1 where a saved or built-in list
+                             stands in for the network's (without it: exit 0,
+                             with a warning on standard error)
       --timeout SECONDS      per request (default 10)
       --color auto|always|never
                              auto: only on a terminal, TERM not dumb, NO_COLOR unset
@@ -135,6 +140,7 @@ enum Arguments {
   private static let switches: [String: @Sendable (inout Options) -> Void] = [
     "-h": { $0.command = .help }, "--help": { $0.command = .help }, "--version": { $0.command = .version },
     "--json": { $0.json = true }, "--offline": { $0.offline = true }, "--trace": { $0.trace = true },
+    "--fresh": { $0.fresh = true },
   ]
 
   /// The options that take a value (`--colour` is `--color` spelt the British way).
@@ -285,6 +291,12 @@ enum Arguments {
     }
     if options.picture != .auto && options.command == .list {
       throw UsageError(message: "--picture goes with show and the full-screen browser, not list.")
+    }
+    if options.fresh {
+      switch options.command {
+      case .list, .show: break
+      default: throw UsageError(message: "--fresh goes with list and show.")
+      }
     }
     if case .favourites(let command) = options.command {
       if options.picture != .auto || options.filter != nil {

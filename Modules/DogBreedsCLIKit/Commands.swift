@@ -26,7 +26,14 @@ struct Commands {
       Output.error(message)
       return ExitCode.failure
     }
-    if let note = view.note, store.state.breeds?.fallbackReason != nil { Output.warning(note) }
+    if let note = view.note, store.state.breeds?.fallbackReason != nil {
+      // Scripts that must not work on a stand-in ask for --fresh.
+      guard !options.fresh else {
+        Output.error(note + " (--fresh: only the network's list will do.)")
+        return ExitCode.failure
+      }
+      Output.warning(note)
+    }
     return nil
   }
 

@@ -34,6 +34,8 @@ struct ArgumentsTests {
     (["--base-url", "http://x/api#top"], ""),
     (["--base-url", "http:///api"], ""),
     (["list", "--json=yes"], "--json takes no value (remove “=yes”)."),
+    (["favourites", "--fresh"], "--fresh goes with list and show."),
+    (["--fresh"], "--fresh goes with list and show."),
   ])
   func aUsageErrorSaysWhatIsWrong(arguments: [String], start: String) {
     #expect(throws: UsageError.self, "\(arguments)") {
@@ -61,6 +63,7 @@ struct ArgumentsTests {
     (["show", "pug", "--picture", "sixel"], Options(command: .show("pug"), picture: .sixel)),
     (["--timeout", "2.5"], Options(timeout: 2.5)),
     (["--trace"], Options(trace: true)),
+    (["list", "--fresh"], Options(command: .list, fresh: true)),
     (["--help"], Options(command: .help)),
     (["--version", "list"], Options(command: .version)),
     (["version"], Options(command: .version)),
@@ -97,7 +100,7 @@ extension Options {
   init(
     command: Command = .interactive, filter: String? = nil, json: Bool = false, api: API = .live,
     offline: Bool = false, color: ColorChoice = .auto, trace: Bool = false, picture: PictureChoice = .auto,
-    timeout: Double = 10
+    timeout: Double = 10, fresh: Bool = false
   ) {
     self.init()
     self.command = command
@@ -109,5 +112,6 @@ extension Options {
     self.trace = trace
     self.picture = picture
     self.timeout = timeout
+    self.fresh = fresh
   }
 }

@@ -127,4 +127,17 @@ extension ScriptTests {
       #expect(run.stdout == "Akita\nHound\nPug\n", "\(variable)")
     }
   }
+
+  /// A script can tell a stale answer: by default a stand-in list is exit 0 with a
+  /// warning; with --fresh it is exit 1.
+  @Test func freshMakesAStandInListAFailure() async throws {
+    let refused = ["--base-url", "http://127.0.0.1:9/api", "--timeout", "2"]
+    let warned = try await runCLI(["list"] + refused)
+    #expect(warned.status == 0 && warned.stdout.hasPrefix("Affenpinscher\n"))
+    #expect(warned.stderr.hasPrefix("warning: Can't connect to 127.0.0.1:9"), "\(warned.stderr)")
+    let failed = try await runCLI(["list", "--fresh"] + refused)
+    #expect(failed.status == 1 && failed.stdout.isEmpty)
+    #expect(failed.stderr.hasSuffix("(--fresh: only the network's list will do.)\n"), "\(failed.stderr)")
+    #expect(try await runCLI(["show", "pug", "--fresh"] + refused).status == 1)
+  }
 }
