@@ -71,8 +71,7 @@ extension AppFeature {
       while let last = shorter.last, last != " " { shorter.removeLast() }
       return filtered(shorter)
     // Every printable key types into the filter: starring takes a control key.
-    case .ctrl("f"):
-      return view().highlightedBreed == nil ? nil : .dogs(.favouriteToggled)
+    case .ctrl("f"): return .dogs(.favouriteToggled)
     case .up, .ctrl("p"): return move(.up)
     case .down, .ctrl("n"): return move(.down)
     case .pageUp: return move(.pageUp(rows: pageRows))

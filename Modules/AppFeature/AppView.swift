@@ -152,11 +152,7 @@ public enum AppView {
         pictureMode: pictureMode),
       width: width, height: height, options: .init(unicode: unicode))
     // Over everything but the key hints, which name the alert's keys.
-    if let alert = state.alert {
-      var screen = frame
-      alert.draw(on: &screen, unicode: unicode)
-      frame = screen
-    }
+    state.alert?.draw(on: &frame, unicode: unicode)
     return frame
   }
 }

@@ -179,7 +179,8 @@ struct Commands {
       Output.error(error.message)
       return .failure(ExitStatus(ExitCode.usage))
     }
-    if let failure = await loadBreeds() { return .failure(ExitStatus(failure)) }
+    // Once per run: `favourites add` resolves several names against one list.
+    if store.state.breeds == nil, let failure = await loadBreeds() { return .failure(ExitStatus(failure)) }
     var path: (breed: String, subBreed: String?)
     // What the letters spell run together (a title, a breed: "Afghan Hound", "Bull
     // Terrier", "Kerry Blue Terrier"); else the name as read (a path, "hound/afghan"),
@@ -373,9 +374,11 @@ extension Commands {
       return ExitCode.success
     case .add(let names), .remove(let names):
       var ids: Set<String> = []
+      // Removing what is no longer listed works by its saved name.
+      let saved =
+        if case .remove = command { (try? await client.load())?.favourites ?? [] } else { Set<String>() }
       for name in names {
-        // Removing what is no longer listed works by its saved name.
-        if case .remove = command, let saved = try? await client.load(), saved.favourites.contains(name) {
+        if saved.contains(name) {
           ids.insert(name)
           continue
         }

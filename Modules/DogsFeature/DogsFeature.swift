@@ -120,7 +120,7 @@ public struct DogsFeature: Reducer {
       return .none
 
     case .favouriteToggled:
-      guard let name = ViewState(state).highlightedBreed else { return .none }
+      guard let name = shownHighlight(state) else { return .none }
       if state.favourites.remove(name) == nil { state.favourites.insert(name) }
       return .none
 
@@ -174,6 +174,15 @@ public struct DogsFeature: Reducer {
   }
 
   /// Whether the highlight is on a row the filter shows.
+  /// The breed the list shows highlighted: the highlight where it is among the rows, else
+  /// the first row; `nil` where no rows show (as ``ViewState/highlightedBreed``, without
+  /// deriving the rest of the screen).
+  private func shownHighlight(_ state: State) -> String? {
+    guard state.status == .loaded || state.status == .loading, let list = state.breeds else { return nil }
+    if isHighlightVisible(state) { return state.highlighted }
+    return Self.matches(in: list, filter: state.filter).first.map { list.breeds[$0].name }
+  }
+
   private func isHighlightVisible(_ state: State) -> Bool {
     guard let list = state.breeds, let index = state.highlighted.flatMap(list.index(named:)) else {
       return false

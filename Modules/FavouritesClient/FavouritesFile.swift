@@ -19,8 +19,7 @@ struct FavouritesFile: Sendable {
     do {
       // A folder where no lock can be made (read-only) is read without one: a reader
       // that cannot lock cannot save either.
-      guard FileLock.canLock(url) else { return try read() }
-      return try FileLock.withLock(on: url) { try read() }
+      return try FileLock.withLock(on: url, orWithout: true) { try read() }
     } catch let error as FavouritesError {
       throw error
     } catch {

@@ -12,27 +12,21 @@ import Foundation
 /// The lock is `flock` on `NAME.lock`: the system lets it go when the process ends, however
 /// it ends, so a process killed while holding it never blocks the others.
 public enum FileLock {
-  /// Whether the lock for `url` can be taken here: its file exists or can be made.
-  ///
-  /// - Parameter url: The file the lock guards.
-  /// - Returns: `false` where the lock file cannot be opened (a read-only folder).
-  public static func canLock(_ url: URL) -> Bool {
-    let fd = open(url.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { return false }
-    close(fd)
-    return true
-  }
-
   /// Runs `body` holding the lock for `url`, waiting for it if another process holds it.
   ///
   /// - Parameters:
   ///   - url: The file the lock guards (the lock file is `url` with `.lock` added).
+  ///   - orWithout: Run `body` without the lock where its file cannot be made (a reader in
+  ///     a read-only folder, where nobody can write either); otherwise that is an error.
   ///   - body: The work to do under the lock.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws, or an error if the lock file cannot be opened.
-  public static func withLock<Result>(on url: URL, _ body: () throws -> Result) throws -> Result {
+  public static func withLock<Result>(
+    on url: URL, orWithout: Bool = false, _ body: () throws -> Result
+  ) throws -> Result {
     let path = url.path + ".lock"
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    if fd < 0, orWithout { return try body() }
     guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
     defer { close(fd) }
     while flock(fd, LOCK_EX) != 0 {
