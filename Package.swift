@@ -109,7 +109,8 @@ let package = Package(
     .testTarget(
       name: "DogBreedsCLIKitTests",
       dependencies: [
-        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient", "TextRendering",
+        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient", "TestSupport",
+        "TextRendering",
         "VirtualTerminal",
       ],
       path: "Tests/DogBreedsCLIKitTests"),

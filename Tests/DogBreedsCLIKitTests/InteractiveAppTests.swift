@@ -4,6 +4,7 @@ import DogAPIClient
 import FavouritesClient
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import TextRendering
 import VirtualTerminal
@@ -112,10 +113,11 @@ final class FakeTerminal: TerminalDevice, @unchecked Sendable {
     }
   }
 
-  /// Waits (bounded) until the screen shows what `condition` looks for.
+  /// Waits (bounded, and scaled for sanitizer runs: the main actor it waits on is shared
+  /// with every test running beside it) until the screen shows what `condition` looks for.
   @MainActor
   func eventually(_ condition: (VirtualTerminal) -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + Duration.seconds(10).scaled
     while ContinuousClock.now < deadline {
       if state.withLock({ condition($0.screen) }) { return true }
       try? await Task.sleep(for: .milliseconds(5))
