@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TextRendering", targets: ["TextRendering"]),
     .library(name: "DogsFeature", targets: ["DogsFeature"]),
     .library(name: "BreedFeature", targets: ["BreedFeature"]),
+    .library(name: "FavouritesFeature", targets: ["FavouritesFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "DogBreedsCLIKit", targets: ["DogBreedsCLIKit"]),
     .executable(name: "DogBreedsCLI", targets: ["DogBreedsCLI"]),
@@ -36,12 +37,16 @@ let package = Package(
     .target(
       name: "BreedFeature", dependencies: ["Core", "DogAPIClient", "TextRendering"],
       path: "Modules/BreedFeature"),
+    .target(
+      name: "FavouritesFeature", dependencies: ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
+      path: "Modules/FavouritesFeature"),
 
     // MARK: - App feature
     .target(
       name: "AppFeature",
       dependencies: [
-        "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesClient", "TextRendering",
+        "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesClient", "FavouritesFeature",
+        "TextRendering",
       ],
       path: "Modules/AppFeature"),
 
@@ -49,13 +54,17 @@ let package = Package(
     .target(
       name: "DogBreedsCLIKit",
       dependencies: [
-        "AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "ImageDecoding", "TextRendering",
+        "AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesFeature",
+        "ImageDecoding",
+        "TextRendering",
       ],
       path: "Modules/DogBreedsCLIKit"),
     .executableTarget(name: "DogBreedsCLI", dependencies: ["DogBreedsCLIKit"], path: "Apps/DogBreedsCLI"),
     .executableTarget(
       name: "DogBreedsBench",
-      dependencies: ["AppFeature", "Core", "DogAPIClient", "DogsFeature", "TextRendering"],
+      dependencies: [
+        "AppFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesFeature", "TextRendering",
+      ],
       path: "Apps/DogBreedsBench"),
 
     // MARK: - Test support
@@ -95,11 +104,17 @@ let package = Package(
       dependencies: ["BreedFeature", "Core", "CoreTesting", "DogAPIClient", "TextRendering", "TestSupport"],
       path: "Tests/BreedFeatureTests"),
     .testTarget(
+      name: "FavouritesFeatureTests",
+      dependencies: [
+        "Core", "CoreTesting", "DogAPIClient", "FavouritesFeature", "ImageDecoding", "TextRendering",
+        "TestSupport",
+      ],
+      path: "Tests/FavouritesFeatureTests"),
+    .testTarget(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature",
-        "FavouritesClient", "TextRendering",
-        "TestSupport",
+        "FavouritesClient", "FavouritesFeature", "TextRendering", "TestSupport",
       ],
       path: "Tests/AppFeatureTests"),
     .testTarget(

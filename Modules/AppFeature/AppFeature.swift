@@ -3,8 +3,10 @@ import Core
 import DogAPIClient
 import DogsFeature
 import FavouritesClient
+import FavouritesFeature
 
-/// The whole app: the Dogs list, and the Breed screen over it when a breed is open.
+/// The whole app: two tabs, Breeds (the Dogs list) and Favourites, and the Breed screen
+/// over either when a breed is open.
 ///
 /// The breed list is owned here, once (``State/breeds``), and projected into the Dogs
 /// feature's state (``State/dogs``): the list feature reads and writes `breeds` as if it
@@ -13,8 +15,9 @@ import FavouritesClient
 /// made from the shared list; dismissing the Breed screen sets it back to `nil`, which
 /// cancels anything it still has in flight.
 ///
-/// The favourites are owned here too, once (``State/favourites``), and projected into both
-/// screens' states, which star and un-star them as if they were their own. With a
+/// The favourites are owned here too, once (``State/favourites``), and projected into every
+/// screen's state (``State/dogs``, ``State/breedScreen``, ``State/favouritesScreen``), which
+/// star and un-star them as if they were their own. With a
 /// ``FavouritesClient``, the app loads them when it starts (``Action/appeared``) and again
 /// when the list is shown again, and saves what changed a second after the last change
 /// (``Action/saveFavouritesNow`` saves at once: on quit).
@@ -31,6 +34,11 @@ public struct AppFeature: Reducer {
     public var dogsStatus: DogsFeature.State.Status
     /// The breed the Dogs list's keyboard highlight is on.
     public var dogsHighlighted: String?
+    /// The tab shown under the Breed screen: Breeds or Favourites.
+    public var tab: Tab
+    /// The Favourites tab's own fields (its `favourites` stay empty: ``favouritesScreen``
+    /// joins them with the app's).
+    public var favouritesTab: FavouritesFeature.State
     /// The open Breed screen, if any.
     public var breed: BreedFeature.State?
     /// A one-sentence notice for the user (e.g. a breed that is not in the list).
@@ -48,7 +56,8 @@ public struct AppFeature: Reducer {
     /// Creates the state; the defaults are an app that has not loaded anything yet.
     public init(
       breeds: BreedList? = nil, dogsFilter: String = "", dogsStatus: DogsFeature.State.Status = .notStarted,
-      dogsHighlighted: String? = nil, breed: BreedFeature.State? = nil, notice: String? = nil,
+      dogsHighlighted: String? = nil, tab: Tab = .breeds, favouritesTab: FavouritesFeature.State = .init(),
+      breed: BreedFeature.State? = nil, notice: String? = nil,
       favourites: Set<String> = [], savedFavourites: Set<String> = [],
       alert: AlertState<Action.Alert>? = nil, alertFocus: Int = 0
     ) {
@@ -56,6 +65,8 @@ public struct AppFeature: Reducer {
       self.dogsFilter = dogsFilter
       self.dogsStatus = dogsStatus
       self.dogsHighlighted = dogsHighlighted
+      self.tab = tab
+      self.favouritesTab = favouritesTab
       self.breed = breed
       self.notice = notice
       self.favourites = favourites
@@ -80,6 +91,29 @@ public struct AppFeature: Reducer {
         dogsStatus = newValue.status
         dogsHighlighted = newValue.highlighted
         favourites = newValue.favourites
+      }
+    }
+
+    /// The app's tabs, in the order Tab cycles through them.
+    public enum Tab: Equatable, Sendable, CaseIterable {
+      /// The breed list.
+      case breeds
+      /// The favourites.
+      case favourites
+    }
+
+    /// The Favourites tab's state with the favourites in it: what the Favourites feature
+    /// runs on. ``favouritesTab`` keeps the rest.
+    public var favouritesScreen: FavouritesFeature.State {
+      get {
+        var screen = favouritesTab
+        screen.favourites = favourites
+        return screen
+      }
+      set {
+        favourites = newValue.favourites
+        favouritesTab = newValue
+        favouritesTab.favourites = []
       }
     }
 
@@ -110,6 +144,10 @@ public struct AppFeature: Reducer {
   public enum Action: Equatable, Sendable {
     /// An action of the Dogs screen (the list), delegates included.
     case dogs(DogsFeature.Action)
+    /// An action of the Favourites tab, delegates included.
+    case favourites(FavouritesFeature.Action)
+    /// The user switched to this tab.
+    case tabSelected(State.Tab)
     /// An action of the Breed screen, while one is open.
     case breed(BreedFeature.Action)
     /// The user left the Breed screen.
@@ -144,6 +182,10 @@ public struct AppFeature: Reducer {
     public static let dogsPath = CasePath<Action, DogsFeature.Action>(embed: Action.dogs) {
       if case .dogs(let action) = $0 { action } else { nil }
     }
+    /// How Favourites actions sit in ``Action/favourites(_:)``; `Scope` and `scope` use it.
+    public static let favouritesPath = CasePath<Action, FavouritesFeature.Action>(embed: Action.favourites) {
+      if case .favourites(let action) = $0 { action } else { nil }
+    }
     /// How Breed actions sit in ``Action/breed(_:)``; `ifLet` uses it.
     public static let breedPath = CasePath<Action, BreedFeature.Action>(embed: Action.breed) {
       if case .breed(let action) = $0 { action } else { nil }
@@ -155,46 +197,36 @@ public struct AppFeature: Reducer {
   let client: DogAPIClient
   /// The Breed screen's reducer, made once with the picture size it is given.
   let breedFeature: BreedFeature
+  /// The Favourites tab's reducer: thumbnails where there are pictures.
+  let favouritesFeature: FavouritesFeature
   /// Where favourites are kept; `nil`: they last as long as the app.
   let favouritesClient: FavouritesClient?
   /// What the wait before saving favourites is measured on.
   let clock: any Clock<Duration>
   /// How long after the last change favourites are saved: a burst of changes is one save.
   static let saveDelay = Duration.seconds(1)
+  /// The fewest pixels a Favourites row's thumbnail is decoded to: enough for the few
+  /// rows of cells it is drawn in.
+  public static let thumbnailSize = (width: 32, height: 24)
   enum CancelID { case saveFavourites, loadFavourites }
 
   /// Creates the app feature.
   ///
   /// - Parameters:
-  ///   - client: The API, passed to both screens.
-  ///   - pictureSize: Passed to the Breed screen: download and decode pictures to about
-  ///     this many pixels, or `nil` to show only their addresses.
-  ///   - favourites: Where favourites are kept, or `nil` for none.
-  ///   - clock: What the wait before a save is measured on.
-  public init(
-    client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil, favourites: FavouritesClient? = nil,
-    clock: any Clock<Duration> = ContinuousClock()
-  ) {
-    self.client = client
-    self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize)
-    self.favouritesClient = favourites
-    self.clock = clock
-  }
-
-  /// Creates the app feature for a screen whose size can change.
-  ///
-  /// - Parameters:
-  ///   - client: The API, passed to both screens.
+  ///   - client: The API, passed to every screen.
   ///   - pictureSize: Passed to the Breed screen: the pixels a picture should have when it
-  ///     arrives (the screen's size then); called off the main actor.
+  ///     arrives (the screen's size then; called off the main actor), or `nil` to show only
+  ///     pictures' addresses. With pictures, Favourites rows show thumbnails.
   ///   - favourites: Where favourites are kept, or `nil` for none.
   ///   - clock: What the wait before a save is measured on.
   public init(
-    client: DogAPIClient, favourites: FavouritesClient? = nil, clock: any Clock<Duration> = ContinuousClock(),
-    pictureSize: @escaping @Sendable () -> (width: Int, height: Int)
+    client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil,
+    favourites: FavouritesClient? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.client = client
     self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize)
+    self.favouritesFeature = FavouritesFeature(
+      client: client, thumbnailSize: pictureSize == nil ? nil : Self.thumbnailSize)
     self.favouritesClient = favourites
     self.clock = clock
   }
@@ -207,6 +239,7 @@ public struct AppFeature: Reducer {
     // `onChange` below sees what every reducer here does to the favourites, both screens'.
     CombineReducers {
       Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
+      Scope(state: \.favouritesScreen, action: Action.favouritesPath) { favouritesFeature }
       screens
     }
     .onChange(of: \.favourites) { _, _, state in saveFavourites(state, after: Self.saveDelay) }
@@ -217,24 +250,22 @@ public struct AppFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .dogs(.delegate(.breedSelected(let name))):
-        guard let breed = state.breeds?.breed(named: name) else {
-          state.notice = "“\(name)” is not in the breed list."
-          return .none
-        }
-        state.notice = nil
-        state.breed = BreedFeature.State(breed: breed)
+        Self.open(name, subBreed: nil, in: &state)
         return .none
 
       case .dogs(.delegate(.subBreedSelected(let name, let subBreed))):
-        guard let breed = state.breeds?.breed(named: name), breed.subBreeds.contains(subBreed) else {
-          state.notice = "“\(subBreed) \(name)” is not in the breed list."
-          return .none
-        }
-        state.notice = nil
-        state.breed = BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed)
+        Self.open(name, subBreed: subBreed, in: &state)
         return .none
 
-      case .dogs:
+      case .favourites(.delegate(.open(let name, let subBreed))):
+        Self.open(name, subBreed: subBreed, in: &state)
+        return .none
+
+      case .dogs, .favourites:
+        return .none
+
+      case .tabSelected(let tab):
+        state.tab = tab
         return .none
 
       case .breed:
@@ -291,6 +322,17 @@ public struct AppFeature: Reducer {
     }
     .ifLet(\.breedScreen, action: Action.breedPath) { breedFeature }
     .ifLet(\.alert, action: Action.alertPath)
+  }
+
+  /// Opens the Breed screen on a breed (or one of its sub-breeds) of the list, or says it
+  /// is not in it.
+  private static func open(_ name: String, subBreed: String?, in state: inout State) {
+    guard let breed = state.breeds?.breed(named: name), subBreed.map(breed.subBreeds.contains) ?? true else {
+      state.notice = "“\(subBreed.map { "\($0) " } ?? "")\(name)” is not in the breed list."
+      return
+    }
+    state.notice = nil
+    state.breed = BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed)
   }
 
   /// `saved` with what `state` changed since its last read or save (its unsaved additions

@@ -1,6 +1,7 @@
 import BreedFeature
 import Core
 import DogsFeature
+import FavouritesFeature
 import TextRendering
 
 /// What a key does in the full-screen app: an action for the store, or something only the
@@ -32,15 +33,31 @@ extension AppFeature {
   ///   Any key but Ctrl-C first dismisses a notice.
   public static func commands(for key: Key, in state: State, pageRows: Int) -> [AppKeyCommand] {
     if key == .ctrl("c") { return [.quit] }
-    if let alert = state.alert { return alertCommands(for: key, alert, focus: state.alertFocus) }
+    if let alert = state.alert {
+      return modalCommands(
+        for: key, alert.buttons, focus: state.alertFocus, choose: Action.alert,
+        moveFocus: Action.alertFocusMoved)
+    }
+    if state.breed == nil, state.tab == .favourites, let dialog = state.favouritesTab.confirmationDialog {
+      return modalCommands(
+        for: key, dialog.buttons, focus: state.favouritesTab.dialogFocus,
+        choose: { .favourites(.confirmationDialog($0)) }, moveFocus: { .favourites(.dialogFocusMoved($0)) })
+    }
     var commands: [AppKeyCommand] = state.notice == nil ? [] : [.send(.noticeDismissed)]
     switch key {
     case .ctrl("d"): commands.append(.quit)
     case .ctrl("z"): commands.append(.suspend)
     case .ctrl("l"): commands.append(.redraw)
     default:
-      let action =
-        if let breed = state.breed { breedAction(for: key, in: breed, pageRows) } else {
+      let action: Action? =
+        if let breed = state.breed {
+          breedAction(for: key, in: breed, pageRows)
+        } else if key == .tab || key == .backTab {
+          // The next tab, or the one before, round the ends.
+          .tabSelected(state.tab.moved(by: key == .tab ? 1 : -1))
+        } else if state.tab == .favourites {
+          favouritesAction(for: key, pageRows).map(Action.favourites)
+        } else {
           dogsAction(for: key, in: state, pageRows)
         }
       if let action { commands.append(.send(action)) }
@@ -86,21 +103,37 @@ extension AppFeature {
     }
   }
 
-  /// Over an alert, keys are the alert's: Tab and the arrows move between its buttons,
-  /// Enter chooses the focused one, Esc the cancel button (or dismisses); nothing else
-  /// reaches the screens under it.
-  private static func alertCommands(
-    for key: Key, _ alert: AlertState<Action.Alert>, focus: Int
+  private static func favouritesAction(for key: Key, _ pageRows: Int) -> FavouritesFeature.Action? {
+    switch key {
+    case .up, .character("k"), .ctrl("p"): return .highlightMoved(.up)
+    case .down, .character("j"), .ctrl("n"): return .highlightMoved(.down)
+    case .home: return .highlightMoved(.first)
+    case .end: return .highlightMoved(.last)
+    case .pageUp: return .highlightMoved(.pageUp(rows: pageRows))
+    case .pageDown: return .highlightMoved(.pageDown(rows: pageRows))
+    case .enter, .right: return .highlightedRowOpened
+    case .character("f"), .ctrl("f"): return .favouriteToggled
+    case .character("x"): return .clearAllRequested
+    default: return nil
+    }
+  }
+
+  /// Over an alert or a confirmation dialog, keys are its own: Tab and the arrows move
+  /// between its buttons, Enter chooses the focused one, Esc the cancel button (or
+  /// dismisses); nothing else reaches the screens under it.
+  private static func modalCommands<Choice>(
+    for key: Key, _ buttons: [ButtonState<Choice>], focus: Int,
+    choose: (PresentationAction<Choice>) -> Action, moveFocus: (Int) -> Action
   ) -> [AppKeyCommand] {
     switch key {
-    case .tab, .right, .down: return [.send(.alertFocusMoved(1))]
-    case .backTab, .left, .up: return [.send(.alertFocusMoved(-1))]
+    case .tab, .right, .down: return [.send(moveFocus(1))]
+    case .backTab, .left, .up: return [.send(moveFocus(-1))]
     case .enter:
-      guard alert.buttons.indices.contains(focus) else { return [.send(.alert(.dismiss))] }
-      return [.send(.alert(alert.buttons[focus].choice))]
+      guard buttons.indices.contains(focus) else { return [.send(choose(.dismiss))] }
+      return [.send(choose(buttons[focus].choice))]
     case .escape:
-      let cancel = alert.buttons.first { $0.role == .cancel }
-      return [.send(.alert(cancel?.choice ?? .dismiss))]
+      let cancel = buttons.first { $0.role == .cancel }
+      return [.send(choose(cancel?.choice ?? .dismiss))]
     case .ctrl("d"): return [.quit]
     case .ctrl("z"): return [.suspend]
     case .ctrl("l"): return [.redraw]
@@ -125,6 +158,15 @@ extension AppFeature {
       return breed.highlighted.map { .breed(.subBreedSelected($0 == breed.subBreed ? nil : $0)) }
     default: return nil
     }
+  }
+}
+
+extension AppFeature.State.Tab {
+  /// The tab `steps` along from this one, round the ends.
+  func moved(by steps: Int) -> Self {
+    let all = Self.allCases
+    let index = all.firstIndex(of: self)!
+    return all[((index + steps) % all.count + all.count) % all.count]
   }
 }
 

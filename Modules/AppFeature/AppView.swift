@@ -1,31 +1,43 @@
 import BreedFeature
 import DogsFeature
+import FavouritesFeature
 import TextRendering
 
-/// The whole screen: the Dogs list, or the Breed screen over it, and a status line of key
-/// hints at the bottom. Pure: a function of the app state and the screen size.
+/// The whole screen: a tab bar over the Breeds tab (the Dogs list) or the Favourites tab,
+/// or the Breed screen over either, and a status line of key hints at the bottom. Pure: a
+/// function of the app state and the screen size.
 public enum AppView {
   /// Everything the root view shows, derived from ``AppFeature/State``.
   public struct ViewState: Equatable, Sendable {
-    /// The Dogs screen, always underneath.
+    /// The tab shown (under the Breed screen, when one is open).
+    public var tab: AppFeature.State.Tab
+    /// How many favourites there are, for the tab bar.
+    public var favouriteCount: Int
+    /// The Dogs screen: the Breeds tab.
     public var dogs: DogsFeature.ViewState
+    /// The Favourites tab, while it is the tab shown.
+    public var favourites: FavouritesFeature.ViewState?
     /// The Breed screen, when a breed is open.
     public var breed: BreedFeature.ViewState?
     /// A notice to show over the screens, if any.
     public var notice: String?
-    /// The alert over everything, if any.
-    public var alert: ModalBox?
+    /// The alert or confirmation dialog over everything, if any.
+    public var modal: ModalBox?
 
     /// Derives everything the screen shows from the app state.
     public init(_ state: AppFeature.State) {
+      tab = state.tab
+      favouriteCount = state.favourites.count
       dogs = DogsFeature.ViewState(state.dogs)
+      favourites = state.tab == .favourites ? FavouritesFeature.ViewState(state.favouritesScreen) : nil
       breed = state.breedScreen.map(BreedFeature.ViewState.init)
       notice = state.notice
-      alert = state.alert.map { alert in
-        ModalBox(
-          title: alert.title, message: alert.message, buttons: alert.buttons.map(\.label),
-          focused: state.alertFocus)
-      }
+      modal =
+        state.alert.map { alert in
+          ModalBox(
+            title: alert.title, message: alert.message, buttons: alert.buttons.map(\.label),
+            focused: state.alertFocus)
+        } ?? favourites?.dialog
     }
 
     /// The key hints for the screen that is showing.
@@ -64,7 +76,7 @@ public enum AppView {
     }
 
     private var hints: [Hint] {
-      if alert != nil {
+      if modal != nil {
         return [
           Hint(text: "Tab next button", importance: 1), Hint(text: "Enter choose", importance: 3),
           Hint(text: "Esc cancel", importance: 3),
@@ -86,6 +98,15 @@ public enum AppView {
         return hints
       }
       let quit = Hint(text: "^C quit", importance: 4)
+      if let favourites {
+        let switchTab = Hint(text: "Tab breeds", importance: 2)
+        guard !favourites.rows.isEmpty else { return [Hint(text: "Tab breeds", importance: 3), quit] }
+        return [
+          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
+          Hint(text: "f unstar", importance: 2), Hint(text: "x clear all", importance: 1), switchTab, quit,
+        ]
+      }
+      let switchTab = Hint(text: "Tab favourites", importance: 1)
       // A list standing in for the network's after a failure that may pass can be loaded
       // again (^R works on any list).
       let reload = dogs.reloadMayHelp && !dogs.isReloading ? [Hint(text: "^R reload", importance: 2)] : []
@@ -97,13 +118,13 @@ public enum AppView {
         return typing + [
           Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
           Hint(text: "^F star", importance: 1), Hint(text: "Esc clear", importance: 1),
-        ] + reload + [quit]
+        ] + reload + [switchTab, quit]
       // The API answered with no breeds: filtering has nothing to work on; asking again may help.
       case .empty: return [Hint(text: "r reload", importance: 3), quit]
       case .loading, .noMatch:
         // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
         let open = dogs.offered.map { [Hint(text: "Enter open \($0.title)", importance: 3)] } ?? []
-        return open + typing + [Hint(text: "Esc clear", importance: 1)] + reload + [quit]
+        return open + typing + [Hint(text: "Esc clear", importance: 1)] + reload + [switchTab, quit]
       }
     }
   }
@@ -114,6 +135,7 @@ public enum AppView {
   /// deriving the whole view state (which filters the list) for that would be waste.
   public static func showsSpinner(_ state: AppFeature.State) -> Bool {
     if let breed = state.breed { return breed.image == .loading || breed.picture == .loading }
+    if state.tab == .favourites { return false }
     return state.dogsStatus == .loading || state.dogsStatus == .notStarted
   }
 
@@ -129,9 +151,18 @@ public enum AppView {
       screen = BreedView.body(
         breed, width: width, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode,
         pictureMode: pictureMode)
+    } else if let favourites = state.favourites {
+      // The tab bar and a divider over the rows.
+      screen = .stack([
+        .line(tabBar(state)), .divider,
+        FavouritesView.body(
+          favourites, width: width, height: max(0, screenHeight - 2), unicode: unicode,
+          pictureMode: pictureMode),
+      ])
     } else {
       screen = DogsView.body(
-        state.dogs, width: width, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode)
+        state.dogs, width: width, height: screenHeight, spinnerFrame: spinnerFrame, unicode: unicode,
+        title: tabBar(state))
     }
     var children: [Node] = [screen]
     if let notice = state.notice { children.append(.line([Span(notice, style: .error)])) }
@@ -139,6 +170,17 @@ public enum AppView {
     let hints = state.keyHints(fitting: width, unicode: unicode)
     children.append(.line([Span(hints, style: .dim)]))
     return .stack(children)
+  }
+
+  /// The tab bar: each tab's name, the one shown in reverse video (so that it shows
+  /// without colour too), the favourites counted.
+  static func tabBar(_ state: ViewState) -> [Span] {
+    let shown = Style(bold: true, reverse: true)
+    let favourites = state.favouriteCount == 0 ? " Favourites " : " Favourites (\(state.favouriteCount)) "
+    return [
+      Span(" Breeds ", style: state.tab == .breeds ? shown : .plain), Span(" "),
+      Span(favourites, style: state.tab == .favourites ? shown : .plain),
+    ]
   }
 
   /// The screen rendered into a frame.
@@ -151,8 +193,8 @@ public enum AppView {
         state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
         pictureMode: pictureMode),
       width: width, height: height, options: .init(unicode: unicode))
-    // Over everything but the key hints, which name the alert's keys.
-    state.alert?.draw(on: &frame, unicode: unicode)
+    // Over everything but the key hints, which name the modal's keys.
+    state.modal?.draw(on: &frame, unicode: unicode)
     return frame
   }
 }

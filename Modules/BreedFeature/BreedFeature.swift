@@ -128,25 +128,10 @@ public struct BreedFeature: Reducer {
   /// - Parameters:
   ///   - client: The API; tests start from `DogAPIClient.failing`.
   ///   - pictureSize: When set, each picture is also downloaded and decoded (off the main
-  ///     actor) to at least this many pixels; `nil` shows only its address and downloads
-  ///     nothing.
-  public init(client: DogAPIClient, pictureSize: (width: Int, height: Int)? = nil) {
-    self.client = client
-    if let size = pictureSize {
-      self.pictureSize = { size }
-    } else {
-      self.pictureSize = nil
-    }
-  }
-
-  /// Creates the feature for a screen whose size can change: each picture is downloaded
-  /// and decoded to at least the size `pictureSize` gives when the picture arrives (a
-  /// terminal enlarged since the last one gets a sharper picture, not a blown-up one).
-  ///
-  /// - Parameters:
-  ///   - client: The API.
-  ///   - pictureSize: The pixels a picture should have now; called off the main actor.
-  public init(client: DogAPIClient, pictureSize: @escaping @Sendable () -> (width: Int, height: Int)) {
+  ///     actor) to at least the pixels this gives when the picture arrives: a terminal
+  ///     enlarged since the last picture gets a sharper one, not a blown-up one. `nil` shows
+  ///     only each picture's address and downloads nothing.
+  public init(client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil) {
     self.client = client
     self.pictureSize = pictureSize
   }

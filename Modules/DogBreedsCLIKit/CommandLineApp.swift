@@ -119,17 +119,19 @@ struct Session {
     let pictureColumns = min(Self.terminalSize(environment: environment).columns, 80)
     // The browser keeps the user's favourites; the scriptable commands leave them alone.
     let favourites = interactive ? favouritesClient : nil
-    let feature: AppFeature
-    if let perCell = pictures.pixelsPerCell, interactive {
-      feature = AppFeature(client: client, favourites: favourites) {
+    // The browser's pictures fit the terminal as it is when each arrives; `show`'s, the
+    // columns it prints in.
+    let pictureSize = pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
+      guard interactive else {
+        let size = perCell.size(columns: pictureColumns, rows: 200)
+        return { size }
+      }
+      return {
         let size = Self.terminalSize(environment: environment)
         return perCell.size(columns: size.columns, rows: size.rows)
       }
-    } else {
-      feature = AppFeature(
-        client: client, pictureSize: pictures.pixelsPerCell?.size(columns: pictureColumns, rows: 200),
-        favourites: favourites)
     }
+    let feature = AppFeature(client: client, pictureSize: pictureSize, favourites: favourites)
     let store: Store<AppFeature.State, AppFeature.Action>
     if options.trace {
       // Core's dump already escapes strings; sanitising each line as well keeps any other

@@ -83,6 +83,12 @@ final class InteractiveApp {
       store.observe({ $0.breed?.id }) { [weak self] id in
         if id != nil { self?.store.send(.breed(.appeared)) }
       })
+    // The Favourites tab appears when it is shown, and again when its favourites change
+    // while it shows (rows follow them, and rows coming into view load their thumbnails).
+    observations.append(
+      store.observe({ $0.tab == .favourites && $0.breed == nil ? $0.favourites : nil }) { [weak self] shown in
+        if shown != nil { self?.store.send(.favourites(.appeared)) }
+      })
     if handlesSignals { installSignals() }
     startInputThread()
     startSpinner()

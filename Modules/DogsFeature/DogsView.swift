@@ -15,8 +15,10 @@ public enum DogsView {
   ///   - height: The rows available (so only visible list rows are built).
   ///   - spinnerFrame: Which frame of the loading spinner to draw.
   ///   - unicode: Whether the terminal can show Unicode glyphs.
+  ///   - title: What the top row shows instead of the screen's title (a parent's tab bar).
   public static func body(
-    _ state: DogsFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true
+    _ state: DogsFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
+    title: [Span]? = nil
   ) -> Node {
     // The note says why the list is not fresh; it wraps rather than lose the reason,
     // unless the screen is so short that it would hide the list (then it is cut with `…`).
@@ -25,7 +27,7 @@ public enum DogsView {
       state.isReloading
       ? .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading the breed list again…", style: .dim)
       : state.note.map { Node.paragraph([Span($0, style: .dim)]) }
-    var children: [Node] = [.text(state.title, style: .bold)]
+    var children: [Node] = [.line(title ?? [Span(state.title, style: .bold)])]
     let hasBreeds: Bool = {
       switch state.content {
       case .loaded, .noMatch: return true

@@ -15,7 +15,7 @@ struct AppViewTests {
   @Test func theListWithKeyHints() {
     #expect(
       screen(AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "hound")) == """
-        Dogs
+         Breeds   Favourites
         🔍 Filter breeds
         ────────────────────────────────────────────────────────────
           Akita
@@ -32,10 +32,12 @@ struct AppViewTests {
     func hints(_ filter: String) -> String {
       AppView.ViewState(AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: .loaded)).keyHints
     }
-    #expect(hints("bass") == "Enter open Basset Hound · type to filter · Esc clear · ^C quit")
-    #expect(hints("xyz") == "type to filter · Esc clear · ^C quit")
-    #expect(hints("akiat") == "Enter open Akita · type to filter · Esc clear · ^C quit")
-    #expect(hints("basett") == "Enter open Basset Hound · type to filter · Esc clear · ^C quit")
+    #expect(
+      hints("bass") == "Enter open Basset Hound · type to filter · Esc clear · Tab favourites · ^C quit")
+    #expect(hints("xyz") == "type to filter · Esc clear · Tab favourites · ^C quit")
+    #expect(hints("akiat") == "Enter open Akita · type to filter · Esc clear · Tab favourites · ^C quit")
+    #expect(
+      hints("basett") == "Enter open Basset Hound · type to filter · Esc clear · Tab favourites · ^C quit")
     let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
     #expect(AppView.ViewState(empty).keyHints == "r reload · ^C quit")
   }
@@ -50,22 +52,28 @@ struct AppViewTests {
       AppView.ViewState(AppFeature.State(breeds: breeds, dogsFilter: filter, dogsStatus: status)).keyHints
     }
     #expect(
-      hints(bundled) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^R reload · ^C quit")
-    #expect(hints(bundled, "xyz") == "type to filter · Esc clear · ^R reload · ^C quit")
-    #expect(hints(list) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^C quit")
+      hints(bundled)
+        == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^R reload · Tab favourites · ^C quit"
+    )
+    #expect(hints(bundled, "xyz") == "type to filter · Esc clear · ^R reload · Tab favourites · ^C quit")
+    #expect(
+      hints(list) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · Tab favourites · ^C quit")
     // Not where asking again cannot help: working offline, or the built-in list served on
     // purpose (the fake API).
     for reason in [DogAPIError.offline, nil] {
       bundled.fallbackReason = reason
-      #expect(hints(bundled) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^C quit")
+      #expect(
+        hints(bundled)
+          == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · Tab favourites · ^C quit")
     }
     bundled.fallbackReason = .timedOut(seconds: 2)
     // Not while it is being loaded again: the key does nothing then.
     #expect(
-      hints(bundled, "", .loading) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^C quit")
+      hints(bundled, "", .loading)
+        == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · Tab favourites · ^C quit")
     #expect(
       screen(AppFeature.State(breeds: bundled, dogsStatus: .loading), 60, 8) == """
-        Dogs
+         Breeds   Favourites
         🔍 Filter breeds
         ────────────────────────────────────────────────────────────
         ▶ Akita
@@ -207,7 +215,11 @@ struct AppViewTests {
     bundled.source = .bundled
     bundled.fallbackReason = .timedOut(seconds: 2)
     let view = AppView.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
-    #expect(view.keyHints(fitting: 90) == view.keyHints)
+    #expect(view.keyHints(fitting: 100) == view.keyHints)
+    // The tab bar names the other tab: its hint goes first.
+    #expect(
+      view.keyHints(fitting: 90)
+        == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^R reload · ^C quit")
     // Typing, opening and quitting stay down to 40 columns; quitting stays last of all.
     #expect(
       view.keyHints(fitting: 69) == "type to filter · ↑↓ move · Enter open · ^F star · ^R reload · ^C quit")

@@ -13,10 +13,14 @@ let allowedImports: [String: Set<String>] = [
   "TextRendering": ["ImageDecoding"],
   "DogsFeature": ["Core", "DogAPIClient", "TextRendering"],
   "BreedFeature": ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
-  "AppFeature": ["Core", "DogAPIClient", "FavouritesClient", "TextRendering", "DogsFeature", "BreedFeature"],
+  "FavouritesFeature": ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
+  "AppFeature": [
+    "Core", "DogAPIClient", "FavouritesClient", "TextRendering", "DogsFeature", "BreedFeature",
+    "FavouritesFeature",
+  ],
   "DogBreedsCLIKit": [
     "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "LocalFiles", "TextRendering", "DogsFeature",
-    "BreedFeature", "AppFeature",
+    "BreedFeature", "FavouritesFeature", "AppFeature",
   ],
   "DogBreedsCLI": ["DogBreedsCLIKit"],
 ]

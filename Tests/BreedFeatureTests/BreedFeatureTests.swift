@@ -215,7 +215,7 @@ struct BreedPictureTests {
     let jpeg = try await houndJPEG()
     let expected = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { jpeg }, pictureSize: (40, 30))
+      BreedFeature(client: client { jpeg }, pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -321,7 +321,7 @@ struct BreedPictureTests {
   @Test func aPNGBehindAJPGNameIsDrawn() async {
     let png = Data(PNGWriter.png(width: 1, height: 2, rows: [[0, 9, 8, 7], [0, 1, 2, 3]]))
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { png }, pictureSize: (1, 2))
+      BreedFeature(client: client { png }, pictureSize: { (1, 2) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -335,7 +335,7 @@ struct BreedPictureTests {
   @Test func anAVIFIsReportedNotDrawn() async {
     let avif = Data("\u{0}\u{0}\u{0}\u{1C}ftypavif\u{0}\u{0}\u{0}\u{0}".utf8)
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { avif }, pictureSize: (40, 30))
+      BreedFeature(client: client { avif }, pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -354,7 +354,7 @@ struct BreedPictureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       BreedFeature(
         client: client { () async throws(DogAPIError) -> Data in throw .server(status: 404, message: nil) },
-        pictureSize: (40, 30))
+        pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -372,7 +372,7 @@ struct BreedPictureTests {
     let store = TestStore(
       initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
     ) {
-      BreedFeature(client: client { jpeg }, pictureSize: (40, 30))
+      BreedFeature(client: client { jpeg }, pictureSize: { (40, 30) })
     }
     store.exhaustivity = .off
     await store.send(.anotherPictureButtonTapped) {

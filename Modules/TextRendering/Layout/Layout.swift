@@ -1,3 +1,5 @@
+import ImageDecoding
+
 /// Lays a ``Node`` out into a ``Frame`` of a given size. Pure: same input, same frame.
 public enum Layout {
   /// Options that depend on the terminal, not on the screen's content.
@@ -112,12 +114,23 @@ public enum Layout {
     }
 
     mutating func placeList(_ list: ListNode, x: Int, y: Int, width: Int, height: Int) {
-      frame.listRows = height
+      let pageRows = height / list.rowHeight
+      frame.listRows = pageRows
       guard list.totalRows > 0 else { return }
-      let visible = ListNode.window(count: list.totalRows, selected: list.selected, height: height)
-      for (row, index) in visible.enumerated() {
+      let visible = ListNode.window(count: list.totalRows, selected: list.selected, height: pageRows)
+      // Text starts right of the thumbnails' column, where there is one.
+      let textX = list.thumbnailColumns > 0 ? x + list.thumbnailColumns + 1 : x
+      let textWidth = width - (textX - x)
+      for (item, index) in visible.enumerated() {
         let offset = index - list.firstRow
         guard offset >= 0, offset < list.rows.count else { continue }
+        let top = y + item * list.rowHeight
+        if list.thumbnailColumns > 0, offset < list.thumbnails.count, let image = list.thumbnails[offset] {
+          placeCellPicture(
+            image, mode: list.thumbnailMode, x: x, y: top, width: list.thumbnailColumns,
+            height: list.rowHeight)
+        }
+        guard textWidth > 0 else { continue }
         let isSelected = index == list.selected
         let marker = isSelected ? (options.unicode ? "▶ " : "> ") : "  "
         var spans = [Span(marker, style: isSelected ? .selected : .plain)] + list.rows[offset]
@@ -125,21 +138,45 @@ public enum Layout {
           spans = spans.map {
             Span($0.text, style: Style(foreground: $0.style.foreground, bold: $0.style.bold, reverse: true))
           }
-          frame.fill(x: x, y: y + row, width: width, height: 1, style: .selected)
+          frame.fill(x: textX, y: top, width: textWidth, height: 1, style: .selected)
         }
-        writeLine(spans, x: x, y: y + row, width: width)
+        writeLine(spans, x: textX, y: top, width: textWidth)
+        if list.rowHeight > 1, offset < list.details.count, !list.details[offset].isEmpty {
+          writeLine([Span("  ")] + list.details[offset], x: textX, y: top + 1, width: textWidth)
+        }
       }
-      if list.totalRows > height, width > 1 {
+      if list.totalRows > pageRows, width > 1 {
         // A scroll bar in the last column: its thumb is as long, against the list's
         // height, as the rows shown are against all of them (one row at least), and lies
         // where they do.
         let indicator = options.unicode ? "┃" : "|"
-        let length = max(1, (height * height + list.totalRows / 2) / list.totalRows)
-        let start = visible.lowerBound * (height - length) / max(1, list.totalRows - height)
+        let length = max(1, (height * pageRows + list.totalRows / 2) / list.totalRows)
+        let start = visible.lowerBound * (height - length) / max(1, list.totalRows - pageRows)
         for row in start..<start + length {
           frame.write(indicator, x: x + width - 1, y: y + row, style: .dim)
         }
       }
+    }
+
+    /// A picture drawn in cells, centred in its box; returns the rows it took. Where the
+    /// terminal draws pictures itself (its graphics show one picture per screen), a list
+    /// row's thumbnail is drawn in half blocks.
+    @discardableResult
+    mutating func placeCellPicture(
+      _ image: RGBImage, mode: PictureMode, x: Int, y: Int, width: Int, height: Int
+    )
+      -> Int
+    {
+      let cellMode: PictureMode = mode == .terminal ? .blocks : mode
+      guard cellMode != .none else { return 0 }
+      let cells = PictureRenderer.render(image, mode: cellMode, columns: width, rows: height)
+      let left = x + (width - cells.columns) / 2
+      for row in 0..<cells.rows {
+        for column in 0..<cells.columns {
+          frame[left + column, y + row] = cells.cells[row * cells.columns + column]
+        }
+      }
+      return cells.rows
     }
 
     mutating func placeTextField(_ field: TextFieldNode, x: Int, y: Int, width: Int) {
@@ -179,14 +216,7 @@ public enum Layout {
           image: image, x: x + (width - size.columns) / 2, y: y, columns: size.columns, rows: size.rows)
         top = y + size.rows
       } else if let image = picture.image, picture.mode != .none, pictureRows >= 2 {
-        let cells = PictureRenderer.render(image, mode: picture.mode, columns: width, rows: pictureRows)
-        let left = x + (width - cells.columns) / 2
-        for row in 0..<cells.rows {
-          for column in 0..<cells.columns {
-            frame[left + column, y + row] = cells.cells[row * cells.columns + column]
-          }
-        }
-        top = y + cells.rows
+        top = y + placeCellPicture(image, mode: picture.mode, x: x, y: y, width: width, height: pictureRows)
       }
       // The picture left it a row: it takes at most `height - captionRows`.
       if captionRows == 1 {

@@ -56,18 +56,41 @@ public struct ListNode: Hashable, Sendable {
   public var firstRow: Int
   /// The length of the whole list.
   public var totalRows: Int
+  /// The screen rows each list row takes: 1 for a plain list; more for rows that show a
+  /// thumbnail at their left and details under their text.
+  public var rowHeight: Int
+  /// Each given row's thumbnail, drawn in ``thumbnailColumns`` columns at its left (parallel
+  /// to ``rows``; `nil` or missing: none).
+  public var thumbnails: [RGBImage?]
+  /// The columns kept for thumbnails at the rows' left (0: none).
+  public var thumbnailColumns: Int
+  /// How thumbnails are drawn in cells (a terminal's own graphics draw one picture per
+  /// screen, so there they are drawn in half blocks).
+  public var thumbnailMode: PictureMode
+  /// Dim text under each given row's own (parallel to ``rows``; missing: none).
+  public var details: [[Span]]
 
   /// Creates a list; `totalRows` defaults to the number of rows given.
-  public init(rows: [[Span]], selected: Int? = nil, firstRow: Int = 0, totalRows: Int? = nil) {
+  public init(
+    rows: [[Span]], selected: Int? = nil, firstRow: Int = 0, totalRows: Int? = nil, rowHeight: Int = 1,
+    thumbnails: [RGBImage?] = [], thumbnailColumns: Int = 0, thumbnailMode: PictureMode = .blocks,
+    details: [[Span]] = []
+  ) {
     self.rows = rows
     self.selected = selected
     self.firstRow = firstRow
     self.totalRows = totalRows ?? rows.count
+    self.rowHeight = max(1, rowHeight)
+    self.thumbnails = thumbnails
+    self.thumbnailColumns = thumbnailColumns
+    self.thumbnailMode = thumbnailMode
+    self.details = details
   }
 
-  /// The rows of a `count`-long list visible in `height` rows: the selection stays in
-  /// view, centred once it is past the first half-screen.
-  public static func window(count: Int, selected: Int?, height: Int) -> Range<Int> {
+  /// The rows of a `count`-long list visible in `height` rows (of `rowHeight` screen rows
+  /// each): the selection stays in view, centred once it is past the first half-screen.
+  public static func window(count: Int, selected: Int?, height: Int, rowHeight: Int = 1) -> Range<Int> {
+    let height = height / max(1, rowHeight)
     guard count > height, height > 0 else { return 0..<min(count, max(0, height)) }
     let offset = max(0, min((selected ?? 0) - height / 2, count - height))
     return offset..<(offset + height)

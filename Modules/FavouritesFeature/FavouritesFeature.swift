@@ -1,0 +1,212 @@
+import Core
+import DogAPIClient
+import TextRendering
+
+/// The Favourites tab: the starred breeds and sub-breeds, one ``FavouriteRow`` each, with
+/// a keyboard highlight; un-starring, clearing them all (after a confirmation dialog) and
+/// opening one.
+///
+/// The favourites themselves are not this feature's: a parent owns the set and projects it
+/// in (``State/favourites``), as AppFeature does for all its screens. The rows follow the
+/// set, in order of API name (a breed's sub-breeds under it), whenever the feature runs:
+/// a favourite starred elsewhere gets a row on the next ``Action/appeared``, and one
+/// un-starred loses its row, which cancels its thumbnail's load. Only rows near the
+/// highlight load thumbnails (``State/rowsNearby`` either side); rows that fall further
+/// away stop loading.
+public struct FavouritesFeature: Reducer {
+  // MARK: State
+
+  /// The tab's state.
+  public struct State: Equatable {
+    /// The user's favourites, by API name: owned by a parent and projected in.
+    public var favourites: Set<String>
+    /// One row per favourite, in the order shown.
+    public var rows: IdentifiedArrayOf<FavouriteRow.State>
+    /// The favourite the keyboard highlight is on, if any.
+    public var highlighted: String?
+    /// The dialog that asks before every favourite is cleared, while it is up.
+    public var confirmationDialog: ConfirmationDialogState<Action.Dialog>?
+    /// The dialog's focused button: what Enter chooses.
+    public var dialogFocus: Int
+
+    /// How many rows either side of the highlight load their thumbnails.
+    public static let rowsNearby = 10
+
+    /// Creates the state.
+    public init(
+      favourites: Set<String> = [], rows: IdentifiedArrayOf<FavouriteRow.State> = [],
+      highlighted: String? = nil,
+      confirmationDialog: ConfirmationDialogState<Action.Dialog>? = nil, dialogFocus: Int = 0
+    ) {
+      self.favourites = favourites
+      self.rows = rows
+      self.highlighted = highlighted
+      self.confirmationDialog = confirmationDialog
+      self.dialogFocus = dialogFocus
+    }
+
+    /// The favourites in the order the tab shows them: by API name.
+    public var ordered: [String] { favourites.sorted() }
+
+    /// The highlighted favourite's place in ``ordered``: the highlight's, or the first row
+    /// where the highlighted one is gone.
+    func highlightedIndex(in ordered: [String]) -> Int? {
+      guard !ordered.isEmpty else { return nil }
+      return highlighted.flatMap { ordered.firstIndex(of: $0) } ?? 0
+    }
+  }
+
+  // MARK: Action
+
+  /// What can happen on the Favourites tab.
+  public enum Action: Equatable, Sendable {
+    /// The tab is on screen (shown, or its favourites changed while it was): the rows
+    /// follow the favourites, and those near the highlight load their thumbnails.
+    case appeared
+    /// The keyboard highlight moved.
+    case highlightMoved(HighlightMove)
+    /// The user un-starred the highlighted favourite.
+    case favouriteToggled
+    /// The user asked to open the highlighted favourite.
+    case highlightedRowOpened
+    /// The user asked to clear every favourite: the dialog asks first.
+    case clearAllRequested
+    /// The dialog's buttons: one was chosen, or it was dismissed.
+    case confirmationDialog(PresentationAction<Dialog>)
+    /// The dialog's focus moved by this many buttons (wrapping round).
+    case dialogFocusMoved(Int)
+    /// An action of one row.
+    case rows(id: String, action: FavouriteRow.Action)
+    /// Messages for the parent.
+    case delegate(Delegate)
+
+    /// What the dialog's buttons do.
+    public enum Dialog: Equatable, Sendable {
+      /// Clear every favourite.
+      case clearAll
+    }
+
+    /// What the tab tells its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// Open this breed, or this sub-breed of it (API names).
+      case open(breed: String, subBreed: String?)
+    }
+
+    /// How row actions sit in ``rows(id:action:)``; `forEach` uses it.
+    public static let rowsPath = CasePath<Action, (String, FavouriteRow.Action)>(
+      embed: { Action.rows(id: $0.0, action: $0.1) },
+      extract: { if case .rows(let id, let action) = $0 { (id, action) } else { nil } })
+    /// How dialog actions sit in ``confirmationDialog(_:)``; `ifLet` uses it.
+    public static let dialogPath = CasePath<Action, PresentationAction<Dialog>>(
+      embed: Action.confirmationDialog
+    ) {
+      if case .confirmationDialog(let action) = $0 { action } else { nil }
+    }
+  }
+
+  // MARK: Dependencies
+
+  let client: DogAPIClient
+  /// The fewest pixels a thumbnail is decoded to; `nil`: no thumbnails, nothing downloaded.
+  let thumbnailSize: (width: Int, height: Int)?
+
+  /// Creates the feature.
+  ///
+  /// - Parameters:
+  ///   - client: The API the thumbnails come from.
+  ///   - thumbnailSize: The fewest pixels each way a thumbnail is decoded to, or `nil` for
+  ///     rows without thumbnails.
+  public init(client: DogAPIClient, thumbnailSize: (width: Int, height: Int)? = nil) {
+    self.client = client
+    self.thumbnailSize = thumbnailSize
+  }
+
+  // MARK: Reducer
+
+  /// The tab's own reducer, each row's, and the dialog while it is up.
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .appeared:
+        return rowsFollowFavourites(&state)
+
+      case .highlightMoved(let move):
+        let ordered = state.ordered
+        guard !ordered.isEmpty else { return .none }
+        let target = move.target(from: state.highlightedIndex(in: ordered), count: ordered.count)
+        state.highlighted = ordered[target]
+        return rowsFollowFavourites(&state)
+
+      case .favouriteToggled:
+        let ordered = state.ordered
+        guard let index = state.highlightedIndex(in: ordered) else { return .none }
+        state.favourites.remove(ordered[index])
+        // The highlight stays in place: on the row after, or the new last one.
+        let remaining = state.ordered
+        state.highlighted = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)]
+        return rowsFollowFavourites(&state)
+
+      case .highlightedRowOpened:
+        let ordered = state.ordered
+        guard let index = state.highlightedIndex(in: ordered) else { return .none }
+        let row = FavouriteRow.State(id: ordered[index])
+        return .send(.delegate(.open(breed: row.breed, subBreed: row.subBreed)))
+
+      case .clearAllRequested:
+        guard !state.favourites.isEmpty else { return .none }
+        let count = state.favourites.count
+        state.confirmationDialog = ConfirmationDialogState(
+          title: "Clear all favourites?",
+          message: count == 1
+            ? "This un-stars your one favourite." : "This un-stars all \(count) favourites.",
+          buttons: [
+            ButtonState(role: .destructive, "Clear all", action: .clearAll),
+            ButtonState(role: .cancel, "Keep"),
+          ])
+        // Keeping them is what Enter does unless the user moves to the other button.
+        state.dialogFocus = 1
+        return .none
+
+      case .confirmationDialog(.presented(.clearAll)):
+        state.favourites = []
+        state.highlighted = nil
+        return rowsFollowFavourites(&state)
+
+      case .confirmationDialog(.dismiss):
+        return .none
+
+      case .dialogFocusMoved(let step):
+        guard let count = state.confirmationDialog?.buttons.count, count > 0 else { return .none }
+        state.dialogFocus = ((state.dialogFocus + step) % count + count) % count
+        return .none
+
+      case .rows, .delegate:
+        return .none
+      }
+    }
+    .forEach(\.rows, action: Action.rowsPath) {
+      FavouriteRow(client: client, thumbnailSize: thumbnailSize ?? (1, 1))
+    }
+    .ifLet(\.confirmationDialog, action: Action.dialogPath)
+  }
+
+  /// Brings the rows in step with the favourites (a removed row's load is cancelled by
+  /// `forEach`), then starts the thumbnails near the highlight and stops those far from it.
+  private func rowsFollowFavourites(_ state: inout State) -> Effect<Action> {
+    let ordered = state.ordered
+    if state.rows.ids != ordered {
+      state.rows = IdentifiedArray(ordered.map { state.rows[id: $0] ?? FavouriteRow.State(id: $0) })
+    }
+    guard thumbnailSize != nil, let highlighted = state.highlightedIndex(in: ordered) else { return .none }
+    var effects: [Effect<Action>] = []
+    for (index, row) in state.rows.enumerated() {
+      let isNear = abs(index - highlighted) <= State.rowsNearby
+      if isNear, row.thumbnail == .notLoaded {
+        effects.append(.send(.rows(id: row.id, action: .cameIntoView)))
+      } else if !isNear, row.thumbnail == .loading {
+        effects.append(.send(.rows(id: row.id, action: .wentOutOfView)))
+      }
+    }
+    return .merge(effects)
+  }
+}
