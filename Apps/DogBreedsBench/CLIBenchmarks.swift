@@ -70,7 +70,63 @@ func keystrokeBenchmarks() -> [Row3] {
     Row3(
       name: "bytes per filter keystroke (typing “hou”), 80×24", ns: real.bytes, baseline: Double(full),
       goal: "≤ 400 (full repaint = baseline)", limit: 400))
-  return rows
+  return rows + favouritesBenchmarks(list: many)
+}
+
+/// Starring on the list, and opening the Favourites tab, with 1,000 favourites among
+/// `list`'s breeds.
+@MainActor
+func favouritesBenchmarks(list: BreedList) -> [Row3] {
+  let favourites = Set(
+    list.breeds.prefix(2_000).enumerated().filter { $0.offset % 2 == 0 }.map(\.element.name))
+  // Thumbnails on, from an API that fails at once: the tab's first frame starts their
+  // loads; what they bring arrives later and is not counted.
+  var offline = DogAPIClient.failing
+  offline.randomImage = { (_, _) async throws(DogAPIError) -> URL in throw .offline }
+  let store = Store(
+    initialState: AppFeature.State(
+      breeds: list, dogsStatus: .loaded, dogsHighlighted: list.breeds[1].name, favourites: favourites)
+  ) {
+    AppFeature(client: offline, pictureSize: { (80, 48) })
+  }
+  func frame() -> Frame { AppView.render(AppView.ViewState(store.state), width: 80, height: 24) }
+  var previous = frame()
+  var bytes = 0
+  var keystrokes = 0
+  let star = measure(iterations: 20) { n in
+    for _ in 0..<n {
+      // Ctrl-F stars the highlighted breed, and again un-stars it.
+      store.send(.dogs(.favouriteToggled))
+      let next = frame()
+      bytes += ScreenDiffer.update(from: previous, to: next, colorMode: .ansi256).count
+      keystrokes += 1
+      previous = next
+    }
+  }
+  var tabBytes = 0
+  let open = measure(iterations: 20) { n in
+    for _ in 0..<n {
+      store.send(.tabSelected(.favourites))
+      store.send(.favourites(.appeared))
+      let shown = frame()
+      tabBytes += ScreenDiffer.update(from: previous, to: shown, colorMode: .ansi256).count
+      blackHole(tabBytes)
+      // Back to the list, uncounted.
+      store.send(.tabSelected(.breeds))
+      previous = frame()
+    }
+  }
+  return [
+    Row3(
+      name: "^F star → frame, 10,000 breeds, 1,000 favourites", ns: star, baseline: 0, goal: "≤ 2,000,000 ns",
+      limit: 2_000_000),
+    Row3(
+      name: "bytes per ^F star, 80×24", ns: Double(bytes) / Double(keystrokes), baseline: 0, goal: "≤ 400",
+      limit: 400),
+    Row3(
+      name: "Favourites tab → first frame, 1,000 favourites", ns: open, baseline: 0, goal: "≤ 5,000,000 ns",
+      limit: 5_000_000),
+  ]
 }
 
 /// Runs `binary` with `arguments` (standard output to `output`, else /dev/null) and waits

@@ -57,6 +57,35 @@ struct InteractiveAppTests {
     #expect(try await favourites.load().favourites == ["hound", "pug"])
   }
 
+  /// Tab shows the Favourites tab, whose rows load their thumbnails once it shows; `x`
+  /// asks before clearing them all, and Esc keeps them.
+  @Test func theFavouritesTabShowsThumbnailsAndAsksBeforeClearing() async throws {
+    let terminal = try FakeTerminal(columns: 60, rows: 16)
+    let favourites = FavouritesClient.inMemory(["pug", "hound/afghan"])
+    let app = InteractiveApp(
+      store: Store(initialState: AppFeature.State()) {
+        AppFeature(client: .fake(), pictureSize: { (60, 40) }, favourites: favourites)
+      },
+      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .none),
+      asciiStyle: nil, escapeDelay: 5, handlesSignals: false)
+    let run = Task { await app.run() }
+    #expect(
+      await terminal.eventually { $0.text.contains("Affenpinscher") && $0.text.contains("Favourites (2)") })
+    terminal.type("\t")
+    #expect(await terminal.eventually { $0.lines.contains { $0.hasSuffix("▶ Afghan Hound ★") } })
+    // Both rows' thumbnails arrive: half blocks at the left of each.
+    #expect(await terminal.eventually { screen in screen.lines.filter { $0.hasPrefix("▀") }.count >= 6 })
+    terminal.type("x")
+    #expect(await terminal.eventually { $0.text.contains("Clear all favourites?") })
+    terminal.type("\u{1B}")
+    #expect(await terminal.eventually { !$0.text.contains("Clear all favourites?") })
+    terminal.type("\t")
+    #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
+    terminal.type("\u{3}")
+    #expect(await run.value == 0)
+    #expect(try await favourites.load().favourites == ["pug", "hound/afghan"])
+  }
+
   @Test func theEndOfInputEndsTheApp() async throws {
     let terminal = try FakeTerminal(columns: 40, rows: 12)
     let app = InteractiveApp(
