@@ -44,23 +44,22 @@ struct FavouritesCommandTests {
     #expect(run.stderr.hasPrefix("error: \(message)"), "\(run.stderr)")
   }
 
-  /// Two scripts at once, each adding its own breeds and removing some again: neither
+  /// Two scripts at once, each adding and removing its own breeds a hundred times: neither
   /// loses the other's changes.
   @Test func twoProcessesAtOnceLoseNothing() async throws {
     let environment = cleanEnvironment()
     let names = try await runCLI(["--api", "fake", "list"], environment: environment).stdout
       .split(separator: "\n").map { $0.lowercased() }.filter { !$0.contains(" ") }
-    try #require(names.count >= 16)
-    let first = Array(names[0..<8])
-    let second = Array(names[8..<16])
+    try #require(names.count >= 50)
+    let first = Array(names[0..<25])
+    let second = Array(names[25..<50])
     func script(_ breeds: [String]) async throws {
-      for breed in breeds {
-        let run = try await runCLI(["--api", "fake", "favourites", "add", breed], environment: environment)
-        #expect(run.status == 0, "\(run.stderr)")
-      }
-      for breed in breeds.prefix(3) {
+      // Add all, remove all, add all; then remove the first ten and add the rest again.
+      let passes = [("add", breeds), ("remove", breeds), ("add", breeds)]
+      let last = breeds.enumerated().map { ($0.offset < 10 ? "remove" : "add", [$0.element]) }
+      for (change, breeds) in passes.flatMap({ pass in pass.1.map { (pass.0, [$0]) } }) + last {
         let run = try await runCLI(
-          ["--api", "fake", "favourites", "remove", breed], environment: environment)
+          ["--api", "fake", "favourites", change] + breeds, environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
       }
     }
@@ -68,11 +67,58 @@ struct FavouritesCommandTests {
     async let b: Void = script(second)
     _ = try await (a, b)
     let listed = try await runCLI(["favourites", "--json"], environment: environment).stdout
-    for kept in first.dropFirst(3) + second.dropFirst(3) {
+    for kept in first.dropFirst(10) + second.dropFirst(10) {
       #expect(listed.contains("\"name\":\"\(kept)\""), "\(kept)")
     }
-    for gone in first.prefix(3) + second.prefix(3) {
+    for gone in first.prefix(10) + second.prefix(10) {
       #expect(!listed.contains("\"name\":\"\(gone)\""), "\(gone)")
+    }
+  }
+
+  /// A disk that fills up (a file size limit stands in for it) fails the save with a clear
+  /// error and exit 1, and leaves the favourites saved before as they were.
+  @Test(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")),
+    .disabled(if: isThreadSanitized, "ThreadSanitizer's runtime faults under a small file size limit"))
+  func aFullDiskKeepsTheFavouritesSavedBefore() async throws {
+    var environment = cleanEnvironment()
+    let names = try await runCLI(["--api", "fake", "list"], environment: environment).stdout
+      .split(separator: "\n").map { $0.lowercased() }.filter { !$0.contains(" ") }
+    let add = try await runCLI(
+      ["--api", "fake", "favourites", "add"] + names.prefix(60), environment: environment)
+    #expect(add.status == 0, "\(add.stderr)")
+    let before = try await runCLI(["favourites", "--json"], environment: environment).stdout
+    // A coverage build's profile would be cut short by the limit too: written elsewhere.
+    environment["LLVM_PROFILE_FILE"] = ScratchFolder.path("profile").path + "/%p.profraw"
+    let full = try await runCLI(
+      ["-c", #"ulimit -f 1 && exec "$0" "$@""#, executable, "--api", "fake", "favourites", "add", names[70]],
+      environment: environment, program: "/bin/sh")
+    #expect(full.status == 1)
+    #expect(full.stderr.hasPrefix("error: ") && full.stderr.contains("could not be saved"), "\(full.stderr)")
+    #expect(try await runCLI(["favourites", "--json"], environment: environment).stdout == before)
+  }
+
+  /// A process killed at any moment of a save leaves the file as it was or as the save
+  /// made it, never a mix: every read after it parses, and keeps what was there.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
+  func aProcessKilledDuringASaveLeavesTheOldFileOrTheNew() async throws {
+    let environment = cleanEnvironment()
+    let names = try await runCLI(["--api", "fake", "list"], environment: environment).stdout
+      .split(separator: "\n").map { $0.lowercased() }.filter { !$0.contains(" ") }
+    let kept = Array(names.prefix(40))
+    #expect(
+      try await runCLI(["--api", "fake", "favourites", "add"] + kept, environment: environment).status == 0)
+    for attempt in 0..<16 {
+      // Killed after 0 to 60 ms: before, during or after its write and rename.
+      let delay = String(format: "%.3f", Double(attempt) * 0.004)
+      let script =
+        #""$0" "$@" & pid=$! ; sleep "# + delay + #" ; kill -KILL $pid 2>/dev/null ; wait $pid ; true"#
+      _ = try await runCLI(
+        ["-c", script, executable, "--api", "fake", "favourites", "add", names[50 + attempt]],
+        environment: environment, program: "/bin/sh")
+      let read = try await runCLI(["favourites", "--json"], environment: environment)
+      #expect(read.status == 0 && read.stderr.isEmpty, "\(read.stderr)")
+      for name in kept { #expect(read.stdout.contains("\"name\":\"\(name)\""), "\(name) after \(attempt)") }
     }
   }
 }
