@@ -56,7 +56,13 @@ public enum BreedView {
         }
       }
     case .failed(let message, let canRetry):
-      children.append(.paragraph([Span(message, style: .error)]))
+      // At most two rows (cut with `…`), so that the sub-breeds keep theirs on a small
+      // screen.
+      let failure = Node.paragraph([Span(message, style: .error)])
+      let rows = width.flatMap {
+        Layout.fixedHeight(of: failure, width: $0, options: .init(unicode: unicode))
+      }
+      children.append(rows.map { .sized(failure, rows: min(2, $0)) } ?? failure)
       if canRetry { children.append(.text("Press r to try again.", style: .dim)) }
     }
     if let subtitle = state.subtitle {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything that can go wrong talking to the Dog CEO API, in terms a UI can explain.
 public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// The host could not be reached: no network, or its name did not resolve. (A
@@ -61,6 +63,23 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
   /// A `failing` client's endpoint was called in a test.
   case unimplemented(endpoint: String)
 
+  /// The most characters of a server's own message shown with its status.
+  static let longestReason = 60
+
+  /// A server's message as a short reason, or `nil` where it is none: empty, longer than
+  /// ``longestReason``, several lines, or carrying addresses, markup or quoted requests
+  /// (the real API's 5xx messages quote the request it made and the status it got), which
+  /// say nothing to a person and would fill the screen.
+  static func shortReason(_ message: String?) -> String? {
+    guard var reason = message?.trimmingCharacters(in: .whitespacesAndNewlines) else { return nil }
+    while reason.hasSuffix(".") { reason.removeLast() }
+    let noise = ["://", "`", "<", "\n", "\r"]
+    guard !reason.isEmpty, reason.count <= longestReason, !noise.contains(where: reason.contains) else {
+      return nil
+    }
+    return reason
+  }
+
   /// One sentence for a person, with no hint of how to retry (the UI adds that).
   ///
   /// Text that came from the network is included as is; renderers sanitise it.
@@ -100,10 +119,11 @@ public enum DogAPIError: Error, Equatable, Hashable, Sendable {
       // Rate limited (RFC 6585): the wait, not the server, is what to expect.
       return "The server is getting too many requests (HTTP 429): wait a moment before trying again."
     case .server(let status, let message):
-      if let message, !message.isEmpty {
-        return "The server reported an error (HTTP \(status)): \(message)."
-      }
-      return "The server reported an error (HTTP \(status))."
+      // A server's own failure (5xx) is the server's business: said as such, with at most
+      // a short reason (the real API's quotes its internal requests and status lines).
+      let what = status >= 500 ? "The server had an error" : "The server reported an error"
+      if let reason = Self.shortReason(message) { return "\(what) (HTTP \(status)): \(reason)." }
+      return "\(what) (HTTP \(status))."
     case .malformedResponse:
       return "The server's answer could not be understood."
     case .responseTooLarge(let limit):

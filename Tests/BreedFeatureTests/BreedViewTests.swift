@@ -44,6 +44,24 @@ struct BreedViewTests {
         """)
   }
 
+  /// A server's failure takes at most two rows at 40×12, and the sub-breeds keep theirs.
+  @Test func aServerFailureAt40x12KeepsTheSubBreedsOnScreen() {
+    let quoted =
+      "Server error: `GET https://images.dog.ceo/breeds/hound/list` resulted in a `502 Bad Gateway` response"
+    let long = String(repeating: "Something went wrong here. ", count: 4)
+    for message in [quoted, long] {
+      let hounds = Breed(
+        name: "hound", subBreeds: ["afghan", "basset", "blood", "english", "ibizan", "plott", "walker"])
+      let state = BreedFeature.State(breed: hounds, image: .failed(.server(status: 500, message: message)))
+      let lines = screen(state, 40, 11).split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines[2] == "Couldn't load a picture of Hound. The")
+      #expect(lines[3].hasPrefix("server had an error (HTTP 500)"))
+      #expect(lines[4] == "Press r to try again.")
+      #expect(lines[6] == "Sub-breeds")
+      #expect(lines[7...].filter { !$0.isEmpty }.count == 4, "\(lines.joined(separator: "\n"))")
+    }
+  }
+
   @Test func aFailureThatRetryingCannotMendDoesNotOfferIt() {
     #expect(
       screen(BreedFeature.State(breed: Breed(name: "pug"), image: .failed(.notFound(message: nil))), 40, 12)

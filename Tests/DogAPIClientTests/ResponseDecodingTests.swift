@@ -241,17 +241,27 @@ struct ResponseDecodingTests {
       DogAPIError.server(status: 429, message: "Slow down").message
         == "The server reported an error (HTTP 429): Slow down.")
     #expect(DogAPIError.server(status: 429, message: nil).isTransient)
+    // A 5xx is said in one short line: the real API's message quotes its own request and
+    // the status it got, which is no reason a person can use; a short plain one is kept.
+    let quoted =
+      "Server error: `GET https://images.dog.ceo/breeds/hound/list` resulted in a `502 Bad Gateway` response:\n<html>…"
+    #expect(DogAPIError.server(status: 500, message: quoted).message == "The server had an error (HTTP 500).")
+    #expect(
+      DogAPIError.server(status: 503, message: "Down for maintenance.").message
+        == "The server had an error (HTTP 503): Down for maintenance.")
+    let long = String(repeating: "word ", count: 20)
+    #expect(DogAPIError.server(status: 500, message: long).message == "The server had an error (HTTP 500).")
     #expect(
       DogAPIError.connectionRefused(server: "[::1]:8080").message
         == "Can't connect to [::1]:8080: nothing is accepting connections there.")
     // A name of letters fails for its length alone: the message says that.
-    let long = String(repeating: "a", count: 65)
+    let longName = String(repeating: "a", count: 65)
     #expect(
-      DogAPIError.invalidBreedName(long).message
-        == "“\(long)” is not a breed name: names have at most 64 letters.")
+      DogAPIError.invalidBreedName(longName).message
+        == "“\(longName)” is not a breed name: names have at most 64 letters.")
     #expect(
-      DogAPIError.invalidBreedName(long + "1").message
-        == "“\(long)1” is not a breed name: names are lowercase letters only.")
+      DogAPIError.invalidBreedName(longName + "1").message
+        == "“\(longName)1” is not a breed name: names are lowercase letters only.")
     #expect(
       DogAPIError.invalidBreedName("../x").message
         == "“../x” is not a breed name: names are lowercase letters only.")

@@ -129,7 +129,7 @@ struct FaultMatrixTests {
     let isList = command.hasPrefix("list")
     let wantsPicture = command.contains("--picture")
     let listFallback: [String: String] = [
-      "500 JSON": "The server reported an error (HTTP 500): Boom␛[2J.", "500 HTML": "(HTTP 500).",
+      "500 JSON": "The server had an error (HTTP 500): Boom␛[2J.", "500 HTML": "(HTTP 500).",
       "503 text": "(HTTP 503).", "200 without status": "(HTTP 200): Internal server error.",
       "malformed JSON": "could not be understood.", "slow drip past timeout": "took longer than 1 s",
       "connection refused": "Can't connect to 127.0.0.1:", "404 everywhere": "(HTTP 404).",

@@ -254,7 +254,7 @@ struct DogsViewStateTests {
     cached.fallbackReason = .server(status: 503, message: nil)
     #expect(
       DogsFeature.ViewState(.init(breeds: cached, status: .loaded)).note
-        == "The server reported an error (HTTP 503). Showing the built-in breed list.")
+        == "The server had an error (HTTP 503). Showing the built-in breed list.")
     #expect(DogsFeature.ViewState(.init(breeds: sample, status: .loaded)).note == nil)
     // Served on purpose (the fake client), not as a fallback: no reason to give.
     cached.fallbackReason = nil
