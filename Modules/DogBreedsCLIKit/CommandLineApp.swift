@@ -131,6 +131,11 @@ struct Session {
         return perCell.size(columns: size.columns, rows: size.rows)
       }
     }
+    // `show` asks for the picture of a breed named by its API name while the list loads.
+    var client = client
+    if case .show(let name) = options.command, let path = try? Arguments.breedPath(name) {
+      client = client.askingAhead(forPictureOf: path.breed, path.subBreed, download: pictureSize != nil)
+    }
     let feature = AppFeature(client: client, pictureSize: pictureSize, favourites: favourites)
     let store: Store<AppFeature.State, AppFeature.Action>
     if options.trace {

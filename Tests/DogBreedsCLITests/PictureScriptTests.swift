@@ -26,6 +26,37 @@ struct PictureScriptTests {
     return (run, server.requests.map(\.path))
   }
 
+  /// `show` asks for the picture (its address, then its bytes) while the list is still on
+  /// its way: one round-trip of latency, not two. The list's answer is held back; the
+  /// picture's requests arrive meanwhile.
+  @Test func showAsksForTheListAndThePictureAtOnce() async throws {
+    let holder = PortHolder()
+    let arrivals = Log<(path: String, at: ContinuousClock.Instant)>()
+    let delay = Duration.seconds(2).scaled
+    let server = try TestHTTPServer { request in
+      arrivals.append((request.path, .now))
+      if request.path.hasPrefix("/breeds/") { return .bytes(Self.jpeg) }
+      if request.path.contains("images/random") {
+        return .json(
+          #"{"message":"http:\/\/127.0.0.1:\#(holder.port)\/breeds\/hound\/dog.jpg","status":"success"}"#)
+      }
+      return .delayed(delay, .json(#"{"message":{"hound":[]},"status":"success"}"#))
+    }
+    holder.port = Int(server.port)
+    defer { server.stop() }
+    let run = try await runCLI(
+      ["show", "hound", "--picture", "ascii", "--base-url", server.baseURL.absoluteString + "/api"],
+      environment: cleanEnvironment())
+    #expect(run.status == 0, "\(run.stderr)")
+    let seen = arrivals.values
+    let list = try #require(seen.first { $0.path.hasSuffix("/breeds/list/all") })
+    let address = try #require(seen.first { $0.path.contains("images/random") })
+    let bytes = try #require(seen.first { $0.path.hasPrefix("/breeds/") })
+    #expect(address.at - list.at < delay, "the address was asked for while the list was on its way")
+    #expect(bytes.at - list.at < delay, "and the picture downloaded")
+    #expect(seen.count == 3, "each asked for once: \(seen.map(\.path))")
+  }
+
   @Test func blocksAndASCIIDrawThePicture() async throws {
     let blocks = try await run(Self.jpeg, "blocks")
     #expect(blocks.status == 0, "\(blocks.stderr)")
