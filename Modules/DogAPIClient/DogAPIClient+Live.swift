@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension DogAPIClient {
   /// The public API's base URL.
@@ -64,6 +65,7 @@ extension DogAPIClient {
     let base =
       configuration.baseURL.absoluteString.hasSuffix("/")
       ? String(configuration.baseURL.absoluteString.dropLast()) : configuration.baseURL.absoluteString
+    let recent = RecentPictures()
     @Sendable func getJSON(_ path: String) async throws(DogAPIError) -> HTTPResponse {
       guard !configuration.offline else { throw .offline }
       guard let url = URL(string: base + path) else { throw .invalidURL(base + path) }
@@ -123,6 +125,9 @@ extension DogAPIClient {
         guard ResponseDecoding.webURL(url.absoluteString) != nil else {
           throw .invalidURL(url.absoluteString)
         }
+        // The picture on screen is decoded again when the terminal grows: from the bytes
+        // kept, not downloaded again.
+        if let kept = recent.bytes(of: url) { return kept }
         guard !configuration.offline else { throw .offline }
         let response = try await HTTPFetcher.get(
           url, accept: "image/*", limit: configuration.maxImageBytes,
@@ -131,6 +136,7 @@ extension DogAPIClient {
         guard (200..<300).contains(response.status) else {
           throw .server(status: response.status, message: nil)
         }
+        recent.keep(response.body, of: url)
         return response.body
       }
     )
@@ -143,4 +149,24 @@ extension DogAPIClient {
     let breeds = (try? ResponseDecoding.breeds(status: 200, body: Data(BundledBreedList.json.utf8))) ?? []
     return BreedList(breeds: breeds, source: .bundled)
   }()
+}
+
+/// The last pictures a live client downloaded, by address: the one on screen is decoded
+/// again at a new size from these bytes. A few, so that memory stays small.
+final class RecentPictures: Sendable {
+  /// How many pictures are kept.
+  static let count = 2
+  private let pictures = Mutex<[(url: URL, bytes: Data)]>([])
+
+  /// The bytes downloaded from `url`, if they are kept.
+  func bytes(of url: URL) -> Data? { pictures.withLock { $0.first { $0.url == url }?.bytes } }
+
+  /// Keeps `bytes` as `url`'s, in place of the oldest kept.
+  func keep(_ bytes: Data, of url: URL) {
+    pictures.withLock {
+      $0.removeAll { $0.url == url }
+      $0.append((url, bytes))
+      if $0.count > Self.count { $0.removeFirst() }
+    }
+  }
 }

@@ -124,6 +124,22 @@ struct LiveClientTests {
     #expect(notWeb == .invalidURL("file:///etc/passwd"))
   }
 
+  /// The last pictures downloaded are kept: the one on screen, decoded again at a new
+  /// size, is not downloaded again; an older one, pushed out, is.
+  @Test func theLastPicturesAreKeptNotDownloadedAgain() async throws {
+    let server = try TestHTTPServer { request in .bytes(Array(request.path.utf8)) }
+    defer { server.stop() }
+    let client = liveClient(server, .platform)
+    let first = server.baseURL.appendingPathComponent("1.jpg")
+    for _ in 0..<3 { #expect(Array(try await client.imageData(first)) == Array("/1.jpg".utf8)) }
+    #expect(server.requests.count == 1)
+    for name in ["2.jpg", "3.jpg"] {
+      _ = try await client.imageData(server.baseURL.appendingPathComponent(name))
+    }
+    _ = try await client.imageData(first)
+    #expect(server.requests.map(\.path) == ["/1.jpg", "/2.jpg", "/3.jpg", "/1.jpg"])
+  }
+
   /// Schemes are case-insensitive; corelibs' URLSession takes only lower case, and said
   /// "you may be offline" for `HTTP://`.
   @Test(arguments: Transport.allCases) func aSchemeInCapitalsIsTheSameScheme(_ transport: Transport)
