@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A terminal colour.
 public enum Color: Hashable, Sendable {
   /// One of the 16 system colours (0–7 normal, 8–15 bright); their RGB is the user's theme.
@@ -104,38 +110,57 @@ public enum ColorMode: Hashable, Sendable {
   }
 }
 
-/// The xterm palette and nearest-colour search (6×6×6 cube or grey ramp, by squared RGB
-/// distance, with midpoint thresholds per channel).
+/// The xterm palette and nearest-colour search.
+///
+/// Nearest means nearest to the eye: distances are measured in Oklab, a space made so that
+/// equal distances look equally different. Plain RGB distance weighs the three channels
+/// alike, though the eye does not, and so picks by the wrong channel: a blue sky turned
+/// violet, a tan dog yellow, a dark outline grey.
 public enum Palette {
   /// The levels of the 6×6×6 cube.
   public static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
-  /// The palette index (16–255) closest to an RGB colour.
+  /// The palette index (16–255) closest to an RGB colour, to the eye.
   public static func nearest256(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-    func cubeIndex(_ value: UInt8) -> Int {
-      // Midpoints between levels: 47, 115, 155, 195, 235.
-      switch value {
-      case ..<48: return 0
-      case ..<115: return 1
-      case ..<155: return 2
-      case ..<195: return 3
-      case ..<235: return 4
-      default: return 5
+    let colour = oklab(r, g, b)
+    var best = 0
+    var bestDistance = Float.infinity
+    for (offset, entry) in paletteOklab.enumerated() {
+      let dl = entry.l - colour.l
+      let da = entry.a - colour.a
+      let db = entry.b - colour.b
+      let distance = dl * dl + da * da + db * db
+      if distance < bestDistance {
+        best = offset
+        bestDistance = distance
       }
     }
-    let (ri, gi, bi) = (cubeIndex(r), cubeIndex(g), cubeIndex(b))
-    let cube = (cubeLevels[ri], cubeLevels[gi], cubeLevels[bi])
-    let average = (Int(r) + Int(g) + Int(b)) / 3
-    let greyIndex = max(0, min(23, (average - 3) / 10))
-    let grey = 8 + 10 * greyIndex
-    func distance(_ c: (Int, Int, Int)) -> Int {
-      let dr = c.0 - Int(r)
-      let dg = c.1 - Int(g)
-      let db = c.2 - Int(b)
-      return dr * dr + dg * dg + db * db
-    }
-    if distance((grey, grey, grey)) < distance(cube) { return UInt8(232 + greyIndex) }
-    return UInt8(16 + 36 * ri + 6 * gi + bi)
+    return UInt8(16 + best)
+  }
+
+  /// An sRGB colour in Oklab: lightness, then green–red and blue–yellow.
+  public static func oklab(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> (l: Float, a: Float, b: Float) {
+    let (lr, lg, lb) = (linear[Int(r)], linear[Int(g)], linear[Int(b)])
+    let l = cbrtf(0.412_221_47 * lr + 0.536_332_54 * lg + 0.051_445_993 * lb)
+    let m = cbrtf(0.211_903_5 * lr + 0.680_699_5 * lg + 0.107_396_96 * lb)
+    let s = cbrtf(0.088_302_46 * lr + 0.281_718_85 * lg + 0.629_978_7 * lb)
+    return (
+      0.210_454_26 * l + 0.793_617_8 * m - 0.004_072_047 * s,
+      1.977_998_5 * l - 2.428_592_2 * m + 0.450_593_7 * s,
+      0.025_904_037 * l + 0.782_771_77 * m - 0.808_675_77 * s
+    )
+  }
+
+  /// Each sRGB level as linear light.
+  private static let linear: [Float] = (0...255).map { level in
+    let value = Float(level) / 255
+    return value <= 0.040_45 ? value / 12.92 : powf((value + 0.055) / 1.055, 2.4)
+  }
+
+  /// The palette's 240 colours (16–255) in Oklab, worked out once.
+  private static let paletteOklab: [(l: Float, a: Float, b: Float)] = (16...255).map { index in
+    let (r, g, b) = rgb(of: UInt8(index))
+    return oklab(r, g, b)
   }
 
   /// The RGB value of a palette index 16–255.
