@@ -102,17 +102,19 @@ struct Session {
     let interactive = input != nil
     let isTerminal = isatty(1) == 1
     let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+    let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
     var pictures = PictureSettings.resolve(
-      options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: interactive,
-      unicode: Output.unicode, environment: environment)
+      options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+      interactive: interactive, unicode: Output.unicode, environment: environment)
+    if let note = pictures.note { Output.warning(note) }
     // Half blocks chosen for `show` (not asked for by name) on a terminal that draws them two
     // columns wide would each take two: the ASCII ramp instead, as in the full-screen app.
     if case .show = options.command, !options.json, pictures.mode == .blocks, !pictures.explicit,
       AmbiguousWidthProbe.drawsWide(output: 1) == true
     {
       pictures = PictureSettings.resolve(
-        options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: false, unicode: false,
-        environment: environment)
+        options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+        interactive: false, unicode: false, environment: environment)
     }
     // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
     // large as it is when each picture arrives (the terminal may have been resized).
@@ -189,9 +191,8 @@ struct Session {
         if Output.unicode {
           style(
             PictureSettings.resolve(
-              options.picture, colorMode: colorMode, isTerminal: isTerminal, interactive: true,
-              unicode: false,
-              environment: environment),
+              options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+              interactive: true, unicode: false, environment: environment),
             unicode: false)
         } else {
           nil

@@ -8,8 +8,11 @@ import TextRendering
 ///   inside tmux); otherwise half blocks when the terminal has 256 or more colours and the
 ///   locale is UTF-8, an ASCII ramp when it has fewer colours or none (NO_COLOR), or a
 ///   locale without Unicode (LANG=C).
-/// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours, even
-///   if colour is otherwise off: asking for a picture overrides the colour default.
+/// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half
+///   blocks are nothing without colour: where the user turned colour off (`--color never`,
+///   or NO_COLOR under `--color auto`), the ASCII ramp is drawn instead, and ``note`` says
+///   so. Elsewhere asking for a picture overrides the colour default (output to a file or
+///   a pipe gets the colours asked for).
 /// - `kitty`/`iterm`/`sixel`: those protocols for `show`. The full-screen UI uses kitty's
 ///   too (placed over blank cells, taken away by its id when the screen changes); for
 ///   iTerm2's and sixel, which write into the cells themselves, it draws half blocks.
@@ -34,10 +37,12 @@ struct PictureSettings: Sendable {
   var pixelsPerCell: CellPixels?
   /// Whether the user asked for a picture explicitly (a failure is then an error).
   var explicit: Bool
+  /// Why the picture is not drawn as asked, for standard error, if it is not.
+  var note: String?
 
   static func resolve(
-    _ choice: PictureChoice, colorMode: ColorMode, isTerminal: Bool, interactive: Bool,
-    unicode: Bool, environment: [String: String]
+    _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,
+    interactive: Bool, unicode: Bool, environment: [String: String]
   ) -> PictureSettings {
     // Text cells: one pixel across, two down (half blocks; the ASCII ramp averages them).
     let cells = CellPixels(width: 1, height: 2)
@@ -48,7 +53,14 @@ struct PictureSettings: Sendable {
     // it has 256 colours or more, is this too).
     let richColor: ColorMode = ColorPolicy.advertisesTrueColor(environment) ? .truecolor : .ansi256
     func blocks(_ mode: ColorMode) -> PictureSettings {
-      PictureSettings(mode: .blocks, colorMode: mode, pixelsPerCell: cells, explicit: choice != .auto)
+      guard !colorRefused || choice == .auto else {
+        // Colour is turned off, and half blocks without colour show nothing: the ASCII ramp.
+        var ascii = PictureSettings(mode: .ascii, colorMode: .none, pixelsPerCell: cells, explicit: true)
+        ascii.note =
+          "--picture \(choice.rawValue) needs colour, which is turned off (--color never or NO_COLOR): drawing the picture in ASCII."
+        return ascii
+      }
+      return PictureSettings(mode: .blocks, colorMode: mode, pixelsPerCell: cells, explicit: choice != .auto)
     }
     switch choice {
     case .none:
@@ -84,8 +96,8 @@ struct PictureSettings: Sendable {
         !interactive || named == .kitty
       {
         return resolve(
-          named, colorMode: colorMode, isTerminal: true, interactive: interactive, unicode: unicode,
-          environment: environment
+          named, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true, interactive: interactive,
+          unicode: unicode, environment: environment
         ).automatic
       }
       if unicode, colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }

@@ -97,12 +97,12 @@ extension InteractiveTests {
     // Inside tmux, which passes no graphics through, and in a terminal whose protocol
     // writes into the cells (sixel, in foot), the picture is drawn as on any terminal:
     // half blocks, or with NO_COLOR the ASCII ramp. Such a protocol asked for by name
-    // (`--picture sixel`, `iterm`) means half blocks, which, asked for, NO_COLOR keeps.
+    // (`--picture sixel`, `iterm`) means half blocks, or with NO_COLOR the ASCII ramp too.
     for (arguments, environment, blocks) in [
       ([], ["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"], true),
       ([], ["TERM": "foot", "COLORTERM": "truecolor"], true),
       ([], ["TERM": "foot", "COLORTERM": "truecolor", "NO_COLOR": "1"], false),
-      (["--picture", "sixel"], ["TERM": "foot", "NO_COLOR": "1"], true),
+      (["--picture", "sixel"], ["TERM": "foot", "NO_COLOR": "1"], false),
       (["--picture", "iterm"], ["TERM_PROGRAM": "iTerm.app"], true),
     ] {
       let other = try launch(arguments, environment: environment)

@@ -219,17 +219,33 @@ struct InteractiveTests {
       output.range(of: #"\e\[[0-9;]*(3[0-7]|9[0-7]|4[0-7]|10[0-7])m"#, options: .regularExpression) == nil)
   }
 
-  /// Asked for by name, half blocks are drawn in colour even with NO_COLOR: the picture
-  /// takes its colours, the rest of the screen none.
-  @Test func picturesAskedForByNameKeepTheirColoursUnderNoColor() async throws {
+  /// On the Linux console (ASCII, 16 colours), the ASCII ramp is drawn in the picture's
+  /// colours.
+  @Test func theASCIIRampIsColouredWhereColourIsAllowed() async throws {
+    let app = try launch(environment: ["TERM": "linux"])
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    app.send("pug\r")
+    await app.expectScreen { $0.line(0) == "Pug" && $0.line(2).contains { "-=+*#%@".contains($0) } }
+    let screen = app.currentScreen
+    let ramp = (0..<screen.width).map { screen[$0, 2] }.filter { "-=+*#%@".contains($0.character) }
+    #expect(!ramp.isEmpty && ramp.allSatisfy { $0.style.foreground != nil })
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+  }
+
+  /// Half blocks asked for by name under NO_COLOR would show nothing without colour: the
+  /// picture is drawn in the ASCII ramp, and the app says so before it starts.
+  @Test func halfBlocksAskedForUnderNoColorAreDrawnInASCIIAndSaidSo() async throws {
     let app = try launch(["--picture", "blocks"], environment: ["NO_COLOR": "1"])
     await app.expectScreen { $0.text.contains("Affenpinscher") }
     app.send("pug\r")
-    await app.expectScreen { $0.line(0) == "Pug" && $0.text.contains("▀") }
-    let screen = app.currentScreen
-    let cells = (0..<screen.height).flatMap { y in (0..<screen.width).map { screen[$0, y] } }
-    let halfBlock = cells.first { $0.character == "▀" }
-    #expect(halfBlock?.style.background != nil && halfBlock?.style.foreground != nil)
+    await app.expectScreen { $0.line(0) == "Pug" && $0.line(2).contains { "-=+*#%@".contains($0) } }
+    #expect(!app.currentScreen.text.contains("▀"))
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(output.contains("--picture blocks needs colour, which is turned off (--color never or NO_COLOR)"))
+    #expect(
+      output.range(of: #"\e\[[0-9;]*(3[0-9]|9[0-7]|4[0-9]|10[0-7])m"#, options: .regularExpression) == nil,
+      "no colour escapes")
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
   }

@@ -5,7 +5,8 @@ import ImageDecoding
 /// `blocks`: each cell is an upper half block `▀` whose foreground is the top pixel and
 /// whose background is the bottom one, so a cell shows two pixels stacked. Cells are
 /// about twice as tall as wide, so two vertical pixels per cell keep the aspect ratio.
-/// `ascii`: one luminance character per cell from a ramp, for terminals without colour.
+/// `ascii`: one luminance character per cell from a ramp, in the pixel's colour (which a
+/// terminal without colour, or without Unicode, drops or maps to what it has).
 /// Downscaling is an area average (a box filter), never point sampling.
 public enum PictureRenderer {
   /// The ASCII ramp, darkest first.
@@ -40,7 +41,10 @@ public enum PictureRenderer {
         let luminance =
           (299 * Int(pixels[index * 3]) + 587 * Int(pixels[index * 3 + 1]) + 114 * Int(pixels[index * 3 + 2]))
           / 1000
-        cells.append(Cell(ramp[min(ramp.count - 1, luminance * ramp.count / 256)]))
+        // In the pixel's colour, which a terminal with colour shows and one without drops.
+        let colour = Color.rgb(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
+        cells.append(
+          Cell(ramp[min(ramp.count - 1, luminance * ramp.count / 256)], style: Style(foreground: colour)))
       }
       return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
     case .none, .terminal:

@@ -39,6 +39,16 @@ public enum ColorPolicy {
     }
   }
 
+  /// Whether the user turned colour off: `--color never`, or `NO_COLOR` under `auto` (as
+  /// opposed to colour left off by default, on output that is not a terminal).
+  ///
+  /// - Parameters:
+  ///   - choice: The `--color` value.
+  ///   - environment: The process environment.
+  public static func isRefused(choice: ColorChoice, environment: [String: String]) -> Bool {
+    choice == .never || (choice == .auto && !(environment["NO_COLOR"] ?? "").isEmpty)
+  }
+
   static func depth(_ environment: [String: String]) -> ColorMode {
     if advertisesTrueColor(environment) { return .truecolor }
     if (environment["TERM"] ?? "").contains("256color") { return .ansi256 }
