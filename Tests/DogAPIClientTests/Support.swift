@@ -20,7 +20,7 @@ func temporaryCache() -> BreedListCache {
 
 /// A live client pointed at `server`'s `/api`.
 func liveClient(
-  _ server: TestHTTPServer, _ transport: Transport = .platform, timeout: Duration = .seconds(5),
+  _ server: TestHTTPServer, _ transport: Transport = .platform, timeout: Duration = .seconds(5).scaled,
   cache: BreedListCache? = nil, usesBundledFallback: Bool = false, maxJSONBytes: Int = 1 << 20
 ) -> DogAPIClient {
   liveClient(
