@@ -79,12 +79,15 @@ extension DogAPIClient {
       breeds: { () async throws(DogAPIError) -> BreedList in
         do throws(DogAPIError) {
           let response = try await getJSON("/breeds/list/all")
-          let breeds = try ResponseDecoding.breeds(status: response.status, body: response.body)
+          // Names that are not breed names (`../../tmp/evil`, control characters) are left
+          // out, counted: listed, they would sort first and take the highlight.
+          let (breeds, leftOut) = BreedName.keepingValid(
+            try ResponseDecoding.breeds(status: response.status, body: response.body))
           let now = Date()
           // An empty answer is shown ("No breeds") but not saved over the list saved before,
           // which an offline run would then no longer have.
           if !breeds.isEmpty { try? configuration.cache?.save(breeds, fetchedAt: now) }
-          return BreedList(breeds: breeds, source: .network, fetchedAt: now)
+          return BreedList(breeds: breeds, source: .network, fetchedAt: now, leftOutNames: leftOut)
         } catch {
           if error == .cancelled { throw error }
           if var cached = configuration.cache?.load() {

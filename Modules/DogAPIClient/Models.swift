@@ -64,6 +64,9 @@ public struct BreedList: Equatable, Sendable {
   /// Why the network was not used, when `source` is not `network`; for a `network` list,
   /// why loading it again failed (it is the list from before).
   public var fallbackReason: DogAPIError?
+  /// How many names in the answer were not breed names (``BreedName/isValid(_:)``: a path,
+  /// control characters) and were left out of ``breeds``, breeds and sub-breeds alike.
+  public var leftOutNames: Int
 
   /// Creates a list; `breeds` is sorted by name here.
   ///
@@ -72,9 +75,10 @@ public struct BreedList: Equatable, Sendable {
   ///   - source: Where they came from.
   ///   - fetchedAt: When they were fetched from the network.
   ///   - fallbackReason: Why the network was not used.
+  ///   - leftOutNames: How many names the answer had that were not breed names.
   public init(
     breeds: [Breed], source: BreedListSource, fetchedAt: Date? = nil,
-    fallbackReason: DogAPIError? = nil
+    fallbackReason: DogAPIError? = nil, leftOutNames: Int = 0
   ) {
     let sorted = breeds.sorted { $0.name < $1.name }
     self.breeds = sorted
@@ -87,6 +91,7 @@ public struct BreedList: Equatable, Sendable {
     self.source = source
     self.fetchedAt = fetchedAt
     self.fallbackReason = fallbackReason
+    self.leftOutNames = leftOutNames
   }
 
   /// Whether the list is not fresh from the network.
@@ -143,6 +148,26 @@ public enum BreedName {
   public static func isValid(_ name: String) -> Bool {
     let bytes = name.utf8
     return !bytes.isEmpty && bytes.count <= maximumLength && bytes.allSatisfy(isLetter)
+  }
+
+  /// `breeds` without the names that are not breed names (a breed whose name is not goes
+  /// with its sub-breeds), and how many names were left out.
+  ///
+  /// - Parameter breeds: Breeds as an answer named them.
+  public static func keepingValid(_ breeds: [Breed]) -> (breeds: [Breed], leftOut: Int) {
+    var leftOut = 0
+    var kept: [Breed] = []
+    kept.reserveCapacity(breeds.count)
+    for breed in breeds {
+      guard isValid(breed.name) else {
+        leftOut += 1 + breed.subBreeds.count
+        continue
+      }
+      let subBreeds = breed.subBreeds.filter(isValid)
+      leftOut += breed.subBreeds.count - subBreeds.count
+      kept.append(Breed(name: breed.name, subBreeds: subBreeds))
+    }
+    return (kept, leftOut)
   }
 
   /// Whether `name` is all lowercase ASCII letters but more than ``maximumLength`` of them:

@@ -26,6 +26,12 @@ struct Commands {
       Output.error(message)
       return ExitCode.failure
     }
+    // A fresh list's only note: the names in the answer that are not breed names.
+    if let note = view.note, let list = store.state.breeds, list.source == .network,
+      list.fallbackReason == nil
+    {
+      Output.warning(note)
+    }
     if let note = view.note, store.state.breeds?.fallbackReason != nil {
       // Scripts that must not work on a stand-in ask for --fresh.
       guard !options.fresh else {

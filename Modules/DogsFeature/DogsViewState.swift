@@ -95,8 +95,9 @@ extension DogsFeature {
       let which: String
       switch list.source {
       case .network:
-        // Fresh, unless loading it again failed (then it is the list from before).
-        guard list.fallbackReason != nil else { return nil }
+        // Fresh, unless loading it again failed (then it is the list from before), or the
+        // answer named things that are not breeds.
+        guard list.fallbackReason != nil else { return leftOutNote(list) }
         which = "Still showing the earlier breed list."
       case .cache:
         let day = list.fetchedAt.map { " on \(Self.day($0))" } ?? ""
@@ -105,6 +106,15 @@ extension DogsFeature {
       }
       // The fake client serves the built-in list on purpose, with no reason.
       return [list.fallbackReason?.message, which].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// What the list left out of the server's answer, if anything: one sentence.
+    static func leftOutNote(_ list: BreedList) -> String? {
+      switch list.leftOutNames {
+      case 0: return nil
+      case 1: return "1 name in the server's answer is not a breed name; it is left out."
+      case let count: return "\(count) names in the server's answer are not breed names; they are left out."
+      }
     }
 
     static func day(_ date: Date) -> String {

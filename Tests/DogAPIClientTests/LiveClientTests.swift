@@ -26,6 +26,20 @@ struct LiveClientTests {
     #expect(cache.load()?.breeds == list.breeds)
   }
 
+  /// Names that are not breed names are left out of the list (and of what is saved), and
+  /// counted: a breed's with its sub-breeds.
+  @Test func namesThatAreNotBreedNamesAreLeftOutAndCounted() async throws {
+    let answer =
+      #"{"message":{"../../tmp/evil":["a"],"hound":["afghan","x\u001b[2J"],"pug":[],"Pug":[]},"status":"success"}"#
+    let server = try TestHTTPServer { _ in .json(answer) }
+    defer { server.stop() }
+    let cache = temporaryCache()
+    let list = try await liveClient(server, cache: cache).breeds()
+    #expect(list.breeds == [Breed(name: "hound", subBreeds: ["afghan"]), Breed(name: "pug")])
+    #expect(list.leftOutNames == 4)
+    #expect(cache.load()?.breeds == list.breeds)
+  }
+
   @Test(arguments: Transport.allCases) func requestsARandomImageForABreedAndASubBreed(_ transport: Transport)
     async throws
   {

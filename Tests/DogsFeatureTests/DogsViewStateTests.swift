@@ -239,6 +239,20 @@ struct DogsViewStateTests {
       DogsFeature.ViewState(.init(breeds: sample, filter: "zz", status: .loaded)).highlightedBreed == nil)
   }
 
+  /// A fresh list that left names out says how many, once; the first row is a breed.
+  @Test func aListThatLeftNamesOutSaysHowMany() {
+    let list = BreedList(
+      breeds: [Breed(name: "akita"), Breed(name: "pug")], source: .network, leftOutNames: 3)
+    let view = DogsFeature.ViewState(.init(breeds: list, status: .loaded))
+    #expect(view.note == "3 names in the server's answer are not breed names; they are left out.")
+    #expect(view.highlightedBreed == "akita")
+    var one = list
+    one.leftOutNames = 1
+    #expect(
+      DogsFeature.ViewState(.init(breeds: one, status: .loaded)).note
+        == "1 name in the server's answer is not a breed name; it is left out.")
+  }
+
   @Test func aStaleListSaysWhereItCameFrom() {
     var cached = BreedList(
       breeds: sample.breeds, source: .cache, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
