@@ -141,7 +141,8 @@ extension DogAPIClient {
         }
         recent.keep(response.body, of: url)
         return response.body
-      }
+      },
+      savedBreeds: { configuration.cache?.load() }
     )
   }
 

@@ -29,17 +29,24 @@ public struct DogAPIClient: Sendable {
   /// The bytes behind an image URL, capped in size.
   public var imageData: @Sendable (_ url: URL) async throws(DogAPIError) -> Data
 
+  /// The breed list saved by an earlier run, read at once without the network (source
+  /// ``BreedListSource/cache``), or `nil` where there is none: what a screen shows while
+  /// ``breeds`` asks the network.
+  public var savedBreeds: @Sendable () -> BreedList?
+
   /// Creates a client from its endpoints.
   public init(
     breeds: @escaping @Sendable () async throws(DogAPIError) -> BreedList,
     randomImage:
       @escaping @Sendable (_ breed: String, _ subBreed: String?) async throws(DogAPIError) ->
       URL,
-    imageData: @escaping @Sendable (_ url: URL) async throws(DogAPIError) -> Data
+    imageData: @escaping @Sendable (_ url: URL) async throws(DogAPIError) -> Data,
+    savedBreeds: @escaping @Sendable () -> BreedList? = { nil }
   ) {
     self.breeds = breeds
     self.randomImage = randomImage
     self.imageData = imageData
+    self.savedBreeds = savedBreeds
   }
 }
 

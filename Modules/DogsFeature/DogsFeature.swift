@@ -71,6 +71,8 @@ public struct DogsFeature: Reducer {
     /// The user asked to load the list again: after a failure, or to replace a list that
     /// is not fresh (saved, built in). A list already shown stays shown meanwhile.
     case retryButtonTapped
+    /// The list saved by an earlier run was read, to show while the network answers.
+    case savedBreedsLoaded(BreedList)
     /// The list arrived, or loading failed.
     case breedsResponse(Result<BreedList, DogAPIError>)
     /// Messages for the parent.
@@ -134,6 +136,13 @@ public struct DogsFeature: Reducer {
     case .retryButtonTapped:
       return load(&state)
 
+    case .savedBreedsLoaded(let list):
+      // Only over nothing: a list already shown is as good, and the network's is coming.
+      guard state.breeds == nil, state.status == .loading else { return .none }
+      state.breeds = list
+      if !isHighlightVisible(state) { highlightBestMatch(&state) }
+      return .none
+
     case .breedsResponse(.success(let list)):
       state.breeds = list
       state.status = .loaded
@@ -163,7 +172,10 @@ public struct DogsFeature: Reducer {
   private func load(_ state: inout State) -> Effect<Action> {
     state.status = .loading
     let client = client
+    // With nothing on screen, the list saved before shows while the network answers.
+    let showsSaved = state.breeds == nil
     return .run { send in
+      if showsSaved, let saved = client.savedBreeds() { await send(.savedBreedsLoaded(saved)) }
       do throws(DogAPIError) {
         await send(.breedsResponse(.success(try await client.breeds())))
       } catch {

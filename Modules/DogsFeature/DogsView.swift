@@ -25,7 +25,7 @@ public enum DogsView {
     // While the list is loaded again, that is what its row says.
     var note =
       state.isReloading
-      ? .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Loading the breed list again…", style: .dim)
+      ? .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) \(state.reloadingNote)", style: .dim)
       : state.note.map { Node.paragraph([Span($0, style: .dim)]) }
     var children: [Node] = [.line(title ?? [Span(state.title, style: .bold)])]
     let hasBreeds: Bool = {

@@ -62,6 +62,7 @@ extension DogsFeature {
           return
         }
         note = Self.note(for: list)
+        if list.source == .cache, list.fallbackReason == nil { savedNote = note }
         reloadMayHelp = list.fallbackReason?.isTransient ?? false
         let matches = DogsFeature.matches(in: list, filter: state.filter)
         if matches.isEmpty {
@@ -87,6 +88,15 @@ extension DogsFeature {
       guard case .loaded(let rows) = content, rows.indices.contains(rows.highlighted) else { return nil }
       return rows[rows.highlighted].name
     }
+
+    /// What the row under the list says while the list is being loaded again: that a saved
+    /// list shows meanwhile, from when, and that it is being updated.
+    public var reloadingNote: String {
+      guard let note = savedNote else { return "Loading the breed list again…" }
+      return "\(note) Updating…"
+    }
+    /// For a list read from the disk as it is (no failure behind it), which it is.
+    var savedNote: String?
 
     /// Why the list is not fresh from the network (first: on a narrow screen it is what
     /// stays visible; "offline" only where that is the reason, not for a server error),

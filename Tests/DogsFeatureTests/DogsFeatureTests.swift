@@ -28,6 +28,43 @@ struct DogsFeatureTests {
     return client
   }
 
+  /// A list saved by an earlier run shows at once, marked as saved and being updated, and
+  /// the network's answer replaces it in place; the highlight stays where it was.
+  @Test func aSavedListShowsWhileTheNetworkAnswers() async {
+    let gate = Gate()
+    var saved = sample
+    saved.source = .cache
+    saved.fetchedAt = Date(timeIntervalSince1970: 1_795_000_000)
+    var client = client { () async throws(DogAPIError) -> BreedList in
+      await gate.wait()
+      return sample
+    }
+    let reads = Calls()
+    client.savedBreeds = { [saved] in
+      reads.record()
+      return saved
+    }
+    let store = TestStore(initialState: DogsFeature.State()) { DogsFeature(client: client) }
+    await store.send(.appeared) { $0.status = .loading }
+    await store.receive(.savedBreedsLoaded(saved)) {
+      $0.breeds = saved
+      $0.highlighted = "affenpinscher"
+    }
+    let view = DogsFeature.ViewState(store.state)
+    #expect(view.isReloading && view.highlightedBreed == "affenpinscher")
+    #expect(view.reloadingNote == "Showing the breed list saved on 2026-11-18. Updating…")
+    await store.send(.highlightMoved(.down)) { $0.highlighted = "african" }
+    await gate.open()
+    await store.receive(.breedsResponse(.success(sample))) {
+      $0.breeds = sample
+      $0.status = .loaded
+    }
+    // Loaded again over a list: nothing saved is read.
+    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.receive(.breedsResponse(.success(sample))) { $0.status = .loaded }
+    #expect(reads.count == 1)
+  }
+
   @Test func appearingLoadsTheBreeds() async {
     let store = TestStore(initialState: DogsFeature.State()) {
       DogsFeature(client: client { sample })
