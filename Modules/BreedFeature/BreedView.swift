@@ -27,33 +27,68 @@ public enum BreedView {
   ) -> Node {
     let star = state.isFavourite ? [Span(" ★", style: .bold)] : []
     var children: [Node] = [.line([Span(state.title, style: .bold)] + star), .divider]
+    // On a wide screen the sub-breeds sit beside the picture, in the columns it leaves.
+    if let width, width >= sideBySideColumns, state.subtitle != nil {
+      let pictureColumns = width * 3 / 5
+      let picture = pictureArea(
+        state, width: pictureColumns, rowsForPicture: (height ?? .max) - 2, spinnerFrame: spinnerFrame,
+        unicode: unicode, pictureMode: pictureMode)
+      children.append(
+        .beside(
+          .stack(picture.nodes + (picture.isShown ? [] : [.spacer])), .stack(subBreedList(state)),
+          leftColumns: pictureColumns))
+      return .stack(children)
+    }
     // Beside a picture the sub-breed list keeps six rows, or a quarter of a tall screen
     // (Hound's seven whole from 28 rows); the picture takes the rest.
     let spareRows = (height ?? .max) - rowsBesidePicture - minimumPictureRows
     let listRows = min(state.subBreeds.count, max(6, (height ?? 0) / 4), max(2, spareRows))
     let rowsForPicture = (height ?? .max) - 2 - (state.subtitle == nil ? 0 : 2 + listRows)
-    var pictureShown = false
+    let picture = pictureArea(
+      state, width: width, rowsForPicture: rowsForPicture, spinnerFrame: spinnerFrame, unicode: unicode,
+      pictureMode: pictureMode)
+    children += picture.nodes
+    if state.subtitle != nil {
+      children.append(.text(""))
+      var list = subBreedList(state)
+      if picture.isShown, let last = list.popLast() { list.append(.sized(last, rows: listRows)) }
+      children += list
+    } else if !picture.isShown {
+      children.append(.spacer)
+    }
+    return .stack(children)
+  }
+
+  /// The least columns on which the sub-breeds sit beside the picture, not under it.
+  static let sideBySideColumns = 100
+
+  /// The picture, or what stands for it (fetching, its address, why it failed), and
+  /// whether the picture itself is shown.
+  private static func pictureArea(
+    _ state: BreedFeature.ViewState, width: Int?, rowsForPicture: Int, spinnerFrame: Int, unicode: Bool,
+    pictureMode: PictureMode
+  ) -> (nodes: [Node], isShown: Bool) {
+    var nodes: [Node] = []
     switch state.image {
     case .loading:
-      children.append(
+      nodes.append(
         .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching a picture of \(state.subject)…"))
     case .url(let url):
       if let picture = state.picture, pictureMode != .none, rowsForPicture >= smallestPictureRows {
-        children.append(
-          .picture(PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)])))
-        pictureShown = true
-      } else {
-        // The address is what matters (to open or copy): it loses its label before a
-        // character of its own (a sub-breed's real address and label take 86 columns).
-        let label = "Picture of \(state.subject): "
-        let fits = width.map { DisplayWidth.of(label + Sanitizer.sanitize(url)) <= $0 } ?? true
-        children.append(.line(fits ? [Span(label, style: .dim), Span(url)] : [Span(url)]))
-        // Wrapped, not cut: why the picture is missing stays readable on a narrow screen.
-        if let note = state.pictureNote {
-          let loading = state.picture == nil && note.hasSuffix("…")
-          let prefix = loading ? "\(Spinner.frame(spinnerFrame, unicode: unicode)) " : ""
-          children.append(.paragraph([Span(prefix + note, style: .dim)]))
-        }
+        return (
+          [.picture(PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)]))], true
+        )
+      }
+      // The address is what matters (to open or copy): it loses its label before a
+      // character of its own (a sub-breed's real address and label take 86 columns).
+      let label = "Picture of \(state.subject): "
+      let fits = width.map { DisplayWidth.of(label + Sanitizer.sanitize(url)) <= $0 } ?? true
+      nodes.append(.line(fits ? [Span(label, style: .dim), Span(url)] : [Span(url)]))
+      // Wrapped, not cut: why the picture is missing stays readable on a narrow screen.
+      if let note = state.pictureNote {
+        let loading = state.picture == nil && note.hasSuffix("…")
+        let prefix = loading ? "\(Spinner.frame(spinnerFrame, unicode: unicode)) " : ""
+        nodes.append(.paragraph([Span(prefix + note, style: .dim)]))
       }
     case .failed(let message, let canRetry):
       // At most two rows (cut with `…`), so that the sub-breeds keep theirs on a small
@@ -62,23 +97,21 @@ public enum BreedView {
       let rows = width.flatMap {
         Layout.fixedHeight(of: failure, width: $0, options: .init(unicode: unicode))
       }
-      children.append(rows.map { .sized(failure, rows: min(2, $0)) } ?? failure)
-      if canRetry { children.append(.text("Press r to try again.", style: .dim)) }
+      nodes.append(rows.map { .sized(failure, rows: min(2, $0)) } ?? failure)
+      if canRetry { nodes.append(.text("Press r to try again.", style: .dim)) }
     }
-    if let subtitle = state.subtitle {
-      children.append(.text(""))
-      children.append(.text(subtitle, style: .bold))
-      let selected = state.subBreeds.firstIndex { $0.isHighlighted }
-      let rows = state.subBreeds.map { row -> [Span] in
-        [Span(row.title)] + (row.isFavourite ? [Span(" ★", style: .bold)] : [])
-          + (row.isShown ? [Span("  (shown)", style: .dim)] : [])
-      }
-      let list = Node.list(ListNode(rows: rows, selected: selected))
-      children.append(pictureShown ? .sized(list, rows: listRows) : list)
-    } else if !pictureShown {
-      children.append(.spacer)
+    return (nodes, false)
+  }
+
+  /// The sub-breeds' heading and list (the list last).
+  private static func subBreedList(_ state: BreedFeature.ViewState) -> [Node] {
+    guard let subtitle = state.subtitle else { return [] }
+    let selected = state.subBreeds.firstIndex { $0.isHighlighted }
+    let rows = state.subBreeds.map { row -> [Span] in
+      [Span(row.title)] + (row.isFavourite ? [Span(" ★", style: .bold)] : [])
+        + (row.isShown ? [Span("  (shown)", style: .dim)] : [])
     }
-    return .stack(children)
+    return [.text(subtitle, style: .bold), .list(ListNode(rows: rows, selected: selected))]
   }
 
   /// The screen rendered into a frame, for tests and the app.

@@ -10,6 +10,31 @@ struct BreedViewTests {
     BreedView.render(BreedFeature.ViewState(state), width: width, height: height).text
   }
 
+  /// From 100 columns the sub-breeds sit beside the picture: all 25 of a breed at 100×30
+  /// (under it, 7 would show), the picture as large as its columns allow.
+  @Test(arguments: [(100, 30), (200, 60)])
+  func onAWideScreenTheSubBreedsSitBesideThePicture(width: Int, height: Int) {
+    let names = (0..<25).map { "sub" + String(UnicodeScalar(UInt8(97 + $0))) }
+    let picture = RGBImage(width: 400, height: 300, pixels: [UInt8](repeating: 90, count: 400 * 300 * 3))
+    let state = BreedFeature.State(
+      breed: Breed(name: "terrier", subBreeds: names), image: .loaded(url1), picture: .loaded(picture))
+    let lines = screen(state, width, height).split(separator: "\n", omittingEmptySubsequences: false)
+    let column = width * 3 / 5 + 1
+    #expect(lines[2].dropFirst(column).hasPrefix("Sub-breeds"))
+    for (row, name) in names.enumerated() {
+      #expect(lines[3 + row].dropFirst(column).contains("Sub" + name.dropFirst(3)), "\(name)")
+    }
+    // The picture on the left, as wide as its columns (a 4:3 picture, two pixels a row).
+    let pictureRows = lines.filter { $0.hasPrefix("▀") }
+    let fitted = PictureRenderer.fittedSize(picture, columns: width * 3 / 5, rows: height - 3)
+    #expect(fitted.columns == width * 3 / 5)
+    #expect(pictureRows.count == fitted.rows, "\(lines.joined(separator: "\n"))")
+    #expect(lines.contains { $0.hasPrefix(url1.absoluteString) })
+    // Narrower, they are under it.
+    let narrow = screen(state, 99, height).split(separator: "\n")
+    #expect(narrow.contains("Sub-breeds"))
+  }
+
   @Test func withSubBreedsAt80x24() {
     #expect(
       screen(BreedFeature.State(breed: hound, image: .loaded(url1), highlighted: "basset"), 80, 24) == """

@@ -7,6 +7,17 @@ struct LayoutTests {
     Layout.render(node, width: width, height: height, options: .init(unicode: unicode))
   }
 
+  /// Two nodes side by side: the left in its columns, a blank column, the right in the
+  /// rest; as tall as the taller, flexible if either is.
+  @Test func besideSharesTheRowsAndSplitsTheColumns() {
+    let node = Node.beside(
+      .stack([.text("left one"), .text("two")]), .stack([.text("right"), .text("b"), .text("c")]),
+      leftColumns: 6)
+    #expect(Layout.fixedHeight(of: node, width: 20) == 3)
+    #expect(Layout.render(node, width: 14, height: 3).lines == ["left … right", "two    b", "       c"])
+    #expect(Layout.fixedHeight(of: .beside(.spacer, .text("x"), leftColumns: 3), width: 10) == nil)
+  }
+
   @Test func aLineIsCutWithAnEllipsisByDisplayWidth() {
     let frame = render(.line([Span("Title: ", style: .bold), Span("a very long breed name")]), 16, 1)
     #expect(frame.lines == ["Title: a very l…"])

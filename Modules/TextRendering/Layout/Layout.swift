@@ -51,6 +51,11 @@ public enum Layout {
         return total
       case .indented(let inner, let left): return fixedHeight(of: inner, width: max(0, width - left))
       case .sized(_, let rows): return max(0, rows)
+      case .beside(let left, let right, let leftColumns):
+        guard let leftRows = fixedHeight(of: left, width: min(leftColumns, width)),
+          let rightRows = fixedHeight(of: right, width: max(0, width - leftColumns - 1))
+        else { return nil }
+        return max(leftRows, rightRows)
       case .list, .picture, .spacer: return nil
       }
     }
@@ -85,6 +90,10 @@ public enum Layout {
         place(inner, x: x + left, y: y, width: width - left, height: height)
       case .sized(let inner, let rows):
         place(inner, x: x, y: y, width: width, height: min(rows, height))
+      case .beside(let left, let right, let leftColumns):
+        let leftWidth = min(leftColumns, width)
+        place(left, x: x, y: y, width: leftWidth, height: height)
+        place(right, x: x + leftWidth + 1, y: y, width: width - leftWidth - 1, height: height)
       }
     }
 

@@ -38,6 +38,10 @@ public indirect enum Node: Hashable, Sendable {
   case indented(Node, left: Int)
   /// `node` given exactly `rows` rows (e.g. a short list under a flexible picture).
   case sized(Node, rows: Int)
+  /// Two nodes side by side: `left` in `leftColumns` columns, a blank column, `right` in
+  /// the rest (a picture beside a list on a wide screen). As tall as the taller; flexible
+  /// if either is.
+  case beside(Node, Node, leftColumns: Int)
 
   /// One line of plain text.
   public static func text(_ text: String, style: Style = .plain) -> Node { .line([Span(text, style: style)]) }
