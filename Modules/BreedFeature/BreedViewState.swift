@@ -52,13 +52,13 @@ extension BreedFeature {
 
     /// Builds the view state.
     public init(_ state: State) {
-      let title = state.breed.name.uppercasingFirstLetter
+      let title = String.breedName(state.breed.name)
       self.title = title
       isFavourite = state.favourites.contains(state.breed.name)
       subtitle = state.breed.subBreeds.isEmpty ? nil : "Sub-breeds"
       subBreeds = state.breed.subBreeds.map { name in
         SubBreedRow(
-          name: name, title: name.uppercasingFirstLetter, isShown: name == state.subBreed,
+          name: name, title: String.breedName(name), isShown: name == state.subBreed,
           isHighlighted: name == state.highlighted,
           isFavourite: state.favourites.contains("\(state.breed.name)/\(name)"))
       }

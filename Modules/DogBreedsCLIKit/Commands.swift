@@ -225,10 +225,10 @@ struct Commands {
             Arguments.didYouMean(named.map(\.path)),
           ].first { !$0.isEmpty } ?? ""
         Output.error(
-          "\(breed.breed.name.uppercasingFirstLetter) has no sub-breed \(Output.quoted(subBreed))"
+          "\(String.breedName(breed.breed.name)) has no sub-breed \(Output.quoted(subBreed))"
             + (breed.breed.subBreeds.isEmpty
               ? "."
-              : " (it has \(breed.breed.subBreeds.map(\.uppercasingFirstLetter).joined(separator: ", "))).")
+              : " (it has \(breed.breed.subBreeds.map(String.breedName).joined(separator: ", "))).")
             + offered
         )
         return .failure(ExitStatus(ExitCode.notFound))

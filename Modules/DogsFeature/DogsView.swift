@@ -88,7 +88,7 @@ public enum DogsView {
       let prefix = "No breeds match “"
       children.append(.paragraph([Span(prefix + cut(query, toFit: prefix + "”", width, unicode) + "”")]))
       if !state.subBreedMatches.isEmpty {
-        let found = state.subBreedMatches.map { "\($0.title) (under \($0.breed.uppercasingFirstLetter))" }
+        let found = state.subBreedMatches.map { "\($0.title) (under \(String.breedName($0.breed)))" }
         let noun = found.count == 1 ? "a sub-breed" : "sub-breeds"
         children.append(
           .paragraph([Span("Found as \(noun): \(found.joined(separator: ", ")).", style: .dim)]))

@@ -155,7 +155,7 @@ extension DogsFeature {
     public subscript(position: Int) -> Row {
       let breed = breeds[matches[position]]
       return Row(
-        name: breed.name, title: breed.name.uppercasingFirstLetter, subBreedCount: breed.subBreeds.count,
+        name: breed.name, title: String.breedName(breed.name), subBreedCount: breed.subBreeds.count,
         isFavourite: favourites.contains(breed.name))
     }
 

@@ -48,8 +48,7 @@ struct FavouritesCommandTests {
   /// loses the other's changes.
   @Test func twoProcessesAtOnceLoseNothing() async throws {
     let environment = cleanEnvironment()
-    let names = try await runCLI(["--api", "fake", "list"], environment: environment).stdout
-      .split(separator: "\n").map { $0.lowercased() }.filter { !$0.contains(" ") }
+    let names = try await apiNames(environment)
     try #require(names.count >= 50)
     let first = Array(names[0..<25])
     let second = Array(names[25..<50])
@@ -82,8 +81,7 @@ struct FavouritesCommandTests {
     .disabled(if: isThreadSanitized, "ThreadSanitizer's runtime faults under a small file size limit"))
   func aFullDiskKeepsTheFavouritesSavedBefore() async throws {
     var environment = cleanEnvironment()
-    let names = try await runCLI(["--api", "fake", "list"], environment: environment).stdout
-      .split(separator: "\n").map { $0.lowercased() }.filter { !$0.contains(" ") }
+    let names = try await apiNames(environment)
     let add = try await runCLI(
       ["--api", "fake", "favourites", "add"] + names.prefix(60), environment: environment)
     #expect(add.status == 0, "\(add.stderr)")
@@ -103,8 +101,7 @@ struct FavouritesCommandTests {
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
   func aProcessKilledDuringASaveLeavesTheOldFileOrTheNew() async throws {
     let environment = cleanEnvironment()
-    let names = try await runCLI(["--api", "fake", "list"], environment: environment).stdout
-      .split(separator: "\n").map { $0.lowercased() }.filter { !$0.contains(" ") }
+    let names = try await apiNames(environment)
     let kept = Array(names.prefix(40))
     #expect(
       try await runCLI(["--api", "fake", "favourites", "add"] + kept, environment: environment).status == 0)
@@ -120,5 +117,12 @@ struct FavouritesCommandTests {
       #expect(read.status == 0 && read.stderr.isEmpty, "\(read.stderr)")
       for name in kept { #expect(read.stdout.contains("\"name\":\"\(name)\""), "\(name) after \(attempt)") }
     }
+  }
+
+  /// The breeds' API names, as `list --json` gives them.
+  func apiNames(_ environment: [String: String]) async throws -> [String] {
+    let json = try await runCLI(["--api", "fake", "list", "--json"], environment: environment).stdout
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    return (object?["breeds"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
   }
 }

@@ -88,7 +88,7 @@ struct InteractiveTests {
     await app.expectScreen { $0.text.contains("Showing the built-in breed list.") }
     // The list has 19 rows (the note takes one); a page keeps one in view: 18 down.
     app.send("\u{1B}[6~")
-    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Cattledog (1)") } }
+    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Cattle Dog (1)") } }
     app.send("terrier\r")
     await app.expectScreen { $0.line(0) == "Terrier" && $0.text.contains("breeds/terrier/fake_") }
     // 18 rows of sub-breeds below the address and the heading: 17 down, to the 18th.

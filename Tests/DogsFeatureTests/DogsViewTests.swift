@@ -165,21 +165,21 @@ struct DogsViewTests {
         Dogs
         🔍 terr
         ────────────────────────
-        ▶ Bullterrier (1)
+        ▶ Bull Terrier (1)
           Terrier (25)
         Can't reach dog.ceo: you
         may be offline. Showing…
         """)
     // With no row to spare the list shows what fits and the note keeps one row.
     #expect(screen(state, 24, 5).split(separator: "\n").last == "Can't reach dog.ceo: yo…")
-    #expect(screen(state, 24, 5).contains("▶ Bullterrier (1)"))
+    #expect(screen(state, 24, 5).contains("▶ Bull Terrier (1)"))
     // With room for one row only, the row has it: it is what Enter opens.
     #expect(
       screen(state, 24, 4) == """
         Dogs
         🔍 terr
         ────────────────────────
-        ▶ Bullterrier (1)      ┃
+        ▶ Bull Terrier (1)     ┃
         """)
   }
 

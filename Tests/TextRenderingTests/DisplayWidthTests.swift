@@ -185,6 +185,22 @@ struct SanitizerTests {
     #expect(String.breedTitle("smooth", subBreed: "collie") == "Smooth Collie")
     #expect(String.breedTitle("wire", subBreed: "fox") == "Wire Fox")
   }
+
+  /// Names the API runs together or writes without accents are shown as people write
+  /// them, alone and in titles; every other name has its first letter upper-cased.
+  @Test(
+    arguments: [
+      ("shihtzu", nil, "Shih Tzu"), ("stbernard", nil, "St. Bernard"),
+      ("cotondetulear", nil, "Coton de Tuléar"),
+      ("mexicanhairless", nil, "Mexican Hairless"), ("brabancon", nil, "Brabançon"),
+      ("bullterrier", nil, "Bull Terrier"),
+      ("pointer", "germanlonghair", "German Longhair Pointer"),
+      ("terrier", "kerryblue", "Kerry Blue Terrier"),
+      ("bullterrier", "staffordshire", "Staffordshire Bull Terrier"), ("pug", nil, "Pug"),
+    ] as [(String, String?, String)])
+  func namesAreShownAsPeopleWriteThem(breed: String, subBreed: String?, shown: String) {
+    #expect(String.breedTitle(breed, subBreed: subBreed) == shown)
+  }
 }
 
 struct ColorPolicyTests {

@@ -130,11 +130,30 @@ extension String {
   ///   - breed: The breed's API name.
   ///   - subBreed: A sub-breed's API name, if one is meant.
   public static func breedTitle(_ breed: String, subBreed: String? = nil) -> String {
-    let title = breed.uppercasingFirstLetter
+    let title = breedName(breed)
     guard let subBreed else { return title }
     let breedQualifies =
       breed.hasSuffix("an") || breed.hasSuffix("ish") || ["rough", "smooth", "wire"].contains(breed)
-    return breedQualifies
-      ? "\(title) \(subBreed.uppercasingFirstLetter)" : "\(subBreed.uppercasingFirstLetter) \(title)"
+    return breedQualifies ? "\(title) \(breedName(subBreed))" : "\(breedName(subBreed)) \(title)"
   }
+
+  /// One API name as people write it: the API runs words together and drops accents and
+  /// dots (`shihtzu`, `stbernard`, `cotondetulear`), which are given back here (`Shih Tzu`,
+  /// `St. Bernard`, `Coton de Tuléar`); any other name has its first letter upper-cased
+  /// (`hound` → `Hound`). The API name stays the breed's identity; this is only how it is
+  /// shown.
+  ///
+  /// - Parameter name: A breed's or sub-breed's API name.
+  public static func breedName(_ name: String) -> String {
+    writtenNames[name] ?? name.uppercasingFirstLetter
+  }
+
+  /// The names of the Dog CEO list that the API writes otherwise than people do.
+  static let writtenNames: [String: String] = [
+    "brabancon": "Brabançon", "bullterrier": "Bull Terrier", "cattledog": "Cattle Dog",
+    "cotondetulear": "Coton de Tuléar", "flatcoated": "Flat-coated", "germanlonghair": "German Longhair",
+    "germanshepherd": "German Shepherd", "kerryblue": "Kerry Blue", "mexicanhairless": "Mexican Hairless",
+    "pitbull": "Pit Bull", "sharpei": "Shar Pei", "shihtzu": "Shih Tzu", "stbernard": "St. Bernard",
+    "westhighland": "West Highland",
+  ]
 }
