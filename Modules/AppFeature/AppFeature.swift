@@ -242,7 +242,9 @@ public struct AppFeature: Reducer {
       Scope(state: \.favouritesScreen, action: Action.favouritesPath) { favouritesFeature }
       screens
     }
-    .onChange(of: \.favourites) { _, _, state in saveFavourites(state, after: Self.saveDelay) }
+    .onChange(of: \.favourites) { _, _, state in
+      saveFavourites(state.favourites, since: state.savedFavourites, after: Self.saveDelay)
+    }
   }
 
   /// The app's own reducer, and the Breed screen while a breed is open.
@@ -284,7 +286,8 @@ public struct AppFeature: Reducer {
         return .merge(.send(.dogs(.appeared)), loadFavourites())
 
       case .favouritesLoaded(.success(let loaded)):
-        state.favourites = Self.applyingUnsaved(of: state, to: loaded.favourites)
+        state.favourites = Self.applyingUnsaved(
+          state.favourites, since: state.savedFavourites, to: loaded.favourites)
         state.savedFavourites = loaded.favourites
         if let notice = loaded.notice { state.notice = notice }
         return .none
@@ -301,7 +304,7 @@ public struct AppFeature: Reducer {
         return .none
 
       case .alert(.presented(.retrySave)):
-        return saveFavourites(state, after: nil)
+        return saveFavourites(state.favourites, since: state.savedFavourites, after: nil)
 
       case .alert(.dismiss):
         return .none
@@ -312,12 +315,12 @@ public struct AppFeature: Reducer {
         return .none
 
       case .favouritesSaved(.success(let saved)):
-        state.favourites = Self.applyingUnsaved(of: state, to: saved)
+        state.favourites = Self.applyingUnsaved(state.favourites, since: state.savedFavourites, to: saved)
         state.savedFavourites = saved
         return .none
 
       case .saveFavouritesNow:
-        return saveFavourites(state, after: nil)
+        return saveFavourites(state.favourites, since: state.savedFavourites, after: nil)
       }
     }
     .ifLet(\.breedScreen, action: Action.breedPath) { breedFeature }
@@ -335,11 +338,13 @@ public struct AppFeature: Reducer {
     state.breed = BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed)
   }
 
-  /// `saved` with what `state` changed since its last read or save (its unsaved additions
-  /// and removals) applied: a load or a save never undoes a change not saved yet.
-  static func applyingUnsaved(of state: State, to saved: Set<String>) -> Set<String> {
-    saved.union(state.favourites.subtracting(state.savedFavourites))
-      .subtracting(state.savedFavourites.subtracting(state.favourites))
+  /// `saved` with what `favourites` changed since they were `last` read or saved (their
+  /// unsaved additions and removals) applied: a load or a save never undoes a change not
+  /// saved yet.
+  static func applyingUnsaved(_ favourites: Set<String>, since last: Set<String>, to saved: Set<String>)
+    -> Set<String>
+  {
+    saved.union(favourites.subtracting(last)).subtracting(last.subtracting(favourites))
   }
 
   /// Reads the favourites, if there is somewhere they are kept.
@@ -355,13 +360,15 @@ public struct AppFeature: Reducer {
     .cancellable(id: CancelID.loadFavourites, cancelInFlight: true)
   }
 
-  /// Saves what `state` added and removed since the last read or save, after `delay`
-  /// (restarted by each change, so a burst is one save), or at once; nothing to save
-  /// cancels a save that was waiting.
-  private func saveFavourites(_ state: State, after delay: Duration?) -> Effect<Action> {
+  /// Saves what `favourites` added and removed since they were `last` read or saved, after
+  /// `delay` (restarted by each change, so a burst is one save), or at once; nothing to
+  /// save cancels a save that was waiting.
+  private func saveFavourites(_ favourites: Set<String>, since last: Set<String>, after delay: Duration?)
+    -> Effect<Action>
+  {
     guard let favouritesClient else { return .none }
-    let added = state.favourites.subtracting(state.savedFavourites)
-    let removed = state.savedFavourites.subtracting(state.favourites)
+    let added = favourites.subtracting(last)
+    let removed = last.subtracting(favourites)
     guard !added.isEmpty || !removed.isEmpty else { return .cancel(id: CancelID.saveFavourites) }
     return .run { [clock] send in
       if let delay { try await clock.sleep(for: delay) }

@@ -87,10 +87,10 @@ public enum AppView {
         switch breed.image {
         // Asking again cannot help (working offline, a breed the API does not know).
         case .failed(_, canRetry: false): break
-        case .failed(_, canRetry: true):
-          hints += [Hint(text: "n another picture", importance: 2), Hint(text: "r retry", importance: 3)]
-        case .loading, .url: hints.append(Hint(text: "n another picture", importance: 2))
+        case .failed, .loading, .url: hints.append(Hint(text: "n another picture", importance: 2))
         }
+        // Any failure asking again may mend: the address's, the picture's, another's.
+        if breed.offersRetry { hints.append(Hint(text: "r retry", importance: 3)) }
         if !breed.subBreeds.isEmpty { hints.append(Hint(text: "↑↓ Enter sub-breed", importance: 2)) }
         hints.append(Hint(text: "f star", importance: 1))
         hints.append(Hint(text: "Esc back", importance: 3))

@@ -28,6 +28,25 @@ public struct BreedFeature: Reducer {
     /// The user's favourites: breeds and sub-breeds by API name (`hound`, `hound/afghan`).
     /// A parent may own them and project them in (AppFeature does, for both screens).
     public var favourites: Set<String>
+    /// The picture that stays on screen while another is fetched, and after fetching
+    /// another failed (`n` that fails does not take the dog away).
+    public var kept: KeptPicture?
+    /// How many times in a row fetching a picture has failed: a retry that fails again
+    /// says so, rather than look as if nothing happened.
+    public var failures: Int
+
+    /// A picture on screen and its address.
+    public struct KeptPicture: Equatable, Sendable {
+      /// Its address.
+      public var url: URL
+      /// The picture.
+      public var picture: RGBImage
+      /// Creates one.
+      public init(url: URL, picture: RGBImage) {
+        self.url = url
+        self.picture = picture
+      }
+    }
 
     /// The breed's API name: one Breed screen per breed.
     public var id: String { breed.name }
@@ -36,7 +55,7 @@ public struct BreedFeature: Reducer {
     public init(
       breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested,
       picture: PictureStatus = .none,
-      highlighted: String? = nil, favourites: Set<String> = []
+      highlighted: String? = nil, favourites: Set<String> = [], kept: KeptPicture? = nil, failures: Int = 0
     ) {
       self.breed = breed
       self.subBreed = subBreed
@@ -44,6 +63,8 @@ public struct BreedFeature: Reducer {
       self.picture = picture
       self.highlighted = highlighted
       self.favourites = favourites
+      self.kept = kept
+      self.failures = failures
     }
 
     /// What the screen shows, as a favourite is named: `hound`, or `hound/afghan` while a
@@ -149,6 +170,10 @@ public struct BreedFeature: Reducer {
       return fetchImage(&state)
 
     case .anotherPictureButtonTapped, .retryButtonTapped:
+      // The picture on screen stays there until another replaces it.
+      if case .loaded(let url) = state.image, case .loaded(let picture) = state.picture {
+        state.kept = State.KeptPicture(url: url, picture: picture)
+      }
       return fetchImage(&state)
 
     case .favouriteToggled:
@@ -157,6 +182,9 @@ public struct BreedFeature: Reducer {
       return .none
 
     case .subBreedSelected(let subBreed):
+      // Another dog altogether: nothing of the last one stays.
+      state.kept = nil
+      state.failures = 0
       state.subBreed = subBreed
       if let subBreed { state.highlighted = subBreed }
       return fetchImage(&state)
@@ -187,19 +215,27 @@ public struct BreedFeature: Reducer {
 
     case .imageResponse(.success(let url)):
       state.image = .loaded(url)
-      if pictureSize != nil { state.picture = .loading }
+      if pictureSize != nil {
+        state.picture = .loading
+      } else {
+        state.failures = 0
+      }
       return .none
 
     case .imageResponse(.failure(let error)):
       state.image = .failed(error)
+      state.failures += 1
       return .none
 
     case .pictureResponse(.success(let picture)):
       state.picture = .loaded(picture)
+      state.kept = nil
+      state.failures = 0
       return .none
 
     case .pictureResponse(.failure(let error)):
       state.picture = .failed(error)
+      state.failures += 1
       return .none
     }
   }

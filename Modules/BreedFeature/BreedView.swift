@@ -74,10 +74,29 @@ public enum BreedView {
       nodes.append(
         .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching a picture of \(state.subject)…"))
     case .url(let url):
-      if let picture = state.picture, pictureMode != .none, rowsForPicture >= smallestPictureRows {
-        return (
-          [.picture(PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)]))], true
-        )
+      // Under the picture: another on its way, or why it could not be had.
+      var another: [Node] = []
+      switch state.another {
+      case .loading:
+        another = [
+          .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching another picture…", style: .dim)
+        ]
+      case .failed(let message):
+        let failure = Node.paragraph([Span(message, style: .error)])
+        let rows = width.flatMap {
+          Layout.fixedHeight(of: failure, width: $0, options: .init(unicode: unicode))
+        }
+        another = [rows.map { .sized(failure, rows: min(2, $0)) } ?? failure]
+      case nil: break
+      }
+      if state.offersRetry, state.another != nil || state.pictureNote != nil {
+        another.append(.text("Press r to try again.", style: .dim))
+      }
+      let rowsLeft = rowsForPicture - another.count
+      if let picture = state.picture, pictureMode != .none, rowsLeft >= smallestPictureRows {
+        let node = Node.picture(
+          PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)]))
+        return ([node] + another, true)
       }
       // The address is what matters (to open or copy): it loses its label before a
       // character of its own (a sub-breed's real address and label take 86 columns).
@@ -90,6 +109,7 @@ public enum BreedView {
         let prefix = loading ? "\(Spinner.frame(spinnerFrame, unicode: unicode)) " : ""
         nodes.append(.paragraph([Span(prefix + note, style: .dim)]))
       }
+      nodes += another
     case .failed(let message, let canRetry):
       // At most two rows (cut with `…`), so that the sub-breeds keep theirs on a small
       // screen.

@@ -22,6 +22,20 @@ extension BreedFeature {
     /// What happened to the picture, when it is not shown: "Loading the picture…" or why
     /// it failed.
     public var pictureNote: String?
+    /// While another picture is fetched over the one shown, or after that failed: which,
+    /// shown under the picture that stays.
+    public var another: Another?
+    /// Whether `r` may help: after a failure to fetch, download or decode a picture that
+    /// asking again may mend.
+    public var offersRetry = false
+
+    /// Another picture over the one shown.
+    public enum Another: Equatable, Sendable {
+      /// On its way.
+      case loading
+      /// It could not be had: why.
+      case failed(String)
+    }
 
     /// What the picture area shows.
     public enum Image: Equatable, Sendable {
@@ -64,13 +78,17 @@ extension BreedFeature {
       }
       let subject = String.breedTitle(state.breed.name, subBreed: state.subBreed)
       self.subject = subject
+      // A retry that failed again says how many tries it has been.
+      let tries = state.failures > 1 ? " (tried \(state.failures) times)" : ""
       switch state.image {
       case .notRequested, .loading: image = .loading
       case .loaded(let url): image = .url(url.absoluteString)
       case .failed(let error):
         // Whose picture: after Enter on a sub-breed, the failure is that one's.
         image = .failed(
-          message: "Couldn't load a picture of \(subject). \(error.message)", canRetry: error.isTransient)
+          message: "Couldn't load a picture of \(subject). \(error.message)\(tries)",
+          canRetry: error.isTransient)
+        offersRetry = error.isTransient
       }
       switch state.picture {
       case .none: picture = nil
@@ -80,8 +98,20 @@ extension BreedFeature {
       case .loaded(let image): picture = image
       case .failed(let error):
         picture = nil
-        pictureNote = error.message
+        pictureNote = error.message + tries
+        offersRetry = true
       }
+      // Another picture on its way, or one that failed, leaves the one shown on screen.
+      guard let kept = state.kept, picture == nil else { return }
+      switch (image, pictureNote) {
+      case (.loading, _), (.url, "Loading the picture…"): another = .loading
+      case (.failed(let message, _), _): another = .failed(message)
+      case (.url, let note?): another = .failed("Couldn't show another picture. \(note)")
+      case (.url, nil): return
+      }
+      image = .url(kept.url.absoluteString)
+      picture = kept.picture
+      pictureNote = nil
     }
   }
 }

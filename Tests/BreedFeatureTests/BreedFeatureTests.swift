@@ -67,9 +67,39 @@ struct BreedFeatureTests {
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.failure(.server(status: 500, message: nil)))) {
       $0.image = .failed(.server(status: 500, message: nil))
+      $0.failures = 1
     }
     await store.send(.retryButtonTapped) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
+    await store.receive(.imageResponse(.success(url1))) {
+      $0.image = .loaded(url1)
+      $0.failures = 0
+    }
+  }
+
+  /// A retry that fails again says how many tries it has been: it must not look as if
+  /// nothing happened.
+  @Test func aRetryThatFailsAgainSaysSo() async {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
+      BreedFeature(client: client { (_, _) async throws(DogAPIError) -> URL in throw .timedOut(seconds: 10) })
+    }
+    await store.send(.appeared) { $0.image = .loading }
+    await store.receive(.imageResponse(.failure(.timedOut(seconds: 10)))) {
+      $0.image = .failed(.timedOut(seconds: 10))
+      $0.failures = 1
+    }
+    guard case .failed(let first, _) = BreedFeature.ViewState(store.state).image else { return }
+    #expect(!first.contains("tried"))
+    await store.send(.retryButtonTapped) { $0.image = .loading }
+    await store.receive(.imageResponse(.failure(.timedOut(seconds: 10)))) {
+      $0.image = .failed(.timedOut(seconds: 10))
+      $0.failures = 2
+    }
+    #expect(
+      BreedFeature.ViewState(store.state).image
+        == .failed(
+          message:
+            "Couldn't load a picture of Hound. The server took longer than 10 s to answer. (tried 2 times)",
+          canRetry: true))
   }
 
   @Test func choosingASubBreedShowsItsPicture() async {
@@ -248,12 +278,16 @@ struct BreedPictureTests {
     await store.send(.anotherPictureButtonTapped) {
       $0.image = .loading
       $0.picture = .none
+      $0.kept = BreedFeature.State.KeptPicture(url: url1, picture: small)
     }
     await store.receive(.imageResponse(.success(url1))) {
       $0.image = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.success(large))) { $0.picture = .loaded(large) }
+    await store.receive(.pictureResponse(.success(large))) {
+      $0.picture = .loaded(large)
+      $0.kept = nil
+    }
     await store.finish()
   }
 
@@ -344,10 +378,60 @@ struct BreedPictureTests {
     }
     await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.avif))))) {
       $0.picture = .failed(.decode(.unsupportedFormat(.avif)))
+      $0.failures = 1
     }
     let view = BreedFeature.ViewState(store.state)
     #expect(view.pictureNote == "The picture is an AVIF, an unsupported image format.")
     #expect(view.image == .url(url1.absoluteString))
+    // Every picture failure offers r, in the text as in the key hints.
+    #expect(view.offersRetry)
+    #expect(BreedView.render(view, width: 60, height: 12).text.contains("Press r to try again."))
+  }
+
+  /// `n` that fails leaves the picture on screen with the failure under it, and offers r;
+  /// the next picture that arrives takes its place.
+  @Test func aFailedAnotherPictureKeepsTheOneShown() async throws {
+    let jpeg = try await houndJPEG()
+    let picture = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
+    let attempts = Requests()
+    var pictures = DogAPIClient.failing
+    pictures.randomImage = { (breed, sub) async throws(DogAPIError) -> URL in
+      if attempts.record(breed, sub) == 1 { throw .server(status: 502, message: nil) }
+      return url2
+    }
+    pictures.imageData = { _ in jpeg }
+    let store = TestStore(
+      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+    ) {
+      BreedFeature(client: pictures, pictureSize: { (40, 30) })
+    }
+    let kept = BreedFeature.State.KeptPicture(url: url1, picture: picture)
+    await store.send(.anotherPictureButtonTapped) {
+      $0.image = .loading
+      $0.picture = .none
+      $0.kept = kept
+    }
+    await store.receive(.imageResponse(.failure(.server(status: 502, message: nil)))) {
+      $0.image = .failed(.server(status: 502, message: nil))
+      $0.failures = 1
+    }
+    let view = BreedFeature.ViewState(store.state)
+    #expect(view.picture == picture && view.image == .url(url1.absoluteString))
+    #expect(view.another == .failed("Couldn't load a picture of Hound. The server had an error (HTTP 502)."))
+    #expect(view.offersRetry)
+    let text = BreedView.render(view, width: 60, height: 20).text
+    #expect(text.contains("Couldn't load a picture of Hound. The server had an error"))
+    #expect(text.contains("Press r to try again."))
+    await store.send(.retryButtonTapped) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url2))) {
+      $0.image = .loaded(url2)
+      $0.picture = .loading
+    }
+    await store.receive(.pictureResponse(.success(picture)), timeout: .seconds(5)) {
+      $0.picture = .loaded(picture)
+      $0.kept = nil
+      $0.failures = 0
+    }
   }
 
   @Test func aFailedDownloadIsReported() async {
@@ -363,7 +447,9 @@ struct BreedPictureTests {
     }
     await store.receive(.pictureResponse(.failure(.download(.server(status: 404, message: nil))))) {
       $0.picture = .failed(.download(.server(status: 404, message: nil)))
+      $0.failures = 1
     }
+    #expect(BreedFeature.ViewState(store.state).offersRetry)
   }
 
   @Test func anotherPictureClearsTheOldOne() async throws {
