@@ -34,6 +34,8 @@ public struct AppFeature: Reducer {
     public var dogsStatus: DogsFeature.State.Status
     /// The breed the Dogs list's keyboard highlight is on.
     public var dogsHighlighted: String?
+    /// How many times in a row loading the list has failed.
+    public var dogsFailures: Int = 0
     /// The tab shown under the Breed screen: Breeds or Favourites.
     public var tab: Tab
     /// The Favourites tab's own fields (its `favourites` stay empty: ``favouritesScreen``
@@ -83,13 +85,14 @@ public struct AppFeature: Reducer {
       get {
         DogsFeature.State(
           breeds: breeds, filter: dogsFilter, status: dogsStatus, highlighted: dogsHighlighted,
-          favourites: favourites)
+          favourites: favourites, failures: dogsFailures)
       }
       set {
         breeds = newValue.breeds
         dogsFilter = newValue.filter
         dogsStatus = newValue.status
         dogsHighlighted = newValue.highlighted
+        dogsFailures = newValue.failures
         favourites = newValue.favourites
       }
     }

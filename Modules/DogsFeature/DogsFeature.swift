@@ -26,17 +26,21 @@ public struct DogsFeature: Reducer {
     /// The user's favourites: breeds and sub-breeds by API name (`hound`, `hound/afghan`).
     /// A parent may own them and project them in (AppFeature does, for both screens).
     public var favourites: Set<String>
+    /// How many times in a row loading the list has failed: a retry that fails again says
+    /// so, rather than look as if nothing happened.
+    public var failures: Int
 
     /// Creates the state; by default nothing is loaded yet.
     public init(
       breeds: BreedList? = nil, filter: String = "", status: Status = .notStarted, highlighted: String? = nil,
-      favourites: Set<String> = []
+      favourites: Set<String> = [], failures: Int = 0
     ) {
       self.breeds = breeds
       self.filter = filter
       self.status = status
       self.highlighted = highlighted
       self.favourites = favourites
+      self.failures = failures
     }
 
     /// Where loading the list stands.
@@ -146,12 +150,15 @@ public struct DogsFeature: Reducer {
     case .breedsResponse(.success(let list)):
       state.breeds = list
       state.status = .loaded
+      // A list that stands in for the network's after a failure counts as one.
+      state.failures = list.fallbackReason == nil ? 0 : state.failures + 1
       // A highlight still in the list stays; otherwise it goes where what was typed while
       // the list loaded aims it (`hou`: Hound), as if it had been typed now.
       if !isHighlightVisible(state) { highlightBestMatch(&state) }
       return .none
 
     case .breedsResponse(.failure(let error)):
+      state.failures += 1
       // Loading again failed: the list on screen is worth more than an error screen. It
       // stays, with the reason it could not be replaced.
       if state.breeds?.breeds.isEmpty == false {

@@ -54,14 +54,18 @@ extension DogsFeature {
       case .loading where state.breeds?.breeds.isEmpty != false:
         content = .loading
       case .failed(let error):
-        content = .failed(message: "Couldn't load the breeds. \(error.message)", canRetry: error.isTransient)
+        content = .failed(
+          message: "Couldn't load the breeds. \(error.message)\(Self.tries(state.failures))",
+          canRetry: error.isTransient)
       case .loading, .loaded:
         isReloading = state.status == .loading
         guard let list = state.breeds, !list.breeds.isEmpty else {
           content = .empty
           return
         }
-        note = Self.note(for: list)
+        note = Self.note(for: list).map {
+          $0 + (list.fallbackReason == nil ? "" : Self.tries(state.failures))
+        }
         if list.source == .cache, list.fallbackReason == nil { savedNote = note }
         reloadMayHelp = list.fallbackReason?.isTransient ?? false
         let matches = DogsFeature.matches(in: list, filter: state.filter)
@@ -117,6 +121,9 @@ extension DogsFeature {
       // The fake client serves the built-in list on purpose, with no reason.
       return [list.fallbackReason?.message, which].compactMap { $0 }.joined(separator: " ")
     }
+
+    /// " (tried 3 times)" after the second failure in a row, else nothing.
+    static func tries(_ failures: Int) -> String { failures > 1 ? " (tried \(failures) times)" : "" }
 
     /// What the list left out of the server's answer, if anything: one sentence.
     static func leftOutNote(_ list: BreedList) -> String? {

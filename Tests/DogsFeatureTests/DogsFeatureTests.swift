@@ -78,6 +78,35 @@ struct DogsFeatureTests {
     await store.finish()
   }
 
+  /// A retry that fails again says how many tries it has been, on the failure screen and
+  /// in the note over a list kept on screen.
+  @Test func aRetryThatFailsAgainSaysSo() async {
+    let store = TestStore(initialState: DogsFeature.State()) {
+      DogsFeature(
+        client: client { () async throws(DogAPIError) -> BreedList in throw .timedOut(seconds: 10) })
+    }
+    await store.send(.appeared) { $0.status = .loading }
+    await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)))) {
+      $0.status = .failed(.timedOut(seconds: 10))
+      $0.failures = 1
+    }
+    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)))) {
+      $0.status = .failed(.timedOut(seconds: 10))
+      $0.failures = 2
+    }
+    #expect(
+      DogsFeature.ViewState(store.state).content
+        == .failed(
+          message: "Couldn't load the breeds. The server took longer than 10 s to answer. (tried 2 times)",
+          canRetry: true))
+    var kept = DogsFeature.State(breeds: sample, status: .loaded, failures: 2)
+    kept.breeds?.fallbackReason = .timedOut(seconds: 10)
+    #expect(
+      DogsFeature.ViewState(kept).note?.hasSuffix("Still showing the earlier breed list. (tried 2 times)")
+        == true)
+  }
+
   @Test func aFailureIsShownAndRetryLoadsAgain() async {
     let calls = Calls()
     let store = TestStore(initialState: DogsFeature.State()) {
@@ -91,12 +120,14 @@ struct DogsFeatureTests {
     await store.send(.appeared) { $0.status = .loading }
     await store.receive(.breedsResponse(.failure(.unreachable(host: "dog.ceo")))) {
       $0.status = .failed(.unreachable(host: "dog.ceo"))
+      $0.failures = 1
     }
     await store.send(.retryButtonTapped) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) {
       $0.breeds = sample
       $0.status = .loaded
       $0.highlighted = "affenpinscher"
+      $0.failures = 0
     }
     #expect(calls.count == 2)
   }
@@ -225,6 +256,7 @@ struct DogsFeatureTests {
     await store.receive(.breedsResponse(.failure(.offline))) {
       $0.breeds?.fallbackReason = .offline
       $0.status = .loaded
+      $0.failures = 1
     }
     // With no breeds to keep, the failure is the screen.
     let empty = BreedList(breeds: [], source: .network)
@@ -232,7 +264,10 @@ struct DogsFeatureTests {
       DogsFeature(client: client { () async throws(DogAPIError) -> BreedList in throw .offline })
     }
     await emptyStore.send(.retryButtonTapped) { $0.status = .loading }
-    await emptyStore.receive(.breedsResponse(.failure(.offline))) { $0.status = .failed(.offline) }
+    await emptyStore.receive(.breedsResponse(.failure(.offline))) {
+      $0.status = .failed(.offline)
+      $0.failures = 1
+    }
   }
 
   @Test func whatIsTypedWhileTheListLoadsAimsTheHighlightWhenItArrives() async {
@@ -360,6 +395,7 @@ struct DogsFeatureTests {
       await store.send(.appeared) { $0.status = .loading }
       await store.receive(.breedsResponse(.failure(.unimplemented(endpoint: "DogAPIClient.breeds")))) {
         $0.status = .failed(.unimplemented(endpoint: "DogAPIClient.breeds"))
+        $0.failures = 1
       }
     } matching: { issue in
       issue.comments.contains { $0.rawValue == "unimplemented: DogAPIClient.breeds" }
