@@ -174,7 +174,9 @@ public struct BreedFeature: Reducer {
       if case .loaded(let url) = state.image, case .loaded(let picture) = state.picture {
         state.kept = State.KeptPicture(url: url, picture: picture)
       }
-      return fetchImage(&state)
+      // Another picture is another picture: the one on screen is not shown again.
+      let shown: URL? = if case .loaded(let url) = state.image { url } else { state.kept?.url }
+      return fetchImage(&state, avoiding: shown)
 
     case .favouriteToggled:
       let id = state.shownFavouriteID
@@ -242,10 +244,10 @@ public struct BreedFeature: Reducer {
 
   // MARK: Helpers
 
-  /// Fetches a picture's address, then (when pictures are on) its bytes, decoded right
-  /// here in the effect, off the main actor. One cancellable effect: a newer request or
-  /// leaving the screen stops all of it.
-  private func fetchImage(_ state: inout State) -> Effect<Action> {
+  /// Fetches a picture's address (another than `shown`, where it can), then (when pictures
+  /// are on) its bytes, decoded right here in the effect, off the main actor. One
+  /// cancellable effect: a newer request or leaving the screen stops all of it.
+  private func fetchImage(_ state: inout State, avoiding shown: URL? = nil) -> Effect<Action> {
     state.image = .loading
     state.picture = .none
     let client = client
@@ -253,9 +255,13 @@ public struct BreedFeature: Reducer {
     let subBreed = state.subBreed
     let pictureSize = pictureSize
     return .run { send in
-      let url: URL
+      var url: URL
       do throws(DogAPIError) {
         url = try await client.randomImage(breed, subBreed)
+        // A few more tries at most: a breed with one picture shows it again.
+        for _ in 0..<Self.triesForAnotherPicture where url == shown {
+          url = try await client.randomImage(breed, subBreed)
+        }
       } catch {
         await send(.imageResponse(.failure(error)))
         return
@@ -266,6 +272,9 @@ public struct BreedFeature: Reducer {
     }
     .cancellable(id: CancelID.image, cancelInFlight: true)
   }
+
+  /// How many more times a picture is asked for when the answer is the one on screen.
+  static let triesForAnotherPicture = 3
 
   /// Downloads the picture at `url` and decodes it to at least `size` pixels.
   private static func picture(

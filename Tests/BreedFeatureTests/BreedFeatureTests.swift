@@ -55,6 +55,23 @@ struct BreedFeatureTests {
     #expect(requests.all == ["hound"])
   }
 
+  /// `n` never shows the picture already on screen: an answer that is the same is asked
+  /// again (a few times; a breed with one picture shows it again).
+  @Test func anotherPictureIsNeverTheOneShown() async {
+    let requests = Requests()
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+      BreedFeature(client: client { breed, sub in requests.record(breed, sub) < 3 ? url1 : url2 })
+    }
+    await store.send(.anotherPictureButtonTapped) { $0.image = .loading }
+    await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
+    #expect(requests.all == ["hound", "hound", "hound"])
+    let only = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+      BreedFeature(client: client { _, _ in url1 })
+    }
+    await only.send(.anotherPictureButtonTapped) { $0.image = .loading }
+    await only.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
+  }
+
   @Test func aFailureIsShownAndRetryWorks() async {
     let requests = Requests()
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
