@@ -86,6 +86,15 @@ struct Session {
 
   /// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
   /// 80×24.
+  /// A cell's size in pixels, as the terminal on standard output reports it (the pixel
+  /// fields of `TIOCGWINSZ`), else the stated default.
+  nonisolated static func cellSize() -> TerminalPicture.CellSize {
+    var size = winsize()
+    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return .default }
+    return .of(
+      pixels: (Int(size.ws_xpixel), Int(size.ws_ypixel)), columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
   nonisolated static func terminalSize(environment: [String: String]) -> (columns: Int, rows: Int) {
     var size = winsize()
     if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
@@ -103,9 +112,10 @@ struct Session {
     let isTerminal = isatty(1) == 1
     let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
     let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
+    let cell = Self.cellSize()
     var pictures = PictureSettings.resolve(
       options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
-      interactive: interactive, unicode: Output.unicode, environment: environment)
+      interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
     if let note = pictures.note { Output.warning(note) }
     // Half blocks chosen for `show` (not asked for by name) on a terminal that draws them two
     // columns wide would each take two: the ASCII ramp instead, as in the full-screen app.
@@ -158,7 +168,8 @@ struct Session {
     // starts, as if typed); it applies when the list arrives.
     if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let commands = Commands(
-      store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns)
+      store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns,
+      cell: cell)
     switch options.command {
     case .list:
       return await commands.list()

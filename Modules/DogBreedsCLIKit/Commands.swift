@@ -17,6 +17,8 @@ struct Commands {
   let client: DogAPIClient
   let pictures: PictureSettings
   let pictureColumns: Int
+  /// A cell's size in pixels, for the terminal's own picture protocols.
+  var cell: TerminalPicture.CellSize = .default
 
   /// Loads the list through the Dogs feature, as the list screen would on appearing.
   private func loadBreeds() async -> Int32? {
@@ -320,9 +322,9 @@ struct Commands {
       return error.message
     case .loaded(let image):
       if pictures.terminalProtocol == .kitty {
-        Output.write(TerminalPicture.kitty(image, columns: pictureColumns))
+        Output.write(TerminalPicture.kitty(image, columns: pictureColumns, cell: cell))
       } else if pictures.terminalProtocol == .sixel {
-        Output.write(TerminalPicture.sixel(image, columns: pictureColumns))
+        Output.write(TerminalPicture.sixel(image, columns: pictureColumns, cellWidth: cell.width))
       } else if pictures.mode != .none {
         let cells = PictureRenderer.render(image, mode: pictures.mode, columns: pictureColumns, rows: 200)
         Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))

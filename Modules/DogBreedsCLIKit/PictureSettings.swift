@@ -42,13 +42,12 @@ struct PictureSettings: Sendable {
 
   static func resolve(
     _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,
-    interactive: Bool, unicode: Bool, environment: [String: String]
+    interactive: Bool, unicode: Bool, environment: [String: String], cell: TerminalPicture.CellSize = .default
   ) -> PictureSettings {
     // Text cells: one pixel across, two down (half blocks; the ASCII ramp averages them).
     let cells = CellPixels(width: 1, height: 2)
-    // For a terminal's own protocol: about a cell's size in pixels (10 × 20 is common).
-    let cellPixels = CellPixels(
-      width: TerminalPicture.pixelsPerColumn, height: TerminalPicture.pixelsPerColumn * 2)
+    // For a terminal's own protocol: a cell's size in pixels, as the terminal reports it.
+    let cellPixels = CellPixels(width: cell.width, height: cell.height)
     // What an asked-for picture is drawn in, whatever the text's colour mode (which, where
     // it has 256 colours or more, is this too).
     let richColor: ColorMode = ColorPolicy.advertisesTrueColor(environment) ? .truecolor : .ansi256
@@ -97,7 +96,7 @@ struct PictureSettings: Sendable {
       {
         return resolve(
           named, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true, interactive: interactive,
-          unicode: unicode, environment: environment
+          unicode: unicode, environment: environment, cell: cell
         ).automatic
       }
       if unicode, colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }

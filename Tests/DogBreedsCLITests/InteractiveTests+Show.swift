@@ -12,6 +12,38 @@ import VirtualTerminal
 extension InteractiveTests {
   /// `show` on a terminal draws the picture in the protocol the environment names, and in
   /// half blocks inside tmux (which would need passthrough) or where nothing is named.
+  /// Pictures keep their shape and fit in terminals whose cells are not 10 × 20 pixels:
+  /// kitty is given the rows as well as the columns, from the cell size the terminal
+  /// reports, and a sixel picture is never wider than the window.
+  @Test(arguments: [(6, 13), (8, 17), (9, 20), (10, 22)])
+  func picturesFitTheCellsTheTerminalReports(cellWidth: Int, cellHeight: Int) async throws {
+    func output(_ environment: [String: String], columns: Int) async throws -> String {
+      let app = try PseudoTerminalProcess(
+        executable: executable, arguments: ["--api", "fake", "show", "hound"],
+        environment: cleanEnvironment(environment), columns: columns, rows: 24,
+        cellPixels: (cellWidth, cellHeight))
+      #expect(await app.waitForExit() == 0)
+      return String(decoding: app.allOutput, as: UTF8.self)
+    }
+    // kitty: c= and r= in the picture's shape, in these cells.
+    let kitty = try await output(["TERM": "xterm-kitty"], columns: 80)
+    let keys = try #require(kitty.split(separator: ";").first).split(separator: ",")
+    func value(_ key: String) -> Int? {
+      keys.first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
+    }
+    let (width, height, columns, rows) = try (
+      #require(value("s")), #require(value("v")), #require(value("c")), #require(value("r"))
+    )
+    #expect(columns == 80)
+    let shaped = Double(columns * cellWidth) * Double(height) / Double(width) / Double(cellHeight)
+    #expect(abs(Double(rows) - shaped) <= 1, "r=\(rows) for \(shaped)")
+    // sixel, in a 60-column window: no wider than its pixels.
+    let sixel = try await output(["TERM": "foot"], columns: 60)
+    let raster = try #require(sixel.range(of: "\"1;1;"))
+    let sixelWidth = Int(sixel[raster.upperBound...].prefix { $0.isNumber }) ?? .max
+    #expect(sixelWidth <= 60 * cellWidth)
+  }
+
   @Test func showPicksThePictureProtocolOfTheTerminal() async throws {
     func output(_ environment: [String: String]) async throws -> String {
       let app = try launch(["show", "hound"], environment: environment)

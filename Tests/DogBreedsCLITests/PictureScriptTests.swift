@@ -78,11 +78,12 @@ struct PictureScriptTests {
   }
 
   @Test func terminalProtocolsFrameThePictureAsTheirTerminalsExpect() async throws {
-    // kitty: decoded RGB (f=24) in base64 chunks, shown over 80 cells, quiet (q=2).
+    // kitty: decoded RGB (f=24) in base64 chunks, shown over 80 cells and the rows that
+    // keep its shape in 10 × 20 cells (none reported here), quiet (q=2).
     let kitty = try await run(Self.jpeg, "kitty")
     #expect(kitty.status == 0, "\(kitty.stderr)")
     #expect(kitty.stdout.hasPrefix("\u{1B}_Ga=T,f=24,s="))
-    #expect(kitty.stdout.contains(",c=80,q=2,m=1;"))
+    #expect(kitty.stdout.contains(",c=80,r=30,q=2,m=1;"))
     #expect(kitty.stdout.contains("m=0;"))
     // iTerm2: the JPEG's own bytes, 80 cells wide, downloaded once (not also for decoding).
     let (iterm, itermPaths) = try await runRecording(Self.jpeg, "iterm")

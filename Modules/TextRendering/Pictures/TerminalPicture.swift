@@ -23,10 +23,41 @@ public enum TerminalPicture {
   }
 
   /// The kitty graphics protocol: RGB pixels, base64 in chunks of 4096, displayed over
-  /// `columns` cells, quiet (`q=2`) so no reply lands in the input.
-  public static func kitty(_ image: RGBImage, columns: Int) -> String {
-    let image = shrunk(image, maxWidth: columns * pixelsPerColumn)
-    return kittyCommand("a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),q=2", image) + "\n"
+  /// `columns` cells and as many rows as keep the picture's shape in cells of `cell`
+  /// pixels (kitty before 0.34 stretches a picture given columns alone), quiet (`q=2`) so
+  /// no reply lands in the input.
+  public static func kitty(_ image: RGBImage, columns: Int, cell: CellSize = .default) -> String {
+    let image = shrunk(image, maxWidth: columns * cell.width)
+    let rows = max(
+      1,
+      (columns * cell.width * image.height * 2 + image.width * cell.height) / (2 * image.width * cell.height))
+    return kittyCommand("a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),q=2", image)
+      + "\n"
+  }
+
+  /// A terminal cell's size in pixels: what the terminal reports (`TIOCGWINSZ`'s pixel
+  /// fields over its columns and rows), else ``default``.
+  public struct CellSize: Equatable, Sendable {
+    /// Pixels across.
+    public var width: Int
+    /// Pixels down.
+    public var height: Int
+    /// Creates a cell size.
+    public init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
+    /// What is taken where the terminal does not say: 10 × 20, common.
+    public static let `default` = CellSize(width: pixelsPerColumn, height: pixelsPerColumn * 2)
+
+    /// The cell size of a window `pixels` large with `columns` × `rows` cells, or
+    /// ``default`` where it does not say (zero pixels, as many terminals report).
+    public static func of(pixels: (width: Int, height: Int), columns: Int, rows: Int) -> CellSize {
+      guard pixels.width > 0, pixels.height > 0, columns > 0, rows > 0,
+        pixels.width / columns > 0, pixels.height / rows > 0
+      else { return .default }
+      return CellSize(width: pixels.width / columns, height: pixels.height / rows)
+    }
   }
 
   /// A kitty picture placed over `columns` × `rows` cells at the cursor, which stays where
@@ -91,9 +122,11 @@ public enum TerminalPicture {
   /// - Parameters:
   ///   - image: The picture.
   ///   - columns: The cells it may span.
-  ///   - cellWidth: Pixels per cell (10 is common; terminals do not reliably say).
+  ///   - cellWidth: Pixels per cell, as the terminal reports it (never wider than the
+  ///     columns it is given, then).
   /// - Returns: `ESC P 0;1;0 q … ESC \`, then a newline.
-  public static func sixel(_ image: RGBImage, columns: Int, cellWidth: Int = pixelsPerColumn) -> String {
+  public static func sixel(_ image: RGBImage, columns: Int, cellWidth: Int = CellSize.default.width) -> String
+  {
     guard image.width > 0, image.height > 0 else { return "" }
     let picture = shrunk(image, maxWidth: max(1, columns * cellWidth))
     let (width, height, pixels) = (picture.width, picture.height, picture.pixels)

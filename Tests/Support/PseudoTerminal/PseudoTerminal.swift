@@ -43,10 +43,12 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   /// typed then could come later than a program waiting half a second, in a loaded run.)
   /// With `reportsSize: false` the terminal says it is 0 × 0 (as a serial line, or some
   /// container tools' terminals at first, do), while the screen is `columns` × `rows`.
+  /// With `cellPixels` it reports the window's size in pixels too, as cells that large.
   public init(
     executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
     controlling: Bool = true, replyDelay: Duration? = .zero, ambiguousWide: Bool = false,
-    typedAhead: String = "", typedWithAnswers: String = "", reportsSize: Bool = true
+    typedAhead: String = "", typedWithAnswers: String = "", reportsSize: Bool = true,
+    cellPixels: (width: Int, height: Int)? = nil
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -54,7 +56,11 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     // The parent keeps the slave open too, to read its modes after the child exits.
     let slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    // The window's size in pixels too, where the test gives a cell's (0: not said, as many
+    // terminals do).
+    var size = winsize(
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * (cellPixels?.width ?? 0)),
+      ws_ypixel: UInt16(rows * (cellPixels?.height ?? 0)))
     if reportsSize { _ = ioctl(master, UInt(TIOCSWINSZ), &size) }
     var modes = termios()
     tcgetattr(slave, &modes)
