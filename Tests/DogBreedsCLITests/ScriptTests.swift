@@ -22,7 +22,9 @@ struct ScriptTests {
 
   func api(_ server: TestHTTPServer) -> [String] { ["--base-url", server.baseURL.absoluteString + "/api"] }
 
-  @Test func helpVersionAndUsageErrors() async throws {
+  /// The help fits 80 columns; `--version`, `version` and `help` work whatever comes
+  /// with them.
+  @Test func helpAndVersionAreWhatRunWhenAskedFor() async throws {
     let help = try await runCLI(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("EXIT STATUS"))
@@ -40,6 +42,11 @@ struct ScriptTests {
     #expect(try await runCLI(["version"]).stdout == "DogBreedsCLI 0.1.0\n")
     let command = try await runCLI(["help"])
     #expect(command.status == 0 && command.stdout == help.stdout)
+  }
+
+  /// How the process reports a usage error (the messages themselves are
+  /// ArgumentsTests'), and what is no error.
+  @Test func aUsageErrorIsExitTwoWithTheMessageOnStandardError() async throws {
     // Each usage error's message is ArgumentsTests'; here, how the process reports one.
     for bad in [["--bogus"], ["list", "extra"]] {
       let run = try await runCLI(bad)
@@ -57,6 +64,10 @@ struct ScriptTests {
     #expect(
       dash.status == 2 && dash.stderr.hasPrefix("error: “-” is not a breed name: use letters"),
       "\(dash.stderr)")
+  }
+
+  /// What was typed is quoted in a message, and a pasted page of it cut short.
+  @Test func whatWasTypedIsQuotedAndCutShort() async throws {
     // What was typed is quoted, and a pasted page of it cut short, so the message stays in view.
     let pasted = String(repeating: "xyz ", count: 300)
     let cut = "“\(pasted.prefix(79))…”"
@@ -85,6 +96,10 @@ struct ScriptTests {
     let isCut = Array(accents.stderr.utf8).starts(with: Array(expected.utf8))
     #expect(accents.status == 2)
     #expect(isCut, "\(accents.stderr.utf8.count) bytes")
+  }
+
+  /// Options that go with another command, or contradict another option, say so.
+  @Test func optionsThatDoNotGoTogetherSaySo() async throws {
     // Options that go with another command, or contradict another option, say so.
     for (bad, message) in [
       (["show", "hound", "--filter", "x"], "--filter goes with list, or the browser."),
@@ -104,6 +119,11 @@ struct ScriptTests {
     for fine in [["show", "hound", "--json", "--picture", "none"], ["list", "--picture", "auto"]] {
       #expect(try await runCLI(fine + ["--api", "fake"]).status == 0, "\(fine)")
     }
+  }
+
+  /// A command, an option or a choice mistyped by a slip is named as the one meant.
+  @Test func aSlipOfTypingIsNamedAsTheOneMeant() async throws {
+    let help = try await runCLI(["--help"])
     // Every option --help lists is one a slip of it is offered (the parser's list of
     // options for suggestions is the help's).
     let listed = help.stdout.split(separator: "\n").compactMap { line -> String? in
@@ -141,6 +161,11 @@ struct ScriptTests {
       #expect(run.status == 2, "\(typed)")
       #expect(run.stderr == "error: \(meant) Run `DogBreedsCLI --help` for usage.\n", "\(typed)")
     }
+  }
+
+  /// Values out of range, or written in a way the parser does not read, are usage errors
+  /// that say what it takes.
+  @Test func valuesOutOfRangeOrUnreadableAreUsageErrors() async throws {
     // Usage errors quote what was typed; Output.error sanitises it like any other message.
     for bad in [
       ["show", "hou\u{1B}[2J"], ["--bogus\u{1B}]0;x\u{7}"], ["frob\u{9B}31m"], ["--color", "\u{1B}[5m"],
