@@ -73,10 +73,10 @@ extension AppFeature {
     func move(_ move: HighlightMove) -> Action { .dogs(.highlightMoved(move)) }
     switch key {
     // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
-    case .character("r") where view().content.canReload: return .dogs(.retryButtonTapped)
+    case .character("r") where view().content.canReload: return .dogs(.retryRequested)
     // Over a list too (one saved or built in, say), unless it is already being loaded.
     case .ctrl("r") where state.dogsStatus != .loading && state.dogsStatus != .notStarted:
-      return .dogs(.retryButtonTapped)
+      return .dogs(.retryRequested)
     case .character(let character): return filtered(filter + String(character))
     case .paste(let text): return filtered(filter + text)
     case .backspace: return filtered(filter.droppingLastKeyTyped())
@@ -144,8 +144,8 @@ extension AppFeature {
   private static func breedAction(for key: Key, in breed: BreedFeature.State, _ pageRows: Int) -> Action? {
     switch key {
     case .escape, .left, .backspace, .character("q"), .character("b"): return .breedScreenDismissed
-    case .character("n"), .character(" "): return .breed(.anotherPictureButtonTapped)
-    case .character("r"): return .breed(.retryButtonTapped)
+    case .character("n"), .character(" "): return .breed(.anotherPictureRequested)
+    case .character("r"): return .breed(.retryRequested)
     case .character("f"), .ctrl("f"): return .breed(.favouriteToggled)
     case .up, .character("k"): return .breed(.highlightMoved(.up))
     case .down, .character("j"): return .breed(.highlightMoved(.down))

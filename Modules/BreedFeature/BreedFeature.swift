@@ -103,9 +103,9 @@ public struct BreedFeature: Reducer {
     /// The screen appeared.
     case appeared
     /// The user asked for another picture.
-    case anotherPictureButtonTapped
+    case anotherPictureRequested
     /// The user asked to try again after a failure.
-    case retryButtonTapped
+    case retryRequested
     /// The user chose a sub-breed (`nil`: the breed itself).
     case subBreedSelected(String?)
     /// The user starred or un-starred what the screen shows: the breed, or the sub-breed
@@ -169,7 +169,7 @@ public struct BreedFeature: Reducer {
       guard state.image == .notRequested else { return .none }
       return fetchImage(&state)
 
-    case .anotherPictureButtonTapped, .retryButtonTapped:
+    case .anotherPictureRequested, .retryRequested:
       // The picture on screen stays there until another replaces it.
       if case .loaded(let url) = state.image, case .loaded(let picture) = state.picture {
         state.kept = State.KeptPicture(url: url, picture: picture)

@@ -74,7 +74,7 @@ public struct DogsFeature: Reducer {
     case subBreedMatchSelected(breed: String, subBreed: String)
     /// The user asked to load the list again: after a failure, or to replace a list that
     /// is not fresh (saved, built in). A list already shown stays shown meanwhile.
-    case retryButtonTapped
+    case retryRequested
     /// The list saved by an earlier run was read, to show while the network answers.
     case savedBreedsLoaded(BreedList)
     /// The list arrived, or loading failed.
@@ -137,7 +137,7 @@ public struct DogsFeature: Reducer {
     case .subBreedMatchSelected(let breed, let subBreed):
       return .send(.delegate(.subBreedSelected(breed: breed, subBreed: subBreed)))
 
-    case .retryButtonTapped:
+    case .retryRequested:
       return load(&state)
 
     case .savedBreedsLoaded(let list):

@@ -102,17 +102,17 @@ struct AppKeysTests {
 
   @Test func rReloadsOnlyWhereThereIsNoListToFilter() {
     #expect(
-      dogs(.character("r"), status: .failed(.timedOut(seconds: 10))) == [.send(.dogs(.retryButtonTapped))])
+      dogs(.character("r"), status: .failed(.timedOut(seconds: 10))) == [.send(.dogs(.retryRequested))])
     let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
-    #expect(commands(.character("r"), empty) == [.send(.dogs(.retryButtonTapped))])
+    #expect(commands(.character("r"), empty) == [.send(.dogs(.retryRequested))])
     // On a list, r is a letter of the filter.
     #expect(dogs(.character("r"), filter: "te") == [.send(.dogs(.filterChanged("ter")))])
   }
 
   @Test func ctrlRLoadsTheListAgainUnlessItIsLoading() {
-    #expect(dogs(.ctrl("r")) == [.send(.dogs(.retryButtonTapped))])
-    #expect(dogs(.ctrl("r"), filter: "xyz") == [.send(.dogs(.retryButtonTapped))])
-    #expect(dogs(.ctrl("r"), status: .failed(.offline)) == [.send(.dogs(.retryButtonTapped))])
+    #expect(dogs(.ctrl("r")) == [.send(.dogs(.retryRequested))])
+    #expect(dogs(.ctrl("r"), filter: "xyz") == [.send(.dogs(.retryRequested))])
+    #expect(dogs(.ctrl("r"), status: .failed(.offline)) == [.send(.dogs(.retryRequested))])
     #expect(dogs(.ctrl("r"), status: .loading) == [])
     #expect(dogs(.ctrl("r"), status: .notStarted) == [])
     // Not on a breed's screen (r asks for its picture again there).
@@ -124,9 +124,9 @@ struct AppKeysTests {
       #expect(breed(key) == [.send(.breedScreenDismissed)], "\(key)")
     }
     for key in [Key.character("n"), .character(" ")] {
-      #expect(breed(key) == [.send(.breed(.anotherPictureButtonTapped))], "\(key)")
+      #expect(breed(key) == [.send(.breed(.anotherPictureRequested))], "\(key)")
     }
-    #expect(breed(.character("r")) == [.send(.breed(.retryButtonTapped))])
+    #expect(breed(.character("r")) == [.send(.breed(.retryRequested))])
     #expect(breed(.up) == [.send(.breed(.highlightMoved(.up)))])
     #expect(breed(.character("k")) == [.send(.breed(.highlightMoved(.up)))])
     #expect(breed(.down) == [.send(.breed(.highlightMoved(.down)))])

@@ -50,7 +50,7 @@ struct BreedFeatureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
       BreedFeature(client: client { breed, sub in requests.record(breed, sub) == 1 ? url2 : url1 })
     }
-    await store.send(.anotherPictureButtonTapped) { $0.image = .loading }
+    await store.send(.anotherPictureRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
     #expect(requests.all == ["hound"])
   }
@@ -62,13 +62,13 @@ struct BreedFeatureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
       BreedFeature(client: client { breed, sub in requests.record(breed, sub) < 3 ? url1 : url2 })
     }
-    await store.send(.anotherPictureButtonTapped) { $0.image = .loading }
+    await store.send(.anotherPictureRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
     #expect(requests.all == ["hound", "hound", "hound"])
     let only = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
       BreedFeature(client: client { _, _ in url1 })
     }
-    await only.send(.anotherPictureButtonTapped) { $0.image = .loading }
+    await only.send(.anotherPictureRequested) { $0.image = .loading }
     await only.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
   }
 
@@ -86,7 +86,7 @@ struct BreedFeatureTests {
       $0.image = .failed(.server(status: 500, message: nil))
       $0.failures = 1
     }
-    await store.send(.retryButtonTapped) { $0.image = .loading }
+    await store.send(.retryRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
       $0.image = .loaded(url1)
       $0.failures = 0
@@ -106,7 +106,7 @@ struct BreedFeatureTests {
     }
     guard case .failed(let first, _) = BreedFeature.ViewState(store.state).image else { return }
     #expect(!first.contains("tried"))
-    await store.send(.retryButtonTapped) { $0.image = .loading }
+    await store.send(.retryRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.failure(.timedOut(seconds: 10)))) {
       $0.image = .failed(.timedOut(seconds: 10))
       $0.failures = 2
@@ -161,7 +161,7 @@ struct BreedFeatureTests {
     }
     await store.send(.appeared) { $0.image = .loading }
     await firstStarted.wait()
-    await store.send(.anotherPictureButtonTapped)
+    await store.send(.anotherPictureRequested)
     await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
     await releaseFirst.open()
     try? await Task.sleep(for: .milliseconds(50))
@@ -292,7 +292,7 @@ struct BreedPictureTests {
     }
     await store.receive(.pictureResponse(.success(small))) { $0.picture = .loaded(small) }
     screen.withLock { $0 = (400, 300) }
-    await store.send(.anotherPictureButtonTapped) {
+    await store.send(.anotherPictureRequested) {
       $0.image = .loading
       $0.picture = .none
       $0.kept = BreedFeature.State.KeptPicture(url: url1, picture: small)
@@ -423,7 +423,7 @@ struct BreedPictureTests {
       BreedFeature(client: pictures, pictureSize: { (40, 30) })
     }
     let kept = BreedFeature.State.KeptPicture(url: url1, picture: picture)
-    await store.send(.anotherPictureButtonTapped) {
+    await store.send(.anotherPictureRequested) {
       $0.image = .loading
       $0.picture = .none
       $0.kept = kept
@@ -439,7 +439,7 @@ struct BreedPictureTests {
     let text = BreedView.render(view, width: 60, height: 20).text
     #expect(text.contains("Couldn't load a picture of Hound. The server had an error"))
     #expect(text.contains("Press r to try again."))
-    await store.send(.retryButtonTapped) { $0.image = .loading }
+    await store.send(.retryRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url2))) {
       $0.image = .loaded(url2)
       $0.picture = .loading
@@ -478,7 +478,7 @@ struct BreedPictureTests {
       BreedFeature(client: client { jpeg }, pictureSize: { (40, 30) })
     }
     store.exhaustivity = .off
-    await store.send(.anotherPictureButtonTapped) {
+    await store.send(.anotherPictureRequested) {
       $0.image = .loading
       $0.picture = .none
     }

@@ -60,7 +60,7 @@ struct DogsFeatureTests {
       $0.status = .loaded
     }
     // Loaded again over a list: nothing saved is read.
-    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) { $0.status = .loaded }
     #expect(reads.count == 1)
   }
@@ -90,7 +90,7 @@ struct DogsFeatureTests {
       $0.status = .failed(.timedOut(seconds: 10))
       $0.failures = 1
     }
-    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)))) {
       $0.status = .failed(.timedOut(seconds: 10))
       $0.failures = 2
@@ -122,7 +122,7 @@ struct DogsFeatureTests {
       $0.status = .failed(.unreachable(host: "dog.ceo"))
       $0.failures = 1
     }
-    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) {
       $0.breeds = sample
       $0.status = .loaded
@@ -174,7 +174,7 @@ struct DogsFeatureTests {
     }
     await store.send(.appeared) { $0.status = .loading }
     await firstStarted.wait()
-    await store.send(.retryButtonTapped)
+    await store.send(.retryRequested)
     await store.receive(.breedsResponse(.success(fresh))) {
       $0.breeds = fresh
       $0.status = .loaded
@@ -220,9 +220,9 @@ struct DogsFeatureTests {
           return answers[calls.count - 1]
         })
     }
-    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) { $0.status = .loaded }
-    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(withoutIt))) {
       $0.breeds = withoutIt
       $0.status = .loaded
@@ -238,7 +238,7 @@ struct DogsFeatureTests {
       DogsFeature(client: client { sample })
     }
     // The list is kept while the new one loads (the screen keeps showing it).
-    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) {
       $0.breeds = sample
       $0.status = .loaded
@@ -252,7 +252,7 @@ struct DogsFeatureTests {
     ) {
       DogsFeature(client: client { () async throws(DogAPIError) -> BreedList in throw .offline })
     }
-    await store.send(.retryButtonTapped) { $0.status = .loading }
+    await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.failure(.offline))) {
       $0.breeds?.fallbackReason = .offline
       $0.status = .loaded
@@ -263,7 +263,7 @@ struct DogsFeatureTests {
     let emptyStore = TestStore(initialState: DogsFeature.State(breeds: empty, status: .loaded)) {
       DogsFeature(client: client { () async throws(DogAPIError) -> BreedList in throw .offline })
     }
-    await emptyStore.send(.retryButtonTapped) { $0.status = .loading }
+    await emptyStore.send(.retryRequested) { $0.status = .loading }
     await emptyStore.receive(.breedsResponse(.failure(.offline))) {
       $0.status = .failed(.offline)
       $0.failures = 1
