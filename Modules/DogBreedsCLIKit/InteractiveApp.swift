@@ -46,6 +46,8 @@ final class InteractiveApp {
   private var probeAsked = ContinuousClock.now
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
+  /// A cell's size in pixels, for pictures the terminal draws itself.
+  private var cellSize: TerminalPicture.CellSize
   private var previousFrame: Frame?
   /// The picture kitty shows over the frame's blank cells (``PictureMode/terminal``).
   private var placedPicture: PlacedPicture?
@@ -67,6 +69,7 @@ final class InteractiveApp {
     self.asciiStyle = asciiStyle
     self.escapeDelay = escapeDelay
     self.size = terminal.size()
+    self.cellSize = terminal.cellSize()
   }
 
   /// Runs until the user quits or a signal ends it; returns the exit code.
@@ -138,6 +141,8 @@ final class InteractiveApp {
   /// What takes the picture on screen away and puts the frame's there, when they differ
   /// (or when the whole screen is painted again).
   private func pictureUpdate(_ picture: PlacedPicture?, redraw: Bool) -> [UInt8] {
+    // In the terminal's cells, in the picture's shape (the layout assumes 1 × 2 cells).
+    let picture = picture?.keepingShape(in: cellSize)
     guard style.pictureMode == .terminal, redraw || picture != placedPicture else { return [] }
     var text = placedPicture != nil || redraw ? TerminalPicture.kittyDelete(id: Self.pictureID) : ""
     if let picture {
@@ -265,6 +270,7 @@ final class InteractiveApp {
   /// decoded for a smaller terminal is decoded again for this one.
   private func resized() {
     size = terminal.size()
+    cellSize = terminal.cellSize()
     render(force: true)
     if store.state.breed != nil { store.send(.breed(.screenResized)) }
   }

@@ -24,6 +24,13 @@ protocol TerminalDevice: AnyObject, Sendable {
   func size() -> (columns: Int, rows: Int)
   /// Writes a whole frame.
   func write(_ bytes: [UInt8])
+  /// A cell's size in pixels, as the terminal reports it.
+  func cellSize() -> TerminalPicture.CellSize
+}
+
+extension TerminalDevice {
+  /// A terminal that does not say: the stated default.
+  func cellSize() -> TerminalPicture.CellSize { .default }
 }
 
 /// The interactive terminal: raw mode, alternate screen, size, and restoring all of it on
@@ -103,6 +110,15 @@ final class Terminal: TerminalDevice, @unchecked Sendable {
       return (Int(size.ws_col), Int(size.ws_row))
     }
     return (80, 24)
+  }
+
+  /// A cell's size in pixels: the window's (`TIOCGWINSZ`'s pixel fields) over its cells,
+  /// else the stated default.
+  func cellSize() -> TerminalPicture.CellSize {
+    var size = winsize()
+    guard ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0 else { return .default }
+    return .of(
+      pixels: (Int(size.ws_xpixel), Int(size.ws_ypixel)), columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
   /// Writes a whole frame. A terminal that is gone (EIO, EPIPE) is not an error to

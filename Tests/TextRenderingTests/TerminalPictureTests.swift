@@ -71,6 +71,22 @@ extension PictureSuites {
       return nil
     }
 
+    /// A picture placed in a box laid out for 1 × 2 cells keeps its shape in the cells the
+    /// terminal has: the columns or the rows shrink, never past the box, centred across it.
+    @Test(arguments: [(6, 13), (8, 17), (9, 20), (10, 20), (10, 22)])
+    func aPlacedPictureKeepsItsShapeInTheTerminalsCells(cellWidth: Int, cellHeight: Int) {
+      let image = RGBImage(width: 500, height: 375, pixels: [UInt8](repeating: 0, count: 500 * 375 * 3))
+      let box = PlacedPicture(image: image, x: 20, y: 3, columns: 120, rows: 45)
+      let placed = box.keepingShape(in: TerminalPicture.CellSize(width: cellWidth, height: cellHeight))
+      #expect(placed.columns <= 120 && placed.rows <= 45 && placed.y == 3)
+      #expect(placed.x == 20 + (120 - placed.columns) / 2)
+      // As wide against as tall as the picture, within a column's or a row's rounding.
+      let shown = Double(placed.columns * cellWidth) / Double(placed.rows * cellHeight)
+      let slack = Double(cellWidth) / Double(placed.rows * cellHeight) + shown / Double(placed.rows)
+      #expect(abs(shown - 500.0 / 375.0) <= slack, "\(placed.columns)×\(placed.rows)")
+      #expect(placed.columns == 120 || placed.rows == 45, "as large as the box allows")
+    }
+
     @Test func aKittyPlacementCarriesItsBoxAndIdAndItsPixelsInChunks() throws {
       // 40 × 40 RGB is 4,800 bytes, 6,400 in base64: two chunks.
       let image = RGBImage(width: 40, height: 40, pixels: (0..<4_800).map { UInt8($0 % 251) })
