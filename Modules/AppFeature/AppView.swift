@@ -186,13 +186,13 @@ public enum AppView {
   /// The screen rendered into a frame.
   public static func render(
     _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
-    pictureMode: PictureMode = .blocks
+    pictureMode: PictureMode = .blocks, lightBackground: Bool = false
   ) -> Frame {
     var frame = Layout.render(
       body(
         state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
         pictureMode: pictureMode),
-      width: width, height: height, options: .init(unicode: unicode))
+      width: width, height: height, options: .init(unicode: unicode, lightBackground: lightBackground))
     // Over everything but the key hints, which name the modal's keys.
     state.modal?.draw(on: &frame, unicode: unicode)
     return frame

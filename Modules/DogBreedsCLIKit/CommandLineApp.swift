@@ -117,14 +117,19 @@ struct Session {
       options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
       interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
     if let note = pictures.note { Output.warning(note) }
-    // Half blocks chosen for `show` (not asked for by name) on a terminal that draws them two
-    // columns wide would each take two: the ASCII ramp instead, as in the full-screen app.
-    if case .show = options.command, !options.json, pictures.mode == .blocks, !pictures.explicit,
-      AmbiguousWidthProbe.drawsWide(output: 1) == true
-    {
-      pictures = PictureSettings.resolve(
-        options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
-        interactive: false, unicode: false, environment: environment)
+    // Before `show` prints a picture in cells: whether the background is light, and, for
+    // half blocks it chose (not asked for by name), whether the terminal draws them two
+    // columns wide (each would take two: the ASCII ramp instead, as in the full-screen app).
+    var lightBackground = false
+    if case .show = options.command, !options.json, pictures.mode == .blocks || pictures.mode == .ascii {
+      let chosenBlocks = pictures.mode == .blocks && !pictures.explicit
+      let answers = TerminalProbe.ask(output: 1, width: chosenBlocks)
+      lightBackground = answers?.lightBackground ?? false
+      if chosenBlocks, answers?.drawsWide == true {
+        pictures = PictureSettings.resolve(
+          options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+          interactive: false, unicode: false, environment: environment)
+      }
     }
     // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
     // large as it is when each picture arrives (the terminal may have been resized).
@@ -169,7 +174,7 @@ struct Session {
     if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let commands = Commands(
       store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns,
-      cell: cell)
+      cell: cell, lightBackground: lightBackground)
     switch options.command {
     case .list:
       return await commands.list()

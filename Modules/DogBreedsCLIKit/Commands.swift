@@ -19,6 +19,8 @@ struct Commands {
   let pictureColumns: Int
   /// A cell's size in pixels, for the terminal's own picture protocols.
   var cell: TerminalPicture.CellSize = .default
+  /// Whether the terminal's background is light, as it answered.
+  var lightBackground = false
 
   /// Loads the list through the Dogs feature, as the list screen would on appearing.
   private func loadBreeds() async -> Int32? {
@@ -326,7 +328,8 @@ struct Commands {
       } else if pictures.terminalProtocol == .sixel {
         Output.write(TerminalPicture.sixel(image, columns: pictureColumns, cellWidth: cell.width))
       } else if pictures.mode != .none {
-        let cells = PictureRenderer.render(image, mode: pictures.mode, columns: pictureColumns, rows: 200)
+        let cells = PictureRenderer.render(
+          image, mode: pictures.mode, columns: pictureColumns, rows: 200, lightBackground: lightBackground)
         Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))
       }
       return nil

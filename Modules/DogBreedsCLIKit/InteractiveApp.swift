@@ -17,6 +17,9 @@ struct ScreenStyle {
   var pictureMode: PictureMode
   /// The colours the terminal takes.
   var colorMode: ColorMode
+  /// Whether the terminal's background is light, as it answered (ASCII pictures then run
+  /// the other way).
+  var lightBackground = false
 }
 
 /// The full-screen app: keys in, actions to the store, frames out.
@@ -97,8 +100,14 @@ final class InteractiveApp {
     startSpinner()
     // Where an ambiguous character leaves the cursor tells how wide the terminal draws
     // it; the answer arrives with the keys, and the first frame does not wait for it.
+    // The background colour is asked first: terminals answer in order, so once the
+    // position's answer is in, any answer about the background is too (one that knows no
+    // such question says nothing).
     if asciiStyle != nil {
-      terminal.write(Array((ControlSequence.home + "─" + ControlSequence.reportCursorPosition).utf8))
+      terminal.write(
+        Array(
+          (ControlSequence.reportBackgroundColor + ControlSequence.home + "─"
+            + ControlSequence.reportCursorPosition).utf8))
       probeAsked = ContinuousClock.now
     }
     render()
@@ -130,7 +139,7 @@ final class InteractiveApp {
     let view = view ?? AppView.ViewState(store.state)
     let frame = AppView.render(
       view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: style.unicode,
-      pictureMode: style.pictureMode)
+      pictureMode: style.pictureMode, lightBackground: style.lightBackground)
     if !force, frame == previousFrame { return }
     terminal.write(
       ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: style.colorMode)
@@ -226,6 +235,14 @@ final class InteractiveApp {
     for key in keys {
       if case .cursorPosition(_, let column) = key {
         ambiguousCharacterEnded(atColumn: column)
+        continue
+      }
+      if case .backgroundColor(let red, let green, let blue) = key {
+        let light = TerminalPicture.isLight(red: red, green: green, blue: blue)
+        guard light != style.lightBackground else { continue }
+        style.lightBackground = light
+        asciiStyle?.lightBackground = light
+        render(force: true)
         continue
       }
       // Each key sees the state the one before it left (typed characters extend the filter).

@@ -44,6 +44,66 @@ extension InteractiveTests {
     #expect(sixelWidth <= 60 * cellWidth)
   }
 
+  /// On a light background the ASCII ramp runs the other way, or the dog would show as
+  /// its own negative: `show` asks the terminal (OSC 11), and so does the full-screen app.
+  @Test func onALightBackgroundTheASCIIRampRunsTheOtherWay() async throws {
+    func picture(on background: (red: Int, green: Int, blue: Int)?) async throws -> [Substring] {
+      let app = try PseudoTerminalProcess(
+        executable: executable, arguments: ["--api", "fake", "show", "hound", "--picture", "ascii"],
+        environment: cleanEnvironment(["TERM": "xterm-256color", "NO_COLOR": "1"]), background: background)
+      #expect(await app.waitForExit() == 0)
+      return app.currentScreen.lines.prefix { !$0.hasPrefix("Hound") }.map { Substring($0) }
+    }
+    let dark = try await picture(on: (0, 0, 0))
+    let light = try await picture(on: (255, 255, 255))
+    let unknown = try await picture(on: nil)
+    #expect(dark.count >= 4 && dark == unknown)
+    let ramp = Array(" .:-=+*#%@")
+    func flipped(_ line: Substring) -> String {
+      String(
+        line.map { character in ramp.firstIndex(of: character).map { ramp[ramp.count - 1 - $0] } ?? character
+        })
+    }
+    // Each character is the one the other end of the ramp holds (within one step, as the
+    // luminance is rounded into the ramp's ten steps).
+    for (darkLine, lightLine) in zip(dark, light) {
+      let steps = zip(
+        flipped(darkLine).padding(toLength: 80, withPad: " ", startingAt: 0),
+        lightLine.padding(toLength: 80, withPad: " ", startingAt: 0)
+      ).map {
+        abs((ramp.firstIndex(of: $0) ?? 0) - (ramp.firstIndex(of: $1) ?? 0))
+      }
+      #expect(steps.allSatisfy { $0 <= 1 }, "\(darkLine)\n\(lightLine)")
+    }
+    #expect(dark != light)
+    // The full-screen app: the same picture, the other way round on the light background.
+    func screen(on background: (red: Int, green: Int, blue: Int)) async throws -> String {
+      let app = try PseudoTerminalProcess(
+        executable: executable, arguments: ["--api", "fake", "--picture", "ascii"],
+        environment: cleanEnvironment(["TERM": "xterm-256color", "NO_COLOR": "1", "ESCDELAY": "20"]),
+        background: background)
+      await app.expectScreen { $0.text.contains("Affenpinscher") }
+      app.send("hound\r")
+      await app.expectScreen { $0.line(0) == "Hound" && $0.line(2).contains { "-=+*#%@".contains($0) } }
+      let picture = app.currentScreen.lines[2...8].joined(separator: "\n")
+      app.send("\u{3}")
+      #expect(await app.waitForExit() == 0)
+      return picture
+    }
+    let darkScreen = try await screen(on: (0, 0, 0))
+    let lightScreen = try await screen(on: (250, 250, 245))
+    #expect(darkScreen != lightScreen)
+    // Cell by cell (the margins beside the picture are blank on both).
+    let pairs = zip(darkScreen, lightScreen).filter { $0 != " " || $1 != " " }
+    #expect(
+      pairs.allSatisfy { pair in
+        guard let dark = ramp.firstIndex(of: pair.0), let light = ramp.firstIndex(of: pair.1) else {
+          return pair.0 == pair.1
+        }
+        return abs(ramp.count - 1 - dark - light) <= 1
+      })
+  }
+
   @Test func showPicksThePictureProtocolOfTheTerminal() async throws {
     func output(_ environment: [String: String]) async throws -> String {
       let app = try launch(["show", "hound"], environment: environment)
@@ -88,7 +148,8 @@ extension InteractiveTests {
       #expect(await app.waitForExit() == 0)
       return (String(decoding: app.allOutput, as: UTF8.self), app.currentScreen)
     }
-    let query = "\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c"
+    // The background colour first (for the ASCII ramp), then the width probe.
+    let query = "\u{1B}]11;?\u{1B}\\\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c"
     let wide = try await show(wide: true)
     #expect(wide.output.hasPrefix(query) && !wide.output.contains("▀"))
     #expect(!wide.output.contains("^["), "the answers were echoed")

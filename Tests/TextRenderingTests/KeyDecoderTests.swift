@@ -52,6 +52,23 @@ struct KeyDecoderTests {
     )
   }
 
+  /// A background colour answer, with BEL or ST, four hex digits a channel or fewer, split
+  /// across reads; Alt-] typed is still Escape then `]` once the input pauses.
+  @Test func aBackgroundColourAnswerIsRead() {
+    #expect(
+      decode(["a\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\b"]) == [
+        .character("a"), .backgroundColor(red: 1, green: 1, blue: 1), .character("b"),
+      ])
+    let short: Key = .backgroundColor(red: 0, green: 128.0 / 255, blue: 1)
+    #expect(decode(["\u{1B}]11;rgb:00/80/ff\u{7}"]) == [short])
+    let grey = Double(0x1E1E) / 65535
+    let split = decode(["\u{1B}]11;rgb:1e1e/", "1e1e/1e1e\u{1B}", "\\"])
+    #expect(split == [.backgroundColor(red: grey, green: grey, blue: grey)])
+    // Another OSC, or a colour not in this form, is no answer we use.
+    #expect(decode(["\u{1B}]10;rgb:0/0/0\u{7}\u{1B}]11;#ffffff\u{7}"]) == [.unknown, .unknown])
+    #expect(decodeBytes([Array("\u{1B}]".utf8)], flush: true) == [.escape, .character("]")])
+  }
+
   @Test func aTerminalAttributesAnswerIsReadWhereverItComes() {
     #expect(decode(["\u{1B}[?62;22c"]) == [.terminalAttributes])
     #expect(decode(["x\u{1B}[?", "1;2cy"]) == [.character("x"), .terminalAttributes, .character("y")])

@@ -7,8 +7,13 @@ public enum Layout {
     /// Whether the terminal can show Unicode (box drawing, `…`, half blocks). Without it
     /// every text is written in ASCII (``Sanitizer/ascii(_:)``) and measured so.
     public var unicode: Bool
-    /// Creates options; Unicode is assumed unless told otherwise.
-    public init(unicode: Bool = true) { self.unicode = unicode }
+    /// Whether the terminal's background is light (ASCII pictures then run the other way).
+    public var lightBackground: Bool
+    /// Creates options; Unicode and a dark background are assumed unless told otherwise.
+    public init(unicode: Bool = true, lightBackground: Bool = false) {
+      self.unicode = unicode
+      self.lightBackground = lightBackground
+    }
     /// What marks text cut short: `…`, or `...` without Unicode.
     public var ellipsis: String { unicode ? "…" : "..." }
   }
@@ -178,7 +183,8 @@ public enum Layout {
     {
       let cellMode: PictureMode = mode == .terminal ? .blocks : mode
       guard cellMode != .none else { return 0 }
-      let cells = PictureRenderer.render(image, mode: cellMode, columns: width, rows: height)
+      let cells = PictureRenderer.render(
+        image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground)
       let left = x + (width - cells.columns) / 2
       for row in 0..<cells.rows {
         for column in 0..<cells.columns {

@@ -13,7 +13,18 @@ public enum PictureRenderer {
   public static let ramp = Array(" .:-=+*#%@")
 
   /// The cells for `image` fitted into `columns` × `rows`, keeping its aspect ratio.
-  public static func render(_ image: RGBImage, mode: PictureMode, columns: Int, rows: Int) -> PictureCells {
+  ///
+  /// - Parameters:
+  ///   - image: The picture.
+  ///   - mode: How to draw it.
+  ///   - columns: The most columns it may take.
+  ///   - rows: The most rows it may take.
+  ///   - lightBackground: Whether the terminal's background is light: the ASCII ramp then
+  ///     runs the other way (dense characters for dark pixels), or the picture would show
+  ///     as its own negative.
+  public static func render(
+    _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, lightBackground: Bool = false
+  ) -> PictureCells {
     let size = fittedSize(image, columns: columns, rows: rows)
     guard size.columns > 0, size.rows > 0, mode != .none else {
       return PictureCells(columns: 0, rows: 0, cells: [])
@@ -44,7 +55,9 @@ public enum PictureRenderer {
         // In the pixel's colour, which a terminal with colour shows and one without drops.
         let colour = Color.rgb(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
         cells.append(
-          Cell(ramp[min(ramp.count - 1, luminance * ramp.count / 256)], style: Style(foreground: colour)))
+          Cell(
+            ramp[min(ramp.count - 1, (lightBackground ? 255 - luminance : luminance) * ramp.count / 256)],
+            style: Style(foreground: colour)))
       }
       return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
     case .none, .terminal:

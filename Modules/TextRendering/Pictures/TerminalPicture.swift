@@ -69,6 +69,12 @@ public enum TerminalPicture {
       "a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),i=\(id),C=1,q=2", image)
   }
 
+  /// Whether a background of this colour (channels from 0 to 1, as a terminal answers
+  /// `OSC 11`) is light: its luma is over half.
+  public static func isLight(red: Double, green: Double, blue: Double) -> Bool {
+    0.299 * red + 0.587 * green + 0.114 * blue > 0.5
+  }
+
   /// Removes the kitty picture `id` from the screen and frees its data.
   public static func kittyDelete(id: Int) -> String {
     ControlSequence.kittyGraphics + "a=d,d=I,i=\(id),q=2" + ControlSequence.stringTerminator

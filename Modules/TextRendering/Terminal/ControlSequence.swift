@@ -60,6 +60,9 @@ public enum ControlSequence {
   /// Asks what the terminal is (primary device attributes); every terminal answers, so the
   /// answer marks the end of the answers to the questions before it.
   public static let deviceAttributes = csi + "c"
+  /// Asks for the background colour (`OSC 11 ; ?`); the answer is
+  /// ``Key/backgroundColor(red:green:blue:)``. Terminals that do not know it say nothing.
+  public static let reportBackgroundColor = escape + "]11;?" + stringTerminator
   /// What a terminal sends at the end of a bracketed paste.
   public static let pasteEnd = csi + "201~"
 

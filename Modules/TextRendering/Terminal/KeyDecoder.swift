@@ -22,6 +22,9 @@ public enum Key: Hashable, Sendable {
   /// terminal answers it, after any requests sent before it, so a reader that asked
   /// knows, once it has come, that nothing more will.
   case terminalAttributes
+  /// A terminal's answer to a request for its background colour (`OSC 11 ; ?`):
+  /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`, each channel from 0 to 1. Not a key either.
+  case backgroundColor(red: Double, green: Double, blue: Double)
   /// A sequence we do not use (kept so input is always consumed).
   case unknown
 }
@@ -38,7 +41,8 @@ public enum Key: Hashable, Sendable {
 /// PgUp/PgDn/Insert/Delete, F1–F12, Shift-Tab, Enter (CR or LF), Tab, Backspace (DEL or
 /// BS), Alt-Backspace, Ctrl-letters, Alt-x (as Escape then x), UTF-8 text (invalid bytes
 /// become U+FFFD), bracketed paste (`CSI 200~` … `CSI 201~`), and the terminal's answers
-/// to a cursor position request and to a request for its attributes.
+/// to a cursor position request, to a request for its attributes and to one for its
+/// background colour.
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var pasteBuffer: [UInt8]?
@@ -191,6 +195,21 @@ public struct KeyDecoder: Sendable {
       default: key = .unknown
       }
       return (key, 3)
+    case UInt8(ascii: "]"):
+      // An operating system command, ended by BEL or ST (`ESC \`): a terminal's answer.
+      // Unended when the input pauses, it was Alt-] typed: Escape, then `]`.
+      var end = start + 2
+      while end < buffer.count, buffer[end] != 0x07, buffer[end] != 0x1B {
+        end += 1
+        if end - start > 64 { return (.unknown, end - start) }  // runaway sequence
+      }
+      guard end < buffer.count else { return final ? (.escape, 1) : nil }
+      var length = end - start + 1
+      if buffer[end] == 0x1B {
+        guard end + 1 < buffer.count else { return final ? (.unknown, length) : nil }
+        if buffer[end + 1] == UInt8(ascii: "\\") { length += 1 }
+      }
+      return (Self.oscKey(String(decoding: buffer[(start + 2)..<end], as: UTF8.self)), length)
     case 0x7F, 0x08:
       return (.altBackspace, 2)
     default:
@@ -198,6 +217,20 @@ public struct KeyDecoder: Sendable {
       // byte on its own.
       return (.escape, 1)
     }
+  }
+
+  /// The answer an operating system command carries: the background colour
+  /// (`11;rgb:RRRR/GGGG/BBBB`, one to four hex digits a channel), or nothing we use.
+  private static func oscKey(_ text: String) -> Key {
+    guard text.hasPrefix("11;rgb:") else { return .unknown }
+    let channels = text.dropFirst(7).split(separator: "/")
+    guard channels.count == 3 else { return .unknown }
+    let values = channels.compactMap { hex -> Double? in
+      guard (1...4).contains(hex.count), let value = Int(hex, radix: 16) else { return nil }
+      return Double(value) / Double((1 << (4 * hex.count)) - 1)
+    }
+    guard values.count == 3 else { return .unknown }
+    return .backgroundColor(red: values[0], green: values[1], blue: values[2])
   }
 
   private static func csiKey(parameters: String, final: UInt8) -> Key {

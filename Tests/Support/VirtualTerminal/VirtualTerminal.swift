@@ -1,3 +1,4 @@
+import Foundation
 import TextRendering
 
 /// A minimal VT100/xterm screen for tests: it applies the bytes an app writes and keeps a
@@ -22,6 +23,9 @@ public struct VirtualTerminal {
   public private(set) var unknownSequences: [String] = []
   /// What the terminal sends back to the program (answers to its requests), oldest first.
   public private(set) var replies: [String] = []
+  /// The background colour it says it has when asked (`OSC 11 ; ?`), 8 bits a channel;
+  /// `nil`: it does not answer that question, as many terminals do not.
+  public var background: (red: Int, green: Int, blue: Int)?
   /// How many columns the terminal draws a cluster in: ours, or another terminal's rule
   /// (say tmux 3.3, which draws an emoji with U+FE0F one column wide).
   public var columns: (Character) -> Int = { DisplayWidth.of($0) }
@@ -187,9 +191,19 @@ public struct VirtualTerminal {
       // String sequences end with BEL or ST (ESC \).
       var end = start + 2
       while end < pending.count {
-        if pending[end] == 0x07 { return end - start + 1 }
-        if pending[end] == 0x1B, end + 1 < pending.count, pending[end + 1] == UInt8(ascii: "\\") {
-          return end - start + 2
+        if pending[end] == 0x07
+          || pending[end] == 0x1B && end + 1 < pending.count
+            && pending[end + 1] == UInt8(ascii: "\\")
+        {
+          let body = String(decoding: pending[(start + 1)..<end], as: UTF8.self)
+          if body == "]11;?", let background {
+            // As xterm answers: four hex digits a channel.
+            let channels = [background.red, background.green, background.blue].map {
+              String(format: "%04x", $0 * 257)
+            }
+            replies.append("\u{1B}]11;rgb:" + channels.joined(separator: "/") + "\u{1B}\\")
+          }
+          return end - start + (pending[end] == 0x07 ? 1 : 2)
         }
         end += 1
       }

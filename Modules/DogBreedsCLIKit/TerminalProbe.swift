@@ -5,17 +5,19 @@ import TextRendering
   import Glibc
 #endif
 
-/// Asks the terminal, before `show` prints, whether it draws East Asian ambiguous
-/// characters (the half blocks of a picture) two columns wide, as terminals set up for
-/// Chinese, Japanese or Korean may.
+/// Asks the terminal, before `show` prints a picture in cells, whether its background is
+/// light (the ASCII ramp then runs the other way) and, for half blocks it chose, whether it
+/// draws East Asian ambiguous characters (the half blocks) two columns wide, as terminals
+/// set up for Chinese, Japanese or Korean may.
 ///
 /// The full-screen app asks as it starts and takes the answer whenever it comes, with the
 /// keys. `show` prints once and exits, so it waits for the answer, but never for long, and
 /// never where asking could cost the user anything:
-/// - It writes, in one go: save the cursor, where is it, `─`, where is it now, restore the
-///   cursor, clear to the end of the line (the `─` goes again at once), and then the
-///   terminal's attributes (`CSI c`), which every terminal since the VT100 answers, after
-///   the requests before it. Reading stops at that last answer, so a terminal that knows
+/// - It writes, in one go: what the background colour is (`OSC 11`, which terminals that
+///   do not know it ignore); for the width, save the cursor, where is it, `─`, where is it
+///   now, restore the cursor, clear to the end of the line (the `─` goes again at once);
+///   and then the terminal's attributes (`CSI c`), which every terminal since the VT100
+///   answers, after the requests before it. Reading stops at that last answer, so a terminal that knows
 ///   no cursor requests costs one round trip, not the timeout.
 /// - Two columns between the positions (on one row) is wide; anything else, or no answer
 ///   within the timeout (half a second), leaves the half blocks.
@@ -28,10 +30,10 @@ import TextRendering
 ///   ended counts too.
 /// - Echo and line editing are off while it waits (or the answers would show), signals
 ///   stay on; a signal that ends the process puts the modes back first.
-enum AmbiguousWidthProbe {
+enum TerminalProbe {
   /// Whether the terminal draws ambiguous characters two columns wide: `nil` where it was
   /// not asked or did not say.
-  static func drawsWide(output: Int32, timeout: Duration = .milliseconds(500)) -> Bool? {
+  static func ask(output: Int32, width: Bool = true, timeout: Duration = .milliseconds(500)) -> Answers? {
     guard isatty(output) == 1 else { return nil }
     let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
     guard input >= 0 else { return nil }
@@ -60,11 +62,16 @@ enum AmbiguousWidthProbe {
     // Counted out of line editing, so that a line typed but not yet ended counts too.
     var waiting: Int32 = 0
     guard ioctl(input, UInt(FIONREAD), &waiting) == 0, waiting == 0 else { return nil }
+    // The background colour first, then (where asked) the width probe; the attributes last.
+    let widthProbe =
+      width
+      ? ControlSequence.saveCursor + ControlSequence.reportCursorPosition + "─"
+        + ControlSequence.reportCursorPosition + ControlSequence.restoreCursor
+        + ControlSequence.clearToEndOfLine
+      : ""
     _ = Output.writeFully(
-      Array(
-        (ControlSequence.saveCursor + ControlSequence.reportCursorPosition + "─"
-          + ControlSequence.reportCursorPosition + ControlSequence.restoreCursor
-          + ControlSequence.clearToEndOfLine + ControlSequence.deviceAttributes).utf8), to: output)
+      Array((ControlSequence.reportBackgroundColor + widthProbe + ControlSequence.deviceAttributes).utf8),
+      to: output)
     var answers = Answers()
     let deadline = ContinuousClock.now + timeout
     while !answers.complete {
@@ -79,23 +86,31 @@ enum AmbiguousWidthProbe {
       guard read(input, &byte, 1) == 1 else { break }
       answers.take(byte)
     }
-    guard answers.positions.count == 2 else { return nil }
-    let (before, after) = (answers.positions[0], answers.positions[1])
-    guard before.row == after.row else { return nil }
-    return after.column - before.column == 2
+    return answers
   }
 
-  /// The terminal's answers as the key decoder reads them: cursor positions, then its
-  /// attributes, which end them. Anything else read (a key) is dropped.
+  /// The terminal's answers as the key decoder reads them: its background colour, cursor
+  /// positions, then its attributes, which end them. Anything else read (a key) is dropped.
   struct Answers {
     private(set) var positions: [(row: Int, column: Int)] = []
     private(set) var complete = false
+    /// Whether its background is light, if it said.
+    private(set) var lightBackground: Bool?
     private var decoder = KeyDecoder()
+
+    /// Whether it draws ambiguous characters two columns wide, if it said: two columns
+    /// between the positions, on one row.
+    var drawsWide: Bool? {
+      guard positions.count == 2, positions[0].row == positions[1].row else { return nil }
+      return positions[1].column - positions[0].column == 2
+    }
 
     mutating func take(_ byte: UInt8) {
       for key in decoder.feed(CollectionOfOne(byte)) {
         switch key {
         case .cursorPosition(let row, let column): positions.append((row, column))
+        case .backgroundColor(let red, let green, let blue):
+          lightBackground = TerminalPicture.isLight(red: red, green: green, blue: blue)
         case .terminalAttributes: complete = true
         default: break
         }
