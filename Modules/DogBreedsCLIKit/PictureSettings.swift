@@ -4,10 +4,10 @@ import TextRendering
 /// and the environment.
 ///
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
-///   (kitty also in the full-screen UI) when the environment names such a terminal (not
-///   inside tmux); otherwise half blocks when the terminal has 256 or more colours and the
-///   locale is UTF-8, an ASCII ramp when it has fewer colours or none (NO_COLOR), or a
-///   locale without Unicode (LANG=C).
+///   (kitty also in the full-screen UI, half blocks in colour for the others) when the
+///   environment names such a terminal (not inside tmux); otherwise half blocks when the
+///   terminal has 256 or more colours and the locale is UTF-8, an ASCII ramp when it has
+///   fewer colours or none (NO_COLOR), or a locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half
 ///   blocks are nothing without colour: where the user turned colour off (`--color never`,
 ///   or NO_COLOR under `--color auto`), the ASCII ramp is drawn instead, and ``note`` says
@@ -91,13 +91,18 @@ struct PictureSettings: Sendable {
       // Outside tmux (which passes no graphics through), the terminal's own protocol where
       // the environment names it: every protocol for `show`, kitty's in the full-screen UI.
       // (The others write into the cells, so the UI draws as for any terminal, below.)
-      if environment["TMUX"] == nil, let named = terminalProtocol(named: environment),
-        !interactive || named == .kitty
-      {
-        return resolve(
-          named, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true, interactive: interactive,
-          unicode: unicode, environment: environment, cell: cell
-        ).automatic
+      if environment["TMUX"] == nil, let named = terminalProtocol(named: environment) {
+        if !interactive || named == .kitty {
+          return resolve(
+            named, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true,
+            interactive: interactive,
+            unicode: unicode, environment: environment, cell: cell
+          ).automatic
+        }
+        // A terminal that draws sixel or iTerm2 pictures has the colours for half blocks,
+        // whatever TERM says (mlterm's names no depth): the browser draws the picture in
+        // colour too, as `show` does, not in ASCII.
+        if unicode, !colorRefused { return blocks(richColor) }
       }
       if unicode, colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }
       return PictureSettings(mode: .ascii, colorMode: colorMode, pixelsPerCell: cells, explicit: false)

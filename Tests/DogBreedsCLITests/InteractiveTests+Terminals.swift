@@ -102,6 +102,8 @@ extension InteractiveTests {
       ([], ["TERM": "xterm-kitty", "COLORTERM": "truecolor", "TMUX": "/tmp/tmux-0/default,1,0"], true),
       ([], ["TERM": "foot", "COLORTERM": "truecolor"], true),
       ([], ["TERM": "foot", "COLORTERM": "truecolor", "NO_COLOR": "1"], false),
+      // mlterm's TERM names no colour depth, but it draws sixel: colour, as `show` draws.
+      ([], ["TERM": "mlterm"], true),
       (["--picture", "sixel"], ["TERM": "foot", "NO_COLOR": "1"], false),
       (["--picture", "iterm"], ["TERM_PROGRAM": "iTerm.app"], true),
     ] {
