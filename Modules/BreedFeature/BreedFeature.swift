@@ -34,6 +34,8 @@ public struct BreedFeature: Reducer {
     /// How many times in a row fetching a picture has failed: a retry that fails again
     /// says so, rather than look as if nothing happened.
     public var failures: Int
+    /// When fetching a picture last failed, if it has since one last arrived.
+    public var lastFailure: Date?
 
     /// A picture on screen and its address.
     public struct KeptPicture: Equatable, Sendable {
@@ -55,7 +57,8 @@ public struct BreedFeature: Reducer {
     public init(
       breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested,
       picture: PictureStatus = .none,
-      highlighted: String? = nil, favourites: Set<String> = [], kept: KeptPicture? = nil, failures: Int = 0
+      highlighted: String? = nil, favourites: Set<String> = [], kept: KeptPicture? = nil, failures: Int = 0,
+      lastFailure: Date? = nil
     ) {
       self.breed = breed
       self.subBreed = subBreed
@@ -65,6 +68,7 @@ public struct BreedFeature: Reducer {
       self.favourites = favourites
       self.kept = kept
       self.failures = failures
+      self.lastFailure = lastFailure
     }
 
     /// What the screen shows, as a favourite is named: `hound`, or `hound/afghan` while a
@@ -152,10 +156,18 @@ public struct BreedFeature: Reducer {
   ///     actor) to at least the pixels this gives when the picture arrives: a terminal
   ///     enlarged since the last picture gets a sharper one, not a blown-up one. `nil` shows
   ///     only each picture's address and downloads nothing.
-  public init(client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil) {
+  ///   - now: What time it is, for when a fetch failed (tests give a fixed one).
+  public init(
+    client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.client = client
     self.pictureSize = pictureSize
+    self.now = now
   }
+
+  /// What time it is.
+  let now: @Sendable () -> Date
 
   enum CancelID { case image }
 
@@ -187,6 +199,7 @@ public struct BreedFeature: Reducer {
       // Another dog altogether: nothing of the last one stays.
       state.kept = nil
       state.failures = 0
+      state.lastFailure = nil
       state.subBreed = subBreed
       if let subBreed { state.highlighted = subBreed }
       return fetchImage(&state)
@@ -221,23 +234,27 @@ public struct BreedFeature: Reducer {
         state.picture = .loading
       } else {
         state.failures = 0
+        state.lastFailure = nil
       }
       return .none
 
     case .imageResponse(.failure(let error)):
       state.image = .failed(error)
       state.failures += 1
+      state.lastFailure = now()
       return .none
 
     case .pictureResponse(.success(let picture)):
       state.picture = .loaded(picture)
       state.kept = nil
       state.failures = 0
+      state.lastFailure = nil
       return .none
 
     case .pictureResponse(.failure(let error)):
       state.picture = .failed(error)
       state.failures += 1
+      state.lastFailure = now()
       return .none
     }
   }

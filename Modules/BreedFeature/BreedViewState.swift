@@ -79,7 +79,7 @@ extension BreedFeature {
       let subject = String.breedTitle(state.breed.name, subBreed: state.subBreed)
       self.subject = subject
       // A retry that failed again says how many tries it has been.
-      let tries = state.failures > 1 ? " (tried \(state.failures) times)" : ""
+      let tries = String.tries(state.failures, last: state.lastFailure)
       switch state.image {
       case .notRequested, .loading: image = .loading
       case .loaded(let url): image = .url(url.absoluteString)

@@ -29,11 +29,13 @@ public struct DogsFeature: Reducer {
     /// How many times in a row loading the list has failed: a retry that fails again says
     /// so, rather than look as if nothing happened.
     public var failures: Int
+    /// When loading the list last failed, if it has since it last succeeded.
+    public var lastFailure: Date?
 
     /// Creates the state; by default nothing is loaded yet.
     public init(
       breeds: BreedList? = nil, filter: String = "", status: Status = .notStarted, highlighted: String? = nil,
-      favourites: Set<String> = [], failures: Int = 0
+      favourites: Set<String> = [], failures: Int = 0, lastFailure: Date? = nil
     ) {
       self.breeds = breeds
       self.filter = filter
@@ -41,6 +43,7 @@ public struct DogsFeature: Reducer {
       self.highlighted = highlighted
       self.favourites = favourites
       self.failures = failures
+      self.lastFailure = lastFailure
     }
 
     /// Where loading the list stands.
@@ -94,12 +97,17 @@ public struct DogsFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
+  /// What time it is, for when a load failed.
+  let now: @Sendable () -> Date
 
   /// Creates the feature.
   ///
-  /// - Parameter client: The API; tests start from `DogAPIClient.failing`.
-  public init(client: DogAPIClient) {
+  /// - Parameters:
+  ///   - client: The API; tests start from `DogAPIClient.failing`.
+  ///   - now: What time it is (tests give a fixed one).
+  public init(client: DogAPIClient, now: @escaping @Sendable () -> Date = Date.init) {
     self.client = client
+    self.now = now
   }
 
   enum CancelID { case load }
@@ -151,7 +159,13 @@ public struct DogsFeature: Reducer {
       state.breeds = list
       state.status = .loaded
       // A list that stands in for the network's after a failure counts as one.
-      state.failures = list.fallbackReason == nil ? 0 : state.failures + 1
+      if list.fallbackReason == nil {
+        state.failures = 0
+        state.lastFailure = nil
+      } else {
+        state.failures += 1
+        state.lastFailure = now()
+      }
       // A highlight still in the list stays; otherwise it goes where what was typed while
       // the list loaded aims it (`hou`: Hound), as if it had been typed now.
       if !isHighlightVisible(state) { highlightBestMatch(&state) }
@@ -159,6 +173,7 @@ public struct DogsFeature: Reducer {
 
     case .breedsResponse(.failure(let error)):
       state.failures += 1
+      state.lastFailure = now()
       // Loading again failed: the list on screen is worth more than an error screen. It
       // stays, with the reason it could not be replaced.
       if state.breeds?.breeds.isEmpty == false {

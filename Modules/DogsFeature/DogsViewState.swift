@@ -55,7 +55,8 @@ extension DogsFeature {
         content = .loading
       case .failed(let error):
         content = .failed(
-          message: "Couldn't load the breeds. \(error.message)\(Self.tries(state.failures))",
+          message:
+            "Couldn't load the breeds. \(error.message)\(String.tries(state.failures, last: state.lastFailure))",
           canRetry: error.isTransient)
       case .loading, .loaded:
         isReloading = state.status == .loading
@@ -64,7 +65,7 @@ extension DogsFeature {
           return
         }
         note = Self.note(for: list).map {
-          $0 + (list.fallbackReason == nil ? "" : Self.tries(state.failures))
+          $0 + (list.fallbackReason == nil ? "" : String.tries(state.failures, last: state.lastFailure))
         }
         if list.source == .cache, list.fallbackReason == nil { savedNote = note }
         reloadMayHelp = list.fallbackReason?.isTransient ?? false
@@ -121,9 +122,6 @@ extension DogsFeature {
       // The fake client serves the built-in list on purpose, with no reason.
       return [list.fallbackReason?.message, which].compactMap { $0 }.joined(separator: " ")
     }
-
-    /// " (tried 3 times)" after the second failure in a row, else nothing.
-    static func tries(_ failures: Int) -> String { failures > 1 ? " (tried \(failures) times)" : "" }
 
     /// What the list left out of the server's answer, if anything: one sentence.
     static func leftOutNote(_ list: BreedList) -> String? {

@@ -14,6 +14,16 @@ let url1 = URL(string: "https://images.dog.ceo/breeds/hound/1.jpg")!
 let url2 = URL(string: "https://images.dog.ceo/breeds/hound/2.jpg")!
 let afghanURL = URL(string: "https://images.dog.ceo/breeds/hound-afghan/3.jpg")!
 
+/// When a failing fetch failed, in these tests.
+let failedAt = Date(timeIntervalSince1970: 1_795_000_000)
+
+/// The feature on `client`, its clock stopped at ``failedAt``.
+func breedFeature(
+  _ client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil
+) -> BreedFeature {
+  BreedFeature(client: client, pictureSize: pictureSize, now: { failedAt })
+}
+
 final class Requests: @unchecked Sendable {
   private let lock = NSLock()
   private var storage: [String] = []
@@ -38,7 +48,7 @@ struct BreedFeatureTests {
 
   @Test func appearingFetchesAPicture() async {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { _, _ in url1 })
+      breedFeature(client { _, _ in url1 })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
@@ -48,7 +58,7 @@ struct BreedFeatureTests {
   @Test func anotherPictureFetchesANewOne() async {
     let requests = Requests()
     let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
-      BreedFeature(client: client { breed, sub in requests.record(breed, sub) == 1 ? url2 : url1 })
+      breedFeature(client { breed, sub in requests.record(breed, sub) == 1 ? url2 : url1 })
     }
     await store.send(.anotherPictureRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
@@ -60,13 +70,13 @@ struct BreedFeatureTests {
   @Test func anotherPictureIsNeverTheOneShown() async {
     let requests = Requests()
     let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
-      BreedFeature(client: client { breed, sub in requests.record(breed, sub) < 3 ? url1 : url2 })
+      breedFeature(client { breed, sub in requests.record(breed, sub) < 3 ? url1 : url2 })
     }
     await store.send(.anotherPictureRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
     #expect(requests.all == ["hound", "hound", "hound"])
     let only = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
-      BreedFeature(client: client { _, _ in url1 })
+      breedFeature(client { _, _ in url1 })
     }
     await only.send(.anotherPictureRequested) { $0.image = .loading }
     await only.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
@@ -75,8 +85,8 @@ struct BreedFeatureTests {
   @Test func aFailureIsShownAndRetryWorks() async {
     let requests = Requests()
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(
-        client: client { (breed, sub) async throws(DogAPIError) -> URL in
+      breedFeature(
+        client { (breed, sub) async throws(DogAPIError) -> URL in
           if requests.record(breed, sub) == 1 { throw .server(status: 500, message: nil) }
           return url1
         })
@@ -85,11 +95,13 @@ struct BreedFeatureTests {
     await store.receive(.imageResponse(.failure(.server(status: 500, message: nil)))) {
       $0.image = .failed(.server(status: 500, message: nil))
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     await store.send(.retryRequested) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
       $0.image = .loaded(url1)
       $0.failures = 0
+      $0.lastFailure = nil
     }
   }
 
@@ -97,12 +109,13 @@ struct BreedFeatureTests {
   /// nothing happened.
   @Test func aRetryThatFailsAgainSaysSo() async {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { (_, _) async throws(DogAPIError) -> URL in throw .timedOut(seconds: 10) })
+      breedFeature(client { (_, _) async throws(DogAPIError) -> URL in throw .timedOut(seconds: 10) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.failure(.timedOut(seconds: 10)))) {
       $0.image = .failed(.timedOut(seconds: 10))
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     guard case .failed(let first, _) = BreedFeature.ViewState(store.state).image else { return }
     #expect(!first.contains("tried"))
@@ -110,20 +123,21 @@ struct BreedFeatureTests {
     await store.receive(.imageResponse(.failure(.timedOut(seconds: 10)))) {
       $0.image = .failed(.timedOut(seconds: 10))
       $0.failures = 2
+      $0.lastFailure = failedAt
     }
     #expect(
       BreedFeature.ViewState(store.state).image
         == .failed(
           message:
-            "Couldn't load a picture of Hound. The server took longer than 10 s to answer. (tried 2 times)",
+            "Couldn't load a picture of Hound. The server took longer than 10 s to answer. (tried 2 times, last at \(String.clockTime(failedAt)))",
           canRetry: true))
   }
 
   @Test func choosingASubBreedShowsItsPicture() async {
     let requests = Requests()
     let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
-      BreedFeature(
-        client: client { breed, sub in
+      breedFeature(
+        client { breed, sub in
           _ = requests.record(breed, sub)
           return afghanURL
         })
@@ -149,8 +163,8 @@ struct BreedFeatureTests {
     let firstStarted = Gate()
     let releaseFirst = Gate()
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(
-        client: client { breed, sub in
+      breedFeature(
+        client { breed, sub in
           if requests.record(breed, sub) == 1 {
             await firstStarted.open()
             await releaseFirst.wait()
@@ -171,14 +185,14 @@ struct BreedFeatureTests {
 
   @Test func theHighlightMovesThroughSubBreeds() async {
     let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
-      BreedFeature(client: .failing)
+      breedFeature(.failing)
     }
     await store.send(.highlightMoved(.down)) { $0.highlighted = "afghan" }
     await store.send(.highlightMoved(.down)) { $0.highlighted = "basset" }
     await store.send(.highlightMoved(.down))
     await store.send(.highlightMoved(.first)) { $0.highlighted = "afghan" }
     let none = TestStore(initialState: BreedFeature.State(breed: Breed(name: "pug"))) {
-      BreedFeature(client: .failing)
+      breedFeature(.failing)
     }
     await none.send(.highlightMoved(.down))
   }
@@ -186,7 +200,7 @@ struct BreedFeatureTests {
   @Test func pageKeysMoveByAPageAndStopAtTheEnds() async {
     let many = Breed(name: "terrier", subBreeds: (1...10).map { "t\($0)" })
     let store = TestStore(initialState: BreedFeature.State(breed: many, image: .loaded(url1))) {
-      BreedFeature(client: .failing)
+      breedFeature(.failing)
     }
     await store.send(.highlightMoved(.pageDown(rows: 4))) { $0.highlighted = "t5" }
     await store.send(.highlightMoved(.pageDown(rows: 4))) { $0.highlighted = "t9" }
@@ -262,7 +276,7 @@ struct BreedPictureTests {
     let jpeg = try await houndJPEG()
     let expected = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { jpeg }, pictureSize: { (40, 30) })
+      breedFeature(client { jpeg }, pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -283,7 +297,7 @@ struct BreedPictureTests {
     #expect(large.width > small.width)
     let screen = Mutex((width: 40, height: 30))
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { jpeg }) { screen.withLock { $0 } }
+      breedFeature(client { jpeg }) { screen.withLock { $0 } }
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -316,7 +330,7 @@ struct BreedPictureTests {
     let large = try JPEGDecoder.decode([UInt8](jpeg), fitting: (400, 300))
     let screen = Mutex((width: 40, height: 30))
     let store = TestStore(initialState: showing(small)) {
-      BreedFeature(client: client { jpeg }) { screen.withLock { $0 } }
+      breedFeature(client { jpeg }) { screen.withLock { $0 } }
     }
     // The same size, or more pixels only one way: nothing to gain.
     await store.send(.screenResized)
@@ -336,8 +350,8 @@ struct BreedPictureTests {
     let small = try JPEGDecoder.decode([UInt8](jpeg), fitting: (40, 30))
     let fetches = Mutex(0)
     let store = TestStore(initialState: showing(small)) {
-      BreedFeature(
-        client: client { () async throws(DogAPIError) -> Data in
+      breedFeature(
+        client { () async throws(DogAPIError) -> Data in
           fetches.withLock { $0 += 1 }
           throw .offline
         }
@@ -353,7 +367,7 @@ struct BreedPictureTests {
     let full = try JPEGDecoder.decode([UInt8](jpeg))
     #expect(!full.isReduced)
     let store = TestStore(initialState: showing(full)) {
-      BreedFeature(client: .failing) { (full.width * 4, full.height * 4) }
+      breedFeature(.failing) { (full.width * 4, full.height * 4) }
     }
     await store.send(.screenResized)
     await store.finish()
@@ -363,7 +377,7 @@ struct BreedPictureTests {
     let store = TestStore(
       initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loading)
     ) {
-      BreedFeature(client: .failing) { (400, 300) }
+      breedFeature(.failing) { (400, 300) }
     }
     await store.send(.screenResized)
     await store.finish()
@@ -372,7 +386,7 @@ struct BreedPictureTests {
   @Test func aPNGBehindAJPGNameIsDrawn() async {
     let png = Data(PNGWriter.png(width: 1, height: 2, rows: [[0, 9, 8, 7], [0, 1, 2, 3]]))
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { png }, pictureSize: { (1, 2) })
+      breedFeature(client { png }, pictureSize: { (1, 2) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -386,7 +400,7 @@ struct BreedPictureTests {
   @Test func anAVIFIsReportedNotDrawn() async {
     let avif = Data("\u{0}\u{0}\u{0}\u{1C}ftypavif\u{0}\u{0}\u{0}\u{0}".utf8)
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(client: client { avif }, pictureSize: { (40, 30) })
+      breedFeature(client { avif }, pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.image = .loading }
     await store.receive(.imageResponse(.success(url1))) {
@@ -396,6 +410,7 @@ struct BreedPictureTests {
     await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.avif))))) {
       $0.picture = .failed(.decode(.unsupportedFormat(.avif)))
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     let view = BreedFeature.ViewState(store.state)
     #expect(view.pictureNote == "The picture is an AVIF, an unsupported image format.")
@@ -420,7 +435,7 @@ struct BreedPictureTests {
     let store = TestStore(
       initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
     ) {
-      BreedFeature(client: pictures, pictureSize: { (40, 30) })
+      breedFeature(pictures, pictureSize: { (40, 30) })
     }
     let kept = BreedFeature.State.KeptPicture(url: url1, picture: picture)
     await store.send(.anotherPictureRequested) {
@@ -431,6 +446,7 @@ struct BreedPictureTests {
     await store.receive(.imageResponse(.failure(.server(status: 502, message: nil)))) {
       $0.image = .failed(.server(status: 502, message: nil))
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     let view = BreedFeature.ViewState(store.state)
     #expect(view.picture == picture && view.image == .url(url1.absoluteString))
@@ -448,13 +464,14 @@ struct BreedPictureTests {
       $0.picture = .loaded(picture)
       $0.kept = nil
       $0.failures = 0
+      $0.lastFailure = nil
     }
   }
 
   @Test func aFailedDownloadIsReported() async {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
-      BreedFeature(
-        client: client { () async throws(DogAPIError) -> Data in throw .server(status: 404, message: nil) },
+      breedFeature(
+        client { () async throws(DogAPIError) -> Data in throw .server(status: 404, message: nil) },
         pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.image = .loading }
@@ -465,6 +482,7 @@ struct BreedPictureTests {
     await store.receive(.pictureResponse(.failure(.download(.server(status: 404, message: nil))))) {
       $0.picture = .failed(.download(.server(status: 404, message: nil)))
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     #expect(BreedFeature.ViewState(store.state).offersRetry)
   }
@@ -475,7 +493,7 @@ struct BreedPictureTests {
     let store = TestStore(
       initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
     ) {
-      BreedFeature(client: client { jpeg }, pictureSize: { (40, 30) })
+      breedFeature(client { jpeg }, pictureSize: { (40, 30) })
     }
     store.exhaustivity = .off
     await store.send(.anotherPictureRequested) {

@@ -12,6 +12,12 @@ let sample = BreedList(
     Breed(name: "african", subBreeds: ["wild"]), Breed(name: "husky"),
   ], source: .network)
 
+/// When a failing load failed, in these tests.
+let failedAt = Date(timeIntervalSince1970: 1_795_000_000)
+
+/// The feature on `client`, its clock stopped at ``failedAt``.
+func dogsFeature(_ client: DogAPIClient) -> DogsFeature { DogsFeature(client: client, now: { failedAt }) }
+
 /// Counts calls, thread-safely.
 final class Calls: @unchecked Sendable {
   private let lock = NSLock()
@@ -44,7 +50,7 @@ struct DogsFeatureTests {
       reads.record()
       return saved
     }
-    let store = TestStore(initialState: DogsFeature.State()) { DogsFeature(client: client) }
+    let store = TestStore(initialState: DogsFeature.State()) { dogsFeature(client) }
     await store.send(.appeared) { $0.status = .loading }
     await store.receive(.savedBreedsLoaded(saved)) {
       $0.breeds = saved
@@ -67,7 +73,7 @@ struct DogsFeatureTests {
 
   @Test func appearingLoadsTheBreeds() async {
     let store = TestStore(initialState: DogsFeature.State()) {
-      DogsFeature(client: client { sample })
+      dogsFeature(client { sample })
     }
     await store.send(.appeared) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) {
@@ -82,23 +88,26 @@ struct DogsFeatureTests {
   /// in the note over a list kept on screen.
   @Test func aRetryThatFailsAgainSaysSo() async {
     let store = TestStore(initialState: DogsFeature.State()) {
-      DogsFeature(
-        client: client { () async throws(DogAPIError) -> BreedList in throw .timedOut(seconds: 10) })
+      dogsFeature(
+        client { () async throws(DogAPIError) -> BreedList in throw .timedOut(seconds: 10) })
     }
     await store.send(.appeared) { $0.status = .loading }
     await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)))) {
       $0.status = .failed(.timedOut(seconds: 10))
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)))) {
       $0.status = .failed(.timedOut(seconds: 10))
       $0.failures = 2
+      $0.lastFailure = failedAt
     }
     #expect(
       DogsFeature.ViewState(store.state).content
         == .failed(
-          message: "Couldn't load the breeds. The server took longer than 10 s to answer. (tried 2 times)",
+          message:
+            "Couldn't load the breeds. The server took longer than 10 s to answer. (tried 2 times, last at \(String.clockTime(failedAt)))",
           canRetry: true))
     var kept = DogsFeature.State(breeds: sample, status: .loaded, failures: 2)
     kept.breeds?.fallbackReason = .timedOut(seconds: 10)
@@ -110,8 +119,8 @@ struct DogsFeatureTests {
   @Test func aFailureIsShownAndRetryLoadsAgain() async {
     let calls = Calls()
     let store = TestStore(initialState: DogsFeature.State()) {
-      DogsFeature(
-        client: client { () async throws(DogAPIError) -> BreedList in
+      dogsFeature(
+        client { () async throws(DogAPIError) -> BreedList in
           calls.record()
           if calls.count == 1 { throw .unreachable(host: "dog.ceo") }
           return sample
@@ -121,6 +130,7 @@ struct DogsFeatureTests {
     await store.receive(.breedsResponse(.failure(.unreachable(host: "dog.ceo")))) {
       $0.status = .failed(.unreachable(host: "dog.ceo"))
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.success(sample))) {
@@ -128,6 +138,7 @@ struct DogsFeatureTests {
       $0.status = .loaded
       $0.highlighted = "affenpinscher"
       $0.failures = 0
+      $0.lastFailure = nil
     }
     #expect(calls.count == 2)
   }
@@ -136,8 +147,8 @@ struct DogsFeatureTests {
     let calls = Calls()
     let gate = Gate()
     let store = TestStore(initialState: DogsFeature.State()) {
-      DogsFeature(
-        client: client {
+      dogsFeature(
+        client {
           calls.record()
           await gate.wait()
           return sample
@@ -161,8 +172,8 @@ struct DogsFeatureTests {
     let releaseFirst = Gate()
     let fresh = BreedList(breeds: [Breed(name: "akita")], source: .network)
     let store = TestStore(initialState: DogsFeature.State()) {
-      DogsFeature(
-        client: client { () async throws(DogAPIError) -> BreedList in
+      dogsFeature(
+        client { () async throws(DogAPIError) -> BreedList in
           calls.record()
           if calls.count == 1 {
             await firstStarted.open()
@@ -189,7 +200,7 @@ struct DogsFeatureTests {
     let store = TestStore(
       initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "affenpinscher")
     ) {
-      DogsFeature(client: .failing)
+      dogsFeature(.failing)
     }
     await store.send(.filterChanged("Ho")) {
       $0.filter = "Ho"
@@ -214,8 +225,8 @@ struct DogsFeatureTests {
       initialState: DogsFeature.State(
         breeds: sample, filter: "p", status: .loaded, highlighted: "affenpinscher")
     ) {
-      DogsFeature(
-        client: client { () async throws(DogAPIError) -> BreedList in
+      dogsFeature(
+        client { () async throws(DogAPIError) -> BreedList in
           calls.record()
           return answers[calls.count - 1]
         })
@@ -235,7 +246,7 @@ struct DogsFeatureTests {
     let store = TestStore(
       initialState: DogsFeature.State(breeds: bundled, filter: "h", status: .loaded, highlighted: "husky")
     ) {
-      DogsFeature(client: client { sample })
+      dogsFeature(client { sample })
     }
     // The list is kept while the new one loads (the screen keeps showing it).
     await store.send(.retryRequested) { $0.status = .loading }
@@ -250,23 +261,25 @@ struct DogsFeatureTests {
     let store = TestStore(
       initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "pug")
     ) {
-      DogsFeature(client: client { () async throws(DogAPIError) -> BreedList in throw .offline })
+      dogsFeature(client { () async throws(DogAPIError) -> BreedList in throw .offline })
     }
     await store.send(.retryRequested) { $0.status = .loading }
     await store.receive(.breedsResponse(.failure(.offline))) {
       $0.breeds?.fallbackReason = .offline
       $0.status = .loaded
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
     // With no breeds to keep, the failure is the screen.
     let empty = BreedList(breeds: [], source: .network)
     let emptyStore = TestStore(initialState: DogsFeature.State(breeds: empty, status: .loaded)) {
-      DogsFeature(client: client { () async throws(DogAPIError) -> BreedList in throw .offline })
+      dogsFeature(client { () async throws(DogAPIError) -> BreedList in throw .offline })
     }
     await emptyStore.send(.retryRequested) { $0.status = .loading }
     await emptyStore.receive(.breedsResponse(.failure(.offline))) {
       $0.status = .failed(.offline)
       $0.failures = 1
+      $0.lastFailure = failedAt
     }
   }
 
@@ -274,8 +287,8 @@ struct DogsFeatureTests {
     let hounds = BreedList(breeds: ["coonhound", "hound", "pug"].map { Breed(name: $0) }, source: .network)
     let answer = Gate()
     let store = TestStore(initialState: DogsFeature.State()) {
-      DogsFeature(
-        client: client { () async throws(DogAPIError) -> BreedList in
+      dogsFeature(
+        client { () async throws(DogAPIError) -> BreedList in
           await answer.wait()
           return hounds
         })
@@ -295,7 +308,7 @@ struct DogsFeatureTests {
       breeds: ["coonhound", "deerhound", "hound", "houndish", "otterhound"].map { Breed(name: $0) },
       source: .network)
     let store = TestStore(initialState: DogsFeature.State(breeds: hounds, status: .loaded)) {
-      DogsFeature(client: .failing)
+      dogsFeature(.failing)
     }
     await store.send(.filterChanged("o")) {
       $0.filter = "o"
@@ -353,7 +366,7 @@ struct DogsFeatureTests {
     let store = TestStore(
       initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "affenpinscher")
     ) {
-      DogsFeature(client: .failing)
+      dogsFeature(.failing)
     }
     await store.send(.rowSelected("hound")) { $0.highlighted = "hound" }
     await store.receive(.delegate(.breedSelected("hound")))
@@ -370,7 +383,7 @@ struct DogsFeatureTests {
     let store = TestStore(
       initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "affenpinscher")
     ) {
-      DogsFeature(client: .failing)
+      dogsFeature(.failing)
     }
     await store.send(.highlightMoved(.up))
     await store.send(.highlightMoved(.down)) { $0.highlighted = "african" }
@@ -391,11 +404,12 @@ struct DogsFeatureTests {
 
   @Test func theFailingClientFailsATestThatLoadsUnplanned() async {
     await withKnownIssue {
-      let store = TestStore(initialState: DogsFeature.State()) { DogsFeature(client: .failing) }
+      let store = TestStore(initialState: DogsFeature.State()) { dogsFeature(.failing) }
       await store.send(.appeared) { $0.status = .loading }
       await store.receive(.breedsResponse(.failure(.unimplemented(endpoint: "DogAPIClient.breeds")))) {
         $0.status = .failed(.unimplemented(endpoint: "DogAPIClient.breeds"))
         $0.failures = 1
+        $0.lastFailure = failedAt
       }
     } matching: { issue in
       issue.comments.contains { $0.rawValue == "unimplemented: DogAPIClient.breeds" }

@@ -186,6 +186,24 @@ struct SanitizerTests {
     #expect(String.breedTitle("wire", subBreed: "fox") == "Wire Fox")
   }
 
+  /// A time is shown as a wall clock shows it, two digits a field; a retry's failure says
+  /// how many tries from the second, with the last one's time.
+  @Test func aTimeIsShownAsAClockShowsIt() {
+    let date = Date(timeIntervalSince1970: 1_795_000_000)
+    let shown = String.clockTime(date)
+    let later = String.clockTime(date + 3_661)
+    func seconds(_ text: String) -> Int? {
+      let fields = text.split(separator: ":").compactMap { Int($0) }
+      guard text.count == 8, fields.count == 3 else { return nil }
+      return fields[0] * 3_600 + fields[1] * 60 + fields[2]
+    }
+    #expect(seconds(shown) != nil && seconds(later) != nil, "\(shown) \(later)")
+    #expect(((seconds(later) ?? 0) - (seconds(shown) ?? 0) + 86_400) % 86_400 == 3_661)
+    #expect(String.tries(1, last: date) == "")
+    #expect(String.tries(3, last: date) == " (tried 3 times, last at \(shown))")
+    #expect(String.tries(2, last: nil) == " (tried 2 times)")
+  }
+
   /// Names the API runs together or writes without accents are shown as people write
   /// them, alone and in titles; every other name has its first letter upper-cased.
   @Test(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes text safe to put on a terminal.
 ///
 /// Every string from the network passes through here before it reaches the screen: C0
@@ -135,6 +137,27 @@ extension String {
     let breedQualifies =
       breed.hasSuffix("an") || breed.hasSuffix("ish") || ["rough", "smooth", "wire"].contains(breed)
     return breedQualifies ? "\(title) \(breedName(subBreed))" : "\(breedName(subBreed)) \(title)"
+  }
+
+  /// What a failure's message adds once it has failed again: ` (tried 3 times, last at
+  /// 14:05:09)` from the second failure in a row, else nothing. A retry that fails again
+  /// at once must not look as if nothing happened.
+  ///
+  /// - Parameters:
+  ///   - failures: How many times in a row it has failed.
+  ///   - last: When it last failed.
+  public static func tries(_ failures: Int, last: Date?) -> String {
+    guard failures > 1 else { return "" }
+    return " (tried \(failures) times" + (last.map { ", last at \(clockTime($0))" } ?? "") + ")"
+  }
+
+  /// A moment as a wall clock in this machine's time zone shows it: `14:05:09`.
+  ///
+  /// - Parameter date: The moment.
+  public static func clockTime(_ date: Date) -> String {
+    let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+    return [parts.hour, parts.minute, parts.second].map { String(format: "%02d", $0 ?? 0) }.joined(
+      separator: ":")
   }
 
   /// One API name as people write it: the API runs words together and drops accents and
