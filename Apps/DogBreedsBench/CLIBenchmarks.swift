@@ -17,7 +17,7 @@ func keystrokeBenchmarks() -> [Row3] {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
     }
-    var previous = AppView.render(AppView.ViewState(store.state), width: width, height: height)
+    var previous = AppView.render(AppFeature.ViewState(store.state), width: width, height: height)
     var bytes = 0
     var keystrokes = 0
     let ns =
@@ -25,7 +25,7 @@ func keystrokeBenchmarks() -> [Row3] {
         for _ in 0..<n {
           for prefix in (1...query.count).map({ String(query.prefix($0)) }) + [""] {
             store.send(.dogs(.filterChanged(prefix)))
-            let frame = AppView.render(AppView.ViewState(store.state), width: width, height: height)
+            let frame = AppView.render(AppFeature.ViewState(store.state), width: width, height: height)
             let update = ScreenDiffer.update(from: previous, to: frame, colorMode: .ansi256)
             if !prefix.isEmpty {
               bytes += update.count
@@ -62,7 +62,7 @@ func keystrokeBenchmarks() -> [Row3] {
   let full = ScreenDiffer.update(
     from: nil,
     to: AppView.render(
-      AppView.ViewState(AppFeature.State(breeds: DogAPIClient.bundledBreedList, dogsStatus: .loaded)),
+      AppFeature.ViewState(AppFeature.State(breeds: DogAPIClient.bundledBreedList, dogsStatus: .loaded)),
       width: 80,
       height: 24), colorMode: .ansi256
   ).count
@@ -89,7 +89,7 @@ func favouritesBenchmarks(list: BreedList) -> [Row3] {
   ) {
     AppFeature(client: offline, pictureSize: { (80, 48) })
   }
-  func frame() -> Frame { AppView.render(AppView.ViewState(store.state), width: 80, height: 24) }
+  func frame() -> Frame { AppView.render(AppFeature.ViewState(store.state), width: 80, height: 24) }
   var previous = frame()
   var bytes = 0
   var keystrokes = 0

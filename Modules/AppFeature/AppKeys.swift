@@ -20,7 +20,7 @@ public enum AppKeyCommand: Equatable, Sendable {
 extension AppFeature {
   /// The app's key bindings: what `key` does in `state`, in order.
   ///
-  /// Kept next to ``AppView/ViewState/keyHints`` so that what the screen offers and what
+  /// Kept next to ``AppFeature/ViewState/keyHints`` so that what the screen offers and what
   /// the keys do are one module's business, and pure so that every binding is tested
   /// without a terminal. Call it once per key with the state as it is then (each typed
   /// character extends the filter the previous one left).

@@ -7,128 +7,6 @@ import TextRendering
 /// or the Breed screen over either, and a status line of key hints at the bottom. Pure: a
 /// function of the app state and the screen size.
 public enum AppView {
-  /// Everything the root view shows, derived from ``AppFeature/State``.
-  public struct ViewState: Equatable, Sendable {
-    /// The tab shown (under the Breed screen, when one is open).
-    public var tab: AppFeature.State.Tab
-    /// How many favourites there are, for the tab bar.
-    public var favouriteCount: Int
-    /// The Dogs screen: the Breeds tab.
-    public var dogs: DogsFeature.ViewState
-    /// The Favourites tab, while it is the tab shown.
-    public var favourites: FavouritesFeature.ViewState?
-    /// The Breed screen, when a breed is open.
-    public var breed: BreedFeature.ViewState?
-    /// A notice to show over the screens, if any.
-    public var notice: String?
-    /// The alert or confirmation dialog over everything, if any.
-    public var modal: ModalBox?
-
-    /// Derives everything the screen shows from the app state.
-    public init(_ state: AppFeature.State) {
-      tab = state.tab
-      favouriteCount = state.favourites.count
-      dogs = DogsFeature.ViewState(state.dogs)
-      favourites = state.tab == .favourites ? FavouritesFeature.ViewState(state.favouritesScreen) : nil
-      breed = state.breedScreen.map(BreedFeature.ViewState.init)
-      notice = state.notice
-      modal =
-        state.alert.map { alert in
-          ModalBox(
-            title: alert.title, message: alert.message, buttons: alert.buttons.map(\.label),
-            focused: state.alertFocus)
-        } ?? favourites?.dialog
-    }
-
-    /// The key hints for the screen that is showing.
-    public var keyHints: String { hints.map(\.text).joined(separator: " · ") }
-
-    /// The key hints that fit in `width` columns: where all do not, the least important
-    /// are left out (of equals, the later first), so that leaving or quitting stays shown
-    /// on a narrow screen rather than being cut off the end.
-    ///
-    /// - Parameters:
-    ///   - width: The columns available.
-    ///   - unicode: Whether the terminal shows Unicode (else arrows are words).
-    /// - Returns: The hints, in their order, joined by ` · `.
-    public func keyHints(fitting width: Int, unicode: Bool = true) -> String {
-      var hints = self.hints
-      if !unicode {
-        for index in hints.indices {
-          hints[index].text = hints[index].text.replacingOccurrences(of: "↑↓", with: "Up/Down")
-        }
-      }
-      func joined() -> String { hints.map(\.text).joined(separator: " · ") }
-      while hints.count > 1, DisplayWidth.of(joined()) > width {
-        // The least important; of equals, the last.
-        let least = hints.indices.min { (hints[$0].importance, -$0) < (hints[$1].importance, -$1) }!
-        hints.remove(at: least)
-      }
-      return joined()
-    }
-
-    /// A key hint and how much it matters on a narrow screen (higher stays longer): what
-    /// leaves or quits, and what Enter opens where nothing matches, most; what the screen
-    /// shows by itself (a filter field invites typing), least.
-    private struct Hint {
-      var text: String
-      var importance: Int
-    }
-
-    private var hints: [Hint] {
-      if modal != nil {
-        return [
-          Hint(text: "Tab next button", importance: 1), Hint(text: "Enter choose", importance: 3),
-          Hint(text: "Esc cancel", importance: 3),
-        ]
-      }
-      if let breed {
-        var hints: [Hint] = []
-        switch breed.image {
-        // Asking again cannot help (working offline, a breed the API does not know).
-        case .failed(_, canRetry: false): break
-        case .failed, .loading, .url: hints.append(Hint(text: "n another picture", importance: 2))
-        }
-        // Any failure asking again may mend: the address's, the picture's, another's.
-        if breed.offersRetry { hints.append(Hint(text: "r retry", importance: 3)) }
-        if !breed.subBreeds.isEmpty { hints.append(Hint(text: "↑↓ Enter sub-breed", importance: 2)) }
-        hints.append(Hint(text: "f star", importance: 1))
-        hints.append(Hint(text: "Esc back", importance: 3))
-        hints.append(Hint(text: "^C quit", importance: 4))
-        return hints
-      }
-      let quit = Hint(text: "^C quit", importance: 4)
-      if let favourites {
-        let switchTab = Hint(text: "Tab breeds", importance: 2)
-        guard !favourites.rows.isEmpty else { return [Hint(text: "Tab breeds", importance: 3), quit] }
-        return [
-          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
-          Hint(text: "f unstar", importance: 2), Hint(text: "x clear all", importance: 1), switchTab, quit,
-        ]
-      }
-      let switchTab = Hint(text: "Tab favourites", importance: 1)
-      // A list standing in for the network's after a failure that may pass can be loaded
-      // again (^R works on any list).
-      let reload = dogs.reloadMayHelp && !dogs.isReloading ? [Hint(text: "^R reload", importance: 2)] : []
-      // Typing, opening and quitting are what a newcomer needs: they stay to 40 columns.
-      let typing = [Hint(text: "type to filter", importance: 3)]
-      switch dogs.content {
-      case .failed(_, let canRetry): return (canRetry ? [Hint(text: "r retry", importance: 3)] : []) + [quit]
-      case .loaded:
-        return typing + [
-          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
-          Hint(text: "^F star", importance: 1), Hint(text: "Esc clear", importance: 1),
-        ] + reload + [switchTab, quit]
-      // The API answered with no breeds: filtering has nothing to work on; asking again may help.
-      case .empty: return [Hint(text: "r reload", importance: 3), quit]
-      case .loading, .noMatch:
-        // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
-        let open = dogs.offered.map { [Hint(text: "Enter open \($0.title)", importance: 3)] } ?? []
-        return open + typing + [Hint(text: "Esc clear", importance: 1)] + reload + [switchTab, quit]
-      }
-    }
-  }
-
   /// Whether the screen for `state` shows a spinner, so that the spinner's frame matters.
   ///
   /// Read from the state rather than the view state: a timer asks ten times a second, and
@@ -141,7 +19,7 @@ public enum AppView {
 
   /// The node tree for a `width` × `height` screen.
   public static func body(
-    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
+    _ state: AppFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
     pictureMode: PictureMode = .blocks
   ) -> Node {
     let footerRows = state.notice == nil ? 1 : 2
@@ -174,7 +52,7 @@ public enum AppView {
 
   /// The tab bar: each tab's name, the one shown in reverse video (so that it shows
   /// without colour too), the favourites counted.
-  static func tabBar(_ state: ViewState) -> [Span] {
+  static func tabBar(_ state: AppFeature.ViewState) -> [Span] {
     let shown = Style(bold: true, reverse: true)
     let favourites = state.favouriteCount == 0 ? " Favourites " : " Favourites (\(state.favouriteCount)) "
     return [
@@ -185,7 +63,7 @@ public enum AppView {
 
   /// The screen rendered into a frame.
   public static func render(
-    _ state: ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
+    _ state: AppFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
     pictureMode: PictureMode = .blocks, lightBackground: Bool = false
   ) -> Frame {
     var frame = Layout.render(

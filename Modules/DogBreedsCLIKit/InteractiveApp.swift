@@ -84,7 +84,7 @@ final class InteractiveApp {
       return ExitCode.failure
     }
     // The observation derives the view state once per change; rendering reuses it.
-    observations.append(store.observe(AppView.ViewState.init) { [weak self] view in self?.render(view) })
+    observations.append(store.observe(AppFeature.ViewState.init) { [weak self] view in self?.render(view) })
     observations.append(
       store.observe({ $0.breed?.id }) { [weak self] id in
         if id != nil { self?.store.send(.breed(.appeared)) }
@@ -134,9 +134,9 @@ final class InteractiveApp {
 
   // MARK: Rendering
 
-  private func render(_ view: AppView.ViewState? = nil, force: Bool = false) {
+  private func render(_ view: AppFeature.ViewState? = nil, force: Bool = false) {
     guard finish != nil else { return }
-    let view = view ?? AppView.ViewState(store.state)
+    let view = view ?? AppFeature.ViewState(store.state)
     let frame = AppView.render(
       view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: style.unicode,
       pictureMode: style.pictureMode, lightBackground: style.lightBackground)

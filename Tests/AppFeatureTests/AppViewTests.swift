@@ -9,7 +9,7 @@ import TextRendering
 
 struct AppViewTests {
   func screen(_ state: AppFeature.State, _ width: Int = 60, _ height: Int = 10) -> String {
-    AppView.render(AppView.ViewState(state), width: width, height: height).text
+    AppView.render(AppFeature.ViewState(state), width: width, height: height).text
   }
 
   @Test func theListWithKeyHints() {
@@ -30,7 +30,7 @@ struct AppViewTests {
 
   @Test func enterOnANoMatchOpensTheFirstSubBreedFound() {
     func hints(_ filter: String) -> String {
-      AppView.ViewState(AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: .loaded)).keyHints
+      AppFeature.ViewState(AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: .loaded)).keyHints
     }
     #expect(
       hints("bass") == "Enter open Basset Hound · type to filter · Esc clear · Tab favourites · ^C quit")
@@ -39,7 +39,7 @@ struct AppViewTests {
     #expect(
       hints("basett") == "Enter open Basset Hound · type to filter · Esc clear · Tab favourites · ^C quit")
     let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
-    #expect(AppView.ViewState(empty).keyHints == "r reload · ^C quit")
+    #expect(AppFeature.ViewState(empty).keyHints == "r reload · ^C quit")
   }
 
   @Test func reloadIsOfferedOverAListThatIsNotFresh() {
@@ -49,7 +49,7 @@ struct AppViewTests {
     func hints(_ breeds: BreedList, _ filter: String = "", _ status: DogsFeature.State.Status = .loaded)
       -> String
     {
-      AppView.ViewState(AppFeature.State(breeds: breeds, dogsFilter: filter, dogsStatus: status)).keyHints
+      AppFeature.ViewState(AppFeature.State(breeds: breeds, dogsFilter: filter, dogsStatus: status)).keyHints
     }
     #expect(
       hints(bundled)
@@ -86,8 +86,8 @@ struct AppViewTests {
 
   @Test func retryIsOfferedOnlyWhereRetryingMayHelp() {
     func hints(_ error: DogAPIError) -> (dogs: String, breed: String) {
-      let dogs = AppView.ViewState(AppFeature.State(dogsStatus: .failed(error))).keyHints
-      let breed = AppView.ViewState(
+      let dogs = AppFeature.ViewState(AppFeature.State(dogsStatus: .failed(error))).keyHints
+      let breed = AppFeature.ViewState(
         AppFeature.State(
           breeds: list, dogsStatus: .loaded,
           breed: BreedFeature.State(breed: list.breeds[0], image: .failed(error)))
@@ -150,9 +150,9 @@ struct AppViewTests {
       for height in 6...14 {
         var state = AppFeature.State(
           breeds: offline, dogsFilter: filter, dogsStatus: .loaded, dogsHighlighted: highlighted)
-        let without = AppView.render(AppView.ViewState(state), width: 24, height: height - 1).lines
+        let without = AppView.render(AppFeature.ViewState(state), width: 24, height: height - 1).lines
         state.notice = "“x” is not in the breed list."
-        let with = AppView.render(AppView.ViewState(state), width: 24, height: height).lines
+        let with = AppView.render(AppFeature.ViewState(state), width: 24, height: height).lines
         #expect(with.prefix(height - 2) == without.prefix(height - 2), "filter “\(filter)”, \(height) rows")
       }
     }
@@ -171,7 +171,7 @@ struct AppViewTests {
     ]
     for breed in screens {
       let frame = AppView.render(
-        AppView.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed)), width: 60,
+        AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed)), width: 60,
         height: 14)
       #expect(frame.lines[13].hasSuffix("Esc back · ^C quit"), "\(breed.image), \(breed.picture)")
     }
@@ -204,7 +204,7 @@ struct AppViewTests {
     ]
     for state in states {
       let frames = (0..<2).map {
-        AppView.render(AppView.ViewState(state), width: 60, height: 12, spinnerFrame: $0)
+        AppView.render(AppFeature.ViewState(state), width: 60, height: 12, spinnerFrame: $0)
       }
       #expect(AppView.showsSpinner(state) == (frames[0] != frames[1]), "\(state)")
     }
@@ -214,7 +214,7 @@ struct AppViewTests {
     var bundled = list
     bundled.source = .bundled
     bundled.fallbackReason = .timedOut(seconds: 2)
-    let view = AppView.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
+    let view = AppFeature.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
     #expect(view.keyHints(fitting: 100) == view.keyHints)
     // The tab bar names the other tab: its hint goes first.
     #expect(
@@ -235,10 +235,11 @@ struct AppViewTests {
         == "type to filter · Up/Down move · Enter open · ^R reload · ^C quit")
     #expect(view.keyHints(fitting: 63, unicode: false) == "type to filter · Enter open · ^R reload · ^C quit")
     // Where nothing matches, what Enter opens outlasts the rest.
-    let offered = AppView.ViewState(AppFeature.State(breeds: list, dogsFilter: "bass", dogsStatus: .loaded))
+    let offered = AppFeature.ViewState(
+      AppFeature.State(breeds: list, dogsFilter: "bass", dogsStatus: .loaded))
     #expect(offered.keyHints(fitting: 40) == "Enter open Basset Hound · ^C quit")
     // On a breed: leaving and quitting stay.
-    let breed = AppView.ViewState(
+    let breed = AppFeature.ViewState(
       AppFeature.State(
         breeds: list, dogsStatus: .loaded,
         breed: BreedFeature.State(breed: list.breeds[1], image: .failed(.timedOut(seconds: 10)))))
@@ -252,7 +253,7 @@ struct AppViewTests {
 
   @Test func asciiHintsWithoutUnicode() {
     let text = AppView.render(
-      AppView.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
+      AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
       unicode: false
     ).text
     #expect(text.hasSuffix("type to filter | Up/Down move | Enter open | ^F star | ^C quit"))

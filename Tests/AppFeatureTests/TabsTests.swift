@@ -26,7 +26,7 @@ struct TabsTests {
       $0.favouritesTab.rows = [FavouriteRow.State(id: "akita"), FavouriteRow.State(id: "hound/afghan")]
     }
     await store.send(.tabSelected(.breeds)) { $0.tab = .breeds }
-    #expect(AppView.ViewState(store.state).dogs.content == DogsFeature.ViewState(store.state.dogs).content)
+    #expect(AppFeature.ViewState(store.state).dogs.content == DogsFeature.ViewState(store.state.dogs).content)
     await store.send(.tabSelected(.favourites)) { $0.tab = .favourites }
     #expect(store.state.dogsHighlighted == "pug")
     // Enter on a sub-breed opens its breed's screen on it; leaving goes back to the tab.
@@ -108,7 +108,7 @@ struct TabsTests {
     -> String
   {
     AppView.render(
-      AppView.ViewState(state), width: width, height: height, unicode: unicode, pictureMode: pictures
+      AppFeature.ViewState(state), width: width, height: height, unicode: unicode, pictureMode: pictures
     )
     .text
   }
@@ -200,7 +200,7 @@ struct TabsTests {
     let state = AppFeature.State(
       breeds: list, dogsStatus: .loaded, tab: .favourites, favouritesTab: tab, favourites: ["akita", "pug"])
     let frame = AppView.render(
-      AppView.ViewState(state), width: width, height: height, unicode: unicode, pictureMode: .none)
+      AppFeature.ViewState(state), width: width, height: height, unicode: unicode, pictureMode: .none)
     let lines = frame.lines
     let top = try! #require(lines.firstIndex { $0.contains(unicode ? "┌" : "+--") })
     let box = lines[top...].prefix { !$0.isEmpty }
