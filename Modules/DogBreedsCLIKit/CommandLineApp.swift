@@ -84,22 +84,16 @@ struct Session {
     return (nil, "There is no terminal to read keys from, so the browser cannot run: the list instead.")
   }
 
-  /// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
-  /// 80×24.
-  /// A cell's size in pixels, as the terminal on standard output reports it (the pixel
-  /// fields of `TIOCGWINSZ`), else the stated default.
+  /// A cell's size in pixels, as the terminal on standard output reports it, else the
+  /// stated default.
   nonisolated static func cellSize() -> TerminalPicture.CellSize {
-    var size = winsize()
-    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return .default }
-    return .of(
-      pixels: (Int(size.ws_xpixel), Int(size.ws_ypixel)), columns: Int(size.ws_col), rows: Int(size.ws_row))
+    isatty(1) == 1 ? Terminal.window(1)?.cell ?? .default : .default
   }
 
+  /// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
+  /// 80×24.
   nonisolated static func terminalSize(environment: [String: String]) -> (columns: Int, rows: Int) {
-    var size = winsize()
-    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-      return (Int(size.ws_col), Int(size.ws_row))
-    }
+    if isatty(1) == 1, let cells = Terminal.window(1)?.cells { return cells }
     func count(_ name: String, else fallback: Int) -> Int {
       Int(environment[name] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? fallback
     }

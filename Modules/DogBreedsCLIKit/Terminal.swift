@@ -104,21 +104,23 @@ final class Terminal: TerminalDevice, @unchecked Sendable {
   }
 
   /// Columns and rows, or 80×24 if the terminal does not say.
-  func size() -> (columns: Int, rows: Int) {
-    var size = winsize()
-    if ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
-      return (Int(size.ws_col), Int(size.ws_row))
-    }
-    return (80, 24)
-  }
+  func size() -> (columns: Int, rows: Int) { Self.window(outputFD)?.cells ?? (80, 24) }
 
-  /// A cell's size in pixels: the window's (`TIOCGWINSZ`'s pixel fields) over its cells,
-  /// else the stated default.
-  func cellSize() -> TerminalPicture.CellSize {
+  /// A cell's size in pixels: the window's over its cells, else the stated default.
+  func cellSize() -> TerminalPicture.CellSize { Self.window(outputFD)?.cell ?? .default }
+
+  /// What the terminal on `fd` says of its window (`TIOCGWINSZ`): its cells, where it gives
+  /// them, and a cell's size in pixels (the stated default where it leaves the pixel
+  /// fields at zero, as many do); `nil` where `fd` is no terminal.
+  static func window(_ fd: Int32) -> (
+    cells: (columns: Int, rows: Int)?, cell: TerminalPicture.CellSize
+  )? {
     var size = winsize()
-    guard ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0 else { return .default }
-    return .of(
-      pixels: (Int(size.ws_xpixel), Int(size.ws_ypixel)), columns: Int(size.ws_col), rows: Int(size.ws_row))
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+    let (columns, rows) = (Int(size.ws_col), Int(size.ws_row))
+    let cell = TerminalPicture.CellSize.of(
+      pixels: (Int(size.ws_xpixel), Int(size.ws_ypixel)), columns: columns, rows: rows)
+    return (columns > 0 && rows > 0 ? (columns, rows) : nil, cell)
   }
 
   /// Writes a whole frame. A terminal that is gone (EIO, EPIPE) is not an error to
