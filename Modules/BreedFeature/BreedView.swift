@@ -82,17 +82,16 @@ public enum BreedView {
           .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching another picture…", style: .dim)
         ]
       case .failed(let message):
-        let failure = Node.paragraph([Span(message, style: .error)])
-        let rows = width.flatMap {
-          Layout.fixedHeight(of: failure, width: $0, options: .init(unicode: unicode))
-        }
-        another = [rows.map { .sized(failure, rows: min(2, $0)) } ?? failure]
+        another = [failure(message, width: width, unicode: unicode)]
       case nil: break
       }
       if state.offersRetry, state.another != nil || state.pictureNote != nil {
         another.append(.text("Press r to try again.", style: .dim))
       }
-      let rowsLeft = rowsForPicture - another.count
+      let rowsLeft =
+        rowsForPicture
+        - (Layout.fixedHeight(of: .stack(another), width: width ?? .max, options: .init(unicode: unicode))
+          ?? 0)
       if let picture = state.picture, pictureMode != .none, rowsLeft >= smallestPictureRows {
         let node = Node.picture(
           PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)]))
@@ -111,16 +110,18 @@ public enum BreedView {
       }
       nodes += another
     case .failed(let message, let canRetry):
-      // At most two rows (cut with `…`), so that the sub-breeds keep theirs on a small
-      // screen.
-      let failure = Node.paragraph([Span(message, style: .error)])
-      let rows = width.flatMap {
-        Layout.fixedHeight(of: failure, width: $0, options: .init(unicode: unicode))
-      }
-      nodes.append(rows.map { .sized(failure, rows: min(2, $0)) } ?? failure)
+      nodes.append(failure(message, width: width, unicode: unicode))
       if canRetry { nodes.append(.text("Press r to try again.", style: .dim)) }
     }
     return (nodes, false)
+  }
+
+  /// Why a picture could not be had, in at most two rows (cut with `…`), so that the
+  /// sub-breeds keep theirs on a small screen.
+  private static func failure(_ message: String, width: Int?, unicode: Bool) -> Node {
+    let failure = Node.paragraph([Span(message, style: .error)])
+    let rows = width.flatMap { Layout.fixedHeight(of: failure, width: $0, options: .init(unicode: unicode)) }
+    return rows.map { .sized(failure, rows: min(2, $0)) } ?? failure
   }
 
   /// The sub-breeds' heading and list (the list last).
