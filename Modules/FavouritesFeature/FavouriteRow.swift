@@ -68,15 +68,16 @@ public struct FavouriteRow: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
-  /// The fewest pixels a thumbnail is decoded to.
-  let thumbnailSize: (width: Int, height: Int)
+  /// The fewest pixels a thumbnail is decoded to; `nil`: no thumbnails, nothing loaded.
+  let thumbnailSize: (width: Int, height: Int)?
 
   /// Creates the row feature.
   ///
   /// - Parameters:
   ///   - client: The API the pictures come from.
-  ///   - thumbnailSize: The fewest pixels each way a thumbnail is decoded to.
-  public init(client: DogAPIClient, thumbnailSize: (width: Int, height: Int)) {
+  ///   - thumbnailSize: The fewest pixels each way a thumbnail is decoded to, or `nil` for
+  ///     rows without thumbnails.
+  public init(client: DogAPIClient, thumbnailSize: (width: Int, height: Int)?) {
     self.client = client
     self.thumbnailSize = thumbnailSize
   }
@@ -89,10 +90,9 @@ public struct FavouriteRow: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .cameIntoView:
-      guard state.thumbnail == .notLoaded else { return .none }
+      guard let size = thumbnailSize, state.thumbnail == .notLoaded else { return .none }
       state.thumbnail = .loading
       let client = client
-      let size = thumbnailSize
       let breed = state.breed
       let subBreed = state.subBreed
       return .run { send in

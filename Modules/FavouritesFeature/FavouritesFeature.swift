@@ -128,23 +128,22 @@ public struct FavouritesFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .appeared:
-        return rowsFollowFavourites(&state)
+        return rowsFollowFavourites(&state, state.ordered)
 
       case .highlightMoved(let move):
         let ordered = state.ordered
         guard !ordered.isEmpty else { return .none }
         let target = move.target(from: state.highlightedIndex(in: ordered), count: ordered.count)
         state.highlighted = ordered[target]
-        return rowsFollowFavourites(&state)
+        return rowsFollowFavourites(&state, ordered)
 
       case .favouriteToggled:
-        let ordered = state.ordered
+        var ordered = state.ordered
         guard let index = state.highlightedIndex(in: ordered) else { return .none }
-        state.favourites.remove(ordered[index])
+        state.favourites.remove(ordered.remove(at: index))
         // The highlight stays in place: on the row after, or the new last one.
-        let remaining = state.ordered
-        state.highlighted = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)]
-        return rowsFollowFavourites(&state)
+        state.highlighted = ordered.isEmpty ? nil : ordered[min(index, ordered.count - 1)]
+        return rowsFollowFavourites(&state, ordered)
 
       case .highlightedRowOpened:
         let ordered = state.ordered
@@ -170,7 +169,7 @@ public struct FavouritesFeature: Reducer {
       case .confirmationDialog(.presented(.clearAll)):
         state.favourites = []
         state.highlighted = nil
-        return rowsFollowFavourites(&state)
+        return rowsFollowFavourites(&state, [])
 
       case .confirmationDialog(.dismiss):
         return .none
@@ -185,15 +184,15 @@ public struct FavouritesFeature: Reducer {
       }
     }
     .forEach(\.rows, action: Action.rowsPath) {
-      FavouriteRow(client: client, thumbnailSize: thumbnailSize ?? (1, 1))
+      FavouriteRow(client: client, thumbnailSize: thumbnailSize)
     }
     .ifLet(\.confirmationDialog, action: Action.dialogPath)
   }
 
-  /// Brings the rows in step with the favourites (a removed row's load is cancelled by
-  /// `forEach`), then starts the thumbnails near the highlight and stops those far from it.
-  private func rowsFollowFavourites(_ state: inout State) -> Effect<Action> {
-    let ordered = state.ordered
+  /// Brings the rows in step with the favourites, `ordered` as ``State/ordered`` gives
+  /// them (a removed row's load is cancelled by `forEach`), then starts the thumbnails near
+  /// the highlight and stops those far from it.
+  private func rowsFollowFavourites(_ state: inout State, _ ordered: [String]) -> Effect<Action> {
     if state.rows.ids != ordered {
       state.rows = IdentifiedArray(ordered.map { state.rows[id: $0] ?? FavouriteRow.State(id: $0) })
     }
