@@ -12,7 +12,7 @@ public enum AppView {
   /// Read from the state rather than the view state: a timer asks ten times a second, and
   /// deriving the whole view state (which filters the list) for that would be waste.
   public static func showsSpinner(_ state: AppFeature.State) -> Bool {
-    if let breed = state.breed { return breed.image == .loading || breed.picture == .loading }
+    if let breed = state.breed { return breed.imageURL == .loading || breed.picture == .loading }
     if state.tab == .favourites { return false }
     return state.dogsStatus == .loading || state.dogsStatus == .notStarted
   }

@@ -81,7 +81,7 @@ extension AppFeature {
       }
       if let breed {
         var hints: [Hint] = []
-        switch breed.image {
+        switch breed.imageURL {
         // Asking again cannot help (working offline, a breed the API does not know).
         case .failed(_, canRetry: false): break
         case .failed, .loading, .url: hints.append(Hint(text: "n another picture", importance: 2))

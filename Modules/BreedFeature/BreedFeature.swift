@@ -20,7 +20,7 @@ public struct BreedFeature: Reducer {
     /// The sub-breed whose picture is shown, or `nil` for the breed itself.
     public var subBreed: String?
     /// The picture's address, as far as it has been fetched.
-    public var image: ImageStatus
+    public var imageURL: ImageURLStatus
     /// The picture itself, when the feature loads pictures.
     public var picture: PictureStatus
     /// The sub-breed the keyboard highlight is on, if any.
@@ -55,14 +55,14 @@ public struct BreedFeature: Reducer {
 
     /// Creates the state; by default nothing has been fetched yet.
     public init(
-      breed: Breed, subBreed: String? = nil, image: ImageStatus = .notRequested,
+      breed: Breed, subBreed: String? = nil, imageURL: ImageURLStatus = .notRequested,
       picture: PictureStatus = .none,
       highlighted: String? = nil, favourites: Set<String> = [], kept: KeptPicture? = nil, failures: Int = 0,
       lastFailure: Date? = nil
     ) {
       self.breed = breed
       self.subBreed = subBreed
-      self.image = image
+      self.imageURL = imageURL
       self.picture = picture
       self.highlighted = highlighted
       self.favourites = favourites
@@ -88,7 +88,7 @@ public struct BreedFeature: Reducer {
     }
 
     /// Where fetching the picture's address stands.
-    public enum ImageStatus: Equatable, Sendable {
+    public enum ImageURLStatus: Equatable, Sendable {
       /// Not asked for yet (the screen has not appeared).
       case notRequested
       /// The request is in flight.
@@ -121,7 +121,7 @@ public struct BreedFeature: Reducer {
     /// and decoded for the size the feature's `pictureSize` function gives now.
     case screenResized
     /// The picture's address arrived, or fetching it failed.
-    case imageResponse(Result<URL, DogAPIError>)
+    case imageURLResponse(Result<URL, DogAPIError>)
     /// The picture was downloaded and decoded, or could not be.
     case pictureResponse(Result<RGBImage, PictureError>)
   }
@@ -178,16 +178,16 @@ public struct BreedFeature: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .appeared:
-      guard state.image == .notRequested else { return .none }
+      guard state.imageURL == .notRequested else { return .none }
       return fetchImage(&state)
 
     case .anotherPictureRequested, .retryRequested:
       // The picture on screen stays there until another replaces it.
-      if case .loaded(let url) = state.image, case .loaded(let picture) = state.picture {
+      if case .loaded(let url) = state.imageURL, case .loaded(let picture) = state.picture {
         state.kept = State.KeptPicture(url: url, picture: picture)
       }
       // Another picture is another picture: the one on screen is not shown again.
-      let shown: URL? = if case .loaded(let url) = state.image { url } else { state.kept?.url }
+      let shown: URL? = if case .loaded(let url) = state.imageURL { url } else { state.kept?.url }
       return fetchImage(&state, avoiding: shown)
 
     case .favouriteToggled:
@@ -214,7 +214,7 @@ public struct BreedFeature: Reducer {
     case .screenResized:
       // Only a picture on screen with nothing in flight (a fetch in flight decodes for the
       // new size anyway, as it asks for the size when its picture arrives).
-      guard let pictureSize, case .loaded(let url) = state.image, case .loaded(let shown) = state.picture
+      guard let pictureSize, case .loaded(let url) = state.imageURL, case .loaded(let shown) = state.picture
       else { return .none }
       let client = client
       return .run { send in
@@ -228,8 +228,8 @@ public struct BreedFeature: Reducer {
       }
       .cancellable(id: CancelID.image, cancelInFlight: true)
 
-    case .imageResponse(.success(let url)):
-      state.image = .loaded(url)
+    case .imageURLResponse(.success(let url)):
+      state.imageURL = .loaded(url)
       if pictureSize != nil {
         state.picture = .loading
       } else {
@@ -238,8 +238,8 @@ public struct BreedFeature: Reducer {
       }
       return .none
 
-    case .imageResponse(.failure(let error)):
-      state.image = .failed(error)
+    case .imageURLResponse(.failure(let error)):
+      state.imageURL = .failed(error)
       state.failures += 1
       state.lastFailure = now()
       return .none
@@ -265,7 +265,7 @@ public struct BreedFeature: Reducer {
   /// are on) its bytes, decoded right here in the effect, off the main actor. One
   /// cancellable effect: a newer request or leaving the screen stops all of it.
   private func fetchImage(_ state: inout State, avoiding shown: URL? = nil) -> Effect<Action> {
-    state.image = .loading
+    state.imageURL = .loading
     state.picture = .none
     let client = client
     let breed = state.breed.name
@@ -280,10 +280,10 @@ public struct BreedFeature: Reducer {
           url = try await client.randomImage(breed, subBreed)
         }
       } catch {
-        await send(.imageResponse(.failure(error)))
+        await send(.imageURLResponse(.failure(error)))
         return
       }
-      await send(.imageResponse(.success(url)))
+      await send(.imageURLResponse(.success(url)))
       guard let pictureSize else { return }
       await send(await Self.picture(from: url, client: client, fitting: pictureSize()))
     }

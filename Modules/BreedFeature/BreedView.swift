@@ -69,7 +69,7 @@ public enum BreedView {
     pictureMode: PictureMode
   ) -> (nodes: [Node], isShown: Bool) {
     var nodes: [Node] = []
-    switch state.image {
+    switch state.imageURL {
     case .loading:
       nodes.append(
         .text("\(Spinner.frame(spinnerFrame, unicode: unicode)) Fetching a picture of \(state.subject)…"))

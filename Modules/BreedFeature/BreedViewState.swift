@@ -16,7 +16,7 @@ extension BreedFeature {
     /// Whose picture is shown: "Hound", or "Afghan Hound" for a sub-breed.
     public var subject: String
     /// The picture area.
-    public var image: Image
+    public var imageURL: ImageURL
     /// The decoded picture, when there is one.
     public var picture: RGBImage?
     /// What happened to the picture, when it is not shown: "Loading the picture…" or why
@@ -38,7 +38,7 @@ extension BreedFeature {
     }
 
     /// What the picture area shows.
-    public enum Image: Equatable, Sendable {
+    public enum ImageURL: Equatable, Sendable {
       /// Fetching: a placeholder that says so.
       case loading
       /// The picture's address.
@@ -80,12 +80,12 @@ extension BreedFeature {
       self.subject = subject
       // A retry that failed again says how many tries it has been.
       let tries = String.tries(state.failures, last: state.lastFailure)
-      switch state.image {
-      case .notRequested, .loading: image = .loading
-      case .loaded(let url): image = .url(url.absoluteString)
+      switch state.imageURL {
+      case .notRequested, .loading: imageURL = .loading
+      case .loaded(let url): imageURL = .url(url.absoluteString)
       case .failed(let error):
         // Whose picture: after Enter on a sub-breed, the failure is that one's.
-        image = .failed(
+        imageURL = .failed(
           message: "Couldn't load a picture of \(subject). \(error.message)\(tries)",
           canRetry: error.isTransient)
         offersRetry = error.isTransient
@@ -103,13 +103,13 @@ extension BreedFeature {
       }
       // Another picture on its way, or one that failed, leaves the one shown on screen.
       guard let kept = state.kept, picture == nil else { return }
-      switch (image, pictureNote) {
+      switch (imageURL, pictureNote) {
       case (.loading, _), (.url, "Loading the picture…"): another = .loading
       case (.failed(let message, _), _): another = .failed(message)
       case (.url, let note?): another = .failed("Couldn't show another picture. \(note)")
       case (.url, nil): return
       }
-      image = .url(kept.url.absoluteString)
+      imageURL = .url(kept.url.absoluteString)
       picture = kept.picture
       pictureNote = nil
     }

@@ -256,7 +256,7 @@ struct Commands {
     let view = BreedFeature.ViewState(state)
     var imageURL: String?
     var failure: DogAPIError?
-    switch state.image {
+    switch state.imageURL {
     case .loaded(let url): imageURL = url.absoluteString
     case .failed(let error): failure = error
     case .notRequested, .loading: break
@@ -296,7 +296,7 @@ struct Commands {
         Output.warning("No picture. \(failure.message)")
         return ExitCode.success
       }
-      if case .failed(let message, _) = view.image { Output.error(message) }
+      if case .failed(let message, _) = view.imageURL { Output.error(message) }
       if case .notFound = failure { return ExitCode.notFound }
       return ExitCode.failure
     }

@@ -129,7 +129,7 @@ struct AppFeatureTests {
         initialState: AppFeature.State(
           breeds: list, dogsStatus: .loaded, breed: BreedFeature.State(breed: list.breeds[1]))
       ) { AppFeature(client: client) }
-      await store.send(.breed(.appeared)) { $0.breed?.image = .loading }
+      await store.send(.breed(.appeared)) { $0.breed?.imageURL = .loading }
       await store.send(.breedScreenDismissed) { $0.breed = nil }
       await gate.open()
       try? await Task.sleep(for: .milliseconds(50))
@@ -198,9 +198,9 @@ struct AppFeatureTests {
       $0.breed?.breed.name = "hound"
     }
     #expect(store.state.breed?.breed.subBreeds.count == 7)
-    await store.send(.breed(.appeared)) { $0.breed?.image = .loading }
-    await store.receive({ if case .breed(.imageResponse(.success)) = $0 { true } else { false } })
-    guard case .loaded(let url) = store.state.breed?.image else {
+    await store.send(.breed(.appeared)) { $0.breed?.imageURL = .loading }
+    await store.receive({ if case .breed(.imageURLResponse(.success)) = $0 { true } else { false } })
+    guard case .loaded(let url) = store.state.breed?.imageURL else {
       Issue.record("no picture")
       return
     }

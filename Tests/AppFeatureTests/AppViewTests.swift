@@ -90,7 +90,7 @@ struct AppViewTests {
       let breed = AppFeature.ViewState(
         AppFeature.State(
           breeds: list, dogsStatus: .loaded,
-          breed: BreedFeature.State(breed: list.breeds[0], image: .failed(error)))
+          breed: BreedFeature.State(breed: list.breeds[0], imageURL: .failed(error)))
       ).keyHints
       return (dogs, breed)
     }
@@ -107,7 +107,7 @@ struct AppViewTests {
     let state = AppFeature.State(
       breeds: list, dogsStatus: .loaded,
       breed: BreedFeature.State(
-        breed: list.breeds[1], image: .loaded(URL(string: "https://images.dog.ceo/x.jpg")!)))
+        breed: list.breeds[1], imageURL: .loaded(URL(string: "https://images.dog.ceo/x.jpg")!)))
     #expect(
       screen(state) == """
         Hound
@@ -128,7 +128,7 @@ struct AppViewTests {
     let url = "https://images.dog.ceo/breeds/hound/n02089867_1003.jpg"
     let state = AppFeature.State(
       breeds: list, dogsStatus: .loaded,
-      breed: BreedFeature.State(breed: list.breeds[1], image: .loaded(URL(string: url)!)))
+      breed: BreedFeature.State(breed: list.breeds[1], imageURL: .loaded(URL(string: url)!)))
     #expect(screen(state).split(separator: "\n")[2] == url)
   }
 
@@ -162,18 +162,18 @@ struct AppViewTests {
     let url = URL(string: "https://images.dog.ceo/x.jpg")!
     let picture = RGBImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 4 * 4 * 3))
     let screens: [BreedFeature.State] = [
-      BreedFeature.State(breed: list.breeds[0], image: .loading),
-      BreedFeature.State(breed: list.breeds[0], image: .loaded(url)),
-      BreedFeature.State(breed: list.breeds[0], image: .loaded(url), picture: .loaded(picture)),
-      BreedFeature.State(breed: list.breeds[0], image: .failed(.timedOut(seconds: 10))),
-      BreedFeature.State(breed: list.breeds[1], image: .loading),
-      BreedFeature.State(breed: list.breeds[1], image: .loaded(url), picture: .loaded(picture)),
+      BreedFeature.State(breed: list.breeds[0], imageURL: .loading),
+      BreedFeature.State(breed: list.breeds[0], imageURL: .loaded(url)),
+      BreedFeature.State(breed: list.breeds[0], imageURL: .loaded(url), picture: .loaded(picture)),
+      BreedFeature.State(breed: list.breeds[0], imageURL: .failed(.timedOut(seconds: 10))),
+      BreedFeature.State(breed: list.breeds[1], imageURL: .loading),
+      BreedFeature.State(breed: list.breeds[1], imageURL: .loaded(url), picture: .loaded(picture)),
     ]
     for breed in screens {
       let frame = AppView.render(
         AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed)), width: 60,
         height: 14)
-      #expect(frame.lines[13].hasSuffix("Esc back · ^C quit"), "\(breed.image), \(breed.picture)")
+      #expect(frame.lines[13].hasSuffix("Esc back · ^C quit"), "\(breed.imageURL), \(breed.picture)")
     }
   }
 
@@ -189,18 +189,21 @@ struct AppViewTests {
       AppFeature.State(breeds: list, dogsStatus: .loaded),
       AppFeature.State(breeds: list, dogsStatus: .loading),
       AppFeature.State(dogsStatus: .failed(.timedOut(seconds: 10))),
-      AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .loading)),
-      AppFeature.State(
-        breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .loaded(url), picture: .loading)),
+      AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, imageURL: .loading)),
       AppFeature.State(
         breeds: list, dogsStatus: .loaded,
-        breed: .init(breed: hound, image: .loaded(url), picture: .loaded(picture))),
+        breed: .init(breed: hound, imageURL: .loaded(url), picture: .loading)),
       AppFeature.State(
         breeds: list, dogsStatus: .loaded,
-        breed: .init(breed: hound, image: .loaded(url), picture: .failed(.download(.timedOut(seconds: 10))))),
-      AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .loaded(url))),
+        breed: .init(breed: hound, imageURL: .loaded(url), picture: .loaded(picture))),
       AppFeature.State(
-        breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, image: .failed(.timedOut(seconds: 10)))),
+        breeds: list, dogsStatus: .loaded,
+        breed: .init(
+          breed: hound, imageURL: .loaded(url), picture: .failed(.download(.timedOut(seconds: 10))))),
+      AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: hound, imageURL: .loaded(url))),
+      AppFeature.State(
+        breeds: list, dogsStatus: .loaded,
+        breed: .init(breed: hound, imageURL: .failed(.timedOut(seconds: 10)))),
     ]
     for state in states {
       let frames = (0..<2).map {
@@ -242,7 +245,7 @@ struct AppViewTests {
     let breed = AppFeature.ViewState(
       AppFeature.State(
         breeds: list, dogsStatus: .loaded,
-        breed: BreedFeature.State(breed: list.breeds[1], image: .failed(.timedOut(seconds: 10)))))
+        breed: BreedFeature.State(breed: list.breeds[1], imageURL: .failed(.timedOut(seconds: 10)))))
     #expect(
       breed.keyHints == "n another picture · r retry · ↑↓ Enter sub-breed · f star · Esc back · ^C quit")
     #expect(breed.keyHints(fitting: 40) == "r retry · Esc back · ^C quit")

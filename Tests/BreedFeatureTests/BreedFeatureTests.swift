@@ -50,18 +50,18 @@ struct BreedFeatureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       breedFeature(client { _, _ in url1 })
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) { $0.imageURL = .loaded(url1) }
     await store.send(.appeared)  // already has one: no new request
   }
 
   @Test func anotherPictureFetchesANewOne() async {
     let requests = Requests()
-    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(client { breed, sub in requests.record(breed, sub) == 1 ? url2 : url1 })
     }
-    await store.send(.anotherPictureRequested) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
+    await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
     #expect(requests.all == ["hound"])
   }
 
@@ -69,17 +69,17 @@ struct BreedFeatureTests {
   /// again (a few times; a breed with one picture shows it again).
   @Test func anotherPictureIsNeverTheOneShown() async {
     let requests = Requests()
-    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(client { breed, sub in requests.record(breed, sub) < 3 ? url1 : url2 })
     }
-    await store.send(.anotherPictureRequested) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
+    await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
     #expect(requests.all == ["hound", "hound", "hound"])
-    let only = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+    let only = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(client { _, _ in url1 })
     }
-    await only.send(.anotherPictureRequested) { $0.image = .loading }
-    await only.receive(.imageResponse(.success(url1))) { $0.image = .loaded(url1) }
+    await only.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await only.receive(.imageURLResponse(.success(url1))) { $0.imageURL = .loaded(url1) }
   }
 
   @Test func aFailureIsShownAndRetryWorks() async {
@@ -91,15 +91,15 @@ struct BreedFeatureTests {
           return url1
         })
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.failure(.server(status: 500, message: nil)))) {
-      $0.image = .failed(.server(status: 500, message: nil))
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.failure(.server(status: 500, message: nil)))) {
+      $0.imageURL = .failed(.server(status: 500, message: nil))
       $0.failures = 1
       $0.lastFailure = failedAt
     }
-    await store.send(.retryRequested) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) {
-      $0.image = .loaded(url1)
+    await store.send(.retryRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
       $0.failures = 0
       $0.lastFailure = nil
     }
@@ -111,22 +111,22 @@ struct BreedFeatureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       breedFeature(client { (_, _) async throws(DogAPIError) -> URL in throw .timedOut(seconds: 10) })
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.failure(.timedOut(seconds: 10)))) {
-      $0.image = .failed(.timedOut(seconds: 10))
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)))) {
+      $0.imageURL = .failed(.timedOut(seconds: 10))
       $0.failures = 1
       $0.lastFailure = failedAt
     }
-    guard case .failed(let first, _) = BreedFeature.ViewState(store.state).image else { return }
+    guard case .failed(let first, _) = BreedFeature.ViewState(store.state).imageURL else { return }
     #expect(!first.contains("tried"))
-    await store.send(.retryRequested) { $0.image = .loading }
-    await store.receive(.imageResponse(.failure(.timedOut(seconds: 10)))) {
-      $0.image = .failed(.timedOut(seconds: 10))
+    await store.send(.retryRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)))) {
+      $0.imageURL = .failed(.timedOut(seconds: 10))
       $0.failures = 2
       $0.lastFailure = failedAt
     }
     #expect(
-      BreedFeature.ViewState(store.state).image
+      BreedFeature.ViewState(store.state).imageURL
         == .failed(
           message:
             "Couldn't load a picture of Hound. The server took longer than 10 s to answer. (tried 2 times, last at \(String.clockTime(failedAt)))",
@@ -135,7 +135,7 @@ struct BreedFeatureTests {
 
   @Test func choosingASubBreedShowsItsPicture() async {
     let requests = Requests()
-    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(
         client { breed, sub in
           _ = requests.record(breed, sub)
@@ -145,14 +145,14 @@ struct BreedFeatureTests {
     await store.send(.subBreedSelected("afghan")) {
       $0.subBreed = "afghan"
       $0.highlighted = "afghan"
-      $0.image = .loading
+      $0.imageURL = .loading
     }
-    await store.receive(.imageResponse(.success(afghanURL))) { $0.image = .loaded(afghanURL) }
+    await store.receive(.imageURLResponse(.success(afghanURL))) { $0.imageURL = .loaded(afghanURL) }
     await store.send(.subBreedSelected(nil)) {
       $0.subBreed = nil
-      $0.image = .loading
+      $0.imageURL = .loading
     }
-    await store.receive(.imageResponse(.success(afghanURL))) { $0.image = .loaded(afghanURL) }
+    await store.receive(.imageURLResponse(.success(afghanURL))) { $0.imageURL = .loaded(afghanURL) }
     #expect(requests.all == ["hound/afghan", "hound"])
   }
 
@@ -173,18 +173,18 @@ struct BreedFeatureTests {
           return url2
         })
     }
-    await store.send(.appeared) { $0.image = .loading }
+    await store.send(.appeared) { $0.imageURL = .loading }
     await firstStarted.wait()
     await store.send(.anotherPictureRequested)
-    await store.receive(.imageResponse(.success(url2))) { $0.image = .loaded(url2) }
+    await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
     await releaseFirst.open()
     try? await Task.sleep(for: .milliseconds(50))
     await store.finish()
-    #expect(store.state.image == .loaded(url2))
+    #expect(store.state.imageURL == .loaded(url2))
   }
 
   @Test func theHighlightMovesThroughSubBreeds() async {
-    let store = TestStore(initialState: BreedFeature.State(breed: hound, image: .loaded(url1))) {
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(.failing)
     }
     await store.send(.highlightMoved(.down)) { $0.highlighted = "afghan" }
@@ -199,7 +199,7 @@ struct BreedFeatureTests {
 
   @Test func pageKeysMoveByAPageAndStopAtTheEnds() async {
     let many = Breed(name: "terrier", subBreeds: (1...10).map { "t\($0)" })
-    let store = TestStore(initialState: BreedFeature.State(breed: many, image: .loaded(url1))) {
+    let store = TestStore(initialState: BreedFeature.State(breed: many, imageURL: .loaded(url1))) {
       breedFeature(.failing)
     }
     await store.send(.highlightMoved(.pageDown(rows: 4))) { $0.highlighted = "t5" }
@@ -216,34 +216,36 @@ struct BreedFeatureTests {
 struct BreedViewStateTests {
   @Test func titleAndSubBreedsAreCapitalisedWithAHeadingOnlyWhenThereAreAny() {
     let view = BreedFeature.ViewState(
-      BreedFeature.State(breed: hound, subBreed: "basset", image: .loaded(url1)))
+      BreedFeature.State(breed: hound, subBreed: "basset", imageURL: .loaded(url1)))
     #expect(view.title == "Hound")
     #expect(view.subtitle == "Sub-breeds")
     #expect(view.subBreeds.map(\.title) == ["Afghan", "Basset"])
     #expect(view.subBreeds.map(\.isShown) == [false, true])
     #expect(view.subject == "Basset Hound")
-    #expect(view.image == .url(url1.absoluteString))
+    #expect(view.imageURL == .url(url1.absoluteString))
     let pug = BreedFeature.ViewState(BreedFeature.State(breed: Breed(name: "pug")))
     #expect(pug.subtitle == nil)
     #expect(pug.subBreeds.isEmpty)
   }
 
   @Test func imageStatusText() {
-    #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound)).image == .loading)
-    #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .loading)).image == .loading)
+    #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound)).imageURL == .loading)
+    #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound, imageURL: .loading)).imageURL == .loading)
     #expect(
-      BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.notFound(message: nil)))).image
+      BreedFeature.ViewState(BreedFeature.State(breed: hound, imageURL: .failed(.notFound(message: nil))))
+        .imageURL
         == .failed(message: "Couldn't load a picture of Hound. The API has no such breed.", canRetry: false))
     #expect(
-      BreedFeature.ViewState(BreedFeature.State(breed: hound, image: .failed(.timedOut(seconds: 10)))).image
+      BreedFeature.ViewState(BreedFeature.State(breed: hound, imageURL: .failed(.timedOut(seconds: 10))))
+        .imageURL
         == .failed(
           message: "Couldn't load a picture of Hound. The server took longer than 10 s to answer.",
           canRetry: true))
     // After Enter on a sub-breed, the failure names it.
     #expect(
       BreedFeature.ViewState(
-        BreedFeature.State(breed: hound, subBreed: "afghan", image: .failed(.timedOut(seconds: 10)))
-      ).image
+        BreedFeature.State(breed: hound, subBreed: "afghan", imageURL: .failed(.timedOut(seconds: 10)))
+      ).imageURL
         == .failed(
           message: "Couldn't load a picture of Afghan Hound. The server took longer than 10 s to answer.",
           canRetry: true))
@@ -269,7 +271,7 @@ struct BreedPictureTests {
 
   /// The Breed screen with `picture` on it and nothing in flight.
   func showing(_ picture: RGBImage) -> BreedFeature.State {
-    BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+    BreedFeature.State(breed: hound, imageURL: .loaded(url1), picture: .loaded(picture))
   }
 
   @Test func aPictureIsDownloadedAndDecodedOffTheMainActor() async throws {
@@ -278,9 +280,9 @@ struct BreedPictureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       breedFeature(client { jpeg }, pictureSize: { (40, 30) })
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) {
-      $0.image = .loaded(url1)
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
     await store.receive(.pictureResponse(.success(expected))) { $0.picture = .loaded(expected) }
@@ -299,20 +301,20 @@ struct BreedPictureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       breedFeature(client { jpeg }) { screen.withLock { $0 } }
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) {
-      $0.image = .loaded(url1)
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
     await store.receive(.pictureResponse(.success(small))) { $0.picture = .loaded(small) }
     screen.withLock { $0 = (400, 300) }
     await store.send(.anotherPictureRequested) {
-      $0.image = .loading
+      $0.imageURL = .loading
       $0.picture = .none
       $0.kept = BreedFeature.State.KeptPicture(url: url1, picture: small)
     }
-    await store.receive(.imageResponse(.success(url1))) {
-      $0.image = .loaded(url1)
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
     await store.receive(.pictureResponse(.success(large))) {
@@ -375,7 +377,7 @@ struct BreedPictureTests {
 
   @Test func aResizeWhileAPictureIsLoadingFetchesNothingMore() async {
     let store = TestStore(
-      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loading)
+      initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1), picture: .loading)
     ) {
       breedFeature(.failing) { (400, 300) }
     }
@@ -388,9 +390,9 @@ struct BreedPictureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       breedFeature(client { png }, pictureSize: { (1, 2) })
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) {
-      $0.image = .loaded(url1)
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
     let picture = RGBImage(width: 1, height: 2, pixels: [9, 8, 7, 1, 2, 3])
@@ -402,9 +404,9 @@ struct BreedPictureTests {
     let store = TestStore(initialState: BreedFeature.State(breed: hound)) {
       breedFeature(client { avif }, pictureSize: { (40, 30) })
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) {
-      $0.image = .loaded(url1)
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
     await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.avif))))) {
@@ -414,7 +416,7 @@ struct BreedPictureTests {
     }
     let view = BreedFeature.ViewState(store.state)
     #expect(view.pictureNote == "The picture is an AVIF, an unsupported image format.")
-    #expect(view.image == .url(url1.absoluteString))
+    #expect(view.imageURL == .url(url1.absoluteString))
     // Every picture failure offers r, in the text as in the key hints.
     #expect(view.offersRetry)
     #expect(BreedView.render(view, width: 60, height: 12).text.contains("Press r to try again."))
@@ -433,31 +435,31 @@ struct BreedPictureTests {
     }
     pictures.imageData = { _ in jpeg }
     let store = TestStore(
-      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+      initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1), picture: .loaded(picture))
     ) {
       breedFeature(pictures, pictureSize: { (40, 30) })
     }
     let kept = BreedFeature.State.KeptPicture(url: url1, picture: picture)
     await store.send(.anotherPictureRequested) {
-      $0.image = .loading
+      $0.imageURL = .loading
       $0.picture = .none
       $0.kept = kept
     }
-    await store.receive(.imageResponse(.failure(.server(status: 502, message: nil)))) {
-      $0.image = .failed(.server(status: 502, message: nil))
+    await store.receive(.imageURLResponse(.failure(.server(status: 502, message: nil)))) {
+      $0.imageURL = .failed(.server(status: 502, message: nil))
       $0.failures = 1
       $0.lastFailure = failedAt
     }
     let view = BreedFeature.ViewState(store.state)
-    #expect(view.picture == picture && view.image == .url(url1.absoluteString))
+    #expect(view.picture == picture && view.imageURL == .url(url1.absoluteString))
     #expect(view.another == .failed("Couldn't load a picture of Hound. The server had an error (HTTP 502)."))
     #expect(view.offersRetry)
     let text = BreedView.render(view, width: 60, height: 20).text
     #expect(text.contains("Couldn't load a picture of Hound. The server had an error"))
     #expect(text.contains("Press r to try again."))
-    await store.send(.retryRequested) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url2))) {
-      $0.image = .loaded(url2)
+    await store.send(.retryRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url2))) {
+      $0.imageURL = .loaded(url2)
       $0.picture = .loading
     }
     await store.receive(.pictureResponse(.success(picture)), timeout: .seconds(5)) {
@@ -474,9 +476,9 @@ struct BreedPictureTests {
         client { () async throws(DogAPIError) -> Data in throw .server(status: 404, message: nil) },
         pictureSize: { (40, 30) })
     }
-    await store.send(.appeared) { $0.image = .loading }
-    await store.receive(.imageResponse(.success(url1))) {
-      $0.image = .loaded(url1)
+    await store.send(.appeared) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
     await store.receive(.pictureResponse(.failure(.download(.server(status: 404, message: nil))))) {
@@ -491,13 +493,13 @@ struct BreedPictureTests {
     let jpeg = try await houndJPEG()
     let picture = try JPEGDecoder.decode([UInt8](jpeg), scale: .eighth)
     let store = TestStore(
-      initialState: BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+      initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1), picture: .loaded(picture))
     ) {
       breedFeature(client { jpeg }, pictureSize: { (40, 30) })
     }
     store.exhaustivity = .off
     await store.send(.anotherPictureRequested) {
-      $0.image = .loading
+      $0.imageURL = .loading
       $0.picture = .none
     }
     await store.skipReceivedActions(strict: false)

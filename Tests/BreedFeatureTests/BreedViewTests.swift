@@ -17,7 +17,7 @@ struct BreedViewTests {
     let names = (0..<25).map { "sub" + String(UnicodeScalar(UInt8(97 + $0))) }
     let picture = RGBImage(width: 400, height: 300, pixels: [UInt8](repeating: 90, count: 400 * 300 * 3))
     let state = BreedFeature.State(
-      breed: Breed(name: "terrier", subBreeds: names), image: .loaded(url1), picture: .loaded(picture))
+      breed: Breed(name: "terrier", subBreeds: names), imageURL: .loaded(url1), picture: .loaded(picture))
     let lines = screen(state, width, height).split(separator: "\n", omittingEmptySubsequences: false)
     let column = width * 3 / 5 + 1
     #expect(lines[2].dropFirst(column).hasPrefix("Sub-breeds"))
@@ -37,7 +37,7 @@ struct BreedViewTests {
 
   @Test func withSubBreedsAt80x24() {
     #expect(
-      screen(BreedFeature.State(breed: hound, image: .loaded(url1), highlighted: "basset"), 80, 24) == """
+      screen(BreedFeature.State(breed: hound, imageURL: .loaded(url1), highlighted: "basset"), 80, 24) == """
         Hound
         ────────────────────────────────────────────────────────────────────────────────
         Picture of Hound: https://images.dog.ceo/breeds/hound/1.jpg
@@ -50,7 +50,7 @@ struct BreedViewTests {
 
   @Test func withoutSubBreedsThereIsNoHeading() {
     #expect(
-      screen(BreedFeature.State(breed: Breed(name: "pug"), image: .loading), 40, 12) == """
+      screen(BreedFeature.State(breed: Breed(name: "pug"), imageURL: .loading), 40, 12) == """
         Pug
         ────────────────────────────────────────
         ⠋ Fetching a picture of Pug…
@@ -59,7 +59,7 @@ struct BreedViewTests {
 
   @Test func aFailureAt40x12OffersToTryAgain() {
     #expect(
-      screen(BreedFeature.State(breed: Breed(name: "pug"), image: .failed(.timedOut(seconds: 10))), 40, 12)
+      screen(BreedFeature.State(breed: Breed(name: "pug"), imageURL: .failed(.timedOut(seconds: 10))), 40, 12)
         == """
         Pug
         ────────────────────────────────────────
@@ -77,7 +77,7 @@ struct BreedViewTests {
     for message in [quoted, long] {
       let hounds = Breed(
         name: "hound", subBreeds: ["afghan", "basset", "blood", "english", "ibizan", "plott", "walker"])
-      let state = BreedFeature.State(breed: hounds, image: .failed(.server(status: 500, message: message)))
+      let state = BreedFeature.State(breed: hounds, imageURL: .failed(.server(status: 500, message: message)))
       let lines = screen(state, 40, 11).split(separator: "\n", omittingEmptySubsequences: false)
       #expect(lines[2] == "Couldn't load a picture of Hound. The")
       #expect(lines[3].hasPrefix("server had an error (HTTP 500)"))
@@ -89,30 +89,31 @@ struct BreedViewTests {
 
   @Test func aFailureThatRetryingCannotMendDoesNotOfferIt() {
     #expect(
-      screen(BreedFeature.State(breed: Breed(name: "pug"), image: .failed(.notFound(message: nil))), 40, 12)
-        == """
-        Pug
-        ────────────────────────────────────────
-        Couldn't load a picture of Pug. The API
-        has no such breed.
-        """)
+      screen(
+        BreedFeature.State(breed: Breed(name: "pug"), imageURL: .failed(.notFound(message: nil))), 40, 12)
+          == """
+          Pug
+          ────────────────────────────────────────
+          Couldn't load a picture of Pug. The API
+          has no such breed.
+          """)
   }
 
   @Test func theSubBreedWhosePictureIsShownIsMarked() {
     let state = BreedFeature.State(
-      breed: hound, subBreed: "afghan", image: .loaded(url1), highlighted: "basset")
+      breed: hound, subBreed: "afghan", imageURL: .loaded(url1), highlighted: "basset")
     #expect(screen(state, 80, 24).split(separator: "\n").suffix(2) == ["  Afghan  (shown)", "▶ Basset"])
   }
 
   /// A picture on its way spins below its address.
   @Test func aPictureBeingLoadedSpinsBelowItsAddress() {
-    let state = BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(url1), picture: .loading)
+    let state = BreedFeature.State(breed: Breed(name: "pug"), imageURL: .loaded(url1), picture: .loading)
     #expect(screen(state, 80, 6).split(separator: "\n")[3] == "⠋ Loading the picture…")
   }
 
   @Test func whyAPictureIsMissingWrapsRatherThanBeingCut() {
     let state = BreedFeature.State(
-      breed: Breed(name: "pug"), image: .loaded(url1),
+      breed: Breed(name: "pug"), imageURL: .loaded(url1),
       picture: .failed(.download(.server(status: 404, message: nil))))
     let note = BreedFeature.ViewState(state).pictureNote ?? ""
     let lines = screen(state, 40, 12).split(separator: "\n").dropFirst(3)
@@ -124,7 +125,7 @@ struct BreedViewTests {
   @Test func anAddressTooLongForItsLabelIsShownWholeWithoutIt() {
     // A sub-breed's real address and its label take 86 columns.
     let url = URL(string: "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg")!
-    let state = BreedFeature.State(breed: hound, subBreed: "afghan", image: .loaded(url))
+    let state = BreedFeature.State(breed: hound, subBreed: "afghan", imageURL: .loaded(url))
     #expect(screen(state, 80, 8).split(separator: "\n")[2] == "\(url)")
     #expect(screen(state, 86, 8).split(separator: "\n")[2] == "Picture of Afghan Hound: \(url)")
   }
@@ -134,19 +135,20 @@ struct BreedViewTests {
   @Test func theScreenFillsItsHeightWhateverItShows() {
     let pug = Breed(name: "pug")
     for state in [
-      BreedFeature.State(breed: pug, image: .loading), BreedFeature.State(breed: pug, image: .loaded(url1)),
-      BreedFeature.State(breed: pug, image: .failed(.timedOut(seconds: 10))),
-      BreedFeature.State(breed: hound, image: .loaded(url1)),
+      BreedFeature.State(breed: pug, imageURL: .loading),
+      BreedFeature.State(breed: pug, imageURL: .loaded(url1)),
+      BreedFeature.State(breed: pug, imageURL: .failed(.timedOut(seconds: 10))),
+      BreedFeature.State(breed: hound, imageURL: .loaded(url1)),
     ] {
       let screen = BreedView.body(BreedFeature.ViewState(state), width: 40, height: 11)
       let frame = Layout.render(.stack([screen, .text("below")]), width: 40, height: 12)
-      #expect(frame.lines[11].hasPrefix("below"), "\(state.image)")
+      #expect(frame.lines[11].hasPrefix("below"), "\(state.imageURL)")
     }
   }
 
   @Test func aURLFromTheNetworkIsSanitisedOnScreen() {
     let evil = URL(string: "https://images.dog.ceo/x%1B%5B2J.jpg")!
-    let text = screen(BreedFeature.State(breed: Breed(name: "pug"), image: .loaded(evil)), 80, 5)
+    let text = screen(BreedFeature.State(breed: Breed(name: "pug"), imageURL: .loaded(evil)), 80, 5)
     #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 }
@@ -156,7 +158,7 @@ struct BreedPictureViewTests {
     var pixels: [UInt8] = []
     for _ in 0..<(8 * 6) { pixels += [200, 120, 40] }
     let picture = RGBImage(width: 8, height: 6, pixels: pixels)
-    let state = BreedFeature.State(breed: hound, image: .loaded(url1), picture: .loaded(picture))
+    let state = BreedFeature.State(breed: hound, imageURL: .loaded(url1), picture: .loaded(picture))
     let frame = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 16, pictureMode: .blocks)
     let lines = frame.lines
     #expect(lines[0] == "Hound")
@@ -173,7 +175,7 @@ struct BreedPictureViewTests {
     for _ in 0..<(8 * 6) { pixels += [200, 120, 40] }
     let breed = Breed(name: "hound", subBreeds: ["afghan", "basset", "blood", "english", "ibizan", "plott"])
     let state = BreedFeature.State(
-      breed: breed, image: .loaded(url1), picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
+      breed: breed, imageURL: .loaded(url1), picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
     let short = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 11).lines
     #expect(short[2...5].allSatisfy { $0.contains("▀") }, "four rows of picture")
     #expect(short[8] == "Sub-breeds" && short[9].hasPrefix("  Afghan ") && short[10] == "  Basset")
@@ -196,7 +198,7 @@ struct BreedPictureViewTests {
     #expect(tiny[2] == "https://images.dog.ceo/breeds/hound/1.j…")  // no room for its label
     #expect(tiny[4...] == ["Sub-breeds", "  Afghan                               ┃", "  Basset"])
     let pug = BreedFeature.State(
-      breed: Breed(name: "pug", subBreeds: []), image: .loaded(url1),
+      breed: Breed(name: "pug", subBreeds: []), imageURL: .loaded(url1),
       picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
     #expect(
       BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 4).lines[2]
