@@ -36,6 +36,13 @@ public struct BreedFeature: Reducer {
     public var failures: Int
     /// When fetching a picture last failed, if it has since one last arrived.
     public var lastFailure: Date?
+    /// Every picture of what the screen shows, once `n` has asked for them (`nil` until
+    /// then, or where the API would not list them): `n` then picks among them, those not
+    /// yet shown first, and the screen says which of them is shown.
+    public var imageURLs: [URL]?
+    /// The pictures shown since ``imageURLs`` arrived; once every one has been, the round
+    /// starts again.
+    public var seen: Set<URL>
 
     /// A picture on screen and its address.
     public struct KeptPicture: Equatable, Sendable {
@@ -58,7 +65,7 @@ public struct BreedFeature: Reducer {
       breed: Breed, subBreed: String? = nil, imageURL: ImageURLStatus = .notRequested,
       picture: PictureStatus = .none,
       highlighted: String? = nil, favourites: Set<String> = [], kept: KeptPicture? = nil, failures: Int = 0,
-      lastFailure: Date? = nil
+      lastFailure: Date? = nil, imageURLs: [URL]? = nil, seen: Set<URL> = []
     ) {
       self.breed = breed
       self.subBreed = subBreed
@@ -69,6 +76,8 @@ public struct BreedFeature: Reducer {
       self.kept = kept
       self.failures = failures
       self.lastFailure = lastFailure
+      self.imageURLs = imageURLs
+      self.seen = seen
     }
 
     /// What the screen shows, as a favourite is named: `hound`, or `hound/afghan` while a
@@ -120,6 +129,9 @@ public struct BreedFeature: Reducer {
     /// The screen changed size: a picture decoded for a smaller screen is downloaded again
     /// and decoded for the size the feature's `pictureSize` function gives now.
     case screenResized
+    /// The addresses of every picture of what the screen shows arrived, asked for while
+    /// `shown` was on screen (it counts as seen).
+    case imageURLsResponse([URL], shown: URL?)
     /// The picture's address arrived, or fetching it failed.
     case imageURLResponse(Result<URL, DogAPIError>)
     /// The picture was downloaded and decoded, or could not be.
@@ -188,7 +200,7 @@ public struct BreedFeature: Reducer {
       }
       // Another picture is another picture: the one on screen is not shown again.
       let shown: URL? = if case .loaded(let url) = state.imageURL { url } else { state.kept?.url }
-      return fetchImage(&state, avoiding: shown)
+      return fetchAnotherImage(&state, avoiding: shown)
 
     case .favouriteToggled:
       let id = state.shownFavouriteID
@@ -200,6 +212,8 @@ public struct BreedFeature: Reducer {
       state.kept = nil
       state.failures = 0
       state.lastFailure = nil
+      state.imageURLs = nil
+      state.seen = []
       state.subBreed = subBreed
       if let subBreed { state.highlighted = subBreed }
       return fetchImage(&state)
@@ -228,8 +242,18 @@ public struct BreedFeature: Reducer {
       }
       .cancellable(id: CancelID.image, cancelInFlight: true)
 
+    case .imageURLsResponse(let urls, let shown):
+      state.imageURLs = urls
+      state.seen = Set(shown.map { [$0] } ?? [])
+      return .none
+
     case .imageURLResponse(.success(let url)):
       state.imageURL = .loaded(url)
+      if let all = state.imageURLs {
+        // A round ends when every picture has been shown; the next starts after this one.
+        state.seen.insert(url)
+        if state.seen.count >= all.count { state.seen = [url] }
+      }
       if pictureSize != nil {
         state.picture = .loading
       } else {
@@ -261,10 +285,61 @@ public struct BreedFeature: Reducer {
 
   // MARK: Helpers
 
-  /// Fetches a picture's address (another than `shown`, where it can), then (when pictures
-  /// are on) its bytes, decoded right here in the effect, off the main actor. One
-  /// cancellable effect: a newer request or leaving the screen stops all of it.
-  private func fetchImage(_ state: inout State, avoiding shown: URL? = nil) -> Effect<Action> {
+  /// Fetches a random picture's address, then (when pictures are on) its bytes.
+  private func fetchImage(_ state: inout State) -> Effect<Action> {
+    fetch(&state) { client, breed, subBreed, _ throws(DogAPIError) in
+      try await client.randomImage(breed, subBreed)
+    }
+  }
+
+  /// Fetches another picture than `shown`: from the breed's list of pictures, which is
+  /// asked for the first time, those not yet seen first. Where the API will not list them
+  /// (other than by being too slow, which asking at random would only repeat), a random
+  /// one, asked again a few times while it is the one on screen.
+  private func fetchAnotherImage(_ state: inout State, avoiding shown: URL?) -> Effect<Action> {
+    let known = state.imageURLs
+    let seen = state.seen
+    return fetch(&state) { client, breed, subBreed, send throws(DogAPIError) in
+      var all = known
+      if all == nil {
+        do throws(DogAPIError) {
+          let listed = try await client.images(breed, subBreed)
+          if !listed.isEmpty {
+            all = listed
+            await send(.imageURLsResponse(listed, shown: shown))
+          }
+        } catch {
+          switch error {
+          case .cancelled, .timedOut: throw error
+          default: break
+          }
+        }
+      }
+      if let all {
+        let others = all.filter { $0 != shown }
+        let unseen = others.filter { !seen.contains($0) }
+        if let url = (unseen.isEmpty ? others : unseen).randomElement() ?? all.first { return url }
+      }
+      var url = try await client.randomImage(breed, subBreed)
+      // A few more tries at most: a breed with one picture shows it again.
+      for _ in 0..<Self.triesForAnotherPicture where url == shown {
+        url = try await client.randomImage(breed, subBreed)
+      }
+      return url
+    }
+  }
+
+  /// How many more times a random picture is asked for when it is the one on screen.
+  static let triesForAnotherPicture = 3
+
+  /// Fetches a picture's address with `address`, then (when pictures are on) its bytes,
+  /// decoded right here in the effect, off the main actor. One cancellable effect: a newer
+  /// request or leaving the screen stops all of it.
+  private func fetch(
+    _ state: inout State,
+    address:
+      @escaping @Sendable (DogAPIClient, String, String?, Send<Action>) async throws(DogAPIError) -> URL
+  ) -> Effect<Action> {
     state.imageURL = .loading
     state.picture = .none
     let client = client
@@ -272,13 +347,9 @@ public struct BreedFeature: Reducer {
     let subBreed = state.subBreed
     let pictureSize = pictureSize
     return .run { send in
-      var url: URL
+      let url: URL
       do throws(DogAPIError) {
-        url = try await client.randomImage(breed, subBreed)
-        // A few more tries at most: a breed with one picture shows it again.
-        for _ in 0..<Self.triesForAnotherPicture where url == shown {
-          url = try await client.randomImage(breed, subBreed)
-        }
+        url = try await address(client, breed, subBreed, send)
       } catch {
         await send(.imageURLResponse(.failure(error)))
         return
@@ -289,9 +360,6 @@ public struct BreedFeature: Reducer {
     }
     .cancellable(id: CancelID.image, cancelInFlight: true)
   }
-
-  /// How many more times a picture is asked for when the answer is the one on screen.
-  static let triesForAnotherPicture = 3
 
   /// Downloads the picture at `url` and decodes it to at least `size` pixels.
   private static func picture(

@@ -93,13 +93,14 @@ public enum BreedView {
         - (Layout.fixedHeight(of: .stack(another), width: width ?? .max, options: .init(unicode: unicode))
           ?? 0)
       if let picture = state.picture, pictureMode != .none, rowsLeft >= smallestPictureRows {
+        let caption = state.position.map { [Span("\($0) · ", style: .dim)] } ?? []
         let node = Node.picture(
-          PictureNode(image: picture, mode: pictureMode, caption: [Span(url, style: .dim)]))
+          PictureNode(image: picture, mode: pictureMode, caption: caption + [Span(url, style: .dim)]))
         return ([node] + another, true)
       }
       // The address is what matters (to open or copy): it loses its label before a
       // character of its own (a sub-breed's real address and label take 86 columns).
-      let label = "Picture of \(state.subject): "
+      let label = "Picture of \(state.subject)\(state.position.map { " (\($0))" } ?? ""): "
       let fits = width.map { DisplayWidth.of(label + Sanitizer.sanitize(url)) <= $0 } ?? true
       nodes.append(.line(fits ? [Span(label, style: .dim), Span(url)] : [Span(url)]))
       // Wrapped, not cut: why the picture is missing stays readable on a narrow screen.

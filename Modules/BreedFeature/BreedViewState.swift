@@ -1,4 +1,5 @@
 import DogAPIClient
+import Foundation
 import ImageDecoding
 import TextRendering
 
@@ -17,6 +18,8 @@ extension BreedFeature {
     public var subject: String
     /// The picture area.
     public var imageURL: ImageURL
+    /// Which of the pictures of what is shown this is, where they are known: "3 of 213".
+    public var position: String?
     /// The decoded picture, when there is one.
     public var picture: RGBImage?
     /// What happened to the picture, when it is not shown: "Loading the picture…" or why
@@ -64,6 +67,12 @@ extension BreedFeature {
       public var id: String { name }
     }
 
+    /// "3 of 213" for the third of 213 pictures, or `nil` where `url` is not among them.
+    static func position(of url: URL, in all: [URL]?) -> String? {
+      guard let all, let index = all.firstIndex(of: url) else { return nil }
+      return "\(index + 1) of \(all.count)"
+    }
+
     /// Builds the view state.
     public init(_ state: State) {
       let title = String.breedName(state.breed.name)
@@ -82,7 +91,9 @@ extension BreedFeature {
       let tries = String.tries(state.failures, last: state.lastFailure)
       switch state.imageURL {
       case .notRequested, .loading: imageURL = .loading
-      case .loaded(let url): imageURL = .url(url.absoluteString)
+      case .loaded(let url):
+        imageURL = .url(url.absoluteString)
+        position = Self.position(of: url, in: state.imageURLs)
       case .failed(let error):
         // Whose picture: after Enter on a sub-breed, the failure is that one's.
         imageURL = .failed(
@@ -110,6 +121,7 @@ extension BreedFeature {
       case (.url, nil): return
       }
       imageURL = .url(kept.url.absoluteString)
+      position = Self.position(of: kept.url, in: state.imageURLs)
       picture = kept.picture
       pictureNote = nil
     }

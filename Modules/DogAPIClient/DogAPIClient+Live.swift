@@ -74,6 +74,18 @@ extension DogAPIClient {
         timeout: configuration.timeout, userAgent: configuration.userAgent,
         usesURLSession: configuration.usesURLSession)
     }
+    /// The API path of a breed's or sub-breed's pictures, its names checked first.
+    @Sendable func picturesPath(_ breed: String, _ subBreed: String?) throws(DogAPIError) -> String {
+      guard BreedName.isValid(breed) else { throw .invalidBreedName(breed) }
+      guard let subBreed else { return "/breed/\(breed)/images" }
+      guard BreedName.isValid(subBreed) else { throw .invalidBreedName(subBreed) }
+      return "/breed/\(breed)/\(subBreed)/images"
+    }
+    @Sendable func images(_ breed: String, _ subBreed: String?) async throws(DogAPIError) -> [URL] {
+      let response = try await getJSON(try picturesPath(breed, subBreed))
+      return try ResponseDecoding.imageURLs(status: response.status, body: response.body)
+        .filter { ResponseDecoding.isPicture($0, of: breed, subBreed: subBreed) }
+    }
 
     return DogAPIClient(
       breeds: { () async throws(DogAPIError) -> BreedList in
@@ -101,29 +113,22 @@ extension DogAPIClient {
         }
       },
       randomImage: { (breed, subBreed) async throws(DogAPIError) -> URL in
-        guard BreedName.isValid(breed) else { throw .invalidBreedName(breed) }
-        var path = "/breed/\(breed)"
-        if let subBreed {
-          guard BreedName.isValid(subBreed) else { throw .invalidBreedName(subBreed) }
-          path += "/\(subBreed)"
-        }
+        let path = try picturesPath(breed, subBreed)
         // The API picks by name prefix: `pug`'s random picture is often a puggle's. A
         // picture from another breed's folder is asked for again, a few times, and then
         // chosen from the breed's whole list, where the folder decides.
         for _ in 0..<3 {
-          let response = try await getJSON(path + "/images/random")
+          let response = try await getJSON(path + "/random")
           let url = try ResponseDecoding.imageURL(status: response.status, body: response.body)
           if ResponseDecoding.isPicture(url, of: breed, subBreed: subBreed) { return url }
         }
-        let response = try await getJSON(path + "/images")
-        let own = try ResponseDecoding.imageURLs(status: response.status, body: response.body)
-          .filter { ResponseDecoding.isPicture($0, of: breed, subBreed: subBreed) }
-        guard let url = own.randomElement() else {
+        guard let url = try await images(breed, subBreed).randomElement() else {
           throw .notFound(
             message: "the API lists no picture of \(subBreed.map { "\(breed)/\($0)" } ?? breed)")
         }
         return url
       },
+      images: images,
       imageData: { (url) async throws(DogAPIError) -> Data in
         guard ResponseDecoding.webURL(url.absoluteString) != nil else {
           throw .invalidURL(url.absoluteString)

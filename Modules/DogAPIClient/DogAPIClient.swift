@@ -26,6 +26,13 @@ public struct DogAPIClient: Sendable {
   /// Names are validated (lowercase ASCII letters) before any request.
   public var randomImage: @Sendable (_ breed: String, _ subBreed: String?) async throws(DogAPIError) -> URL
 
+  /// The addresses of every picture of a breed, or of a sub-breed of it, in the API's
+  /// order (`GET /breed/{breed}/images`, `GET /breed/{breed}/{sub}/images`): only those in
+  /// its own folders, as the API matches names by prefix (`pug`'s would hold puggles).
+  ///
+  /// Names are validated (lowercase ASCII letters) before any request.
+  public var images: @Sendable (_ breed: String, _ subBreed: String?) async throws(DogAPIError) -> [URL]
+
   /// The bytes behind an image URL, capped in size.
   public var imageData: @Sendable (_ url: URL) async throws(DogAPIError) -> Data
 
@@ -40,11 +47,15 @@ public struct DogAPIClient: Sendable {
     randomImage:
       @escaping @Sendable (_ breed: String, _ subBreed: String?) async throws(DogAPIError) ->
       URL,
+    images:
+      @escaping @Sendable (_ breed: String, _ subBreed: String?) async throws(DogAPIError) ->
+      [URL],
     imageData: @escaping @Sendable (_ url: URL) async throws(DogAPIError) -> Data,
     savedBreeds: @escaping @Sendable () -> BreedList? = { nil }
   ) {
     self.breeds = breeds
     self.randomImage = randomImage
+    self.images = images
     self.imageData = imageData
     self.savedBreeds = savedBreeds
   }
@@ -62,6 +73,9 @@ extension DogAPIClient {
     },
     randomImage: { (_, _) async throws(DogAPIError) -> URL in
       throw unimplemented("DogAPIClient.randomImage")
+    },
+    images: { (_, _) async throws(DogAPIError) -> [URL] in
+      throw unimplemented("DogAPIClient.images")
     },
     imageData: { (_) async throws(DogAPIError) -> Data in
       throw unimplemented("DogAPIClient.imageData")

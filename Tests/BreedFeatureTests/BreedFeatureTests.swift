@@ -14,6 +14,19 @@ let url1 = URL(string: "https://images.dog.ceo/breeds/hound/1.jpg")!
 let url2 = URL(string: "https://images.dog.ceo/breeds/hound/2.jpg")!
 let afghanURL = URL(string: "https://images.dog.ceo/breeds/hound-afghan/3.jpg")!
 
+/// An API that will not list a breed's pictures: `n` asks for a random one.
+let unlisted: @Sendable (String, String?) async throws(DogAPIError) -> [URL] = {
+  (_, _) async throws(DogAPIError) in
+  throw .notFound(message: nil)
+}
+
+/// A picture's address arriving, whichever it is.
+let imageURLResponse = CasePath<BreedFeature.Action, Result<URL, DogAPIError>>(
+  embed: BreedFeature.Action.imageURLResponse
+) {
+  if case .imageURLResponse(let result) = $0 { result } else { nil }
+}
+
 /// When a failing fetch failed, in these tests.
 let failedAt = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -43,6 +56,7 @@ struct BreedFeatureTests {
   {
     var client = DogAPIClient.failing
     client.randomImage = answer
+    client.images = unlisted
     return client
   }
 
@@ -65,8 +79,9 @@ struct BreedFeatureTests {
     #expect(requests.all == ["hound"])
   }
 
-  /// `n` never shows the picture already on screen: an answer that is the same is asked
-  /// again (a few times; a breed with one picture shows it again).
+  /// `n` never shows the picture already on screen: where the API will not list the
+  /// breed's pictures, a random answer that is the same is asked again (a few times; a
+  /// breed with one picture shows it again).
   @Test func anotherPictureIsNeverTheOneShown() async {
     let requests = Requests()
     let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
@@ -80,6 +95,101 @@ struct BreedFeatureTests {
     }
     await only.send(.anotherPictureRequested) { $0.imageURL = .loading }
     await only.receive(.imageURLResponse(.success(url1))) { $0.imageURL = .loaded(url1) }
+  }
+
+  /// `n` asks for the breed's pictures once, then picks among them another than the one
+  /// shown, and the screen says which of how many it is.
+  @Test func anotherPictureComesFromTheBreedsPictures() async {
+    let lists = Requests()
+    var pictures = DogAPIClient.failing
+    pictures.images = { breed, sub in
+      _ = lists.record(breed, sub)
+      return [url1, url2]
+    }
+    pictures.randomImage = { _, _ in afghanURL }
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
+      breedFeature(pictures)
+    }
+    #expect(BreedFeature.ViewState(store.state).position == nil)
+    await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLsResponse([url1, url2], shown: url1)) {
+      $0.imageURLs = [url1, url2]
+      $0.seen = [url1]
+    }
+    await store.receive(.imageURLResponse(.success(url2))) {
+      $0.imageURL = .loaded(url2)
+      $0.seen = [url2]
+    }
+    #expect(BreedFeature.ViewState(store.state).position == "2 of 2")
+    await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.success(url1))) {
+      $0.imageURL = .loaded(url1)
+      $0.seen = [url1]
+    }
+    #expect(BreedFeature.ViewState(store.state).position == "1 of 2")
+    #expect(lists.all == ["hound"])
+    // Another dog: its own pictures, asked for when `n` wants them.
+    await store.send(.subBreedSelected("afghan")) {
+      $0.subBreed = "afghan"
+      $0.highlighted = "afghan"
+      $0.imageURLs = nil
+      $0.seen = []
+      $0.imageURL = .loading
+    }
+    await store.receive(.imageURLResponse(.success(afghanURL))) { $0.imageURL = .loaded(afghanURL) }
+    #expect(BreedFeature.ViewState(store.state).position == nil)
+  }
+
+  /// `n` goes round every picture of the breed before it shows one again, and never shows
+  /// the same twice in a row.
+  @Test func anotherPictureGoesRoundThemAll() async {
+    let all = (1...5).map { URL(string: "https://images.dog.ceo/breeds/hound/\($0).jpg")! }
+    var pictures = DogAPIClient.failing
+    pictures.images = { _, _ in all }
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(all[0]))) {
+      breedFeature(pictures)
+    }
+    store.exhaustivity = .off
+    var shown = [all[0]]
+    for _ in 0..<9 {
+      await store.send(.anotherPictureRequested)
+      await store.receive(imageURLResponse)
+      guard case .loaded(let url) = store.state.imageURL else {
+        Issue.record("no picture: \(store.state.imageURL)")
+        return
+      }
+      shown.append(url)
+    }
+    // The first round counts the picture shown before it; the last of a round is the
+    // first of the next.
+    #expect(Set(shown[0...4]) == Set(all))
+    #expect(Set(shown[4...8]) == Set(all))
+    #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 != $1 })
+  }
+
+  /// A list that does not come in time is a failure like any other (asking at random
+  /// would only wait as long again); one the API will not give leaves `n` asking at random.
+  @Test func aListThatTimesOutFailsAndOneRefusedAsksAtRandom() async {
+    var pictures = DogAPIClient.failing
+    pictures.images = { (_, _) async throws(DogAPIError) -> [URL] in throw .timedOut(seconds: 10) }
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
+      breedFeature(pictures)
+    }
+    await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)))) {
+      $0.imageURL = .failed(.timedOut(seconds: 10))
+      $0.failures = 1
+      $0.lastFailure = failedAt
+    }
+    pictures.images = { (_, _) async throws(DogAPIError) -> [URL] in throw .server(status: 404, message: nil)
+    }
+    pictures.randomImage = { _, _ in url2 }
+    let refused = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
+      breedFeature(pictures)
+    }
+    await refused.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await refused.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
+    #expect(BreedFeature.ViewState(refused.state).position == nil)
   }
 
   @Test func aFailureIsShownAndRetryWorks() async {
@@ -257,6 +367,7 @@ struct BreedPictureTests {
   func client(bytes: @escaping @Sendable () async throws(DogAPIError) -> Data) -> DogAPIClient {
     var client = DogAPIClient.failing
     client.randomImage = { _, _ in url1 }
+    client.images = unlisted
     client.imageData = { (url) async throws(DogAPIError) -> Data in
       guard url == url1 else { throw .invalidURL(url.absoluteString) }
       return try await bytes()
@@ -433,6 +544,7 @@ struct BreedPictureTests {
       if attempts.record(breed, sub) == 1 { throw .server(status: 502, message: nil) }
       return url2
     }
+    pictures.images = unlisted
     pictures.imageData = { _ in jpeg }
     let store = TestStore(
       initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1), picture: .loaded(picture))

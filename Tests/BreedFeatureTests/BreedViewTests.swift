@@ -48,6 +48,23 @@ struct BreedViewTests {
         """)
   }
 
+  /// Where the breed's pictures are known, the screen says which of them is shown: by
+  /// the address, and under the picture.
+  @Test func whichOfTheBreedsPicturesIsShown() {
+    var state = BreedFeature.State(
+      breed: Breed(name: "pug"), imageURL: .loaded(url2), imageURLs: [url1, url2, afghanURL])
+    #expect(
+      screen(state, 80, 5) == """
+        Pug
+        ────────────────────────────────────────────────────────────────────────────────
+        Picture of Pug (2 of 3): https://images.dog.ceo/breeds/hound/2.jpg
+        """)
+    state.picture = .loaded(
+      RGBImage(width: 40, height: 30, pixels: [UInt8](repeating: 90, count: 40 * 30 * 3)))
+    let lines = screen(state, 80, 24).split(separator: "\n")
+    #expect(lines.last == "2 of 3 · https://images.dog.ceo/breeds/hound/2.jpg", "\(lines)")
+  }
+
   @Test func withoutSubBreedsThereIsNoHeading() {
     #expect(
       screen(BreedFeature.State(breed: Breed(name: "pug"), imageURL: .loading), 40, 12) == """

@@ -40,6 +40,27 @@ struct PictureFolderTests {
       ])
   }
 
+  /// A sub-breed's list holds its own folder's pictures only, in the API's order.
+  @Test func aListOfPicturesHoldsTheBreedsOwn() async throws {
+    let server = try TestHTTPServer { _ in
+      .json(
+        #"{"message":["https:\/\/images.dog.ceo\/breeds\/pointer-german\/b.jpg","https:\/\/images.dog.ceo\/breeds\/pointer-germanlonghair\/c.jpg","https:\/\/images.dog.ceo\/breeds\/pointer-german\/a.jpg"],"status":"success"}"#
+      )
+    }
+    defer { server.stop() }
+    let urls = try await liveClient(server).images("pointer", "german")
+    #expect(
+      urls.map(\.absoluteString) == [
+        "https://images.dog.ceo/breeds/pointer-german/b.jpg",
+        "https://images.dog.ceo/breeds/pointer-german/a.jpg",
+      ])
+    #expect(server.requests.map(\.path) == ["/api/breed/pointer/german/images"])
+    await #expect(throws: DogAPIError.invalidBreedName("../x")) {
+      try await liveClient(server).images("pointer", "../x")
+    }
+    #expect(server.requests.count == 1)
+  }
+
   @Test func aBreedWithNoPictureOfItsOwnSaysSo() async throws {
     let server = try TestHTTPServer { request in
       request.path.hasSuffix("/random")
