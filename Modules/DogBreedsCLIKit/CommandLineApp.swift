@@ -84,10 +84,9 @@ struct Session {
     return (nil, "There is no terminal to read keys from, so the browser cannot run: the list instead.")
   }
 
-  /// A cell's size in pixels, as the terminal on standard output reports it, else the
-  /// stated default.
-  nonisolated static func cellSize() -> TerminalPicture.CellSize {
-    isatty(1) == 1 ? Terminal.window(1)?.cell ?? .default : .default
+  /// A cell's size in pixels, as the window of the terminal on standard output reports it.
+  nonisolated static func cellSize() -> TerminalPicture.CellSize? {
+    isatty(1) == 1 ? Terminal.window(1)?.cell : nil
   }
 
   /// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
@@ -106,7 +105,8 @@ struct Session {
     let isTerminal = isatty(1) == 1
     let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
     let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
-    let cell = Self.cellSize()
+    let windowCell = Self.cellSize()
+    var cell = windowCell ?? .default
     var pictures = PictureSettings.resolve(
       options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
       interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
@@ -114,11 +114,19 @@ struct Session {
     // Before `show` prints a picture in cells: whether the background is light, and, for
     // half blocks it chose (not asked for by name), whether the terminal draws them two
     // columns wide (each would take two: the ASCII ramp instead, as in the full-screen app).
+    // Before it prints one in kitty's or sixel's pixels: a cell's size, where the window
+    // does not give it.
     var lightBackground = false
-    if case .show = options.command, !options.json, pictures.mode == .blocks || pictures.mode == .ascii {
+    let inCells = pictures.mode == .blocks || pictures.mode == .ascii
+    let asksCell = windowCell == nil && pictures.terminalProtocol != nil && pictures.pixelsPerCell != nil
+    if case .show = options.command, !options.json, inCells || asksCell {
       let chosenBlocks = pictures.mode == .blocks && !pictures.explicit
-      let answers = TerminalProbe.ask(output: 1, width: chosenBlocks)
+      let answers = TerminalProbe.ask(output: 1, width: chosenBlocks, cellSize: asksCell)
       lightBackground = answers?.lightBackground ?? false
+      if asksCell, let answered = answers?.cellSize {
+        cell = answered
+        pictures.pixelsPerCell = PictureSettings.CellPixels(width: answered.width, height: answered.height)
+      }
       if chosenBlocks, answers?.drawsWide == true {
         pictures = PictureSettings.resolve(
           options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,

@@ -49,8 +49,11 @@ final class InteractiveApp {
   private var probeAsked = ContinuousClock.now
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
-  /// A cell's size in pixels, for pictures the terminal draws itself.
+  /// A cell's size in pixels, for pictures the terminal draws itself: as its window says,
+  /// else as it answered when asked, else the stated default.
   private var cellSize: TerminalPicture.CellSize
+  /// The terminal's answer to how large a cell is, asked where its window does not say.
+  private var answeredCellSize: TerminalPicture.CellSize?
   private var previousFrame: Frame?
   /// The picture kitty shows over the frame's blank cells (``PictureMode/terminal``).
   private var placedPicture: PlacedPicture?
@@ -72,7 +75,7 @@ final class InteractiveApp {
     self.asciiStyle = asciiStyle
     self.escapeDelay = escapeDelay
     self.size = terminal.size()
-    self.cellSize = terminal.cellSize()
+    self.cellSize = terminal.cellSize() ?? .default
   }
 
   /// Runs until the user quits or a signal ends it; returns the exit code.
@@ -102,12 +105,14 @@ final class InteractiveApp {
     // it; the answer arrives with the keys, and the first frame does not wait for it.
     // The background colour is asked first: terminals answer in order, so once the
     // position's answer is in, any answer about the background is too (one that knows no
-    // such question says nothing).
+    // such question says nothing). So is a cell's size, asked for kitty's pictures where
+    // the window does not give it.
     if asciiStyle != nil {
+      let asksCell = style.pictureMode == .terminal && terminal.cellSize() == nil
       terminal.write(
         Array(
-          (ControlSequence.reportBackgroundColor + ControlSequence.home + "─"
-            + ControlSequence.reportCursorPosition).utf8))
+          (ControlSequence.reportBackgroundColor + (asksCell ? ControlSequence.reportCellSize : "")
+            + ControlSequence.home + "─" + ControlSequence.reportCursorPosition).utf8))
       probeAsked = ContinuousClock.now
     }
     render()
@@ -245,6 +250,11 @@ final class InteractiveApp {
         render(force: true)
         continue
       }
+      if case .cellSize(let width, let height) = key {
+        answeredCellSize = TerminalPicture.CellSize(width: width, height: height)
+        resized()
+        continue
+      }
       // Each key sees the state the one before it left (typed characters extend the filter).
       for command in AppFeature.commands(for: key, in: store.state, pageRows: listRows) {
         guard finish != nil else { return }
@@ -287,7 +297,7 @@ final class InteractiveApp {
   /// decoded for a smaller terminal is decoded again for this one.
   private func resized() {
     size = terminal.size()
-    cellSize = terminal.cellSize()
+    cellSize = terminal.cellSize() ?? answeredCellSize ?? .default
     render(force: true)
     if store.state.breed != nil { store.send(.breed(.screenResized)) }
   }

@@ -24,13 +24,13 @@ protocol TerminalDevice: AnyObject, Sendable {
   func size() -> (columns: Int, rows: Int)
   /// Writes a whole frame.
   func write(_ bytes: [UInt8])
-  /// A cell's size in pixels, as the terminal reports it.
-  func cellSize() -> TerminalPicture.CellSize
+  /// A cell's size in pixels, as the window reports it; `nil` where it does not say.
+  func cellSize() -> TerminalPicture.CellSize?
 }
 
 extension TerminalDevice {
-  /// A terminal that does not say: the stated default.
-  func cellSize() -> TerminalPicture.CellSize { .default }
+  /// A terminal whose window does not say.
+  func cellSize() -> TerminalPicture.CellSize? { nil }
 }
 
 /// The interactive terminal: raw mode, alternate screen, size, and restoring all of it on
@@ -106,14 +106,14 @@ final class Terminal: TerminalDevice, @unchecked Sendable {
   /// Columns and rows, or 80×24 if the terminal does not say.
   func size() -> (columns: Int, rows: Int) { Self.window(outputFD)?.cells ?? (80, 24) }
 
-  /// A cell's size in pixels: the window's over its cells, else the stated default.
-  func cellSize() -> TerminalPicture.CellSize { Self.window(outputFD)?.cell ?? .default }
+  /// A cell's size in pixels: the window's over its cells, where it gives them.
+  func cellSize() -> TerminalPicture.CellSize? { Self.window(outputFD)?.cell }
 
-  /// What the terminal on `fd` says of its window (`TIOCGWINSZ`): its cells, where it gives
-  /// them, and a cell's size in pixels (the stated default where it leaves the pixel
-  /// fields at zero, as many do); `nil` where `fd` is no terminal.
+  /// What the terminal on `fd` says of its window (`TIOCGWINSZ`): its cells and a cell's
+  /// size in pixels, each where it gives them (many leave the pixel fields at zero); `nil`
+  /// where `fd` is no terminal.
   static func window(_ fd: Int32) -> (
-    cells: (columns: Int, rows: Int)?, cell: TerminalPicture.CellSize
+    cells: (columns: Int, rows: Int)?, cell: TerminalPicture.CellSize?
   )? {
     var size = winsize()
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }

@@ -8,7 +8,8 @@ import TextRendering
 /// Asks the terminal, before `show` prints a picture in cells, whether its background is
 /// light (the ASCII ramp then runs the other way) and, for half blocks it chose, whether it
 /// draws East Asian ambiguous characters (the half blocks) two columns wide, as terminals
-/// set up for Chinese, Japanese or Korean may.
+/// set up for Chinese, Japanese or Korean may; before it prints one in kitty's or sixel's
+/// pixels, where the window does not say, how large a cell is (`CSI 16 t`).
 ///
 /// The full-screen app asks as it starts and takes the answer whenever it comes, with the
 /// keys. `show` prints once and exits, so it waits for the answer, but never for long, and
@@ -33,7 +34,9 @@ import TextRendering
 enum TerminalProbe {
   /// Whether the terminal draws ambiguous characters two columns wide: `nil` where it was
   /// not asked or did not say.
-  static func ask(output: Int32, width: Bool = true, timeout: Duration = .milliseconds(500)) -> Answers? {
+  static func ask(
+    output: Int32, width: Bool = true, cellSize: Bool = false, timeout: Duration = .milliseconds(500)
+  ) -> Answers? {
     guard isatty(output) == 1 else { return nil }
     let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
     guard input >= 0 else { return nil }
@@ -62,7 +65,8 @@ enum TerminalProbe {
     // Counted out of line editing, so that a line typed but not yet ended counts too.
     var waiting: Int32 = 0
     guard ioctl(input, UInt(FIONREAD), &waiting) == 0, waiting == 0 else { return nil }
-    // The background colour first, then (where asked) the width probe; the attributes last.
+    // The background colour first, then (where asked) a cell's size and the width probe;
+    // the attributes last.
     let widthProbe =
       width
       ? ControlSequence.saveCursor + ControlSequence.reportCursorPosition + "─"
@@ -70,7 +74,9 @@ enum TerminalProbe {
         + ControlSequence.clearToEndOfLine
       : ""
     _ = Output.writeFully(
-      Array((ControlSequence.reportBackgroundColor + widthProbe + ControlSequence.deviceAttributes).utf8),
+      Array(
+        (ControlSequence.reportBackgroundColor + (cellSize ? ControlSequence.reportCellSize : "") + widthProbe
+          + ControlSequence.deviceAttributes).utf8),
       to: output)
     var answers = Answers()
     let deadline = ContinuousClock.now + timeout
@@ -96,6 +102,8 @@ enum TerminalProbe {
     private(set) var complete = false
     /// Whether its background is light, if it said.
     private(set) var lightBackground: Bool?
+    /// A cell's size in pixels, if it said.
+    private(set) var cellSize: TerminalPicture.CellSize?
     private var decoder = KeyDecoder()
 
     /// Whether it draws ambiguous characters two columns wide, if it said: two columns
@@ -111,6 +119,8 @@ enum TerminalProbe {
         case .cursorPosition(let row, let column): positions.append((row, column))
         case .backgroundColor(let red, let green, let blue):
           lightBackground = TerminalPicture.isLight(red: red, green: green, blue: blue)
+        case .cellSize(let width, let height):
+          cellSize = TerminalPicture.CellSize(width: width, height: height)
         case .terminalAttributes: complete = true
         default: break
         }

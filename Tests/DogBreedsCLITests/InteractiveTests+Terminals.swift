@@ -130,6 +130,35 @@ extension InteractiveTests {
     }
   }
 
+  /// Where the window does not give a cell's size in pixels, the app asks the terminal,
+  /// and places kitty's picture in the shape it has in those cells (8 × 17 here: taller
+  /// for their width than the 10 × 20 assumed otherwise, so fewer rows for its columns).
+  @Test func inKittyThePictureKeepsItsShapeInTheCellsTheTerminalAnswers() async throws {
+    func placement(answering cell: (width: Int, height: Int)?) async throws -> (columns: Int, rows: Int) {
+      let app = try launch(environment: ["TERM": "xterm-kitty"], answersCellPixels: cell)
+      await app.expectScreen { $0.text.contains("Affenpinscher") }
+      app.send("pug\r")
+      await app.expectScreen { $0.line(0) == "Pug" && $0.text.contains("breeds/pug/fake_") }
+      func last() -> String? {
+        String(decoding: app.allOutput, as: UTF8.self).components(separatedBy: "\u{1B}_Ga=T,").last
+      }
+      #expect(await eventually { last()?.contains(",C=1,") == true })
+      app.send("\u{3}")
+      #expect(await app.waitForExit() == 0)
+      let keys = try #require(last()?.split(separator: ";").first).split(separator: ",")
+      func value(_ key: String) throws -> Int {
+        try #require(keys.first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) })
+      }
+      return (try value("c"), try value("r"))
+    }
+    let assumed = try await placement(answering: nil)
+    let answered = try await placement(answering: (8, 17))
+    #expect(answered.rows < assumed.rows && answered.columns == assumed.columns, "\(answered) \(assumed)")
+    let shape = Double(assumed.columns * 10) / Double(assumed.rows * 20)
+    let answeredShape = Double(answered.columns * 8) / Double(answered.rows * 17)
+    #expect(abs(answeredShape - shape) < 0.1, "\(answered) \(assumed)")
+  }
+
   /// A kitty picture is sent once while it stays: a change elsewhere on the screen (the
   /// highlight moving to a sub-breed) does not send it again; quitting takes it away.
   @Test func inKittyAPictureIsSentOnceAndTakenAwayOnQuitting() async throws {

@@ -14,12 +14,14 @@ import VirtualTerminal
 struct InteractiveTests {
   func launch(
     _ extra: [String] = [], environment: [String: String] = [:], replyDelay: Duration? = .zero,
-    ambiguousWide: Bool = false, rows: Int = 24, typedAhead: String = ""
+    ambiguousWide: Bool = false, rows: Int = 24, typedAhead: String = "",
+    answersCellPixels: (width: Int, height: Int)? = nil
   ) throws -> PseudoTerminalProcess {
     try PseudoTerminalProcess(
       executable: executable, arguments: ["--api", "fake"] + extra,
       environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]).merging(environment) { $1 },
-      rows: rows, replyDelay: replyDelay, ambiguousWide: ambiguousWide, typedAhead: typedAhead)
+      rows: rows, replyDelay: replyDelay, ambiguousWide: ambiguousWide, typedAhead: typedAhead,
+      answersCellPixels: answersCellPixels)
   }
 
   /// Whether `condition` holds within ten (scaled) seconds, looking every 20 ms.

@@ -69,6 +69,17 @@ struct KeyDecoderTests {
     #expect(decodeBytes([Array("\u{1B}]".utf8)], flush: true) == [.escape, .character("]")])
   }
 
+  /// A cell size answer (`CSI 6 ; height ; width t`), split across reads; other window
+  /// reports, and sizes of nothing, are no answer we use.
+  @Test func aCellSizeAnswerIsRead() {
+    #expect(
+      decode(["a\u{1B}[6;17;8tb"]) == [.character("a"), .cellSize(width: 8, height: 17), .character("b")])
+    #expect(decode(["\u{1B}[6;2", "2;10t"]) == [.cellSize(width: 10, height: 22)])
+    #expect(
+      decode(["\u{1B}[4;600;800t\u{1B}[6;0;8t\u{1B}[6;17t\u{1B}[8;24;80t"])
+        == Array(repeating: .unknown, count: 4))
+  }
+
   @Test func aTerminalAttributesAnswerIsReadWhereverItComes() {
     #expect(decode(["\u{1B}[?62;22c"]) == [.terminalAttributes])
     #expect(decode(["x\u{1B}[?", "1;2cy"]) == [.character("x"), .terminalAttributes, .character("y")])

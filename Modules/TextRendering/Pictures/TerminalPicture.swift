@@ -36,7 +36,7 @@ public enum TerminalPicture {
   }
 
   /// A terminal cell's size in pixels: what the terminal reports (`TIOCGWINSZ`'s pixel
-  /// fields over its columns and rows), else ``default``.
+  /// fields over its columns and rows, else its answer to `CSI 16 t`), else ``default``.
   public struct CellSize: Equatable, Sendable {
     /// Pixels across.
     public var width: Int
@@ -50,12 +50,12 @@ public enum TerminalPicture {
     /// What is taken where the terminal does not say: 10 × 20, common.
     public static let `default` = CellSize(width: pixelsPerColumn, height: pixelsPerColumn * 2)
 
-    /// The cell size of a window `pixels` large with `columns` × `rows` cells, or
-    /// ``default`` where it does not say (zero pixels, as many terminals report).
-    public static func of(pixels: (width: Int, height: Int), columns: Int, rows: Int) -> CellSize {
+    /// The cell size of a window `pixels` large with `columns` × `rows` cells, or `nil`
+    /// where it does not say (zero pixels, as many terminals report).
+    public static func of(pixels: (width: Int, height: Int), columns: Int, rows: Int) -> CellSize? {
       guard pixels.width > 0, pixels.height > 0, columns > 0, rows > 0,
         pixels.width / columns > 0, pixels.height / rows > 0
-      else { return .default }
+      else { return nil }
       return CellSize(width: pixels.width / columns, height: pixels.height / rows)
     }
   }

@@ -63,6 +63,9 @@ public enum ControlSequence {
   /// Asks for the background colour (`OSC 11 ; ?`); the answer is
   /// ``Key/backgroundColor(red:green:blue:)``. Terminals that do not know it say nothing.
   public static let reportBackgroundColor = escape + "]11;?" + stringTerminator
+  /// Asks for a cell's size in pixels (`CSI 16 t`); the answer, `CSI 6 ; height ; width
+  /// t`, is ``Key/cellSize(width:height:)``. Terminals that do not know it say nothing.
+  public static let reportCellSize = csi + "16t"
   /// What a terminal sends at the end of a bracketed paste.
   public static let pasteEnd = csi + "201~"
 

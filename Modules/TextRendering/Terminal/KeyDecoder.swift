@@ -25,6 +25,9 @@ public enum Key: Hashable, Sendable {
   /// A terminal's answer to a request for its background colour (`OSC 11 ; ?`):
   /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`, each channel from 0 to 1. Not a key either.
   case backgroundColor(red: Double, green: Double, blue: Double)
+  /// A terminal's answer to a request for a cell's size in pixels (`CSI 16 t`):
+  /// `CSI 6 ; height ; width t`. Not a key either.
+  case cellSize(width: Int, height: Int)
   /// A sequence we do not use (kept so input is always consumed).
   case unknown
 }
@@ -250,6 +253,11 @@ public struct KeyDecoder: Sendable {
         return .unknown
       }
       return .cursorPosition(row: row, column: column)
+    case UInt8(ascii: "t"):
+      guard fields.count == 3, fields[0] == 6, let height = fields[1], let width = fields[2], height > 0,
+        width > 0
+      else { return .unknown }
+      return .cellSize(width: width, height: height)
     case UInt8(ascii: "~"):
       guard let code = fields.first ?? nil else { return .unknown }
       switch code {

@@ -44,12 +44,15 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   /// With `reportsSize: false` the terminal says it is 0 × 0 (as a serial line, or some
   /// container tools' terminals at first, do), while the screen is `columns` × `rows`.
   /// With `cellPixels` it reports the window's size in pixels too, as cells that large;
-  /// with `background`, it answers a question for its background colour with that one.
+  /// with `answersCellPixels` it leaves the window's pixels at zero and answers a question
+  /// for a cell's size (`CSI 16 t`) with that one; with `background`, it answers a question
+  /// for its background colour with that one.
   public init(
     executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
     controlling: Bool = true, replyDelay: Duration? = .zero, ambiguousWide: Bool = false,
     typedAhead: String = "", typedWithAnswers: String = "", reportsSize: Bool = true,
-    cellPixels: (width: Int, height: Int)? = nil, background: (red: Int, green: Int, blue: Int)? = nil
+    cellPixels: (width: Int, height: Int)? = nil, answersCellPixels: (width: Int, height: Int)? = nil,
+    background: (red: Int, green: Int, blue: Int)? = nil
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -98,6 +101,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     self.slave = slave
     var screen = VirtualTerminal(width: columns, height: rows)
     screen.background = background
+    screen.cellSize = answersCellPixels
     if ambiguousWide { screen.columns = VirtualTerminal.ambiguousWide }
     let capture = Capture(screen: screen, replyDelay: replyDelay, typedWithAnswers: typedWithAnswers)
     self.capture = capture

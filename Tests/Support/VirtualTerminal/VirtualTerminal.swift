@@ -7,8 +7,9 @@ import TextRendering
 /// Understood: printable UTF-8 (with display widths), CR, LF, BS; CSI `H`/`f` (move),
 /// `A`/`B`/`C`/`D`, `G`, `J` (0/2), `K` (0/2), `m` (SGR: attributes, 16/256/24-bit
 /// colours), DEC private modes `?25` (cursor), `?7` (autowrap), `?1049` (alternate
-/// screen), `?2026`, `?2004`, `?1000`/`?1006`, `6n` (where the cursor is) and `c` (the
-/// terminal's attributes; both answered in ``replies``), ESC `7`/`8` (save and restore the
+/// screen), `?2026`, `?2004`, `?1000`/`?1006`, `6n` (where the cursor is), `16t` (a
+/// cell's size, where ``cellSize`` is set) and `c` (the terminal's attributes; all answered
+/// in ``replies``), ESC `7`/`8` (save and restore the
 /// cursor); OSC and DCS/APC strings are skipped. Anything else is counted in
 /// ``unknownSequences``.
 public struct VirtualTerminal {
@@ -26,6 +27,8 @@ public struct VirtualTerminal {
   /// The background colour it says it has when asked (`OSC 11 ; ?`), 8 bits a channel;
   /// `nil`: it does not answer that question, as many terminals do not.
   public var background: (red: Int, green: Int, blue: Int)?
+  /// A cell's size in pixels it gives when asked (`CSI 16 t`); `nil`: it does not answer.
+  public var cellSize: (width: Int, height: Int)?
   /// How many columns the terminal draws a cluster in: ours, or another terminal's rule
   /// (say tmux 3.3, which draws an emoji with U+FE0F one column wide).
   public var columns: (Character) -> Int = { DisplayWidth.of($0) }
@@ -251,6 +254,8 @@ public struct VirtualTerminal {
     case (false, "m"): sgr(numbers.map { $0 ?? 0 })
     case (false, "n") where number(0, 0) == 6:
       replies.append("\u{1B}[\(cursor.y + 1);\(cursor.x + 1)R")
+    case (false, "t") where number(0, 0) == 16:
+      if let cellSize { replies.append("\u{1B}[6;\(cellSize.height);\(cellSize.width)t") }
     case (false, "c") where number(0, 0) == 0:
       replies.append("\u{1B}[?62;22c")  // a VT220 with ANSI colour, as xterm says
     case (true, "h"), (true, "l"):
