@@ -20,6 +20,13 @@ public enum CommandLineApp {
   /// - Returns: The exit status: 0 success, 1 a runtime failure, 2 a usage error, 3 not found.
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    var streams = Output.streams
+    streams.unicode = ColorPolicy.supportsUnicode(environment: environment)
+    return await Output.$streams.withValue(streams) { await parseAndRun(arguments, environment) }
+  }
+
+  @MainActor
+  private static func parseAndRun(_ arguments: [String], _ environment: [String: String]) async -> Int32 {
     let options: Options
     do {
       options = try Arguments.parse(arguments, environment: environment)
@@ -70,7 +77,7 @@ struct Session {
   /// The terminal the interactive app reads keys from; or nil, with the reason when the
   /// output is a terminal (where the browser was to be expected; a pipe expects the list).
   func interactiveInput() -> (input: Int32?, whyNot: String?) {
-    guard isatty(1) == 1 else { return (nil, nil) }
+    guard isatty(Output.streams.output) == 1 else { return (nil, nil) }
     let term = environment["TERM"] ?? ""
     if term.isEmpty || term == "dumb" {
       return (
@@ -86,13 +93,15 @@ struct Session {
 
   /// A cell's size in pixels, as the window of the terminal on standard output reports it.
   nonisolated static func cellSize() -> TerminalPicture.CellSize? {
-    isatty(1) == 1 ? Terminal.window(1)?.cell : nil
+    isatty(Output.streams.output) == 1 ? Terminal.window(Output.streams.output)?.cell : nil
   }
 
   /// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
   /// 80×24.
   nonisolated static func terminalSize(environment: [String: String]) -> (columns: Int, rows: Int) {
-    if isatty(1) == 1, let cells = Terminal.window(1)?.cells { return cells }
+    if isatty(Output.streams.output) == 1, let cells = Terminal.window(Output.streams.output)?.cells {
+      return cells
+    }
     func count(_ name: String, else fallback: Int) -> Int {
       Int(environment[name] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? fallback
     }
@@ -102,7 +111,7 @@ struct Session {
   func run() async -> Int32 {
     let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
     let interactive = input != nil
-    let isTerminal = isatty(1) == 1
+    let isTerminal = isatty(Output.streams.output) == 1
     let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
     let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
     let windowCell = Self.cellSize()
@@ -121,7 +130,7 @@ struct Session {
     let asksCell = windowCell == nil && pictures.terminalProtocol != nil && pictures.pixelsPerCell != nil
     if case .show = options.command, !options.json, inCells || asksCell {
       let chosenBlocks = pictures.mode == .blocks && !pictures.explicit
-      let answers = TerminalProbe.ask(output: 1, width: chosenBlocks, cellSize: asksCell)
+      let answers = TerminalProbe.ask(output: Output.streams.output, width: chosenBlocks, cellSize: asksCell)
       lightBackground = answers?.lightBackground ?? false
       if asksCell, let answered = answers?.cellSize {
         cell = answered
@@ -165,7 +174,7 @@ struct Session {
           entry.split(separator: "\n", omittingEmptySubsequences: false).map {
             Sanitizer.sanitize(String($0))
           }
-          .joined(separator: "\n"), to: 2)
+          .joined(separator: "\n"), to: Output.streams.error)
       }
       store = Store(initialState: AppFeature.State(), reducer: trace)
     } else {
@@ -189,7 +198,7 @@ struct Session {
         if let whyNotInteractive { Output.warning(whyNotInteractive) }
         return await commands.list()
       }
-      if options.trace && isatty(2) == 1 {
+      if options.trace && isatty(Output.streams.error) == 1 {
         Output.error(
           "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
         )
@@ -216,7 +225,7 @@ struct Session {
           nil
         }
       let app = InteractiveApp(
-        store: store, terminal: Terminal(inputFD: input, outputFD: 1),
+        store: store, terminal: Terminal(inputFD: input, outputFD: Output.streams.output),
         style: style(pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
         escapeDelay: max(5, min(delay, 1000)))
       return await app.run()

@@ -61,8 +61,10 @@ struct Commands {
           : " Found as \(paths.count == 1 ? "a sub-breed" : "sub-breeds"): try show \(paths.joinedAsAlternatives).")
         + Arguments.didYouMean(view.spellingMatches.map(\.path))
       // The query and the sub-breed names (from the network) alike.
-      Output.text(Sanitizer.sanitize("No breeds match \(Output.quoted(query)).\(found)") + "\n", to: 2)
-    case .empty: Output.text("No breeds.\n", to: 2)
+      Output.text(
+        Sanitizer.sanitize("No breeds match \(Output.quoted(query)).\(found)") + "\n",
+        to: Output.streams.error)
+    case .empty: Output.text("No breeds.\n", to: Output.streams.error)
     case .loading, .failed: break
     }
     if options.json {

@@ -18,7 +18,26 @@ enum ExitCode {
 /// the output (a full disk, an I/O error) ends it with a one-line error and status 1,
 /// so that a script never mistakes a truncated output for a complete one.
 enum Output {
-  static func write(_ text: String, to fd: Int32 = 1) {
+  /// Where a run writes, and whether its text for people may be Unicode.
+  struct Streams: Sendable {
+    /// Standard output.
+    var output: Int32 = 1
+    /// Standard error.
+    var error: Int32 = 2
+    /// Whether the locale is UTF-8 (or unset) and the terminal is not the Linux console;
+    /// otherwise (`LANG=C`, `TERM=linux`) text for people is written in ASCII and the
+    /// full-screen app draws in ASCII.
+    var unicode = true
+  }
+
+  /// The run's streams: the process's own, unless a caller (a test running a command in
+  /// process) gives files of its own for the run.
+  @TaskLocal static var streams = Streams()
+
+  /// Whether text for people may be Unicode in this run (see ``Streams/unicode``).
+  static var unicode: Bool { streams.unicode }
+
+  static func write(_ text: String, to fd: Int32 = Output.streams.output) {
     writeAll(Array(text.utf8), to: fd)
   }
 
@@ -26,7 +45,7 @@ enum Output {
     guard let code = writeFully(bytes, to: fd) else { return }
     if code == EPIPE { exit(ExitCode.success) }
     // Nothing can be reported about standard error itself.
-    guard fd != 2 else { return }
+    guard fd != streams.error else { return }
     error("Can't write the output: \(String(cString: strerror(code))).")
     exit(ExitCode.failure)
   }
@@ -55,15 +74,10 @@ enum Output {
   /// One line of data on stdout (JSON, the version), written as it is.
   static func line(_ text: String) { write(text + "\n") }
 
-  /// Whether the locale is UTF-8 (or unset) and the terminal is not the Linux console;
-  /// otherwise (`LANG=C`, `TERM=linux`) text for people is written in ASCII and the
-  /// full-screen app draws in ASCII.
-  static let unicode = ColorPolicy.supportsUnicode(environment: ProcessInfo.processInfo.environment)
-
   /// Text for people (messages, help, the plain output of `list` and `show`): in ASCII
   /// where the locale is not UTF-8 (`“”` → `"`, see `Sanitizer.ascii`). Data (JSON,
   /// pictures) goes through ``write(_:to:)`` as it is.
-  static func text(_ string: String, to fd: Int32 = 1) {
+  static func text(_ string: String, to fd: Int32 = Output.streams.output) {
     write(unicode ? string : Sanitizer.ascii(string), to: fd)
   }
 
@@ -81,8 +95,10 @@ enum Output {
   }
 
   /// `error: …` on stderr. The message is sanitised: it may quote names from the network.
-  static func error(_ message: String) { text("error: \(Sanitizer.sanitize(message))\n", to: 2) }
+  static func error(_ message: String) { text("error: \(Sanitizer.sanitize(message))\n", to: streams.error) }
 
   /// `warning: …` on stderr, sanitised likewise.
-  static func warning(_ message: String) { text("warning: \(Sanitizer.sanitize(message))\n", to: 2) }
+  static func warning(_ message: String) {
+    text("warning: \(Sanitizer.sanitize(message))\n", to: streams.error)
+  }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import DogBreedsCLIKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a run of the app printed and how it ended.
+struct InProcessRun: Sendable {
+  var status: Int32
+  var output: String
+  var error: String
+}
+
+/// Runs the app in this process as `DogBreedsCLI` would run with these arguments, in an
+/// environment of its own (folders of its own, a UTF-8 locale, plus `extra`), its standard
+/// output and error written to files of the test's.
+@MainActor
+func runInProcess(_ arguments: [String], environment extra: [String: String] = [:]) async throws
+  -> InProcessRun
+{
+  let folder = ScratchFolder.path("in-process")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let environment = [
+    "DOGBREEDS_CACHE_DIR": folder.appendingPathComponent("cache").path,
+    "DOGBREEDS_DATA_DIR": folder.appendingPathComponent("data").path, "LANG": "C.UTF-8",
+    "TERM": "xterm-256color",
+  ].merging(extra) { $1 }
+  let outputPath = folder.appendingPathComponent("output").path
+  let errorPath = folder.appendingPathComponent("error").path
+  let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  let error = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  defer {
+    close(output)
+    close(error)
+  }
+  let status = await Output.$streams.withValue(Output.Streams(output: output, error: error)) {
+    await CommandLineApp.run(arguments: arguments, environment: environment)
+  }
+  return InProcessRun(
+    status: status, output: try String(contentsOfFile: outputPath, encoding: .utf8),
+    error: try String(contentsOfFile: errorPath, encoding: .utf8))
+}
+
+/// The scriptable commands, run in process against the fake API (or the live client
+/// offline): one row per case, with the exit status and what standard output and standard
+/// error start with.
+@MainActor
+struct CommandTests {
+  @Test(arguments: [
+    (["--api", "fake", "list"], 0, "Affenpinscher\nAfrican\nAiredale\n", ""),
+    (["--api", "fake", "list", "--filter", "bull terr"], 0, "Bull Terrier\n", ""),
+    (
+      ["--api", "fake", "list", "--filter", "golden"], 3, "",
+      "No breeds match “golden”. Found as a sub-breed: try show retriever/golden."
+    ),
+    (
+      ["--api", "fake", "show", "hound", "--picture", "none"], 0,
+      "Hound\nPicture: https://images.dog.ceo/breeds/hound/fake_1.jpg\nSub-breeds:\n  Afghan\n", ""
+    ),
+    (["--api", "fake", "show", "Coton de Tuléar", "--picture", "none"], 0, "Coton de Tuléar\n", ""),
+    (["--api", "fake", "show", "nosuch"], 3, "", "error: “nosuch” is not in the breed list."),
+    (
+      ["--api", "fake", "show", "retreiver"], 3, "",
+      "error: “retreiver” is not in the breed list. Did you mean retriever?"
+    ),
+    (["list", "--offline"], 0, "Affenpinscher\n", "warning: Working offline"),
+    (["list", "--offline", "--fresh"], 1, "", "error: Working offline"),
+    (["--fitler", "x"], 2, "", "error: Unknown option --fitler. Did you mean --filter?"),
+    (["--version"], 0, "DogBreedsCLI ", ""),
+  ])
+  func aCommandPrintsWhatItShouldAndExitsAsDocumented(
+    arguments: [String], status: Int32, output: String, error: String
+  ) async throws {
+    let run = try await runInProcess(arguments)
+    #expect(run.status == status, "\(run.error)")
+    #expect(run.output.hasPrefix(output), "\(run.output.prefix(300))")
+    #expect(run.error.hasPrefix(error), "\(run.error)")
+    if output.isEmpty { #expect(run.output.isEmpty) }
+  }
+
+  /// Text for people follows the run's locale: ASCII where it is not UTF-8.
+  @Test func aLocaleWithoutUTF8GetsASCII() async throws {
+    let run = try await runInProcess(
+      ["--api", "fake", "show", "cotondetulear", "--picture", "none"], environment: ["LANG": "C"])
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("Coton de Tulear\n"), "\(run.output)")
+    #expect(run.output.utf8.allSatisfy { $0 < 0x80 })
+  }
+
+  /// `--json` is data: a document a script can read, names as the API has them and as
+  /// people write them.
+  @Test func jsonIsADocumentScriptsCanRead() async throws {
+    let run = try await runInProcess(["--api", "fake", "--json", "list", "--filter", "shih"])
+    #expect(run.status == 0)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let breeds = try #require(document["breeds"] as? [[String: Any]])
+    #expect(breeds.map { $0["name"] as? String } == ["shihtzu"])
+    #expect(breeds.first?["displayName"] as? String == "Shih Tzu")
+  }
+
+  /// `favourites add` and `remove` change the file the app keeps; the list reads it back.
+  @Test func favouritesAreKeptBetweenRuns() async throws {
+    let data = ScratchFolder.path("favourites").path
+    let environment = ["DOGBREEDS_DATA_DIR": data]
+    #expect(
+      try await runInProcess(
+        ["--api", "fake", "favourites", "add", "hound/afghan", "pug"], environment: environment
+      ).status == 0)
+    #expect(
+      try await runInProcess(["--api", "fake", "favourites", "remove", "pug"], environment: environment)
+        .status == 0)
+    let listed = try await runInProcess(["--api", "fake", "favourites"], environment: environment)
+    #expect(listed.status == 0)
+    #expect(listed.output == "Afghan Hound\n", "\(listed.output)")
+  }
+}

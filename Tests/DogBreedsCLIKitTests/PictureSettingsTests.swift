@@ -1,0 +1,91 @@
+import Testing
+import TextRendering
+
+@testable import DogBreedsCLIKit
+
+/// How pictures are shown, resolved once from `--picture`, the colour, the terminal and
+/// the environment: one row per case.
+struct PictureSettingsTests {
+  /// One row: what was asked, where, and what follows.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var choice: PictureChoice
+    var environment: [String: String] = ["TERM": "xterm-256color"]
+    var colorMode: ColorMode = .ansi256
+    var colorRefused = false
+    var isTerminal = true
+    var interactive = false
+    var unicode = true
+    /// The picture mode and protocol that follow, and whether a note says why.
+    var mode: PictureMode
+    var terminalProtocol: PictureSettings.TerminalProtocol? = nil
+    var pictureColor: ColorMode? = nil
+    var hasNote = false
+
+    var testDescription: String {
+      "\(choice.rawValue) \(environment) interactive:\(interactive) colour:\(colorMode) refused:\(colorRefused)"
+    }
+  }
+
+  @Test(arguments: [
+    // auto: what the terminal can show.
+    Case(choice: .auto, mode: .blocks, pictureColor: .ansi256),
+    Case(choice: .auto, colorMode: .truecolor, mode: .blocks, pictureColor: .truecolor),
+    Case(choice: .auto, environment: ["TERM": "linux"], colorMode: .ansi16, mode: .ascii),
+    Case(choice: .auto, colorMode: .none, mode: .ascii),
+    Case(choice: .auto, unicode: false, mode: .ascii),
+    Case(choice: .auto, isTerminal: false, mode: .none),
+    // auto: a terminal's own protocol where the environment names it, not inside tmux.
+    Case(choice: .auto, environment: ["TERM": "xterm-kitty"], mode: .none, terminalProtocol: .kitty),
+    Case(
+      choice: .auto, environment: ["TERM": "xterm-kitty"], interactive: true, mode: .terminal,
+      terminalProtocol: .kitty),
+    Case(choice: .auto, environment: ["TERM": "foot"], mode: .none, terminalProtocol: .sixel),
+    Case(choice: .auto, environment: ["TERM": "foot"], interactive: true, mode: .blocks),
+    Case(
+      choice: .auto, environment: ["TERM": "mlterm"], colorMode: .ansi16, interactive: true, mode: .blocks),
+    Case(choice: .auto, environment: ["LC_TERMINAL": "iTerm2"], mode: .none, terminalProtocol: .iterm),
+    Case(choice: .auto, environment: ["KONSOLE_VERSION": "210804", "TERM": "xterm-256color"], mode: .blocks),
+    Case(choice: .auto, environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/t,1,0"], mode: .blocks),
+    // Asked for by name.
+    Case(choice: .blocks, colorMode: .none, isTerminal: false, mode: .blocks, pictureColor: .ansi256),
+    Case(choice: .ansi256, environment: ["COLORTERM": "truecolor"], mode: .blocks, pictureColor: .ansi256),
+    Case(
+      choice: .blocks, colorMode: .none, colorRefused: true, mode: .ascii, pictureColor: ColorMode.none,
+      hasNote: true),
+    Case(choice: .ansi256, colorMode: .none, colorRefused: true, mode: .ascii, hasNote: true),
+    Case(choice: .ascii, colorMode: .ansi16, mode: .ascii, pictureColor: .ansi16),
+    Case(choice: .none, mode: .none),
+    Case(choice: .kitty, environment: [:], mode: .none, terminalProtocol: .kitty),
+    Case(choice: .sixel, environment: [:], interactive: true, mode: .blocks),
+    Case(choice: .iterm, environment: [:], interactive: true, mode: .blocks),
+  ])
+  func picturesAreShownAsTheSettingsSay(_ row: Case) {
+    let settings = PictureSettings.resolve(
+      row.choice, colorMode: row.colorMode, colorRefused: row.colorRefused, isTerminal: row.isTerminal,
+      interactive: row.interactive, unicode: row.unicode, environment: row.environment)
+    #expect(settings.mode == row.mode)
+    #expect(settings.terminalProtocol == row.terminalProtocol)
+    if let color = row.pictureColor { #expect(settings.colorMode == color) }
+    #expect((settings.note != nil) == row.hasNote)
+    // Only an automatic choice may quietly show nothing.
+    #expect(settings.explicit == (row.choice != .auto && row.choice != .none))
+  }
+
+  /// A terminal's own protocol decodes to the terminal's cells in pixels; cells drawn in
+  /// text, to one pixel across and two down; nothing, to nothing.
+  @Test func picturesAreDecodedForTheCellsTheyFill() {
+    let cell = TerminalPicture.CellSize(width: 8, height: 17)
+    func pixels(_ choice: PictureChoice) -> (Int, Int)? {
+      PictureSettings.resolve(
+        choice, colorMode: .ansi256, isTerminal: true, interactive: false, unicode: true,
+        environment: ["TERM": "xterm-256color"], cell: cell
+      ).pixelsPerCell.map { ($0.width, $0.height) }
+    }
+    #expect(pixels(.kitty).map { $0 == (8, 17) } == true)
+    #expect(pixels(.sixel).map { $0 == (8, 17) } == true)
+    #expect(pixels(.blocks).map { $0 == (1, 2) } == true)
+    #expect(pixels(.ascii).map { $0 == (1, 2) } == true)
+    #expect(pixels(.none) == nil)
+    #expect(pixels(.iterm) == nil)
+  }
+}

@@ -1,0 +1,56 @@
+import Testing
+import TextRendering
+
+/// The one colour rule, one row per case: the choice, whether the stream is a terminal,
+/// the environment, and the mode that follows.
+struct ColorPolicyTests {
+  @Test(arguments: [
+    (ColorChoice.never, true, ["TERM": "xterm-256color", "FORCE_COLOR": "1"], ColorMode.none),
+    (.always, false, [:], .ansi16),
+    (.always, false, ["TERM": "xterm-256color"], .ansi256),
+    (.always, true, ["TERM": "xterm", "COLORTERM": "TrueColor"], .truecolor),
+    (.always, true, ["COLORTERM": "24bit", "NO_COLOR": "1"], .truecolor),
+    (.auto, true, ["TERM": "xterm-256color"], .ansi256),
+    (.auto, true, ["TERM": "linux"], .ansi16),
+    (.auto, false, ["TERM": "xterm-256color"], .none),
+    (.auto, true, ["TERM": "dumb"], .none),
+    (.auto, true, [:], .none),
+    (.auto, true, ["TERM": "xterm-256color", "NO_COLOR": "1"], .none),
+    (.auto, true, ["TERM": "xterm-256color", "NO_COLOR": ""], .ansi256),
+    (.auto, false, ["TERM": "xterm-256color", "CLICOLOR_FORCE": "1"], .ansi256),
+    (.auto, false, ["TERM": "xterm-256color", "FORCE_COLOR": "0"], .none),
+    (.auto, false, ["FORCE_COLOR": "1", "NO_COLOR": "1"], .none),
+    (.auto, false, ["CLICOLOR_FORCE": "1"], .ansi16),
+    (.auto, true, ["TERM": "xterm", "COLORTERM": "truecolor"], .truecolor),
+    (.auto, true, ["TERM": "xterm", "COLORTERM": "24bit"], .truecolor),
+    // Forced, colour still has the depth the terminal names (`--color always | less -R`).
+    (.always, false, ["NO_COLOR": "1"], .ansi16),
+  ])
+  func theModeFollowsTheChoiceTheStreamAndTheEnvironment(
+    choice: ColorChoice, isTerminal: Bool, environment: [String: String], expected: ColorMode
+  ) {
+    #expect(ColorPolicy.mode(choice: choice, isTerminal: isTerminal, environment: environment) == expected)
+  }
+
+  /// Colour turned off by the user, as opposed to left off on a pipe.
+  @Test(arguments: [
+    (ColorChoice.never, [String: String](), true), (.auto, ["NO_COLOR": "1"], true), (.auto, [:], false),
+    (.always, ["NO_COLOR": "1"], false), (.auto, ["NO_COLOR": ""], false),
+  ])
+  func colourIsRefusedOnlyByTheUser(choice: ColorChoice, environment: [String: String], refused: Bool) {
+    #expect(ColorPolicy.isRefused(choice: choice, environment: environment) == refused)
+  }
+
+  @Test(arguments: [
+    ([String: String](), true), (["LANG": "C.UTF-8"], true), (["LANG": "en_US.utf8"], true),
+    (["LANG": "C"], false), (["LC_ALL": "POSIX", "LANG": "C.UTF-8"], false),
+    (["LC_ALL": "", "LC_CTYPE": "de_DE.UTF-8", "LANG": "C"], true),
+    (["TERM": "linux", "LANG": "C.UTF-8"], false),
+    (["LC_CTYPE": "de_DE.UTF-8", "LANG": "C"], true),
+    (["LC_ALL": "", "LC_CTYPE": "C", "LANG": "en_US.UTF-8"], false),
+    (["TERM": "xterm-256color", "LANG": "en_GB.UTF-8"], true),
+  ])
+  func unicodeNeedsAUTF8LocaleAndNotTheLinuxConsole(environment: [String: String], unicode: Bool) {
+    #expect(ColorPolicy.supportsUnicode(environment: environment) == unicode)
+  }
+}
