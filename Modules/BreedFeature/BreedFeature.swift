@@ -37,8 +37,8 @@ public struct BreedFeature: Reducer {
     /// When fetching a picture last failed, if it has since one last arrived.
     public var lastFailure: Date?
     /// Every picture of what the screen shows, once `n` has asked for them (`nil` until
-    /// then, or where the API would not list them): `n` then picks among them, those not
-    /// yet shown first, and the screen says which of them is shown.
+    /// then; empty where the API would not list them, and `n` asks for random ones): `n`
+    /// picks among them, those not yet shown first, and the screen says which is shown.
     public var imageURLs: [URL]?
     /// The pictures shown since ``imageURLs`` arrived; once every one has been, the round
     /// starts again.
@@ -129,8 +129,8 @@ public struct BreedFeature: Reducer {
     /// The screen changed size: a picture decoded for a smaller screen is downloaded again
     /// and decoded for the size the feature's `pictureSize` function gives now.
     case screenResized
-    /// The addresses of every picture of what the screen shows arrived, asked for while
-    /// `shown` was on screen (it counts as seen).
+    /// The addresses of every picture of what the screen shows arrived (none: the API
+    /// would not list them), asked for while `shown` was on screen (it counts as seen).
     case imageURLsResponse([URL], shown: URL?)
     /// The picture's address arrived, or fetching it failed.
     case imageURLResponse(Result<URL, DogAPIError>)
@@ -244,12 +244,12 @@ public struct BreedFeature: Reducer {
 
     case .imageURLsResponse(let urls, let shown):
       state.imageURLs = urls
-      state.seen = Set(shown.map { [$0] } ?? [])
+      state.seen = urls.isEmpty ? [] : Set(shown.map { [$0] } ?? [])
       return .none
 
     case .imageURLResponse(.success(let url)):
       state.imageURL = .loaded(url)
-      if let all = state.imageURLs {
+      if let all = state.imageURLs, !all.isEmpty {
         // A round ends when every picture has been shown; the next starts after this one.
         state.seen.insert(url)
         if state.seen.count >= all.count { state.seen = [url] }
@@ -295,27 +295,27 @@ public struct BreedFeature: Reducer {
   /// Fetches another picture than `shown`: from the breed's list of pictures, which is
   /// asked for the first time, those not yet seen first. Where the API will not list them
   /// (other than by being too slow, which asking at random would only repeat), a random
-  /// one, asked again a few times while it is the one on screen.
+  /// one, asked again a few times while it is the one on screen; the list is not asked for
+  /// again while the screen shows the same dog.
   private func fetchAnotherImage(_ state: inout State, avoiding shown: URL?) -> Effect<Action> {
     let known = state.imageURLs
     let seen = state.seen
     return fetch(&state) { client, breed, subBreed, send throws(DogAPIError) in
       var all = known
       if all == nil {
+        var listed: [URL] = []
         do throws(DogAPIError) {
-          let listed = try await client.images(breed, subBreed)
-          if !listed.isEmpty {
-            all = listed
-            await send(.imageURLsResponse(listed, shown: shown))
-          }
+          listed = try await client.images(breed, subBreed)
         } catch {
           switch error {
           case .cancelled, .timedOut: throw error
           default: break
           }
         }
+        all = listed
+        await send(.imageURLsResponse(listed, shown: shown))
       }
-      if let all {
+      if let all, !all.isEmpty {
         let others = all.filter { $0 != shown }
         let unseen = others.filter { !seen.contains($0) }
         if let url = (unseen.isEmpty ? others : unseen).randomElement() ?? all.first { return url }

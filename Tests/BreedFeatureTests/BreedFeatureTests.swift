@@ -35,6 +35,7 @@ struct BreedFeatureTests {
       breedFeature(client { breed, sub in requests.record(breed, sub) == 1 ? url2 : url1 })
     }
     await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
     await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
     #expect(requests.all == ["hound"])
   }
@@ -48,12 +49,14 @@ struct BreedFeatureTests {
       breedFeature(client { breed, sub in requests.record(breed, sub) < 3 ? url1 : url2 })
     }
     await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
     await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
     #expect(requests.all == ["hound", "hound", "hound"])
     let only = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(client { _, _ in url1 })
     }
     await only.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await only.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
     await only.receive(.imageURLResponse(.success(url1))) { $0.imageURL = .loaded(url1) }
   }
 
@@ -128,7 +131,8 @@ struct BreedFeatureTests {
   }
 
   /// A list that does not come in time is a failure like any other (asking at random
-  /// would only wait as long again); one the API will not give leaves `n` asking at random.
+  /// would only wait as long again); one the API will not give leaves `n` asking at random,
+  /// without asking for the list again.
   @Test func aListThatTimesOutFailsAndOneRefusedAsksAtRandom() async {
     var pictures = DogAPIClient.failing
     pictures.images = { (_, _) async throws(DogAPIError) -> [URL] in throw .timedOut(seconds: 10) }
@@ -148,8 +152,12 @@ struct BreedFeatureTests {
       breedFeature(pictures)
     }
     await refused.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await refused.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
     await refused.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
     #expect(BreedFeature.ViewState(refused.state).position == nil)
+    // Not asked for again while the screen shows the same dog.
+    await refused.send(.anotherPictureRequested) { $0.imageURL = .loading }
+    await refused.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
   }
 
   @Test func aFailureIsShownAndRetryWorks() async {
@@ -168,6 +176,7 @@ struct BreedFeatureTests {
       $0.lastFailure = failedAt
     }
     await store.send(.retryRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLsResponse([], shown: nil)) { $0.imageURLs = [] }
     await store.receive(.imageURLResponse(.success(url1))) {
       $0.imageURL = .loaded(url1)
       $0.failures = 0
@@ -190,6 +199,7 @@ struct BreedFeatureTests {
     guard case .failed(let first, _) = BreedFeature.ViewState(store.state).imageURL else { return }
     #expect(!first.contains("tried"))
     await store.send(.retryRequested) { $0.imageURL = .loading }
+    await store.receive(.imageURLsResponse([], shown: nil)) { $0.imageURLs = [] }
     await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)))) {
       $0.imageURL = .failed(.timedOut(seconds: 10))
       $0.failures = 2
@@ -246,6 +256,7 @@ struct BreedFeatureTests {
     await store.send(.appeared) { $0.imageURL = .loading }
     await firstStarted.wait()
     await store.send(.anotherPictureRequested)
+    await store.receive(.imageURLsResponse([], shown: nil)) { $0.imageURLs = [] }
     await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
     await releaseFirst.open()
     try? await Task.sleep(for: .milliseconds(50))

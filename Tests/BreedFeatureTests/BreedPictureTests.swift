@@ -71,6 +71,7 @@ struct BreedPictureTests {
       $0.picture = .none
       $0.kept = BreedFeature.State.KeptPicture(url: url1, picture: small)
     }
+    await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
     await store.receive(.imageURLResponse(.success(url1))) {
       $0.imageURL = .loaded(url1)
       $0.picture = .loading
@@ -204,6 +205,7 @@ struct BreedPictureTests {
       $0.picture = .none
       $0.kept = kept
     }
+    await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
     await store.receive(.imageURLResponse(.failure(.server(status: 502, message: nil)))) {
       $0.imageURL = .failed(.server(status: 502, message: nil))
       $0.failures = 1
