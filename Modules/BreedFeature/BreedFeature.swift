@@ -82,7 +82,7 @@ public struct BreedFeature: Reducer {
 
     /// What the screen shows, as a favourite is named: `hound`, or `hound/afghan` while a
     /// sub-breed's picture is shown.
-    public var shownFavouriteID: String { subBreed.map { "\(breed.name)/\($0)" } ?? breed.name }
+    public var shownFavouriteID: String { BreedName.path(breed.name, subBreed) }
 
     /// Where downloading and decoding the picture stands.
     public enum PictureStatus: Equatable, Sendable {

@@ -83,7 +83,7 @@ extension BreedFeature {
         SubBreedRow(
           name: name, title: String.breedName(name), isShown: name == state.subBreed,
           isHighlighted: name == state.highlighted,
-          isFavourite: state.favourites.contains("\(state.breed.name)/\(name)"))
+          isFavourite: state.favourites.contains(BreedName.path(state.breed.name, name)))
       }
       let subject = String.breedTitle(state.breed.name, subBreed: state.subBreed)
       self.subject = subject

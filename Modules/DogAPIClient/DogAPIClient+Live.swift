@@ -124,7 +124,7 @@ extension DogAPIClient {
         }
         guard let url = try await images(breed, subBreed).randomElement() else {
           throw .notFound(
-            message: "the API lists no picture of \(subBreed.map { "\(breed)/\($0)" } ?? breed)")
+            message: "the API lists no picture of \(BreedName.path(breed, subBreed))")
         }
         return url
       },

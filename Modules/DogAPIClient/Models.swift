@@ -139,6 +139,18 @@ public enum BreedName {
   /// The most letters a valid name has (the API's longest has 15).
   public static let maximumLength = 64
 
+  /// A breed, or a sub-breed of it, named as one text, as favourites, `show` and JSON name
+  /// them: `hound`, `hound/afghan`.
+  public static func path(_ breed: String, _ subBreed: String?) -> String {
+    subBreed.map { "\(breed)/\($0)" } ?? breed
+  }
+
+  /// The breed and sub-breed a ``path(_:_:)`` names: `hound/afghan` → (`hound`, `afghan`).
+  public static func parts(ofPath path: String) -> (breed: String, subBreed: String?) {
+    let parts = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    return (String(parts.first ?? ""), parts.count == 2 ? String(parts[1]) : nil)
+  }
+
   /// Whether `name` is a valid API name: 1–``maximumLength`` lowercase ASCII letters,
   /// nothing else.
   ///

@@ -124,7 +124,7 @@ struct Commands {
   /// ("retreiver/golden": retriever/golden).
   private func suggestion(for name: String, subBreed: String?) -> String {
     guard let list = store.state.breeds else { return "" }
-    let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { "\($0.name)/\(name)" }
+    let parents = list.breeds.filter { $0.subBreeds.contains(name) }.map { BreedName.path($0.name, name) }
     if !parents.isEmpty { return " It is a sub-breed: try \(parents.joinedAsAlternatives)." }
     return Arguments.didYouMean(
       names(foundBy: name).map { offered in
@@ -157,7 +157,8 @@ struct Commands {
   /// misspells ("hound/afgan"), offered as " Did you mean …?"; or nothing.
   private func misspelled(_ subBreed: String, of breed: Breed) -> String {
     Arguments.didYouMean(
-      DogsFeature.spellingMatches(of: subBreed, among: breed.subBreeds).map { "\(breed.name)/\($0)" })
+      DogsFeature.spellingMatches(of: subBreed, among: breed.subBreeds).map { BreedName.path(breed.name, $0) }
+    )
   }
 
   /// What `letters` spell run together: a listed sub-breed's title as the app shows it
@@ -369,8 +370,8 @@ extension Commands {
       }
       if let notice = loaded.notice { Output.warning(notice) }
       let shown = loaded.favourites.map { id in
-        let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
-        return (id: id, title: String.breedTitle(parts[0], subBreed: parts.count > 1 ? parts[1] : nil))
+        let parts = BreedName.parts(ofPath: id)
+        return (id: id, title: String.breedTitle(parts.breed, subBreed: parts.subBreed))
       }
       .sorted { ($0.title, $0.id) < ($1.title, $1.id) }
       if options.json {
@@ -396,7 +397,7 @@ extension Commands {
           continue
         }
         switch await resolve(name) {
-        case .success(let path): ids.insert(path.subBreed.map { "\(path.breed)/\($0)" } ?? path.breed)
+        case .success(let path): ids.insert(BreedName.path(path.breed, path.subBreed))
         case .failure(let status): return status.code
         }
       }

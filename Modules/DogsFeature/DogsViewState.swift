@@ -180,7 +180,7 @@ extension DogsFeature {
     /// As the Breed screen names it: `"Golden Retriever"`.
     public var title: String
     /// As the API's paths and `show` name it: `"retriever/golden"`.
-    public var path: String { "\(breed)/\(subBreed)" }
+    public var path: String { BreedName.path(breed, subBreed) }
 
     /// Creates a match.
     public init(breed: String, subBreed: String, title: String) {
@@ -200,7 +200,7 @@ extension DogsFeature {
     /// As the screens name it: `"Retriever"`, `"Golden Retriever"`.
     public var title: String
     /// As the API's paths and `show` name it: `"retriever"`, `"retriever/golden"`.
-    public var path: String { subBreed.map { "\(breed)/\($0)" } ?? breed }
+    public var path: String { BreedName.path(breed, subBreed) }
 
     /// Creates a match.
     public init(breed: String, subBreed: String?, title: String) {

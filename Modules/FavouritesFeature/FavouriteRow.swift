@@ -25,12 +25,9 @@ public struct FavouriteRow: Reducer {
     }
 
     /// The breed's API name: `hound`.
-    public var breed: String { id.split(separator: "/", maxSplits: 1).first.map(String.init) ?? id }
+    public var breed: String { BreedName.parts(ofPath: id).breed }
     /// The sub-breed's API name (`afghan`), or `nil` for a breed.
-    public var subBreed: String? {
-      let parts = id.split(separator: "/", maxSplits: 1)
-      return parts.count == 2 ? String(parts[1]) : nil
-    }
+    public var subBreed: String? { BreedName.parts(ofPath: id).subBreed }
   }
 
   /// Where a row's thumbnail stands.
