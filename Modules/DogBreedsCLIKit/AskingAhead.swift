@@ -24,11 +24,15 @@ extension DogAPIClient {
         return (.failure(error), nil)
       }
       guard download else { return (.success(address), nil) }
+      // Awaited into a local, not inside the returned tuple: Swift 6.3's optimiser
+      // miscompiles that form in a task's closure (Docs/CompilerDefects.md).
+      let bytes: Result<Data, DogAPIError>
       do throws(DogAPIError) {
-        return (.success(address), .success(try await base.imageData(address)))
+        bytes = .success(try await base.imageData(address))
       } catch {
-        return (.success(address), .failure(error))
+        bytes = .failure(error)
       }
+      return (.success(address), bytes)
     }
     // What has been handed out: each answer asked ahead serves one request.
     let addressTaken = Mutex(false)
