@@ -260,7 +260,9 @@ public final class Store<State, Action> {
   /// - Parameters:
   ///   - value: Derives what you care about from the state.
   ///   - onChange: Called on the main actor with each new value.
-  /// - Returns: A token; observation stops when it is cancelled or released.
+  /// - Returns: A token; observation stops when it is cancelled or released. Keep it in a
+  ///   property for as long as you observe: an optimised build may release a local that is
+  ///   not used again at once (`_ = token` is no use), which ends the observation.
   public func observe<Value: Equatable>(
     _ value: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void
@@ -337,7 +339,9 @@ extension Store where State: Equatable {
   /// Calls `onChange` with the whole state each time it changes.
   ///
   /// - Parameter onChange: Called on the main actor with each new state.
-  /// - Returns: A token; observation stops when it is cancelled or released.
+  /// - Returns: A token; observation stops when it is cancelled or released. Keep it in a
+  ///   property for as long as you observe: an optimised build may release a local that is
+  ///   not used again at once (`_ = token` is no use), which ends the observation.
   public func observe(_ onChange: @escaping (State) -> Void) -> StoreObservation {
     observe({ $0 }, onChange: onChange)
   }

@@ -13,7 +13,7 @@ struct ObservationTests {
     store.send(.set(1))
     store.send(.increment)
     #expect(seen == [1, 2])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func oneSendWithSeveralSynchronousActionsNotifiesOnce() {
@@ -27,7 +27,7 @@ struct ObservationTests {
     let observation = store.observe { calls.append($0) }
     store.send(3)
     #expect(calls == [4])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func scopedObserversSeeOnlyTheirValue() {
@@ -38,7 +38,7 @@ struct ObservationTests {
     store.send(.present)  // changes another part of the state
     store.send(.child(.increment))
     #expect(childCalls == [1])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func cancellingOrReleasingStopsObservation() {
@@ -68,7 +68,7 @@ struct ObservationTests {
     let observation = store.observe { seen.append($0) }
     await store.send(0).finish()
     #expect(seen == [5])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func observersSeeEachStepOfAConcatenation() async {
@@ -85,7 +85,7 @@ struct ObservationTests {
     let observation = store.observe { seen.append($0) }
     await store.send(0).finish()
     #expect(seen == [5, 7])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   /// A store whose state is the last number sent.
@@ -113,7 +113,7 @@ struct ObservationTests {
     #expect(first == [1, 2])
     #expect(second == [2])
     #expect(store.state == 2)
-    _ = (sender, other)
+    withExtendedLifetime((sender, other)) {}
   }
 
   @Test func observersSendingInTurnSeeTheStatesInOrder() {
@@ -131,7 +131,7 @@ struct ObservationTests {
       #expect(values == values.sorted(), "an observer saw \(values)")
       #expect(values.last == 4)
     }
-    _ = observations
+    withExtendedLifetime(observations) {}
   }
 
   @Test func observersThatChangeTheStateForeverAreStoppedAndReported() async {
@@ -149,7 +149,7 @@ struct ObservationTests {
     #expect(store.state == 1_001)
     #expect(issues.count == 1)
     #expect(issues.first?.hasPrefix("Observers changed the state in each of 1000 rounds") == true)
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func anObservationCancelledByAnotherObserverIsNotCalledAgain() {

@@ -108,7 +108,7 @@ struct ScopeTests {
     #expect(value.state == 5)
     #expect(leaf.before == "leaf")
     #expect(seen == [5])
-    _ = observation
+    withExtendedLifetime(observation) {}
   }
 
   @Test func oneScopeWithTheWholePathActsLikeAScopeOfAScope() {
@@ -152,7 +152,7 @@ struct ScopeTests {
     #expect(optionals == [0, 3, nil])
     #expect(optional.state == nil)
     #expect(parent.state.log == ["child increment", "child set(5)"])
-    _ = observations
+    withExtendedLifetime(observations) {}
   }
 
   @Test func actionsForOtherChildrenPassThroughAScope() {
