@@ -4,13 +4,14 @@ DOCC ?= $(shell command -v docc || echo $$(dirname $$(readlink -f $$(command -v 
 SOURCES = Package.swift Modules Apps Tests
 
 .PHONY: test run release install bench lint docs format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-gif fuzz-text fuzz-api \
-  test-tsan test-asan coverage
+  test-installed test-tsan test-asan coverage
 
 FUZZ_RUNS ?= 1000000
 
 ## Run every test suite, the module-boundary check and the lint, with warnings as errors.
+TEST_FLAGS = -Xswiftc -warnings-as-errors
 test: lint
-	$(SWIFT) test -Xswiftc -warnings-as-errors
+	$(SWIFT) test $(TEST_FLAGS)
 
 ## Run the app (live API, falls back to the cache or the bundled list when offline).
 run:
@@ -35,6 +36,16 @@ release:
 ## Installs the optimised app as $(PREFIX)/bin/DogBreedsCLI.
 install: release
 	install -D .build/release/DogBreedsCLI $(PREFIX)/bin/DogBreedsCLI
+
+## The end-to-end suite (scripts, `show` in every picture mode, the full-screen app in a
+## pseudo-terminal) against the app as `make install` builds and installs it, into a folder
+## of its own: what people install is what is tested. The tests themselves are the debug
+## build `make test` made (same flags, nothing rebuilt); DOGBREEDS_CLI names the binary.
+INSTALLED = $(CURDIR)/.build/installed
+test-installed:
+	rm -rf $(INSTALLED)
+	$(MAKE) install PREFIX=$(INSTALLED)
+	DOGBREEDS_CLI=$(INSTALLED)/bin/DogBreedsCLI $(SWIFT) test $(TEST_FLAGS) --filter DogBreedsCLITests
 
 ## Release-mode benchmarks; prints tables of figures (the cold-start rows run the binary
 ## `make install` would install).
@@ -145,9 +156,13 @@ fuzz:
 	$(MAKE) fuzz-text FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 	$(MAKE) fuzz-api FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
 
-## The whole suite under ThreadSanitizer / AddressSanitizer.
+## The whole suite under ThreadSanitizer (a debug build), and under AddressSanitizer built
+## with optimisation on (`-c release`, `-enable-testing` so the tests reach internals):
+## code that is right only until the optimiser moves it (lifetimes, unsafe pointers,
+## effects) fails there, with the sanitizer's checks on top.
 test-tsan:
 	DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 test-asan:
-	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(XLLD)
+	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test -c release -Xswiftc -enable-testing \
+	  --sanitize=address --scratch-path .build/asan $(XLLD)

@@ -9,8 +9,15 @@ import VirtualTerminal
   import Glibc
 #endif
 
-/// The built `DogBreedsCLI` (beside this test binary).
+/// The `DogBreedsCLI` these tests run: `DOGBREEDS_CLI` where it is set (`.ci/run` points
+/// it at the optimised, installed binary, so that what people install is what is tested),
+/// else the one built beside this test binary.
 let executable: String = {
+  if let chosen = ProcessInfo.processInfo.environment["DOGBREEDS_CLI"], !chosen.isEmpty {
+    precondition(
+      FileManager.default.isExecutableFile(atPath: chosen), "DOGBREEDS_CLI=\(chosen) is not a program")
+    return chosen
+  }
   let candidates = [
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
       "DogBreedsCLI"),
