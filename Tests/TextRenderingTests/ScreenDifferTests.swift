@@ -70,6 +70,34 @@ struct ScreenDifferTests {
     }
   }
 
+  /// Found by `make fuzz-text` (Fuzz/Findings/text/differ-leading-mark.bin): a frame
+  /// showing "��" at the left, then one with U+0F3E, a spacing combining mark, at column 2.
+  /// The differ blanked columns 0 and 1 and wrote the mark next, and a terminal joined it to
+  /// the blank before it. A mark with nothing before it is drawn as U+FFFD instead.
+  @Test func textThatStartsWithACombiningMarkStaysInItsCells() {
+    var first = Frame(width: 12, height: 4)
+    first.write("\u{FFFD}\u{FFFD}", x: 0, y: 0, style: .plain)
+    var second = Frame(width: 12, height: 4)
+    #expect(second.write("\u{0F3E}", x: 2, y: 0, style: .plain) == 1)
+    #expect(second[2, 0].character == "\u{FFFD}")
+    assertShows(screen([first, second]), second)
+  }
+
+  /// Which characters a terminal would join to a neighbouring cell, and so are drawn as
+  /// U+FFFD: marks that lead, and characters that join what follows them.
+  @Test(
+    arguments: [
+      ("a", true), ("é", true), ("e\u{0301}", true), ("▀", true), ("─", true), ("가", true), ("🐶", true),
+      ("🇫🇷", true), ("\u{0F3E}", false), ("\u{0903}", false), ("\u{1100}", false),
+      ("\u{1F1E6}", false), ("\u{0D4E}", false),
+    ] as [(String, Bool)])
+  func aCharacterKeepsItsCellUnlessATerminalWouldJoinIt(text: String, keeps: Bool) throws {
+    var frame = Frame(width: 4, height: 1)
+    frame.write(text, x: 1, y: 0, style: .plain)
+    let drawn = try #require((0..<4).map { frame[$0, 0] }.first { $0.width > 0 && $0.character != " " })
+    #expect((drawn.character != "\u{FFFD}") == keeps, "\(text.unicodeScalars.map { $0.value })")
+  }
+
   /// Terminals differ on some clusters' widths (tmux 3.3 draws `❤️` one column wide, a
   /// terminal that sizes a cluster by its first scalar draws `कि` one): on one that draws
   /// them narrower than the frame counts, everything else still stands where the frame

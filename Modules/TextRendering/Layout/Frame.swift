@@ -76,9 +76,11 @@ public struct Frame: Hashable, Sendable {
     guard y >= 0, y < height, x >= 0, x < width else { return 0 }
     let end = min(width, x + (limit ?? width))
     var column = x
-    for character in Sanitizer.sanitize(text) {
-      let columns = DisplayWidth.of(character)
-      if columns == 0 { continue }
+    for written in Sanitizer.sanitize(text) {
+      let writtenColumns = DisplayWidth.of(written)
+      if writtenColumns == 0 { continue }
+      let keeps = Self.keepsItsCell(written)
+      let (character, columns): (Character, Int) = keeps ? (written, writtenColumns) : ("\u{FFFD}", 1)
       // (A cluster wider than a cell can say, hundreds of marks on one letter, ends the text.)
       if column + columns > end || columns > Int(UInt8.max) { break }
       self[column, y] = Cell(character, width: UInt8(columns), style: style)
@@ -86,6 +88,25 @@ public struct Frame: Hashable, Sendable {
       column += columns
     }
     return column - x
+  }
+
+  /// Whether `character`, drawn in a cell of its own, stays in it whatever the cells
+  /// beside it hold. A terminal joins a combining mark with nothing before it (text that
+  /// starts with one) to the character in the cell before, and a character that joins what
+  /// follows it (a prepended letter, a Hangul leading consonant, a lone regional indicator)
+  /// to the one in the cell after; then the screen is not the frame. Such a character is
+  /// drawn as U+FFFD instead: it carried nothing readable on its own.
+  static func keepsItsCell(_ character: Character) -> Bool {
+    let scalars = character.unicodeScalars
+    if scalars.count == 1, let only = scalars.first,
+      only.value < 0x300 || (0x2500...0x25FF).contains(only.value)  // Latin, box drawing, blocks
+    {
+      return true
+    }
+    // Swift's own grapheme breaking says what a terminal that follows Unicode joins.
+    let text = String(character)
+    return ("a" + text).count == 2
+      && [text + "a", text + "\u{AC00}", text + "\u{1F1E6}"].allSatisfy { $0.count == 2 }
   }
 
   /// Fills a rectangle with blank cells of `style`.
