@@ -1,7 +1,7 @@
 # DogBreeds — everything runs with the Swift toolchain alone.
 SWIFT ?= swift
 DOCC ?= $(shell command -v docc || echo $$(dirname $$(readlink -f $$(command -v $(SWIFT))))/docc)
-SOURCES = Package.swift Modules Apps Tests
+SOURCES = Package.swift Modules Apps Tests Fuzz
 
 .PHONY: test run release install bench lint docs format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-gif fuzz-text fuzz-api \
   test-installed test-tsan test-asan coverage
@@ -94,67 +94,78 @@ test-architecture:
 clean:
 	rm -rf .build
 
-## libFuzzer on a picture decoder (clang's fuzzer runtime ships with the toolchain), built
-## with ImageDecoding's sources: $(1) its name, $(2) its seeds (test fixtures), $(3) the
-## largest input. FUZZ_RUNS=N to change the number of inputs.
-define FUZZ_PICTURES
-	mkdir -p .build/fuzz/$(1)-corpus
-	cp $(2) .build/fuzz/$(1)-corpus/
-	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name ImageDecoding \
-	  $$(find Modules/ImageDecoding -name '*.swift') Fuzz/$(shell echo $(1) | tr a-z A-Z)Fuzz.swift \
-	  -o .build/fuzz/$(1) 2>&1 | grep -v "Cannot export local symbol" || true
-	./.build/fuzz/$(1) -runs=$(FUZZ_RUNS) -max_len=$(3) -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz/ \
-	  $(FUZZ_EXTRA) .build/fuzz/$(1)-corpus
+## libFuzzer on the harnesses of Fuzz/Checks (clang's fuzzer runtime ships with the
+## toolchain). Each harness runs on one module, built once as a static library for the
+## harnesses that use it: the sources of the package's modules it needs and its checks,
+## compiled as one (their `import` lines between them removed, in a copy under
+## .build/fuzz/MODULE/src). Fuzz/Harness.swift is then linked against it per harness.
+## The seeds are test fixtures and every finding kept under Fuzz/Findings/NAME; a new
+## finding is written to .build/fuzz/NAME-crash-… (keep it under Fuzz/Findings/NAME, and
+## FuzzFindingsTests replays it on every `make test`). FUZZ_RUNS=N to change the number of
+## inputs.
+FUZZ_DIR = .build/fuzz
+FUZZ_FLAGS = $(LLD) -sanitize=fuzzer,address -parse-as-library -O -package-name DogBreeds
+FUZZ_IMPORTS = Core|LocalFiles|ImageDecoding|TextRendering|DogAPIClient|VirtualTerminal
+## $(1) the module, $(2) the package modules' folders, $(3) more sources.
+define FUZZ_MODULE
+	rm -rf $(FUZZ_DIR)/$(1) && mkdir -p $(FUZZ_DIR)/$(1)/src
+	for f in $$(find $(2) -name '*.swift') $(3) Fuzz/Checks/FuzzFailure.swift; do \
+	  sed -E '/^(@_spi\([A-Za-z]+\) )?import ($(FUZZ_IMPORTS))$$/d' $$f > $(FUZZ_DIR)/$(1)/src/$$(echo $$f | tr / _); done
+	swiftc $(FUZZ_FLAGS) -module-name $(1) -emit-module -emit-module-path $(FUZZ_DIR)/$(1)/$(1).swiftmodule \
+	  -emit-library -static -o $(FUZZ_DIR)/$(1)/lib$(1).a $(FUZZ_DIR)/$(1)/src/*.swift
 endef
+## $(1) the harness, $(2) its module, $(3) seeds, $(4) the largest input.
+define FUZZ
+	mkdir -p $(FUZZ_DIR)/$(1)-corpus
+	cp $(3) Fuzz/Findings/$(1)/* $(FUZZ_DIR)/$(1)-corpus/ 2>/dev/null || true
+	swiftc $(FUZZ_FLAGS) -D FUZZ_$(shell echo $(1) | tr a-z A-Z) -I $(FUZZ_DIR)/$(2) -L $(FUZZ_DIR)/$(2) -l$(2) \
+	  Fuzz/Harness.swift -o $(FUZZ_DIR)/$(1) 2>&1 | grep -v "Cannot export local symbol" || true
+	./$(FUZZ_DIR)/$(1) -runs=$(FUZZ_RUNS) -max_len=$(4) -timeout=10 -rss_limit_mb=2048 \
+	  -artifact_prefix=$(FUZZ_DIR)/$(1)- $(FUZZ_EXTRA) $(FUZZ_DIR)/$(1)-corpus
+endef
+FIXTURES = Tests/ImageDecodingTests/Fixtures
+
+$(FUZZ_DIR)/ImageDecoding/libImageDecoding.a: $(shell find Modules/ImageDecoding Fuzz/Checks -name '*.swift')
+	$(call FUZZ_MODULE,ImageDecoding,Modules/ImageDecoding,Fuzz/Checks/PictureFuzz.swift)
+
+$(FUZZ_DIR)/TextRendering/libTextRendering.a: $(shell find Modules/TextRendering Modules/ImageDecoding Fuzz/Checks \
+  Tests/Support/VirtualTerminal -name '*.swift')
+	$(call FUZZ_MODULE,TextRendering,Modules/TextRendering Modules/ImageDecoding,\
+	  Tests/Support/VirtualTerminal/VirtualTerminal.swift Fuzz/Checks/TextFuzz.swift)
+
+$(FUZZ_DIR)/DogAPIClient/libDogAPIClient.a: $(shell find Modules/Core Modules/LocalFiles Modules/DogAPIClient \
+  Fuzz/Checks -name '*.swift')
+	$(call FUZZ_MODULE,DogAPIClient,Modules/Core Modules/LocalFiles Modules/DogAPIClient,Fuzz/Checks/APIFuzz.swift)
 
 ## The JPEG decoder at every scale.
-fuzz-jpeg:
-	$(call FUZZ_PICTURES,jpeg,Tests/ImageDecodingTests/Fixtures/jpeg/g-*.jpg,8192)
+fuzz-jpeg: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+	$(call FUZZ,jpeg,ImageDecoding,$(FIXTURES)/jpeg/g-*.jpg,8192)
 
 ## The PNG decoder and its inflater.
-fuzz-png:
-	$(call FUZZ_PICTURES,png,Tests/ImageDecodingTests/Fixtures/png/c*.png,8192)
+fuzz-png: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+	$(call FUZZ,png,ImageDecoding,$(FIXTURES)/png/c*.png,8192)
 
 ## The WEBP decoders (lossy, lossless, transparency).
-fuzz-webp:
-	$(call FUZZ_PICTURES,webp,Tests/ImageDecodingTests/Fixtures/webp/*.webp,16384)
+fuzz-webp: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+	$(call FUZZ,webp,ImageDecoding,$(FIXTURES)/webp/*.webp,16384)
 
 ## The GIF decoder.
-fuzz-gif:
-	$(call FUZZ_PICTURES,gif,Tests/ImageDecodingTests/Fixtures/gif/*.gif,8192)
+fuzz-gif: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+	$(call FUZZ,gif,ImageDecoding,$(FIXTURES)/gif/*.gif,8192)
 
-## libFuzzer on the key decoder, the sanitiser and the screen differ: TextRendering's and
-## ImageDecoding's sources built as one module (their `import ImageDecoding` lines removed
-## in a copy under .build/fuzz).
-fuzz-text:
-	rm -rf .build/fuzz/text-src && mkdir -p .build/fuzz/text-src .build/fuzz/text-corpus
-	for f in $$(find Modules/TextRendering Modules/ImageDecoding -name '*.swift'); do \
-	  sed -e '/^import ImageDecoding$$/d' $$f > .build/fuzz/text-src/$$(echo $$f | tr / _); done
-	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name TextRendering \
-	  .build/fuzz/text-src/*.swift Tests/Support/VirtualTerminal/VirtualTerminal.swift \
-	  Fuzz/TextFuzz.swift -o .build/fuzz/text 2>&1 | grep -v "Cannot export local symbol\|ignoring import" || true
-	./.build/fuzz/text -runs=$(FUZZ_RUNS) -max_len=512 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) .build/fuzz/text-corpus
+## The key decoder, the sanitiser and the screen differ (against the test virtual terminal).
+fuzz-text: $(FUZZ_DIR)/TextRendering/libTextRendering.a
+	$(call FUZZ,text,TextRendering,,512)
 
-## libFuzzer on the API response decoding: Core's and DogAPIClient's sources built as one
-## module (their `import Core` lines removed in a copy under .build/fuzz).
-fuzz-api:
-	rm -rf .build/fuzz/api-src && mkdir -p .build/fuzz/api-src .build/fuzz/api-corpus
-	for f in $$(find Modules/Core Modules/DogAPIClient -name '*.swift'); do \
-	  sed -e '/^import Core$$/d' -e 's/^@_spi(Internals) import Core$$//' $$f > .build/fuzz/api-src/$$(echo $$f | tr / _); done
-	swiftc $(LLD) -sanitize=fuzzer,address -parse-as-library -O -module-name DogAPIClient \
-	  .build/fuzz/api-src/*.swift Fuzz/APIFuzz.swift -o .build/fuzz/api 2>&1 | grep -v "Cannot export local symbol" || true
-	./.build/fuzz/api -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=10 -artifact_prefix=.build/fuzz/ $(FUZZ_EXTRA) \
-	  .build/fuzz/api-corpus Tests/DogAPIClientTests/Fixtures
+## The API response decoding.
+fuzz-api: $(FUZZ_DIR)/DogAPIClient/libDogAPIClient.a
+	$(call FUZZ,api,DogAPIClient,Tests/DogAPIClientTests/Fixtures/*,4096)
 
 ## Every fuzzer, each for a bounded time (FUZZ_SECONDS, default 60).
 FUZZ_SECONDS ?= 60
 fuzz:
-	$(MAKE) fuzz-jpeg FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
-	$(MAKE) fuzz-png FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
-	$(MAKE) fuzz-webp FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
-	$(MAKE) fuzz-gif FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
-	$(MAKE) fuzz-text FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
-	$(MAKE) fuzz-api FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS)
+	for name in jpeg png webp gif text api; do \
+	  $(MAKE) fuzz-$$name FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS) || exit 1; done
 
 ## The whole suite under ThreadSanitizer (a debug build), and under AddressSanitizer built
 ## with optimisation on (`-c release`, `-enable-testing` so the tests reach internals):

@@ -73,6 +73,10 @@ let package = Package(
     .target(name: "VirtualTerminal", dependencies: ["TextRendering"], path: "Tests/Support/VirtualTerminal"),
     .target(name: "CPseudoTerminal", path: "Tests/Support/CPseudoTerminal"),
     .target(
+      name: "FuzzChecks",
+      dependencies: ["DogAPIClient", "ImageDecoding", "TextRendering", "VirtualTerminal"],
+      path: "Fuzz/Checks"),
+    .target(
       name: "PseudoTerminal",
       dependencies: ["CPseudoTerminal", "TestSupport", "TextRendering", "VirtualTerminal"],
       path: "Tests/Support/PseudoTerminal"),
@@ -129,6 +133,8 @@ let package = Package(
         "VirtualTerminal",
       ],
       path: "Tests/DogBreedsCLIKitTests"),
+    .testTarget(
+      name: "FuzzFindingsTests", dependencies: ["FuzzChecks", "TestSupport"], path: "Tests/FuzzFindingsTests"),
     .testTarget(
       name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "TestSupport"],
       path: "Tests/CoreTestingTests"),

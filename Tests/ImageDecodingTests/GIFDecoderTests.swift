@@ -131,7 +131,7 @@ extension PictureSuites {
     /// Found by `make fuzz-gif`: a frame declaring 65,535 × 65,535 pixels in a 1 KB file made
     /// the decoder ask for 4 GB before reading any of them.
     @Test func aFrameLargerThanAnyPictureIsRefusedBeforeAllocating() {
-      let bytes = GIFFixture.bytes("fuzz-oom-frame-size.bin")
+      let bytes = FixtureFolder.fuzzFindings("gif").bytes("oom-frame-size.bin")
       #expect(!bytes.isEmpty)
       #expect(throws: ImageDecodingError.tooLarge(width: 65_535, height: 65_535)) {
         try GIFDecoder.decode(bytes)

@@ -8,7 +8,7 @@ extension PictureSuites {
     /// Found by `make fuzz-jpeg`: a 2.7 KB file declaring a large picture whose data ends at
     /// once took seconds (decoding millions of empty blocks). It must fail fast.
     @Test func aTinyFileDeclaringAHugePictureFailsFast() {
-      let bytes = JPEGFixture.bytes("fuzz-timeout-huge-declared.bin")
+      let bytes = FixtureFolder.fuzzFindings("jpeg").bytes("timeout-huge-declared.bin")
       #expect(bytes.count > 0)
       let start = ContinuousClock.now
       for scale in [JPEGDecoder.Scale.full, .eighth] {
@@ -20,7 +20,7 @@ extension PictureSuites {
     /// Found by `make fuzz-jpeg`: a fractional sampling ratio (3:2) made a smaller plane be
     /// read as full size (index out of range). Refused now, as libjpeg refuses it.
     @Test func fractionalSamplingIsRefusedNotCrashedOn() {
-      let bytes = JPEGFixture.bytes("fuzz-crash-1.bin")
+      let bytes = FixtureFolder.fuzzFindings("jpeg").bytes("crash-1.bin")
       #expect(bytes.count > 0)
       for scale in JPEGDecoder.Scale.allCases {
         #expect(throws: ImageDecodingError.self) { try JPEGDecoder.decode(bytes, scale: scale) }
@@ -43,7 +43,7 @@ extension PictureSuites {
     /// 1 and the fused colour conversion read past the chroma plane (a heap overflow under
     /// ASan). libjpeg doubles only while the ratio stays whole, and so do we now.
     @Test func threeToOneSamplingDecodesAtEveryScale() throws {
-      let bytes = JPEGFixture.bytes("fuzz-crash-2.bin")
+      let bytes = FixtureFolder.fuzzFindings("jpeg").bytes("crash-2.bin")
       // The file is damaged further on; what matters is a clean result or a clean error.
       Self.expectCleanResultOrErrorAtEveryScale(bytes)
       #expect(try JPEGDecoder.size(of: bytes) == (64, 48))
@@ -53,7 +53,7 @@ extension PictureSuites {
     /// Its scan is not interleaved (one block per MCU), but it was streamed as if its MCU
     /// rows were two blocks high, writing past the plane (a heap overflow under ASan).
     @Test func aSampledSingleComponentFrameIsNotStreamedAsInterleaved() throws {
-      Self.expectCleanResultOrErrorAtEveryScale(JPEGFixture.bytes("fuzz-crash-3.bin"))
+      Self.expectCleanResultOrErrorAtEveryScale(FixtureFolder.fuzzFindings("jpeg").bytes("crash-3.bin"))
       // The same layout, valid (`cjpeg -grayscale -sample 2x2`), decodes like libjpeg.
       #expect(
         try JPEGDecoderTests.compareWithEveryScaledReference("g-gray-sampled-2x2-21x13", tolerance: 1) == 4)

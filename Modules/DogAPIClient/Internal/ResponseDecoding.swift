@@ -12,9 +12,9 @@ import Foundation
 /// breed list's, or one without the envelope: an empty body or a web page, from a server
 /// that is not the API or an address that leads nowhere on it) is a server error: the
 /// user is then told the status, never that a breed is missing.
-enum ResponseDecoding {
+package enum ResponseDecoding {
   /// The breed list from `/breeds/list/all`.
-  static func breeds(status: Int, body: Data) throws(DogAPIError) -> [Breed] {
+  package static func breeds(status: Int, body: Data) throws(DogAPIError) -> [Breed] {
     let message = try successMessage(status: status, body: body, namesABreed: false)
     guard let object = message as? [String: Any] else {
       throw .malformedResponse(detail: "the breed list is not an object")
@@ -38,7 +38,7 @@ enum ResponseDecoding {
   }
 
   /// The image URL from `/breed/…/images/random`.
-  static func imageURL(status: Int, body: Data) throws(DogAPIError) -> URL {
+  package static func imageURL(status: Int, body: Data) throws(DogAPIError) -> URL {
     let message = try successMessage(status: status, body: body, namesABreed: true)
     guard let text = message as? String else {
       throw .malformedResponse(detail: "the image address is not a string")

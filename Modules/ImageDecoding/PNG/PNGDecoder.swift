@@ -471,7 +471,7 @@ private func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
 }
 
 /// The CRC-32 PNG chunks end with (ISO 3309, the one zlib and Ethernet use).
-func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+package func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
   var crc: UInt32 = 0xFFFF_FFFF
   for byte in bytes {
     crc = crc32Table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)

@@ -8,9 +8,19 @@ public struct FixtureFolder: Sendable {
 
   /// The folder of that name (`jpeg`, `png`, `webp`, `gif`).
   public init(_ name: String) {
+    self.init(relativePath: "Tests/ImageDecodingTests/Fixtures/\(name)")
+  }
+
+  /// The inputs the fuzzer of `harness` found (`jpeg`, `gif`, `text`, …), kept under
+  /// `Fuzz/Findings/`.
+  public static func fuzzFindings(_ harness: String) -> FixtureFolder {
+    FixtureFolder(relativePath: "Fuzz/Findings/\(harness)")
+  }
+
+  private init(relativePath: String) {
     directory =
       URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../ImageDecodingTests/Fixtures/\(name)").standardizedFileURL
+      .appendingPathComponent("../../../\(relativePath)").standardizedFileURL
   }
 
   /// A file's bytes (none if it is missing, which the test using it then reports).
