@@ -120,8 +120,10 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// - Parameter deadline: Where time stops.
   public func advance(to deadline: Instant) async {
     await settle()
-    while let next = takeNextSleepers(until: deadline) {
-      for sleeper in next { sleeper.wake.resume() }
+    // One at a time: sleepers due together would otherwise run at once, in whatever order
+    // the threads take them.
+    while let next = takeNextSleeper(until: deadline) {
+      next.wake.resume()
       await settle()
     }
     lock.withLock { current = max(current, deadline) }
@@ -139,15 +141,18 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
   }
 
-  /// The sleepers with the earliest deadline at or before `deadline`, removed, with time
-  /// moved to that deadline; `nil` if none is due.
-  private func takeNextSleepers(until deadline: Instant) -> [Sleeper]? {
+  /// The sleeper with the earliest deadline at or before `deadline` (of those, the first
+  /// to go to sleep), removed, with time moved to that deadline; `nil` if none is due.
+  private func takeNextSleeper(until deadline: Instant) -> Sleeper? {
     lock.withLock {
-      guard let earliest = sleepers.map(\.deadline).min(), earliest <= deadline else { return nil }
-      current = max(current, earliest)
-      let due = sleepers.filter { $0.deadline == earliest }.sorted { $0.id < $1.id }
-      sleepers.removeAll { $0.deadline == earliest }
-      waking.formUnion(due.map(\.id))
+      guard
+        let index = sleepers.indices.min(by: {
+          (sleepers[$0].deadline, sleepers[$0].id) < (sleepers[$1].deadline, sleepers[$1].id)
+        }), sleepers[index].deadline <= deadline
+      else { return nil }
+      let due = sleepers.remove(at: index)
+      current = max(current, due.deadline)
+      waking.insert(due.id)
       return due
     }
   }

@@ -45,6 +45,28 @@ struct ClockTests {
     #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
   }
 
+  /// Sleepers due at the same instant wake in the order they went to sleep, each running
+  /// until it waits again before the next wakes. Repeated: woken together, they ran in
+  /// whatever order the threads took them, about one time in three.
+  @Test func sleepersDueTogetherWakeInTheOrderTheyWentToSleep() async {
+    for round in 0..<40 {
+      let clock = TestClock()
+      let log = Log<Int>()
+      var tasks: [Task<Void, Never>] = []
+      for index in 1...3 {
+        tasks.append(
+          Task.detached {
+            try? await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
+            log.append(index)
+          })
+        await untilAsleep(index, on: clock)
+      }
+      await clock.advance(by: .seconds(1))
+      for task in tasks { await task.value }
+      #expect(log.values == [1, 2, 3], "round \(round)")
+    }
+  }
+
   @Test func advancingPartWayWakesOnlyThoseDue() async {
     let clock = TestClock()
     let log = Log<Int>()
