@@ -54,9 +54,8 @@ let package = Package(
     .target(
       name: "DogBreedsCLIKit",
       dependencies: [
-        "AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesFeature",
-        "ImageDecoding",
-        "TextRendering",
+        "AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesClient",
+        "FavouritesFeature", "ImageDecoding", "LocalFiles", "TextRendering",
       ],
       path: "Modules/DogBreedsCLIKit"),
     .executableTarget(name: "DogBreedsCLI", dependencies: ["DogBreedsCLIKit"], path: "Apps/DogBreedsCLI"),

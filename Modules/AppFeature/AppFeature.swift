@@ -50,10 +50,22 @@ public struct AppFeature: Reducer {
     /// The favourites as last read or saved: what ``favourites`` adds and removes is what
     /// the next save sends.
     public var savedFavourites: Set<String>
-    /// An alert over the screens (favourites that could not be saved), if any.
+    /// Why the last save of the favourites failed, until one succeeds: changes shown but
+    /// not saved are then in ``unsavedFavourites``.
+    public var favouritesSaveFailure: String?
+    /// An alert over the screens (favourites that could not be saved, a favourites file
+    /// kept aside), if any.
     public var alert: AlertState<Action.Alert>?
     /// The alert's focused button: what Enter chooses.
     public var alertFocus: Int
+
+    /// What the app shows as changed in the favourites but has not saved: the additions and
+    /// removals since they were last read or saved.
+    public var unsavedFavourites: FavouritesChange {
+      FavouritesChange(
+        added: favourites.subtracting(savedFavourites), removed: savedFavourites.subtracting(favourites),
+        known: favourites)
+    }
 
     /// Creates the state; the defaults are an app that has not loaded anything yet.
     public init(
@@ -162,7 +174,10 @@ public struct AppFeature: Reducer {
     /// The favourites were read, or could not be.
     case favouritesLoaded(Result<FavouritesLoad, FavouritesError>)
     /// The favourites were saved (merged with what was saved meanwhile), or could not be.
-    case favouritesSaved(Result<Set<String>, FavouritesError>)
+    case favouritesSaved(Result<FavouritesLoad, FavouritesError>)
+    /// The saved favourites changed outside the app (another app or a script saved them):
+    /// they are read again.
+    case favouritesChangedElsewhere
     /// Save what changed now, not after the usual wait (the app is quitting).
     case saveFavouritesNow
     /// The alert's buttons: one was chosen, or it was dismissed.
@@ -289,17 +304,18 @@ public struct AppFeature: Reducer {
         return .merge(.send(.dogs(.appeared)), loadFavourites())
 
       case .favouritesLoaded(.success(let loaded)):
-        state.favourites = Self.applyingUnsaved(
-          state.favourites, since: state.savedFavourites, to: loaded.favourites)
-        state.savedFavourites = loaded.favourites
-        if let notice = loaded.notice { state.notice = notice }
+        Self.apply(loaded, to: &state)
         return .none
+
+      case .favouritesChangedElsewhere:
+        return loadFavourites()
 
       case .favouritesLoaded(.failure(let error)):
         state.notice = error.message
         return .none
 
       case .favouritesSaved(.failure(let error)):
+        state.favouritesSaveFailure = error.message
         state.alert = AlertState(
           title: "Favourites not saved", message: error.message + " They stay starred while the app runs.",
           buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
@@ -318,8 +334,8 @@ public struct AppFeature: Reducer {
         return .none
 
       case .favouritesSaved(.success(let saved)):
-        state.favourites = Self.applyingUnsaved(state.favourites, since: state.savedFavourites, to: saved)
-        state.savedFavourites = saved
+        state.favouritesSaveFailure = nil
+        Self.apply(saved, to: &state)
         return .none
 
       case .saveFavouritesNow:
@@ -341,6 +357,18 @@ public struct AppFeature: Reducer {
     state.breed = BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed)
   }
 
+  /// Takes favourites read or saved, keeping the changes not saved yet; a notice that comes
+  /// with them (a favourites file kept aside) stays on screen until dismissed.
+  private static func apply(_ loaded: FavouritesLoad, to state: inout State) {
+    state.favourites = applyingUnsaved(state.favourites, since: state.savedFavourites, to: loaded.favourites)
+    state.savedFavourites = loaded.favourites
+    if let notice = loaded.notice {
+      state.alert = AlertState(
+        title: "Favourites file damaged", message: notice, buttons: [ButtonState(role: .cancel, "OK")])
+      state.alertFocus = 0
+    }
+  }
+
   /// `saved` with what `favourites` changed since they were `last` read or saved (their
   /// unsaved additions and removals) applied: a load or a save never undoes a change not
   /// saved yet.
@@ -354,11 +382,13 @@ public struct AppFeature: Reducer {
   private func loadFavourites() -> Effect<Action> {
     guard let favouritesClient else { return .none }
     return .run { send in
-      do {
-        await send(.favouritesLoaded(.success(try await favouritesClient.load())))
+      let loaded: Result<FavouritesLoad, FavouritesError>
+      do throws(FavouritesError) {
+        loaded = .success(try await favouritesClient.load())
       } catch {
-        await send(.favouritesLoaded(.failure(Self.favouritesError(error))))
+        loaded = .failure(error)
       }
+      await send(.favouritesLoaded(loaded))
     }
     .cancellable(id: CancelID.loadFavourites, cancelInFlight: true)
   }
@@ -370,21 +400,19 @@ public struct AppFeature: Reducer {
     -> Effect<Action>
   {
     guard let favouritesClient else { return .none }
-    let added = favourites.subtracting(last)
-    let removed = last.subtracting(favourites)
-    guard !added.isEmpty || !removed.isEmpty else { return .cancel(id: CancelID.saveFavourites) }
+    let change = FavouritesChange(
+      added: favourites.subtracting(last), removed: last.subtracting(favourites), known: favourites)
+    guard !change.isEmpty else { return .cancel(id: CancelID.saveFavourites) }
     return .run { [clock] send in
       if let delay { try await clock.sleep(for: delay) }
-      do {
-        await send(.favouritesSaved(.success(try await favouritesClient.save(added, removed))))
+      let saved: Result<FavouritesLoad, FavouritesError>
+      do throws(FavouritesError) {
+        saved = .success(try await favouritesClient.save(change))
       } catch {
-        await send(.favouritesSaved(.failure(Self.favouritesError(error))))
+        saved = .failure(error)
       }
+      await send(.favouritesSaved(saved))
     }
     .cancellable(id: CancelID.saveFavourites, cancelInFlight: true)
-  }
-
-  private static func favouritesError(_ error: any Error) -> FavouritesError {
-    error as? FavouritesError ?? FavouritesError("Favourites could not be read or saved.")
   }
 }

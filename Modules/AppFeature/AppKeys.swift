@@ -114,6 +114,7 @@ extension AppFeature {
     case .enter, .right: return .highlightedRowOpened
     case .character("f"), .ctrl("f"): return .favouriteToggled
     case .character("x"): return .clearAllRequested
+    case .character("r"): return .failedThumbnailsRetried
     default: return nil
     }
   }

@@ -42,7 +42,9 @@ extension AppFeature {
 
     /// The key hints that fit in `width` columns: where all do not, the least important
     /// are left out (of equals, the later first), so that leaving or quitting stays shown
-    /// on a narrow screen rather than being cut off the end.
+    /// on a narrow screen rather than being cut off the end; then a hint left out that fits
+    /// in the room a longer one left is put back (the last left out first, and none less
+    /// important than one that did not fit).
     ///
     /// - Parameters:
     ///   - width: The columns available.
@@ -55,13 +57,27 @@ extension AppFeature {
           hints[index].text = hints[index].text.replacingOccurrences(of: "↑↓", with: "Up/Down")
         }
       }
-      func joined() -> String { hints.map(\.text).joined(separator: " · ") }
-      while hints.count > 1, DisplayWidth.of(joined()) > width {
+      var kept = Array(hints.indices)
+      func joined(_ indices: [Int]) -> String { indices.map { hints[$0].text }.joined(separator: " · ") }
+      var leftOut: [Int] = []
+      while kept.count > 1, DisplayWidth.of(joined(kept)) > width {
         // The least important; of equals, the last.
-        let least = hints.indices.min { (hints[$0].importance, -$0) < (hints[$1].importance, -$1) }!
-        hints.remove(at: least)
+        let least = kept.indices.min {
+          (hints[kept[$0]].importance, -$0) < (hints[kept[$1]].importance, -$1)
+        }!
+        leftOut.append(kept.remove(at: least))
       }
-      return joined()
+      // (Never one less important than a hint that could not be put back.)
+      var floor = Int.min
+      for index in leftOut.reversed() where hints[index].importance >= floor {
+        let tried = (kept + [index]).sorted()
+        if DisplayWidth.of(joined(tried)) <= width {
+          kept = tried
+        } else {
+          floor = max(floor, hints[index].importance)
+        }
+      }
+      return joined(kept)
     }
 
     /// A key hint and how much it matters on a narrow screen (higher stays longer): what
@@ -98,11 +114,14 @@ extension AppFeature {
       if let favourites {
         let switchTab = Hint(text: "Tab breeds", importance: 2)
         guard !favourites.rows.isEmpty else { return [Hint(text: "Tab breeds", importance: 3), quit] }
-        return [
+        let retry = favourites.anyThumbnailFailed ? [Hint(text: "r retry", importance: 3)] : []
+        return retry + [
           Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
           Hint(text: "f unstar", importance: 2), Hint(text: "x clear all", importance: 1), switchTab, quit,
         ]
       }
+      // The only way to the second tab: placed before the other hints of its importance,
+      // which leave first, it stays to 80 columns.
       let switchTab = Hint(text: "Tab favourites", importance: 1)
       // A list standing in for the network's after a failure that may pass can be loaded
       // again (^R works on any list).
@@ -113,15 +132,15 @@ extension AppFeature {
       case .failed(_, let canRetry): return (canRetry ? [Hint(text: "r retry", importance: 3)] : []) + [quit]
       case .loaded:
         return typing + [
-          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
+          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3), switchTab,
           Hint(text: "^F star", importance: 1), Hint(text: "Esc clear", importance: 1),
-        ] + reload + [switchTab, quit]
+        ] + reload + [quit]
       // The API answered with no breeds: filtering has nothing to work on; asking again may help.
       case .empty: return [Hint(text: "r reload", importance: 3), quit]
       case .loading, .noMatch:
         // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
         let open = dogs.offered.map { [Hint(text: "Enter open \($0.title)", importance: 3)] } ?? []
-        return open + typing + [Hint(text: "Esc clear", importance: 1)] + reload + [switchTab, quit]
+        return open + typing + [switchTab, Hint(text: "Esc clear", importance: 1)] + reload + [quit]
       }
     }
   }

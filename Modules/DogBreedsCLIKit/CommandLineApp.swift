@@ -227,7 +227,7 @@ struct Session {
       let app = InteractiveApp(
         store: store, terminal: Terminal(inputFD: input, outputFD: Output.streams.output),
         style: style(pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
-        escapeDelay: max(5, min(delay, 1000)))
+        escapeDelay: max(5, min(delay, 1000)), favouritesChanges: favourites?.changes())
       return await app.run()
     case .help, .version:
       return ExitCode.success

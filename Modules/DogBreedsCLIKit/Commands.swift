@@ -4,6 +4,7 @@ import Core
 import DogAPIClient
 import DogsFeature
 import FavouritesClient
+import FavouritesFeature
 import Foundation
 import ImageDecoding
 import TextRendering
@@ -364,16 +365,21 @@ extension Commands {
     switch command {
     case .list:
       let loaded: FavouritesLoad
-      do { loaded = try await client.load() } catch {
-        Output.error((error as? FavouritesError)?.message ?? "Favourites could not be read.")
+      do throws(FavouritesError) { loaded = try await client.load() } catch {
+        Output.error(error.message)
         return ExitCode.failure
       }
       if let notice = loaded.notice { Output.warning(notice) }
-      let shown = loaded.favourites.map { id in
+      let shown = FavouritesFeature.titleOrder(loaded.favourites).map { id in
         let parts = BreedName.parts(ofPath: id)
         return (id: id, title: String.breedTitle(parts.breed, subBreed: parts.subBreed))
       }
-      .sorted { ($0.title, $0.id) < ($1.title, $1.id) }
+      // An empty list says nothing to a script, but a person at a terminal is told how to start one.
+      if shown.isEmpty, !options.json, isatty(Output.streams.output) == 1 {
+        Output.text(
+          "No favourites yet: star a breed with Ctrl-F in the app, or run DogBreedsCLI favourites add pug\n",
+          to: Output.streams.error)
+      }
       if options.json {
         Output.line(
           JSON.object([
@@ -401,14 +407,12 @@ extension Commands {
         case .failure(let status): return status.code
         }
       }
-      do {
-        if case .add = command {
-          _ = try await client.save(ids, [])
-        } else {
-          _ = try await client.save([], ids)
-        }
+      let change =
+        if case .add = command { FavouritesChange(added: ids) } else { FavouritesChange(removed: ids) }
+      do throws(FavouritesError) {
+        if let notice = try await client.save(change).notice { Output.warning(notice) }
       } catch {
-        Output.error((error as? FavouritesError)?.message ?? "Favourites could not be saved.")
+        Output.error(error.message)
         return ExitCode.failure
       }
       return ExitCode.success

@@ -1,6 +1,9 @@
 import AppFeature
 import Core
 import Dispatch
+import DogAPIClient
+import FavouritesClient
+import FavouritesFeature
 import Foundation
 import Synchronization
 import TextRendering
@@ -63,12 +66,17 @@ final class InteractiveApp {
   private var observations: [StoreObservation] = []
   private var sources: [any DispatchSourceProtocol] = []
   private var finish: ((Int32) -> Void)?
+  /// Reports changes to the saved favourites made elsewhere; watched while the app runs.
+  private let favouritesChanges: AsyncStream<Void>?
+  private var favouritesWatcher: Task<Void, Never>?
 
   init(
     store: Store<AppFeature.State, AppFeature.Action>, terminal: any TerminalDevice, style: ScreenStyle,
-    asciiStyle: ScreenStyle?, escapeDelay: Int32, handlesSignals: Bool = true
+    asciiStyle: ScreenStyle?, escapeDelay: Int32, handlesSignals: Bool = true,
+    favouritesChanges: AsyncStream<Void>? = nil
   ) {
     self.store = store
+    self.favouritesChanges = favouritesChanges
     self.terminal = terminal
     self.handlesSignals = handlesSignals
     self.style = style
@@ -117,6 +125,12 @@ final class InteractiveApp {
     }
     render()
     store.send(.appeared)
+    if let favouritesChanges {
+      // What another app or a script saves shows within a second, on every screen.
+      favouritesWatcher = Task { [store] in
+        for await _ in favouritesChanges { store.send(.favouritesChangedElsewhere) }
+      }
+    }
     let code = await withCheckedContinuation { continuation in
       finish = { continuation.resume(returning: $0) }
     }
@@ -124,15 +138,38 @@ final class InteractiveApp {
     if placedPicture != nil { terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8)) }
     terminal.restore()
     // Favourites changed in the last second are saved before the app ends, however it ends
-    // (quit, SIGTERM, SIGHUP, the terminal closed).
+    // (quit, SIGTERM, SIGHUP, the terminal closed). What cannot be saved is named, and the
+    // app ends in failure: a star the screen showed is never lost without a word.
     await store.send(.saveFavouritesNow).finish()
+    let unsaved = store.state.unsavedFavourites
+    guard unsaved.isEmpty else {
+      Output.error(Self.notSaved(unsaved, because: store.state.favouritesSaveFailure))
+      return ExitCode.failure
+    }
     return code
+  }
+
+  /// One line naming the changes to the favourites that were not saved, and why.
+  static func notSaved(_ unsaved: FavouritesChange, because reason: String?) -> String {
+    func names(_ ids: Set<String>) -> String {
+      FavouritesFeature.titleOrder(ids).map { id in
+        let parts = BreedName.parts(ofPath: id)
+        return String.breedTitle(parts.breed, subBreed: parts.subBreed)
+      }
+      .joined(separator: ", ")
+    }
+    var changes: [String] = []
+    if !unsaved.added.isEmpty { changes.append("starred \(names(unsaved.added))") }
+    if !unsaved.removed.isEmpty { changes.append("un-starred \(names(unsaved.removed))") }
+    return "Favourites not saved (\(changes.joined(separator: "; "))). "
+      + (reason ?? "They could not be saved before the app ended.")
   }
 
   private func quit(_ code: Int32) {
     guard let finish else { return }
     self.finish = nil
     for source in sources { source.cancel() }
+    favouritesWatcher?.cancel()
     observations.removeAll()
     finish(code)
   }

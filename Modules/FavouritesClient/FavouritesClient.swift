@@ -13,26 +13,59 @@ import Synchronization
 /// ```swift
 /// let favourites = FavouritesClient.live(folder: UserFolder.data.url(environment: environment))
 /// let saved = try await favourites.load()           // FavouritesLoad
-/// let merged = try await favourites.save(["pug"], [])
+/// let merged = try await favourites.save(FavouritesChange(added: ["pug"], known: saved.favourites.union(["pug"])))
 /// ```
 public struct FavouritesClient: Sendable {
   /// Reads the saved favourites.
-  public var load: @Sendable () async throws -> FavouritesLoad
-  /// Adds and removes favourites in what is saved now, and returns the result.
-  public var save: @Sendable (_ added: Set<String>, _ removed: Set<String>) async throws -> Set<String>
+  public var load: @Sendable () async throws(FavouritesError) -> FavouritesLoad
+  /// Merges a change into what is saved now, and returns the result.
+  public var save: @Sendable (_ change: FavouritesChange) async throws(FavouritesError) -> FavouritesLoad
+  /// A stream with an element each time what is saved may have changed (another process,
+  /// or this one, saved), for a running app to read them again; it ends when its consumer
+  /// stops.
+  public var changes: @Sendable () -> AsyncStream<Void>
 
   /// Creates a client from its endpoints.
   ///
   /// - Parameters:
   ///   - load: Reads the saved favourites.
-  ///   - save: Merges additions and removals into what is saved, and returns the result.
+  ///   - save: Merges a change into what is saved, and returns the result.
+  ///   - changes: Reports changes to what is saved; by default, none.
   public init(
-    load: @escaping @Sendable () async throws -> FavouritesLoad,
-    save: @escaping @Sendable (_ added: Set<String>, _ removed: Set<String>) async throws -> Set<String>
+    load: @escaping @Sendable () async throws(FavouritesError) -> FavouritesLoad,
+    save: @escaping @Sendable (_ change: FavouritesChange) async throws(FavouritesError) -> FavouritesLoad,
+    changes: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
   ) {
     self.load = load
     self.save = save
+    self.changes = changes
   }
+}
+
+/// What a process changed in the favourites since it last read or saved them.
+public struct FavouritesChange: Equatable, Sendable {
+  /// The favourites it added.
+  public var added: Set<String>
+  /// The favourites it removed.
+  public var removed: Set<String>
+  /// All the favourites it shows (what it last read, with its changes): what is saved in
+  /// place of a file that cannot be read, so that nothing shown is lost.
+  public var known: Set<String>
+
+  /// Creates a change.
+  ///
+  /// - Parameters:
+  ///   - added: The favourites added.
+  ///   - removed: The favourites removed.
+  ///   - known: All the favourites the process shows; by default, those it added.
+  public init(added: Set<String> = [], removed: Set<String> = [], known: Set<String>? = nil) {
+    self.added = added
+    self.removed = removed
+    self.known = known ?? added
+  }
+
+  /// Whether it changes nothing.
+  public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
 }
 
 /// What reading the favourites found.
@@ -73,11 +106,11 @@ extension FavouritesClient {
     let saved = Mutex(favourites)
     return Self(
       load: { FavouritesLoad(favourites: saved.withLock { $0 }) },
-      save: { added, removed in
+      save: { change in
         saved.withLock {
-          $0.formUnion(added)
-          $0.subtract(removed)
-          return $0
+          $0.formUnion(change.added)
+          $0.subtract(change.removed)
+          return FavouritesLoad(favourites: $0)
         }
       })
   }
@@ -85,28 +118,55 @@ extension FavouritesClient {
   /// A client whose every endpoint reports an issue (a test failure in tests) and
   /// throws: tests start from it and replace the endpoints they expect to be called.
   public static let failing = Self(
-    load: {
+    load: { () throws(FavouritesError) in
       reportIssue("unimplemented: FavouritesClient.load")
       throw FavouritesError("unimplemented")
     },
-    save: { _, _ in
+    save: { _ throws(FavouritesError) in
       reportIssue("unimplemented: FavouritesClient.save")
       throw FavouritesError("unimplemented")
     })
 
   /// Favourites in `favourites.json` in `folder`.
   ///
-  /// Reading and saving hold a lock on the file (`FileLock`), so processes take turns; a
-  /// save writes the whole file anew, atomically (`AtomicFile`). A file that cannot be
-  /// read as favourites is never overwritten: it is renamed `favourites.json.damaged-TIME`
-  /// and the load's notice says so; the favourites start empty.
+  /// A save writes the whole file anew, atomically (`AtomicFile`), under a lock
+  /// (`FileLock`) that it waits for a few seconds at most, so processes take turns and none
+  /// freezes another; a read takes no lock. A file that cannot be read as favourites is
+  /// never overwritten: reading it says so, and the next save renames it
+  /// `favourites.json.damaged-TIME` (a name never used before) and saves the change's
+  /// ``FavouritesChange/known`` favourites in its place, its notice naming the kept file.
+  /// Every error names the file or folder and the system's reason.
   ///
-  /// - Parameter folder: The folder (made when first saved): `UserFolder.data` in the app.
+  /// ``changes`` looks at the file's identity (its inode, size and modification time) once
+  /// a second: a `stat` call, nothing a user would see in CPU time, where watching with
+  /// inotify would need the folder to exist and a Linux-only path besides.
+  ///
+  /// - Parameters:
+  ///   - folder: The folder (made when first saved): `UserFolder.data` in the app.
+  ///   - every: How often ``changes`` looks at the file.
   /// - Returns: The client.
-  public static func live(folder: URL) -> Self {
+  public static func live(folder: URL, every interval: Duration = .seconds(1)) -> Self {
     let file = FavouritesFile(url: folder.appendingPathComponent("favourites.json"))
     return Self(
-      load: { try file.load() },
-      save: { added, removed in try file.save(added: added, removed: removed) })
+      load: { () throws(FavouritesError) in try file.load() },
+      save: { change throws(FavouritesError) in try await file.save(change) },
+      changes: {
+        AsyncStream { continuation in
+          // As the stream is made: a save right after is a change.
+          let first = file.identity()
+          let watcher = Task {
+            var last = first
+            while !Task.isCancelled {
+              try? await Task.sleep(for: interval)
+              let now = file.identity()
+              if now != last {
+                last = now
+                continuation.yield()
+              }
+            }
+          }
+          continuation.onTermination = { _ in watcher.cancel() }
+        }
+      })
   }
 }

@@ -1,7 +1,13 @@
 import Foundation
 import LocalFiles
 
-/// `favourites.json`: its format, and reading and saving it under its lock.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `favourites.json`: its format, reading it, and saving it under its lock.
 struct FavouritesFile: Sendable {
   let url: URL
 
@@ -14,65 +20,136 @@ struct FavouritesFile: Sendable {
   /// The most bytes read: far more than any list of favourites.
   static let maximumBytes = 4 << 20
 
-  func load() throws -> FavouritesLoad {
-    guard FileManager.default.fileExists(atPath: url.path) else { return FavouritesLoad(favourites: []) }
-    do {
-      // A folder where no lock can be made (read-only) is read without one: a reader
-      // that cannot lock cannot save either.
-      return try FileLock.withLock(on: url, orWithout: true) { try read() }
-    } catch let error as FavouritesError {
-      throw error
-    } catch {
-      throw FavouritesError("Favourites could not be read from \(url.path).")
+  /// How long a save waits for another process's save at most.
+  static let lockWait = Duration.seconds(3)
+
+  /// Reads the favourites, without the lock: saves replace the file atomically, so a read
+  /// sees a whole file. A file that is not favourites is left as it is (the next save keeps
+  /// it aside), and the notice says so.
+  func load() throws(FavouritesError) -> FavouritesLoad {
+    switch try read() {
+    case .missing: FavouritesLoad(favourites: [])
+    case .favourites(let favourites): FavouritesLoad(favourites: favourites)
+    case .damaged:
+      FavouritesLoad(
+        favourites: [],
+        notice: "Your favourites file \(url.path) could not be read. It is kept, not overwritten: "
+          + "the next save sets it aside and starts a new one.")
     }
   }
 
-  func save(added: Set<String>, removed: Set<String>) throws -> Set<String> {
+  /// Merges `change` into the saved favourites under the lock, and writes them atomically.
+  /// A file that is not favourites is first renamed aside, under a name never used before,
+  /// and `change.known` is written in its place: nothing the app showed is lost.
+  func save(_ change: FavouritesChange) async throws(FavouritesError) -> FavouritesLoad {
+    let folder = url.deletingLastPathComponent()
+    do throws(FileError) {
+      try Folder.make(folder)
+    } catch {
+      throw FavouritesError("Favourites could not be saved in \(folder.path): \(error.reason).")
+    }
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      return try FileLock.withLock(on: url) {
-        var favourites = try read().favourites
-        favourites.formUnion(added)
-        favourites.subtract(removed)
+      return try await FileLock.withLock(on: url, waitingAtMost: Self.lockWait) {
+        () throws -> FavouritesLoad in
+        var favourites: Set<String>
+        var notice: String?
+        switch try read() {
+        case .missing: favourites = []
+        case .favourites(let saved): favourites = saved
+        case .damaged:
+          let aside = try setAside()
+          favourites = change.known
+          notice =
+            "Your favourites file could not be read. It was kept as \(aside.path), and your favourites "
+            + "were saved in a new one."
+        }
+        favourites.formUnion(change.added)
+        favourites.subtract(change.removed)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(Contents(version: 1, favourites: favourites.sorted()))
         try AtomicFile.write(data + Data("\n".utf8), to: url)
-        return favourites
+        return FavouritesLoad(favourites: favourites, notice: notice)
       }
     } catch let error as FavouritesError {
       throw error
+    } catch is FileLock.Busy {
+      throw FavouritesError(
+        "Favourites could not be saved: another DogBreeds has been saving them for "
+          + "\(Self.lockWait.components.seconds) seconds (it holds \(url.path).lock).")
+    } catch is CancellationError {
+      throw FavouritesError("Favourites were not saved: the save was stopped.")
     } catch {
-      throw FavouritesError("Favourites could not be saved in \(url.deletingLastPathComponent().path).")
+      throw FavouritesError("Favourites could not be saved in \(folder.path): \(Self.reason(error)).")
     }
   }
 
-  /// The favourites on disk (none if there is no file); a file that is not favourites is
-  /// moved aside first, and the notice says where. Called under the lock.
-  private func read() throws -> FavouritesLoad {
-    guard FileManager.default.fileExists(atPath: url.path) else { return FavouritesLoad(favourites: []) }
+  /// What tells one version of the file from another: its device and inode (a save
+  /// replaces the file), size and modification time; `nil` while there is none.
+  struct Identity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+  }
+
+  func identity() -> Identity? {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec
+    #else
+      let modified = status.st_mtim
+    #endif
+    return Identity(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+      seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
+  }
+
+  private enum Read {
+    case missing
+    case favourites(Set<String>)
+    case damaged
+  }
+
+  /// What the file holds now.
+  private func read() throws(FavouritesError) -> Read {
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+    if fd < 0, errno == ENOENT { return .missing }
+    guard fd >= 0 else {
+      throw FavouritesError("Favourites could not be read from \(url.path): \(Self.reason(errno)).")
+    }
+    let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     let data: Data
     do {
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
       data = try handle.read(upToCount: Self.maximumBytes + 1) ?? Data()
     } catch {
-      throw FavouritesError("Favourites could not be read from \(url.path).")
+      throw FavouritesError("Favourites could not be read from \(url.path): \(Self.reason(error)).")
     }
-    if data.count <= Self.maximumBytes, let contents = try? JSONDecoder().decode(Contents.self, from: data),
+    guard data.count <= Self.maximumBytes,
+      let contents = try? JSONDecoder().decode(Contents.self, from: data),
       contents.version == 1
-    {
-      return FavouritesLoad(favourites: Set(contents.favourites))
+    else { return .damaged }
+    return .favourites(Set(contents.favourites))
+  }
+
+  /// Renames the file to `favourites.json.damaged-TIME` (with `-2`, `-3`… where one of that
+  /// name exists), never replacing another, and returns the new name. Called under the lock
+  /// (only a save under it makes such names).
+  private func setAside() throws(FavouritesError) -> URL {
+    let stamp = Self.stamp(Date())
+    for attempt in 1...1000 {
+      let aside = url.deletingLastPathComponent()
+        .appendingPathComponent(
+          "\(url.lastPathComponent).damaged-\(stamp)\(attempt == 1 ? "" : "-\(attempt)")")
+      var status = stat()
+      guard lstat(aside.path, &status) != 0 else { continue }
+      guard rename(url.path, aside.path) == 0 else { break }
+      return aside
     }
-    let aside = url.deletingLastPathComponent()
-      .appendingPathComponent("\(url.lastPathComponent).damaged-\(Self.stamp(Date()))")
-    guard rename(url.path, aside.path) == 0 else {
-      throw FavouritesError("\(url.path) is not a list of favourites, and could not be moved aside.")
-    }
-    return FavouritesLoad(
-      favourites: [],
-      notice: "Your favourites file could not be read; it was kept as \(aside.lastPathComponent).")
+    throw FavouritesError(
+      "\(url.path) is not a list of favourites, and could not be kept aside: \(Self.reason(errno)).")
   }
 
   /// A moment as `20261126-153000`, for a file name.
@@ -82,5 +159,13 @@ struct FavouritesFile: Sendable {
     return String(
       format: "%04d%02d%02d-%02d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
       parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+  }
+
+  /// The system's reason for `code`.
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// The system's reason in `error`, where it carries one.
+  private static func reason(_ error: any Error) -> String {
+    (error as? FileError)?.reason ?? (error as NSError).localizedDescription
   }
 }

@@ -45,8 +45,8 @@ public struct FavouritesFeature: Reducer {
       self.dialogFocus = dialogFocus
     }
 
-    /// The favourites in the order the tab shows them: by API name.
-    public var ordered: [String] { favourites.sorted() }
+    /// The favourites in the order the tab shows them: ``FavouritesFeature/titleOrder(_:)``.
+    public var ordered: [String] { FavouritesFeature.titleOrder(favourites) }
 
     /// The highlighted favourite's place in ``ordered``: the highlight's, or the first row
     /// where the highlighted one is gone.
@@ -54,6 +54,21 @@ public struct FavouritesFeature: Reducer {
       guard !ordered.isEmpty else { return nil }
       return highlighted.flatMap { ordered.firstIndex(of: $0) } ?? 0
     }
+  }
+
+  /// Favourites in the order people read them, wherever they are listed (this tab,
+  /// `DogBreedsCLI favourites`, its JSON): by the names shown (`Afghan Hound` before
+  /// `Akita`), then by API name.
+  ///
+  /// - Parameter favourites: Breeds and sub-breeds by API name (`hound/afghan`).
+  /// - Returns: Their API names in that order.
+  public static func titleOrder(_ favourites: some Sequence<String>) -> [String] {
+    favourites.map { id in
+      let parts = BreedName.parts(ofPath: id)
+      return (id: id, title: String.breedTitle(parts.breed, subBreed: parts.subBreed))
+    }
+    .sorted { ($0.title, $0.id) < ($1.title, $1.id) }
+    .map(\.id)
   }
 
   // MARK: Action
@@ -71,6 +86,8 @@ public struct FavouritesFeature: Reducer {
     case highlightedRowOpened
     /// The user asked to clear every favourite: the dialog asks first.
     case clearAllRequested
+    /// The user asked for the thumbnails that failed to be tried again.
+    case failedThumbnailsRetried
     /// The dialog's buttons: one was chosen, or it was dismissed.
     case confirmationDialog(PresentationAction<Dialog>)
     /// The dialog's focus moved by this many buttons (wrapping round).
@@ -179,6 +196,14 @@ public struct FavouritesFeature: Reducer {
         state.dialogFocus = ((state.dialogFocus + step) % count + count) % count
         return .none
 
+      case .failedThumbnailsRetried:
+        return retryingFailedThumbnails(&state)
+
+      case .rows(_, .thumbnailResponse(.success)):
+        // The network works again: the rows that failed load again, those in view now and
+        // the others as they come into view.
+        return retryingFailedThumbnails(&state)
+
       case .rows, .delegate:
         return .none
       }
@@ -187,6 +212,14 @@ public struct FavouritesFeature: Reducer {
       FavouriteRow(client: client, thumbnailSize: thumbnailSize)
     }
     .ifLet(\.confirmationDialog, action: Action.dialogPath)
+  }
+
+  /// Sets every failed thumbnail back to not loaded, and loads those near the highlight.
+  private func retryingFailedThumbnails(_ state: inout State) -> Effect<Action> {
+    for id in state.rows.ids {
+      if case .failed = state.rows[id: id]?.thumbnail { state.rows[id: id]?.thumbnail = .notLoaded }
+    }
+    return rowsFollowFavourites(&state, state.ordered)
   }
 
   /// Brings the rows in step with the favourites, `ordered` as ``State/ordered`` gives

@@ -26,6 +26,11 @@ extension FavouritesFeature {
       }
     }
 
+    /// Whether a row's thumbnail could not be had: `r` tries them again.
+    public var anyThumbnailFailed: Bool {
+      rows.contains { if case .failed = $0.thumbnail { true } else { false } }
+    }
+
     /// Builds the view state.
     public init(_ state: State) {
       let ordered = state.ordered

@@ -21,31 +21,34 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - data: The new contents.
   ///   - url: The destination file.
-  /// - Throws: A POSIX error as `CocoaError`; `url` is untouched on failure.
-  public static func write(_ data: Data, to url: URL) throws {
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(
-        "\(temporaryPrefix(of: url))\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+  /// - Throws: A ``FileError`` with the system's reason (the folder's, where the temporary
+  ///   file cannot be made); `url` is untouched on failure.
+  public static func write(_ data: Data, to url: URL) throws(FileError) {
+    let folder = url.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(
+      "\(temporaryPrefix(of: url))\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
-    var ok = true
+    guard fd >= 0 else { throw FileError(path: folder.path, errno: errno) }
+    // The first failure's errno (a short write without one is a full disk's).
+    var failure: Int32?
     data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 && errno == EINTR { continue }
         if written <= 0 {
-          ok = false
+          failure = written < 0 ? errno : ENOSPC
           return
         }
         offset += written
       }
     }
-    ok = ok && fsync(fd) == 0
+    if failure == nil, fsync(fd) != 0 { failure = errno }
     close(fd)
-    guard ok, rename(temporary.path, url.path) == 0 else {
+    if failure == nil, rename(temporary.path, url.path) != 0 { failure = errno }
+    if let failure {
       unlink(temporary.path)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+      throw FileError(path: url.path, errno: failure)
     }
     // The rename is a change to the directory: flushed too, so that after a power cut the
     // name holds the new contents rather than the old (or, for a first save, nothing).

@@ -33,11 +33,11 @@ struct AppViewTests {
       AppFeature.ViewState(AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: .loaded)).keyHints
     }
     #expect(
-      hints("bass") == "Enter open Basset Hound · type to filter · Esc clear · Tab favourites · ^C quit")
-    #expect(hints("xyz") == "type to filter · Esc clear · Tab favourites · ^C quit")
-    #expect(hints("akiat") == "Enter open Akita · type to filter · Esc clear · Tab favourites · ^C quit")
+      hints("bass") == "Enter open Basset Hound · type to filter · Tab favourites · Esc clear · ^C quit")
+    #expect(hints("xyz") == "type to filter · Tab favourites · Esc clear · ^C quit")
+    #expect(hints("akiat") == "Enter open Akita · type to filter · Tab favourites · Esc clear · ^C quit")
     #expect(
-      hints("basett") == "Enter open Basset Hound · type to filter · Esc clear · Tab favourites · ^C quit")
+      hints("basett") == "Enter open Basset Hound · type to filter · Tab favourites · Esc clear · ^C quit")
     let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
     #expect(AppFeature.ViewState(empty).keyHints == "r reload · ^C quit")
   }
@@ -53,24 +53,24 @@ struct AppViewTests {
     }
     #expect(
       hints(bundled)
-        == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^R reload · Tab favourites · ^C quit"
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^R reload · ^C quit"
     )
-    #expect(hints(bundled, "xyz") == "type to filter · Esc clear · ^R reload · Tab favourites · ^C quit")
+    #expect(hints(bundled, "xyz") == "type to filter · Tab favourites · Esc clear · ^R reload · ^C quit")
     #expect(
-      hints(list) == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · Tab favourites · ^C quit")
+      hints(list) == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^C quit")
     // Not where asking again cannot help: working offline, or the built-in list served on
     // purpose (the fake API).
     for reason in [DogAPIError.offline, nil] {
       bundled.fallbackReason = reason
       #expect(
         hints(bundled)
-          == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · Tab favourites · ^C quit")
+          == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^C quit")
     }
     bundled.fallbackReason = .timedOut(seconds: 2)
     // Not while it is being loaded again: the key does nothing then.
     #expect(
       hints(bundled, "", .loading)
-        == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · Tab favourites · ^C quit")
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^C quit")
     #expect(
       screen(AppFeature.State(breeds: bundled, dogsStatus: .loading), 60, 8) == """
          Breeds   Favourites
@@ -219,10 +219,13 @@ struct AppViewTests {
     bundled.fallbackReason = .timedOut(seconds: 2)
     let view = AppFeature.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
     #expect(view.keyHints(fitting: 100) == view.keyHints)
-    // The tab bar names the other tab: its hint goes first.
+    // Tab, the only way to the other tab, outlasts the other hints as little needed.
     #expect(
       view.keyHints(fitting: 90)
-        == "type to filter · ↑↓ move · Enter open · ^F star · Esc clear · ^R reload · ^C quit")
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · ^R reload · ^C quit")
+    #expect(
+      view.keyHints(fitting: 80)
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^R reload · ^C quit")
     // Typing, opening and quitting stay down to 40 columns; quitting stays last of all.
     #expect(
       view.keyHints(fitting: 69) == "type to filter · ↑↓ move · Enter open · ^F star · ^R reload · ^C quit")
@@ -236,7 +239,10 @@ struct AppViewTests {
     #expect(
       view.keyHints(fitting: 64, unicode: false)
         == "type to filter · Up/Down move · Enter open · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 63, unicode: false) == "type to filter · Enter open · ^R reload · ^C quit")
+    // A shorter hint of the same importance takes the room a longer one could not.
+    #expect(
+      view.keyHints(fitting: 63, unicode: false)
+        == "type to filter · Enter open · ^F star · ^R reload · ^C quit")
     // Where nothing matches, what Enter opens outlasts the rest.
     let offered = AppFeature.ViewState(
       AppFeature.State(breeds: list, dogsFilter: "bass", dogsStatus: .loaded))
@@ -259,7 +265,7 @@ struct AppViewTests {
       AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
       unicode: false
     ).text
-    #expect(text.hasSuffix("type to filter | Up/Down move | Enter open | ^F star | ^C quit"))
+    #expect(text.hasSuffix("type to filter | Up/Down move | Enter open | Tab favourites | ^C quit"))
     #expect(text.contains("/ Filter breeds"))
   }
 }

@@ -78,9 +78,10 @@ struct FavouritesTests {
     let saves = Log<String>()
     let client = FavouritesClient(
       load: { FavouritesLoad(favourites: ["akita"]) },
-      save: { added, removed in
-        saves.append("+\(added.sorted()) -\(removed.sorted())")
-        return Set(["akita", "pug"]).union(added).subtracting(removed)
+      save: { change in
+        saves.append("+\(change.added.sorted()) -\(change.removed.sorted()) =\(change.known.sorted())")
+        return FavouritesLoad(
+          favourites: Set(["akita", "pug"]).union(change.added).subtracting(change.removed))
       })
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .fake(), favourites: client, clock: clock)
@@ -105,7 +106,7 @@ struct FavouritesTests {
       $0.favourites = ["pug"]
       $0.savedFavourites = ["pug"]
     }
-    #expect(saves.values == ["+[] -[\"akita\"]"])
+    #expect(saves.values == ["+[] -[\"akita\"] =[]"])
     await store.finish()
   }
 
@@ -118,14 +119,14 @@ struct FavouritesTests {
         savedFavourites: ["akita"])
     ) { AppFeature(client: .fake(), favourites: saved, clock: TestClock()) }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita", "pug"] }
-    _ = try? await saved.save(["boxer"], ["akita"])  // another process
+    _ = try? await saved.save(FavouritesChange(added: ["boxer"], removed: ["akita"]))  // another process
     await store.send(.breedScreenDismissed)
     await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: ["boxer"])))) {
       $0.favourites = ["boxer", "pug"]
       $0.savedFavourites = ["boxer"]
     }
     await store.send(.saveFavouritesNow)
-    await store.receive(.favouritesSaved(.success(["boxer", "pug"]))) {
+    await store.receive(.favouritesSaved(.success(FavouritesLoad(favourites: ["boxer", "pug"])))) {
       $0.savedFavourites = ["boxer", "pug"]
     }
     #expect(try! await saved.load().favourites == ["boxer", "pug"])
@@ -138,10 +139,10 @@ struct FavouritesTests {
     let attempts = Log<Set<String>>()
     let client = FavouritesClient(
       load: { FavouritesLoad(favourites: []) },
-      save: { added, _ in
-        attempts.append(added)
+      save: { change throws(FavouritesError) in
+        attempts.append(change.added)
         if attempts.values.count == 1 { throw FavouritesError("Favourites could not be saved in /ro.") }
-        return added
+        return FavouritesLoad(favourites: change.added)
       })
     let store = TestStore(
       initialState: AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug")
@@ -150,6 +151,7 @@ struct FavouritesTests {
     await store.receive(.favouritesSaved(.failure(FavouritesError("Favourites could not be saved in /ro."))))
     {
       $0.alert = Self.saveAlert
+      $0.favouritesSaveFailure = "Favourites could not be saved in /ro."
     }
     await store.send(.alertFocusMoved(1)) { $0.alertFocus = 1 }
     await store.send(.alertFocusMoved(1)) { $0.alertFocus = 0 }
@@ -157,7 +159,10 @@ struct FavouritesTests {
     await store.send(.alert(.presented(.retrySave))) {
       $0.alert = nil
     }
-    await store.receive(.favouritesSaved(.success(["pug"]))) { $0.savedFavourites = ["pug"] }
+    await store.receive(.favouritesSaved(.success(FavouritesLoad(favourites: ["pug"])))) {
+      $0.savedFavourites = ["pug"]
+      $0.favouritesSaveFailure = nil
+    }
     #expect(attempts.values == [["pug"], ["pug"]])
   }
 
@@ -205,23 +210,42 @@ struct FavouritesTests {
     #expect(!lines.joined().contains(unicode ? "+--" : "┌"))
   }
 
-  @Test func aDamagedFileIsToldInOneSentence() async {
+  /// A damaged file, found by a read or a save, is told in an alert that stays until
+  /// dismissed (a footer notice would be cut at the width and gone at the next key).
+  @Test func aDamagedFileIsToldInAnAlertThatStays() async {
+    let notice = "Your favourites file could not be read. It was kept as /data/favourites.json.damaged-x."
     let client = FavouritesClient(
-      load: {
-        FavouritesLoad(favourites: [], notice: "Your favourites file could not be read; it was kept as x.")
-      },
-      save: { _, _ in [] })
+      load: { FavouritesLoad(favourites: [], notice: notice) },
+      save: { change in FavouritesLoad(favourites: change.known, notice: notice) })
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .failing, favourites: client)
+      AppFeature(client: .failing, favourites: client, clock: ImmediateClock())
     }
+    let alert = AlertState<AppFeature.Action.Alert>(
+      title: "Favourites file damaged", message: notice, buttons: [ButtonState(role: .cancel, "OK")])
     await store.send(.breedScreenDismissed)
-    await store.receive(
-      .favouritesLoaded(
-        .success(
-          FavouritesLoad(favourites: [], notice: "Your favourites file could not be read; it was kept as x."))
-      )
-    ) {
-      $0.notice = "Your favourites file could not be read; it was kept as x."
+    await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice)))) {
+      $0.alert = alert
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.dogs(.highlightMoved(.first))) { $0.dogsHighlighted = "akita" }
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita"] }
+    await store.receive(.favouritesSaved(.success(FavouritesLoad(favourites: ["akita"], notice: notice)))) {
+      $0.savedFavourites = ["akita"]
+      $0.alert = alert
+    }
+  }
+
+  /// Another process's save is read again when the app hears of it.
+  @Test func aChangeMadeElsewhereIsReadAgain() async {
+    let saved = FavouritesClient.inMemory(["akita"])
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      AppFeature(client: .failing, favourites: saved, clock: ImmediateClock())
+    }
+    _ = try? await saved.save(FavouritesChange(added: ["beagle"]))
+    await store.send(.favouritesChangedElsewhere)
+    await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: ["akita", "beagle"])))) {
+      $0.favourites = ["akita", "beagle"]
+      $0.savedFavourites = ["akita", "beagle"]
     }
   }
 
@@ -246,7 +270,7 @@ extension AppFeature.Action {
   static let favouritesLoadedPath = CasePath<Self, Result<FavouritesLoad, FavouritesError>>(
     embed: Self.favouritesLoaded
   ) { if case .favouritesLoaded(let result) = $0 { result } else { nil } }
-  static let favouritesSavedPath = CasePath<Self, Result<Set<String>, FavouritesError>>(
+  static let favouritesSavedPath = CasePath<Self, Result<FavouritesLoad, FavouritesError>>(
     embed: Self.favouritesSaved
   ) { if case .favouritesSaved(let result) = $0 { result } else { nil } }
 }

@@ -16,14 +16,15 @@ struct TabsTests {
   @Test func eachTabKeepsItsHighlightAndTheBreedScreenGoesBackToItsTab() async {
     let store = TestStore(
       initialState: AppFeature.State(
-        breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug", favourites: ["akita", "hound/afghan"])
+        breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug", favourites: ["akita", "hound/basset"])
     ) {
       AppFeature(client: .failing)
     }
     await store.send(.tabSelected(.favourites)) { $0.tab = .favourites }
+    // In the order people read them: Akita, then Basset Hound.
     await store.send(.favourites(.highlightMoved(.down))) {
-      $0.favouritesTab.highlighted = "hound/afghan"
-      $0.favouritesTab.rows = [FavouriteRow.State(id: "akita"), FavouriteRow.State(id: "hound/afghan")]
+      $0.favouritesTab.highlighted = "hound/basset"
+      $0.favouritesTab.rows = [FavouriteRow.State(id: "akita"), FavouriteRow.State(id: "hound/basset")]
     }
     await store.send(.tabSelected(.breeds)) { $0.tab = .breeds }
     #expect(AppFeature.ViewState(store.state).dogs.content == DogsFeature.ViewState(store.state.dogs).content)
@@ -31,11 +32,11 @@ struct TabsTests {
     #expect(store.state.dogsHighlighted == "pug")
     // Enter on a sub-breed opens its breed's screen on it; leaving goes back to the tab.
     await store.send(.favourites(.highlightedRowOpened))
-    await store.receive(.favourites(.delegate(.open(breed: "hound", subBreed: "afghan")))) {
-      $0.breed = BreedFeature.State(breed: list.breeds[1], subBreed: "afghan", highlighted: "afghan")
+    await store.receive(.favourites(.delegate(.open(breed: "hound", subBreed: "basset")))) {
+      $0.breed = BreedFeature.State(breed: list.breeds[1], subBreed: "basset", highlighted: "basset")
     }
     await store.send(.breedScreenDismissed) { $0.breed = nil }
-    #expect(store.state.tab == .favourites && store.state.favouritesTab.highlighted == "hound/afghan")
+    #expect(store.state.tab == .favourites && store.state.favouritesTab.highlighted == "hound/basset")
   }
 
   @Test func aFavouriteNoLongerInTheListIsSaidSo() async {

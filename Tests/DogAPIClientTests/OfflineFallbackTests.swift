@@ -197,7 +197,10 @@ struct OfflineFallbackTests {
     let target = folder.appendingPathComponent("breeds.json")
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
     try Data("kept".utf8).write(to: target.appendingPathComponent("inside"))
-    #expect(throws: CocoaError.self) { try AtomicFile.write(Data("new".utf8), to: target) }
+    // The error names the file and the system's reason.
+    #expect(throws: FileError(path: target.path, reason: "Is a directory")) {
+      try AtomicFile.write(Data("new".utf8), to: target)
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["breeds.json"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["inside"])
   }
@@ -244,7 +247,7 @@ struct OfflineFallbackTests {
 
   @Test func aWriteIntoAMissingFolderFailsAndCreatesNothing() throws {
     let folder = ScratchFolder.path("cache")
-    #expect(throws: CocoaError.self) {
+    #expect(throws: FileError(path: folder.path, reason: "No such file or directory")) {
       try AtomicFile.write(Data("new".utf8), to: folder.appendingPathComponent("breeds.json"))
     }
     #expect(!FileManager.default.fileExists(atPath: folder.path))

@@ -126,3 +126,43 @@ struct FavouritesCommandTests {
     return (object?["breeds"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
   }
 }
+
+extension FavouritesCommandTests {
+  /// `favourites add` over a damaged file keeps it aside and says where on standard error.
+  @Test func addingOverADamagedFileSaysWhereItWasKept() async throws {
+    let data = ScratchFolder.path("damaged")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data(#"{"favourites":["hound","boxer""#.utf8).write(
+      to: data.appendingPathComponent("favourites.json"))
+    let environment = cleanEnvironment(["DOGBREEDS_DATA_DIR": data.path])
+    let listed = try await runCLI(["favourites"], environment: environment)
+    #expect(listed.status == 0 && listed.stdout.isEmpty)
+    #expect(listed.stderr.contains("could not be read"), "\(listed.stderr)")
+    let added = try await runCLI(["--api", "fake", "favourites", "add", "pug"], environment: environment)
+    #expect(added.status == 0, "\(added.stderr)")
+    let kept = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: data.path).first {
+        $0.hasPrefix("favourites.json.damaged-")
+      })
+    #expect(added.stderr.contains(data.appendingPathComponent(kept).path), "\(added.stderr)")
+    #expect(try await runCLI(["favourites"], environment: environment).stdout == "Pug\n")
+  }
+
+  /// A read takes no lock: with another process holding it, `favourites` answers at once.
+  @Test func aHeldLockDoesNotSlowAListing() async throws {
+    let data = ScratchFolder.path("locked")
+    let environment = cleanEnvironment(["DOGBREEDS_DATA_DIR": data.path])
+    #expect(
+      try await runCLI(["--api", "fake", "favourites", "add", "pug"], environment: environment).status == 0)
+    let lock = open(data.appendingPathComponent("favourites.json.lock").path, O_RDWR)
+    defer { close(lock) }
+    #expect(flock(lock, LOCK_EX) == 0)
+    let listed = try await runCLI(["favourites"], environment: environment)
+    #expect(listed.stdout == "Pug\n")
+    #expect(listed.elapsed < .seconds(2).scaled, "\(listed.elapsed)")
+    // A save waits a few seconds at most, then says why.
+    let added = try await runCLI(["--api", "fake", "favourites", "add", "boxer"], environment: environment)
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("another DogBreeds"), "\(added.stderr)")
+  }
+}

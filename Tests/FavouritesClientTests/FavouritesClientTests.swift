@@ -13,7 +13,10 @@ struct FavouritesClientTests {
   @Test func inMemoryFavouritesMergeWhatEachSaveAddsAndRemoves() async throws {
     let client = FavouritesClient.inMemory(["pug"])
     #expect(try await client.load() == FavouritesLoad(favourites: ["pug"]))
-    #expect(try await client.save(["hound", "akita"], ["pug"]) == ["hound", "akita"])
+    #expect(
+      try await client.save(FavouritesChange(added: ["hound", "akita"], removed: ["pug"])).favourites == [
+        "hound", "akita",
+      ])
     #expect(try await client.load().favourites == ["hound", "akita"])
   }
 
@@ -21,7 +24,10 @@ struct FavouritesClientTests {
     let folder = ScratchFolder.path("favourites").appendingPathComponent("nested")
     let client = FavouritesClient.live(folder: folder)
     #expect(try await client.load() == FavouritesLoad(favourites: []))
-    #expect(try await client.save(["hound/afghan", "pug"], []) == ["hound/afghan", "pug"])
+    #expect(
+      try await client.save(FavouritesChange(added: ["hound/afghan", "pug"])).favourites == [
+        "hound/afghan", "pug",
+      ])
     let text = try String(contentsOf: folder.appendingPathComponent("favourites.json"), encoding: .utf8)
     #expect(text.contains("\"hound/afghan\"") && text.contains("\"version\" : 1"))
     #expect(try await FavouritesClient.live(folder: folder).load().favourites == ["hound/afghan", "pug"])
@@ -32,50 +38,130 @@ struct FavouritesClientTests {
     let folder = ScratchFolder.path("favourites")
     let first = FavouritesClient.live(folder: folder)
     let second = FavouritesClient.live(folder: folder)
-    _ = try await first.save(["pug", "akita"], [])
-    #expect(try await second.save(["hound"], ["akita"]) == ["pug", "hound"])
-    #expect(try await first.save(["boxer"], []) == ["pug", "hound", "boxer"])
+    _ = try await first.save(FavouritesChange(added: ["pug", "akita"]))
+    #expect(
+      try await second.save(FavouritesChange(added: ["hound"], removed: ["akita"])).favourites == [
+        "pug", "hound",
+      ])
+    #expect(try await first.save(FavouritesChange(added: ["boxer"])).favourites == ["pug", "hound", "boxer"])
   }
 
-  /// A file that is not favourites is never overwritten: it is kept aside, and the user is
-  /// told in one sentence.
+  /// A file that is not favourites is never overwritten by a read: the read says so, and
+  /// the file stays as it is.
   @Test(arguments: ["{not json", #"{"version":2,"favourites":[]}"#, "\u{0}\u{1}binary"])
-  func aDamagedFileIsKeptAsideAndSaid(damaged: String) async throws {
+  func aDamagedFileIsSaidAndLeftAsItIsByARead(damaged: String) async throws {
     let folder = ScratchFolder.path("favourites")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("favourites.json")
     try Data(damaged.utf8).write(to: file)
     let loaded = try await FavouritesClient.live(folder: folder).load()
     #expect(loaded.favourites == [])
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    let aside = try #require(names.first { $0.hasPrefix("favourites.json.damaged-") })
-    #expect(try String(contentsOf: folder.appendingPathComponent(aside), encoding: .utf8) == damaged)
-    #expect(loaded.notice == "Your favourites file could not be read; it was kept as \(aside).")
-    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(loaded.notice?.contains("\(file.path) could not be read") == true, "\(loaded.notice ?? "")")
+    #expect(try String(contentsOf: file, encoding: .utf8) == damaged)
+  }
+
+  /// A save over a damaged file keeps it aside, under a name no other kept file has (two
+  /// in the same second included), and saves everything the app showed, not just its
+  /// change; its notice names the kept file's whole path.
+  @Test func aSaveOverADamagedFileKeepsItAsideAndSavesTheWholeSet() async throws {
+    let folder = ScratchFolder.path("favourites")
+    let client = FavouritesClient.live(folder: folder)
+    _ = try await client.save(FavouritesChange(added: ["hound", "boxer"]))
+    let file = folder.appendingPathComponent("favourites.json")
+    var kept: [String] = []
+    for (round, damaged) in [#"{"favourites":["hound","boxer""#, "{also damaged"].enumerated() {
+      try Data(damaged.utf8).write(to: file)
+      let saved = try await client.save(
+        FavouritesChange(added: ["pug"], known: ["hound", "boxer", "pug"]))
+      #expect(saved.favourites == ["hound", "boxer", "pug"], "round \(round)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasPrefix("favourites.json.damaged-") }
+      #expect(names.count == round + 1, "\(names)")
+      let aside = try #require(Set(names).subtracting(kept).first)
+      kept.append(aside)
+      #expect(try String(contentsOf: folder.appendingPathComponent(aside), encoding: .utf8) == damaged)
+      #expect(
+        saved.notice?.contains(folder.appendingPathComponent(aside).path) == true, "\(saved.notice ?? "")")
+      #expect(try await client.load() == FavouritesLoad(favourites: ["hound", "boxer", "pug"]))
+    }
   }
 
   @Test(.enabled(if: getuid() != 0, "root may write to a read-only folder"))
-  func aReadOnlyFolderIsAClearErrorAndChangesNothing() async throws {
+  func aReadOnlyFolderIsAnErrorWithTheSystemsReasonAndChangesNothing() async throws {
     let folder = ScratchFolder.path("favourites")
     let client = FavouritesClient.live(folder: folder)
-    _ = try await client.save(["pug"], [])
+    _ = try await client.save(FavouritesChange(added: ["pug"]))
     chmod(folder.path, 0o555)
     defer { chmod(folder.path, 0o755) }
-    await #expect(throws: FavouritesError("Favourites could not be saved in \(folder.path).")) {
-      try await client.save(["hound"], [])
+    await #expect(
+      throws: FavouritesError("Favourites could not be saved in \(folder.path): Permission denied.")
+    ) {
+      try await client.save(FavouritesChange(added: ["hound"]))
     }
     #expect(try await client.load().favourites == ["pug"])
   }
 
-  /// A folder that cannot be made (a file is in the way) is a clear error, as a read-only
-  /// one is, whoever runs the test.
-  @Test func aFolderThatCannotBeMadeIsAClearError() async throws {
+  /// A folder that cannot be made (a file is in the way) is an error with the system's
+  /// reason, as a read-only one is, whoever runs the test.
+  @Test func aFolderThatCannotBeMadeIsAnErrorWithTheSystemsReason() async throws {
     let blocker = ScratchFolder.path("favourites-file")
     try Data("x".utf8).write(to: blocker)
     let folder = blocker.appendingPathComponent("inside")
-    await #expect(throws: FavouritesError("Favourites could not be saved in \(folder.path).")) {
-      try await FavouritesClient.live(folder: folder).save(["pug"], [])
+    await #expect(
+      throws: FavouritesError("Favourites could not be saved in \(folder.path): Not a directory.")
+    ) {
+      try await FavouritesClient.live(folder: folder).save(FavouritesChange(added: ["pug"]))
     }
+  }
+
+  /// While another process holds the lock (stopped, or hung), a read needs no lock and a
+  /// save gives up after a few seconds with a sentence that says why.
+  @Test func aLockHeldElsewhereNeitherBlocksAReadNorFreezesASave() async throws {
+    let folder = ScratchFolder.path("favourites")
+    let client = FavouritesClient.live(folder: folder)
+    _ = try await client.save(FavouritesChange(added: ["pug"]))
+    // flock belongs to the open file: a second descriptor is another holder.
+    let lock = open(folder.appendingPathComponent("favourites.json.lock").path, O_RDWR)
+    #expect(flock(lock, LOCK_EX) == 0)
+    defer { close(lock) }
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(try await client.load().favourites == ["pug"])
+    #expect(clock.now - start < .seconds(1))
+    await #expect(throws: FavouritesError.self) { try await client.save(FavouritesChange(added: ["hound"])) }
+    let waited = clock.now - start
+    #expect(waited >= .seconds(3) && waited < .seconds(3 + 5 * timeScale), "\(waited)")
+    do {
+      _ = try await client.save(FavouritesChange(added: ["hound"]))
+    } catch {
+      #expect(
+        error.message.contains("another DogBreeds") && error.message.contains(".lock"), "\(error.message)")
+    }
+    flock(lock, LOCK_UN)
+    #expect(try await client.save(FavouritesChange(added: ["hound"])).favourites == ["pug", "hound"])
+  }
+
+  /// Another process's save shows in `changes` within a second or so.
+  @Test func changesReportAnotherProcesssSave() async throws {
+    let folder = ScratchFolder.path("favourites")
+    let watching = FavouritesClient.live(folder: folder, every: .milliseconds(50))
+    let changes = watching.changes()
+    _ = try await FavouritesClient.live(folder: folder).save(FavouritesChange(added: ["pug"]))
+    // (Bounded: a change never seen fails the test rather than hanging it.)
+    let seen = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        var iterator = changes.makeAsyncIterator()
+        return await iterator.next() != nil
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(5).scaled)
+        return false
+      }
+      defer { group.cancelAll() }
+      return await group.next() ?? false
+    }
+    #expect(seen)
+    #expect(try await watching.load().favourites == ["pug"])
   }
 
   /// Many savers at once, each adding its own and removing its own: nothing is lost.
@@ -86,8 +172,8 @@ struct FavouritesClientTests {
         group.addTask {
           let client = FavouritesClient.live(folder: folder)
           for round in 0..<25 {
-            _ = try await client.save(["s\(saver)-\(round)", "gone-\(saver)"], [])
-            _ = try await client.save([], ["gone-\(saver)"])
+            _ = try await client.save(FavouritesChange(added: ["s\(saver)-\(round)", "gone-\(saver)"]))
+            _ = try await client.save(FavouritesChange(removed: ["gone-\(saver)"]))
           }
         }
       }

@@ -4,6 +4,7 @@ import DogAPIClient
 import FavouritesFeature
 import Foundation
 import ImageDecoding
+import Synchronization
 import TestSupport
 import Testing
 
@@ -197,6 +198,80 @@ struct FavouritesFeatureTests {
       .rows(id: "pug", action: .thumbnailResponse(.failure(.init("No picture: \(reason)")))), timeout: wait
     ) {
       $0.rows[id: "pug"]?.thumbnail = .failed("No picture: \(reason)")
+    }
+  }
+}
+
+/// Thumbnails that failed while the picture server was down load again.
+@MainActor
+struct FavouritesRetryTests {
+
+  /// A server that fails while `down`, then serves ``thumbnailPNG``; a folder's download may
+  /// also wait at a gate.
+  final class Server: Sendable {
+    let down = Mutex(true)
+    let gates: [String: Gate]
+    init(gates: [String: Gate] = [:]) { self.gates = gates }
+    var api: DogAPIClient {
+      client { (folder) async throws(DogAPIError) -> Data in
+        await self.gates[folder]?.wait()
+        if self.down.withLock({ $0 }) { throw .unreachable(host: "images.dog.ceo") }
+        return Data(thumbnailPNG)
+      }
+    }
+  }
+
+  static let failure = FavouriteRow.ThumbnailError(
+    "No picture: \(DogAPIError.unreachable(host: "images.dog.ceo").message)")
+
+  @Test func rRetriesEveryFailedThumbnail() async {
+    let server = Server()
+    let store = TestStore(initialState: FavouritesFeature.State(favourites: ["pug"])) {
+      FavouritesFeature(client: server.api, thumbnailSize: (4, 4))
+    }
+    await store.send(.appeared) { $0.rows = [FavouriteRow.State(id: "pug")] }
+    await store.receive(.rows(id: "pug", action: .cameIntoView)) { $0.rows[id: "pug"]?.thumbnail = .loading }
+    await store.receive(.rows(id: "pug", action: .thumbnailResponse(.failure(Self.failure))), timeout: wait) {
+      $0.rows[id: "pug"]?.thumbnail = .failed(Self.failure.message)
+    }
+    #expect(FavouritesFeature.ViewState(store.state).anyThumbnailFailed)
+    server.down.withLock { $0 = false }
+    await store.send(.failedThumbnailsRetried) { $0.rows[id: "pug"]?.thumbnail = .notLoaded }
+    await store.receive(.rows(id: "pug", action: .cameIntoView)) { $0.rows[id: "pug"]?.thumbnail = .loading }
+    await store.receive(.rows(id: "pug", action: .thumbnailResponse(.success(thumbnail))), timeout: wait) {
+      $0.rows[id: "pug"]?.thumbnail = .loaded(thumbnail)
+    }
+    #expect(!FavouritesFeature.ViewState(store.state).anyThumbnailFailed)
+  }
+
+  @Test func aRowThatFailedLoadsAgainOnceAnotherRowsThumbnailArrives() async {
+    let server = Server(gates: ["pug": Gate()])
+    let store = TestStore(initialState: FavouritesFeature.State(favourites: ["akita", "pug"])) {
+      FavouritesFeature(client: server.api, thumbnailSize: (4, 4))
+    }
+    await store.send(.appeared) {
+      $0.rows = [FavouriteRow.State(id: "akita"), FavouriteRow.State(id: "pug")]
+    }
+    await store.receive(.rows(id: "akita", action: .cameIntoView)) {
+      $0.rows[id: "akita"]?.thumbnail = .loading
+    }
+    await store.receive(.rows(id: "pug", action: .cameIntoView)) { $0.rows[id: "pug"]?.thumbnail = .loading }
+    await store.receive(.rows(id: "akita", action: .thumbnailResponse(.failure(Self.failure))), timeout: wait)
+    {
+      $0.rows[id: "akita"]?.thumbnail = .failed(Self.failure.message)
+    }
+    // The network comes back: pug's picture arrives, and akita's is asked for again.
+    server.down.withLock { $0 = false }
+    await server.gates["pug"]?.open()
+    await store.receive(.rows(id: "pug", action: .thumbnailResponse(.success(thumbnail))), timeout: wait) {
+      $0.rows[id: "pug"]?.thumbnail = .loaded(thumbnail)
+      $0.rows[id: "akita"]?.thumbnail = .notLoaded
+    }
+    await store.receive(.rows(id: "akita", action: .cameIntoView)) {
+      $0.rows[id: "akita"]?.thumbnail = .loading
+    }
+    await store.receive(.rows(id: "akita", action: .thumbnailResponse(.success(thumbnail))), timeout: wait) {
+      $0.rows[id: "akita"]?.thumbnail = .loaded(thumbnail)
     }
   }
 }
