@@ -105,60 +105,67 @@ clean:
 ## inputs.
 FUZZ_DIR = .build/fuzz
 FUZZ_FLAGS = $(LLD) -sanitize=fuzzer,address -parse-as-library -O -package-name DogBreeds
-FUZZ_IMPORTS = Core|LocalFiles|ImageDecoding|TextRendering|DogAPIClient|VirtualTerminal
-## $(1) the module, $(2) the package modules' folders, $(3) more sources.
+## $(1) the module, $(2) the package modules' folders it is built from, $(3) more sources,
+## $(4) the modules whose `import` lines are removed (those built into it), $(5) the fuzz
+## modules it imports (already built).
 define FUZZ_MODULE
 	rm -rf $(FUZZ_DIR)/$(1) && mkdir -p $(FUZZ_DIR)/$(1)/src
 	for f in $$(find $(2) -name '*.swift') $(3) Fuzz/Checks/FuzzFailure.swift; do \
-	  sed -E '/^(@_spi\([A-Za-z]+\) )?import ($(FUZZ_IMPORTS))$$/d' $$f > $(FUZZ_DIR)/$(1)/src/$$(echo $$f | tr / _); done
-	swiftc $(FUZZ_FLAGS) -module-name $(1) -emit-module -emit-module-path $(FUZZ_DIR)/$(1)/$(1).swiftmodule \
+	  sed -E '/^(@_spi\([A-Za-z]+\) )?import ($(strip $(4)))$$/d' $$f > $(FUZZ_DIR)/$(1)/src/$$(echo $$f | tr / _); done
+	swiftc $(FUZZ_FLAGS) -module-name $(1) $(foreach m,$(5),-I $(FUZZ_DIR)/$(m)) \
+	  -emit-module -emit-module-path $(FUZZ_DIR)/$(1)/$(1).swiftmodule \
 	  -emit-library -static -o $(FUZZ_DIR)/$(1)/lib$(1).a $(FUZZ_DIR)/$(1)/src/*.swift
 endef
-## $(1) the harness, $(2) its module, $(3) seeds, $(4) the largest input.
+## $(1) the harness, $(2) the fuzz modules it links (its own first), $(3) seeds, $(4) the
+## largest input.
 define FUZZ
 	mkdir -p $(FUZZ_DIR)/$(1)-corpus
 	cp $(3) Fuzz/Findings/$(1)/* $(FUZZ_DIR)/$(1)-corpus/ 2>/dev/null || true
-	swiftc $(FUZZ_FLAGS) -D FUZZ_$(shell echo $(1) | tr a-z A-Z) -I $(FUZZ_DIR)/$(2) -L $(FUZZ_DIR)/$(2) -l$(2) \
+	swiftc $(FUZZ_FLAGS) -D FUZZ_$(shell echo $(1) | tr a-z A-Z) \
+	  $(foreach m,$(2),-I $(FUZZ_DIR)/$(m) -L $(FUZZ_DIR)/$(m) -l$(m)) \
 	  Fuzz/Harness.swift -o $(FUZZ_DIR)/$(1) 2>&1 | grep -v "Cannot export local symbol" || true
 	./$(FUZZ_DIR)/$(1) -runs=$(FUZZ_RUNS) -max_len=$(4) -timeout=10 -rss_limit_mb=2048 \
 	  -artifact_prefix=$(FUZZ_DIR)/$(1)- $(FUZZ_EXTRA) $(FUZZ_DIR)/$(1)-corpus
 endef
 FIXTURES = Tests/ImageDecodingTests/Fixtures
+IMAGE_LIB = $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+TEXT_LIB = $(FUZZ_DIR)/TextRendering/libTextRendering.a
+API_LIB = $(FUZZ_DIR)/DogAPIClient/libDogAPIClient.a
 
-$(FUZZ_DIR)/ImageDecoding/libImageDecoding.a: $(shell find Modules/ImageDecoding Fuzz/Checks -name '*.swift')
-	$(call FUZZ_MODULE,ImageDecoding,Modules/ImageDecoding,Fuzz/Checks/PictureFuzz.swift)
+$(IMAGE_LIB): $(shell find Modules/ImageDecoding Fuzz/Checks -name '*.swift')
+	$(call FUZZ_MODULE,ImageDecoding,Modules/ImageDecoding,Fuzz/Checks/PictureFuzz.swift,ImageDecoding)
 
-$(FUZZ_DIR)/TextRendering/libTextRendering.a: $(shell find Modules/TextRendering Modules/ImageDecoding Fuzz/Checks \
-  Tests/Support/VirtualTerminal -name '*.swift')
-	$(call FUZZ_MODULE,TextRendering,Modules/TextRendering Modules/ImageDecoding,\
-	  Tests/Support/VirtualTerminal/VirtualTerminal.swift Fuzz/Checks/TextFuzz.swift)
+$(TEXT_LIB): $(IMAGE_LIB) $(shell find Modules/TextRendering Fuzz/Checks Tests/Support/VirtualTerminal -name '*.swift')
+	$(call FUZZ_MODULE,TextRendering,Modules/TextRendering,\
+	  Tests/Support/VirtualTerminal/VirtualTerminal.swift Fuzz/Checks/TextFuzz.swift,TextRendering|VirtualTerminal,\
+	  ImageDecoding)
 
-$(FUZZ_DIR)/DogAPIClient/libDogAPIClient.a: $(shell find Modules/Core Modules/LocalFiles Modules/DogAPIClient \
-  Fuzz/Checks -name '*.swift')
-	$(call FUZZ_MODULE,DogAPIClient,Modules/Core Modules/LocalFiles Modules/DogAPIClient,Fuzz/Checks/APIFuzz.swift)
+$(API_LIB): $(shell find Modules/Core Modules/LocalFiles Modules/DogAPIClient Fuzz/Checks -name '*.swift')
+	$(call FUZZ_MODULE,DogAPIClient,Modules/Core Modules/LocalFiles Modules/DogAPIClient,Fuzz/Checks/APIFuzz.swift,\
+	  Core|LocalFiles|DogAPIClient)
 
 ## The JPEG decoder at every scale.
-fuzz-jpeg: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+fuzz-jpeg: $(IMAGE_LIB)
 	$(call FUZZ,jpeg,ImageDecoding,$(FIXTURES)/jpeg/g-*.jpg,8192)
 
 ## The PNG decoder and its inflater.
-fuzz-png: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+fuzz-png: $(IMAGE_LIB)
 	$(call FUZZ,png,ImageDecoding,$(FIXTURES)/png/c*.png,8192)
 
 ## The WEBP decoders (lossy, lossless, transparency).
-fuzz-webp: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+fuzz-webp: $(IMAGE_LIB)
 	$(call FUZZ,webp,ImageDecoding,$(FIXTURES)/webp/*.webp,16384)
 
 ## The GIF decoder.
-fuzz-gif: $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
+fuzz-gif: $(IMAGE_LIB)
 	$(call FUZZ,gif,ImageDecoding,$(FIXTURES)/gif/*.gif,8192)
 
 ## The key decoder, the sanitiser and the screen differ (against the test virtual terminal).
-fuzz-text: $(FUZZ_DIR)/TextRendering/libTextRendering.a
-	$(call FUZZ,text,TextRendering,,512)
+fuzz-text: $(TEXT_LIB)
+	$(call FUZZ,text,TextRendering ImageDecoding,,512)
 
 ## The API response decoding.
-fuzz-api: $(FUZZ_DIR)/DogAPIClient/libDogAPIClient.a
+fuzz-api: $(API_LIB)
 	$(call FUZZ,api,DogAPIClient,Tests/DogAPIClientTests/Fixtures/*,4096)
 
 ## Every fuzzer, each for a bounded time (FUZZ_SECONDS, default 60).
@@ -167,12 +174,16 @@ fuzz:
 	for name in jpeg png webp gif text api; do \
 	  $(MAKE) fuzz-$$name FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS) || exit 1; done
 
+## Under ThreadSanitizer, the end-to-end suites that start the app once per command are
+## left out (each start of a sanitized binary takes seconds): DogBreedsCLIKitTests runs
+## those commands in process under it, and the pseudo-terminal suite runs the app itself.
+PER_COMMAND_SUITES = DogBreedsCLITests\.(ScriptTests|FavouritesCommandTests|FaultMatrixTests|PictureScriptTests)
 ## The whole suite under ThreadSanitizer (a debug build), and under AddressSanitizer built
 ## with optimisation on (`-c release`, `-enable-testing` so the tests reach internals):
 ## code that is right only until the optimiser moves it (lifetimes, unsafe pointers,
 ## effects) fails there, with the sanitizer's checks on top.
 test-tsan:
-	DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+	DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --skip "$(PER_COMMAND_SUITES)"
 
 test-asan:
 	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test -c release -Xswiftc -enable-testing \

@@ -50,6 +50,9 @@ public struct AppFeature: Reducer {
     /// The favourites as last read or saved: what ``favourites`` adds and removes is what
     /// the next save sends.
     public var savedFavourites: Set<String>
+    /// The notice the last read or save of the favourites came with (a damaged file), so
+    /// that reading the same damaged file again does not put the same alert up again.
+    public var favouritesNotice: String?
     /// Why the last save of the favourites failed, until one succeeds: changes shown but
     /// not saved are then in ``unsavedFavourites``.
     public var favouritesSaveFailure: String?
@@ -362,7 +365,8 @@ public struct AppFeature: Reducer {
   private static func apply(_ loaded: FavouritesLoad, to state: inout State) {
     state.favourites = applyingUnsaved(state.favourites, since: state.savedFavourites, to: loaded.favourites)
     state.savedFavourites = loaded.favourites
-    if let notice = loaded.notice {
+    defer { state.favouritesNotice = loaded.notice }
+    if let notice = loaded.notice, notice != state.favouritesNotice {
       state.alert = AlertState(
         title: "Favourites file damaged", message: notice, buttons: [ButtonState(role: .cancel, "OK")])
       state.alertFocus = 0

@@ -213,10 +213,11 @@ struct FavouritesTests {
   /// A damaged file, found by a read or a save, is told in an alert that stays until
   /// dismissed (a footer notice would be cut at the width and gone at the next key).
   @Test func aDamagedFileIsToldInAnAlertThatStays() async {
-    let notice = "Your favourites file could not be read. It was kept as /data/favourites.json.damaged-x."
+    let notice = "Your favourites file /data/favourites.json could not be read. It is kept, not overwritten."
+    let kept = "Your favourites file could not be read. It was kept as /data/favourites.json.damaged-x."
     let client = FavouritesClient(
       load: { FavouritesLoad(favourites: [], notice: notice) },
-      save: { change in FavouritesLoad(favourites: change.known, notice: notice) })
+      save: { change in FavouritesLoad(favourites: change.known, notice: kept) })
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing, favourites: client, clock: ImmediateClock())
     }
@@ -225,13 +226,19 @@ struct FavouritesTests {
     await store.send(.breedScreenDismissed)
     await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice)))) {
       $0.alert = alert
+      $0.favouritesNotice = notice
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
+    // Read again, the same damaged file does not put the same alert up again.
+    await store.send(.breedScreenDismissed)
+    await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice))))
     await store.send(.dogs(.highlightMoved(.first))) { $0.dogsHighlighted = "akita" }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita"] }
-    await store.receive(.favouritesSaved(.success(FavouritesLoad(favourites: ["akita"], notice: notice)))) {
+    await store.receive(.favouritesSaved(.success(FavouritesLoad(favourites: ["akita"], notice: kept)))) {
       $0.savedFavourites = ["akita"]
-      $0.alert = alert
+      $0.alert = AlertState(
+        title: "Favourites file damaged", message: kept, buttons: [ButtonState(role: .cancel, "OK")])
+      $0.favouritesNotice = kept
     }
   }
 

@@ -6,15 +6,12 @@ import XCTest
 /// (Docs/CompilerDefects.md). The check is by line and errs on the side of flagging: such a
 /// value is awaited into a local first, then returned.
 func tuplesReturnedAroundAnAwait(in files: [(path: String, contents: String)]) -> [String] {
-  files.flatMap { file in
-    file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-      let line = $0.element.trimmingCharacters(in: .whitespaces)
-      guard !line.hasPrefix("//"), let open = line.range(of: "return ("),
-        let comma = line[open.upperBound...].firstIndex(of: ","),
-        line[comma...].range(of: #"\bawait\b"#, options: .regularExpression) != nil
-      else { return nil }
-      return "\(file.path):\($0.offset + 1)"
+  flaggedLines(in: files) { line in
+    guard let open = line.range(of: "return ("), let comma = line[open.upperBound...].firstIndex(of: ",")
+    else {
+      return false
     }
+    return line[comma...].range(of: #"\bawait\b"#, options: .regularExpression) != nil
   }
 }
 

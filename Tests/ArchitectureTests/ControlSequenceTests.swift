@@ -1,15 +1,23 @@
 import Foundation
 import XCTest
 
+/// The lines of `files` (trimmed; comment lines left out) that `flagged` picks, as
+/// "path:line": what a rule about how code is written forbids.
+func flaggedLines(in files: [(path: String, contents: String)], _ flagged: (String) -> Bool) -> [String] {
+  files.flatMap { file in
+    file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+      let line = $0.element.trimmingCharacters(in: .whitespaces)
+      guard !line.hasPrefix("//"), flagged(line) else { return nil }
+      return "\(file.path):\($0.offset + 1)"
+    }
+  }
+}
+
 /// The lines of `files` that spell out an escape sequence (`\u{1B}` in a string), as
 /// "path:line", other than in the one file that names them all.
 func escapeSequencesOutsideTheirPlace(in files: [(path: String, contents: String)]) -> [String] {
-  files.filter { !$0.path.hasSuffix("/ControlSequence.swift") }.flatMap { file in
-    file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-      let line = $0.element.trimmingCharacters(in: .whitespaces)
-      guard !line.hasPrefix("//"), line.contains("\\u{1B}") || line.contains("\\u{1b}") else { return nil }
-      return "\(file.path):\($0.offset + 1)"
-    }
+  flaggedLines(in: files.filter { !$0.path.hasSuffix("/ControlSequence.swift") }) {
+    $0.contains("\\u{1B}") || $0.contains("\\u{1b}")
   }
 }
 
