@@ -174,10 +174,11 @@ fuzz:
 	for name in jpeg png webp gif text api; do \
 	  $(MAKE) fuzz-$$name FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS) || exit 1; done
 
-## Under ThreadSanitizer, the end-to-end suites that start the app once per command are
-## left out (each start of a sanitized binary takes seconds): DogBreedsCLIKitTests runs
-## those commands in process under it, and the pseudo-terminal suite runs the app itself.
-PER_COMMAND_SUITES = DogBreedsCLITests\.(ScriptTests|FavouritesCommandTests|FaultMatrixTests|PictureScriptTests)
+## Under ThreadSanitizer, the end-to-end suites that start the app once per command (and
+## `show` in every picture mode) are left out, each start of a sanitized binary taking
+## seconds: DogBreedsCLIKitTests runs those commands in process under it, and the rest of
+## the pseudo-terminal suite runs the app itself.
+PER_COMMAND_SUITES = DogBreedsCLITests\.(ScriptTests|FavouritesCommandTests|FaultMatrixTests|PictureScriptTests|InteractiveTests/showDrawsAPictureInEveryMode)
 ## The whole suite under ThreadSanitizer (a debug build), and under AddressSanitizer built
 ## with optimisation on (`-c release`, `-enable-testing` so the tests reach internals):
 ## code that is right only until the optimiser moves it (lifetimes, unsafe pointers,

@@ -360,11 +360,17 @@ public struct AppFeature: Reducer {
     state.breed = BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed)
   }
 
-  /// Takes favourites read or saved, keeping the changes not saved yet; a notice that comes
-  /// with them (a favourites file kept aside) stays on screen until dismissed.
+  /// Takes favourites read or saved, keeping the changes not saved yet (and all it shows,
+  /// where the file could not be read); a notice that comes with them (a damaged file, or
+  /// where it was kept aside) stays on screen until dismissed.
   private static func apply(_ loaded: FavouritesLoad, to state: inout State) {
-    state.favourites = applyingUnsaved(state.favourites, since: state.savedFavourites, to: loaded.favourites)
-    state.savedFavourites = loaded.favourites
+    // A file that cannot be read says nothing of what is saved: the app keeps what it
+    // shows, and its next save writes all of it in a new file.
+    if !loaded.isDamaged {
+      state.favourites = applyingUnsaved(
+        state.favourites, since: state.savedFavourites, to: loaded.favourites)
+      state.savedFavourites = loaded.favourites
+    }
     defer { state.favouritesNotice = loaded.notice }
     if let notice = loaded.notice, notice != state.favouritesNotice {
       state.alert = AlertState(

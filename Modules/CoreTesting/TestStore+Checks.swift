@@ -11,7 +11,7 @@ extension TestStore {
         end of this test: …
 
         Unhandled actions:
-        \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
+        \(listed(received.map(\.action)))
 
         \(unhandledActionsAdvice)
         """, at: location)
@@ -93,6 +93,14 @@ let unhandledActionsAdvice = """
   Assert each with 'receive', drop them with 'skipReceivedActions()', or set 'exhaustivity' \
   to '.off' to check only what the test asserts.
   """
+
+/// `actions` dumped one by one and indented, the first ten at most, then how many more: a
+/// runaway chain of thousands of actions is a count, not a megabyte of output.
+func listed(_ actions: [some Any]) -> String {
+  let shown = actions.prefix(10).map { indented(dumpValue($0)) }
+  let more = actions.count - shown.count
+  return (shown + (more > 0 ? ["  … and \(more) more"] : [])).joined(separator: "\n")
+}
 
 /// `text` with every line indented by two spaces.
 func indented(_ text: String) -> String {

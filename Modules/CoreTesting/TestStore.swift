@@ -260,7 +260,7 @@ public final class TestStore<State: Equatable, Action> {
         Must handle \(count) received \(count == 1 ? "action" : "actions") before \(what): …
 
         Unhandled actions:
-        \(received.map { indented(dumpValue($0.action)) }.joined(separator: "\n"))
+        \(listed(received.map(\.action)))
 
         \(unhandledActionsAdvice)
         """, at: location)

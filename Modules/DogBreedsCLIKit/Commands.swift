@@ -369,6 +369,11 @@ extension Commands {
         Output.error(error.message)
         return ExitCode.failure
       }
+      // A file that cannot be read is an error, not an empty list: a script must tell the two apart.
+      if loaded.isDamaged {
+        Output.error(loaded.notice ?? "The favourites file could not be read.")
+        return ExitCode.failure
+      }
       if let notice = loaded.notice { Output.warning(notice) }
       let shown = FavouritesFeature.titleOrder(loaded.favourites).map { id in
         let parts = BreedName.parts(ofPath: id)

@@ -72,17 +72,23 @@ public struct FavouritesChange: Equatable, Sendable {
 public struct FavouritesLoad: Equatable, Sendable {
   /// The favourites.
   public var favourites: Set<String>
-  /// One sentence for the user when the file could not be read and was kept aside.
+  /// One sentence for the user when the file could not be read (and, after a save, where
+  /// it was kept aside).
   public var notice: String?
+  /// Whether the file could not be read: ``favourites`` is then empty and says nothing of
+  /// what was saved, so a running app keeps the favourites it shows.
+  public var isDamaged: Bool
 
   /// Creates the result of a read.
   ///
   /// - Parameters:
   ///   - favourites: The favourites read.
   ///   - notice: What the user should know, if anything.
-  public init(favourites: Set<String>, notice: String? = nil) {
+  ///   - isDamaged: Whether the file could not be read.
+  public init(favourites: Set<String>, notice: String? = nil, isDamaged: Bool = false) {
     self.favourites = favourites
     self.notice = notice
+    self.isDamaged = isDamaged
   }
 }
 

@@ -34,7 +34,8 @@ struct FavouritesFile: Sendable {
       FavouritesLoad(
         favourites: [],
         notice: "Your favourites file \(url.path) could not be read. It is kept, not overwritten: "
-          + "the next save sets it aside and starts a new one.")
+          + "the next save sets it aside and saves the favourites shown in a new one.",
+        isDamaged: true)
     }
   }
 
@@ -60,8 +61,8 @@ struct FavouritesFile: Sendable {
           let aside = try setAside()
           favourites = change.known
           notice =
-            "Your favourites file could not be read. It was kept as \(aside.path), and your favourites "
-            + "were saved in a new one."
+            "Your favourites file could not be read. It was kept as \(aside.path), and the favourites "
+            + "shown were saved in a new one."
         }
         favourites.formUnion(change.added)
         favourites.subtract(change.removed)

@@ -210,36 +210,50 @@ struct FavouritesTests {
     #expect(!lines.joined().contains(unicode ? "+--" : "┌"))
   }
 
-  /// A damaged file, found by a read or a save, is told in an alert that stays until
-  /// dismissed (a footer notice would be cut at the width and gone at the next key).
-  @Test func aDamagedFileIsToldInAnAlertThatStays() async {
+  /// A file damaged while the app runs: the app keeps what it shows (the read says nothing
+  /// of what was saved), says so in an alert that stays until dismissed (once per notice),
+  /// and its next save writes all it shows, not just the change.
+  @Test func aDamagedFileKeepsWhatTheAppShowsAndIsToldInAnAlertThatStays() async {
     let notice = "Your favourites file /data/favourites.json could not be read. It is kept, not overwritten."
     let kept = "Your favourites file could not be read. It was kept as /data/favourites.json.damaged-x."
+    let saves = Log<FavouritesChange>()
     let client = FavouritesClient(
-      load: { FavouritesLoad(favourites: [], notice: notice) },
-      save: { change in FavouritesLoad(favourites: change.known, notice: kept) })
-    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+      load: { FavouritesLoad(favourites: [], notice: notice, isDamaged: true) },
+      save: { change in
+        saves.append(change)
+        return FavouritesLoad(favourites: change.known, notice: kept)
+      })
+    let store = TestStore(
+      initialState: AppFeature.State(
+        breeds: list, dogsStatus: .loaded, favourites: ["hound", "pug"], savedFavourites: ["hound", "pug"])
+    ) {
       AppFeature(client: .failing, favourites: client, clock: ImmediateClock())
     }
     let alert = AlertState<AppFeature.Action.Alert>(
       title: "Favourites file damaged", message: notice, buttons: [ButtonState(role: .cancel, "OK")])
-    await store.send(.breedScreenDismissed)
-    await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice)))) {
+    await store.send(.favouritesChangedElsewhere)
+    await store.receive(
+      .favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice, isDamaged: true)))
+    ) {
       $0.alert = alert
       $0.favouritesNotice = notice
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     // Read again, the same damaged file does not put the same alert up again.
     await store.send(.breedScreenDismissed)
-    await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice))))
+    await store.receive(
+      .favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice, isDamaged: true))))
     await store.send(.dogs(.highlightMoved(.first))) { $0.dogsHighlighted = "akita" }
-    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita"] }
-    await store.receive(.favouritesSaved(.success(FavouritesLoad(favourites: ["akita"], notice: kept)))) {
-      $0.savedFavourites = ["akita"]
+    await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita", "hound", "pug"] }
+    await store.receive(
+      .favouritesSaved(.success(FavouritesLoad(favourites: ["akita", "hound", "pug"], notice: kept)))
+    ) {
+      $0.savedFavourites = ["akita", "hound", "pug"]
       $0.alert = AlertState(
         title: "Favourites file damaged", message: kept, buttons: [ButtonState(role: .cancel, "OK")])
       $0.favouritesNotice = kept
     }
+    #expect(saves.values == [FavouritesChange(added: ["akita"], known: ["akita", "hound", "pug"])])
   }
 
   /// Another process's save is read again when the app hears of it.

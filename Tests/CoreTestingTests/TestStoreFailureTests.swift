@@ -94,6 +94,34 @@ struct TestStoreFailureTests {
       ])
   }
 
+  /// A long list of unhandled actions (a runaway chain) shows the first ten and a count.
+  @Test func aLongListOfUnhandledActionsShowsTheFirstTenAndACount() async {
+    let issues = await collectingIssues {
+      // Each action sends the next, to 24.
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, Int> { state, action in
+          state = action
+          return action < 24 ? .send(action + 1) : .none
+        }
+      }
+      await store.send(0)
+      await store.finish()
+    }
+    #expect(
+      issues == [
+        """
+        The store received 24 unexpected actions by the end of this test: …
+
+        Unhandled actions:
+        \((1...10).map { "  \($0)" }.joined(separator: "\n"))
+          … and 14 more
+
+        Assert each with 'receive', drop them with 'skipReceivedActions()', or set 'exhaustivity' \
+        to '.off' to check only what the test asserts.
+        """
+      ])
+  }
+
   @Test func anUnassertedChangeFails() async {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }

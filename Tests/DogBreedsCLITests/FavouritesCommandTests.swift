@@ -135,9 +135,10 @@ extension FavouritesCommandTests {
     try Data(#"{"favourites":["hound","boxer""#.utf8).write(
       to: data.appendingPathComponent("favourites.json"))
     let environment = cleanEnvironment(["DOGBREEDS_DATA_DIR": data.path])
+    // Listing it is an error, not an empty list: a script can tell the two apart.
     let listed = try await runCLI(["favourites"], environment: environment)
-    #expect(listed.status == 0 && listed.stdout.isEmpty)
-    #expect(listed.stderr.contains("could not be read"), "\(listed.stderr)")
+    #expect(listed.status == 1 && listed.stdout.isEmpty)
+    #expect(listed.stderr.hasPrefix("error: Your favourites file"), "\(listed.stderr)")
     let added = try await runCLI(["--api", "fake", "favourites", "add", "pug"], environment: environment)
     #expect(added.status == 0, "\(added.stderr)")
     let kept = try #require(

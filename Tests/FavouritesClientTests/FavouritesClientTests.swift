@@ -55,7 +55,7 @@ struct FavouritesClientTests {
     let file = folder.appendingPathComponent("favourites.json")
     try Data(damaged.utf8).write(to: file)
     let loaded = try await FavouritesClient.live(folder: folder).load()
-    #expect(loaded.favourites == [])
+    #expect(loaded.favourites == [] && loaded.isDamaged)
     #expect(loaded.notice?.contains("\(file.path) could not be read") == true, "\(loaded.notice ?? "")")
     #expect(try String(contentsOf: file, encoding: .utf8) == damaged)
   }

@@ -18,6 +18,21 @@ struct LayoutTests {
     #expect(Layout.fixedHeight(of: .beside(.spacer, .text("x"), leftColumns: 3), width: 10) == nil)
   }
 
+  /// A modal box's message wraps at spaces, and a word longer than a line (a file's path)
+  /// is broken across lines, never cut: the user needs all of it.
+  @Test func aModalBoxShowsAPathLongerThanALineWhole() {
+    let path = "/home/someone/.local/share/dogbreeds/favourites.json.damaged-20261127-063200-2"
+    var frame = Frame(width: 40, height: 12)
+    ModalBox(
+      title: "Favourites file damaged", message: "It was kept as \(path), and saved.", buttons: ["OK"],
+      focused: 0
+    )
+    .draw(on: &frame, unicode: true)
+    let text = frame.lines.joined().filter { !"│ ".contains($0) }
+    #expect(text.contains(path), "\(frame)")
+    #expect(frame.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+  }
+
   @Test func aLineIsCutWithAnEllipsisByDisplayWidth() {
     let frame = render(.line([Span("Title: ", style: .bold), Span("a very long breed name")]), 16, 1)
     #expect(frame.lines == ["Title: a very l…"])

@@ -80,12 +80,31 @@ public struct ModalBox: Equatable, Sendable {
     }
   }
 
-  /// `text` in lines of at most `width` columns, broken at spaces (a word longer than a
-  /// line is cut).
+  /// `text` in lines of at most `width` columns, broken at spaces; a word longer than a
+  /// line (a file's path) is broken across lines, not cut.
   static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {
+      var word = Substring(word)
+      while DisplayWidth.of(word) > width, width > 0 {
+        if !line.isEmpty {
+          lines.append(line)
+          line = ""
+        }
+        var head = ""
+        while let next = word.first, DisplayWidth.of(head + String(next)) <= width {
+          head.append(next)
+          word = word.dropFirst()
+        }
+        // (A character wider than the line goes on one of its own.)
+        if head.isEmpty, let next = word.first {
+          head = String(next)
+          word = word.dropFirst()
+        }
+        lines.append(head)
+      }
+      guard !word.isEmpty else { continue }
       let candidate = line.isEmpty ? String(word) : line + " " + word
       if DisplayWidth.of(candidate) <= width || line.isEmpty {
         line = candidate
