@@ -99,7 +99,8 @@ clean:
 ## harnesses that use it: the sources of the package's modules it needs and its checks,
 ## compiled as one (their `import` lines between them removed, in a copy under
 ## .build/fuzz/MODULE/src). Fuzz/Harness.swift is then linked against it per harness.
-## The seeds are test fixtures and every finding kept under Fuzz/Findings/NAME; a new
+## The seeds are test fixtures and every finding kept under Fuzz/Findings/NAME (copied into
+## the corpus under .build, which is the only folder libFuzzer writes to); a new
 ## finding is written to .build/fuzz/NAME-crash-… (keep it under Fuzz/Findings/NAME, and
 ## FuzzFindingsTests replays it on every `make test`). FUZZ_RUNS=N to change the number of
 ## inputs.
