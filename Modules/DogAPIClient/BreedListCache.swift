@@ -66,11 +66,13 @@ public struct BreedListCache: Sendable, Equatable {
   /// `limit` of them.
   private static func contents(of url: URL, limit: Int) -> Data? {
     var status = stat()
-    guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+    // Its size says a file is over the limit: a read may return fewer bytes than asked
+    // for, so a short read of a larger file must not pass for the whole of it.
+    guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= limit,
       let handle = try? FileHandle(forReadingFrom: url)
     else { return nil }
     defer { try? handle.close() }
-    // One byte past the limit tells a file over it, without reading the rest.
+    // One byte past the limit tells a file that grew over it since, without reading the rest.
     guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return nil }
     return data
   }
