@@ -96,11 +96,19 @@ public struct FavouritesLoad: Equatable, Sendable {
 public struct FavouritesError: Error, Equatable, Sendable {
   /// The sentence.
   public var message: String
+  /// Whether the save could not start because another process was saving (it held the
+  /// lock): trying again a moment later may succeed.
+  public var isBusy: Bool
 
   /// Creates an error.
   ///
-  /// - Parameter message: What went wrong, in one sentence.
-  public init(_ message: String) { self.message = message }
+  /// - Parameters:
+  ///   - message: What went wrong, in one sentence.
+  ///   - isBusy: Whether another process was saving.
+  public init(_ message: String, isBusy: Bool = false) {
+    self.message = message
+    self.isBusy = isBusy
+  }
 }
 
 extension FavouritesClient {
@@ -136,8 +144,9 @@ extension FavouritesClient {
   /// Favourites in `favourites.json` in `folder`.
   ///
   /// A save writes the whole file anew, atomically (`AtomicFile`), under a lock
-  /// (`FileLock`) that it waits for a few seconds at most, so processes take turns and none
-  /// freezes another; a read takes no lock. A file that cannot be read as favourites is
+  /// (`FileLock`) that it waits for `lockWait` at most, so processes take turns and none
+  /// freezes another (past the wait it throws an error whose ``FavouritesError/isBusy`` is
+  /// set); a read takes no lock. A file that cannot be read as favourites is
   /// never overwritten: reading it says so, and the next save renames it
   /// `favourites.json.damaged-TIME` (a name never used before) and saves the change's
   /// ``FavouritesChange/known`` favourites in its place, its notice naming the kept file.
@@ -150,9 +159,14 @@ extension FavouritesClient {
   /// - Parameters:
   ///   - folder: The folder (made when first saved): `UserFolder.data` in the app.
   ///   - every: How often ``changes`` looks at the file.
+  ///   - lockWait: How long a save waits for another process's save at most: a few
+  ///     seconds by default (a script's); zero for a caller that tries again by itself
+  ///     and says meanwhile that it waits (the app).
   /// - Returns: The client.
-  public static func live(folder: URL, every interval: Duration = .seconds(1)) -> Self {
-    let file = FavouritesFile(url: folder.appendingPathComponent("favourites.json"))
+  public static func live(
+    folder: URL, every interval: Duration = .seconds(1), lockWait: Duration = .seconds(3)
+  ) -> Self {
+    let file = FavouritesFile(url: folder.appendingPathComponent("favourites.json"), lockWait: lockWait)
     return Self(
       load: { () throws(FavouritesError) in try file.load() },
       save: { change throws(FavouritesError) in try await file.save(change) },

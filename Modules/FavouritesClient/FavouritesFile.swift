@@ -10,6 +10,8 @@ import LocalFiles
 /// `favourites.json`: its format, reading it, and saving it under its lock.
 struct FavouritesFile: Sendable {
   let url: URL
+  /// How long a save waits for another process's save at most.
+  let lockWait: Duration
 
   /// What the file holds: a version, and the favourites in order.
   private struct Contents: Codable {
@@ -19,9 +21,6 @@ struct FavouritesFile: Sendable {
 
   /// The most bytes read: far more than any list of favourites.
   static let maximumBytes = 4 << 20
-
-  /// How long a save waits for another process's save at most.
-  static let lockWait = Duration.seconds(3)
 
   /// Reads the favourites, without the lock: saves replace the file atomically, so a read
   /// sees a whole file. A file that is not favourites is left as it is (the next save keeps
@@ -50,7 +49,7 @@ struct FavouritesFile: Sendable {
       throw FavouritesError("Favourites could not be saved in \(folder.path): \(error.reason).")
     }
     do {
-      return try await FileLock.withLock(on: url, waitingAtMost: Self.lockWait) {
+      return try await FileLock.withLock(on: url, waitingAtMost: lockWait) {
         () throws -> FavouritesLoad in
         var favourites: Set<String>
         var notice: String?
@@ -75,9 +74,10 @@ struct FavouritesFile: Sendable {
     } catch let error as FavouritesError {
       throw error
     } catch is FileLock.Busy {
+      // Most likely another DogBreeds; but any process may take the lock (`flock`).
       throw FavouritesError(
-        "Favourites could not be saved: another DogBreeds has been saving them for "
-          + "\(Self.lockWait.components.seconds) seconds (it holds \(url.path).lock).")
+        "Favourites could not be saved: another process holds \(url.path).lock (another DogBreeds "
+          + "saving, or one stopped with Ctrl-Z).", isBusy: true)
     } catch is CancellationError {
       throw FavouritesError("Favourites were not saved: the save was stopped.")
     } catch {

@@ -11,7 +11,9 @@ import Foundation
 /// Writes a file so that readers see either the old contents or the new, never a mix.
 public enum AtomicFile {
   /// Writes `data` to a temporary file beside `url`, flushes it to disk, renames it over
-  /// `url`, and flushes the directory.
+  /// `url`, and flushes the directory. The new file keeps the permissions of the one it
+  /// replaces (a file the user made read-only for others stays so); a new file is
+  /// `rw-r--r--` less the process's umask.
   ///
   /// The temporary file is `.NAME.PID.RANDOM.tmp`. One that a process killed mid-write
   /// left behind is removed by the next successful write: one whose process is gone and
@@ -42,6 +44,10 @@ public enum AtomicFile {
         }
         offset += written
       }
+    }
+    var replaced = stat()
+    if failure == nil, stat(url.path, &replaced) == 0, fchmod(fd, replaced.st_mode & 0o7777) != 0 {
+      failure = errno
     }
     if failure == nil, fsync(fd) != 0 { failure = errno }
     close(fd)

@@ -141,6 +141,45 @@ struct FavouritesClientTests {
     #expect(try await client.save(FavouritesChange(added: ["hound"])).favourites == ["pug", "hound"])
   }
 
+  /// A client that waits for no lock says at once that another process is saving, with
+  /// ``FavouritesError/isBusy`` set (the app then tries again by itself); other errors
+  /// have it clear.
+  @Test func withoutWaitingAHeldLockIsABusyErrorAtOnce() async throws {
+    let folder = ScratchFolder.path("favourites")
+    let client = FavouritesClient.live(folder: folder, lockWait: .zero)
+    _ = try await client.save(FavouritesChange(added: ["pug"]))
+    let lock = open(folder.appendingPathComponent("favourites.json.lock").path, O_RDWR)
+    #expect(flock(lock, LOCK_EX) == 0)
+    defer { close(lock) }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await #expect(throws: FavouritesError.self) {
+      try await client.save(FavouritesChange(added: ["hound"]))
+    }
+    #expect(error?.isBusy == true && error?.message.contains("favourites.json.lock") == true)
+    #expect(clock.now - start < .seconds(1))
+    let blocker = ScratchFolder.path("blocker")
+    try Data().write(to: blocker)
+    let notAFolder = await #expect(throws: FavouritesError.self) {
+      try await FavouritesClient.live(folder: blocker.appendingPathComponent("x"), lockWait: .zero)
+        .save(FavouritesChange(added: ["hound"]))
+    }
+    #expect(notAFolder?.isBusy == false)
+  }
+
+  /// A save keeps the file's permissions: one the user made private stays private.
+  @Test func aSaveKeepsTheFilesPermissions() async throws {
+    let folder = ScratchFolder.path("favourites")
+    let client = FavouritesClient.live(folder: folder)
+    _ = try await client.save(FavouritesChange(added: ["pug"]))
+    let file = folder.appendingPathComponent("favourites.json").path
+    #expect(chmod(file, 0o600) == 0)
+    _ = try await client.save(FavouritesChange(added: ["hound"]))
+    var status = stat()
+    #expect(stat(file, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o600)
+  }
+
   /// Another process's save shows in `changes` within a second or so.
   @Test func changesReportAnotherProcesssSave() async throws {
     let folder = ScratchFolder.path("favourites")
