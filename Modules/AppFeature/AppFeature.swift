@@ -20,7 +20,13 @@ import FavouritesFeature
 /// star and un-star them as if they were their own. With a
 /// ``FavouritesClient``, the app loads them when it starts (``Action/appeared``) and again
 /// when the list is shown again, and saves what changed a second after the last change
-/// (``Action/saveFavouritesNow`` saves at once: on quit).
+/// (``Action/saveFavouritesNow`` saves at once).
+///
+/// Nothing the app shows as saved is lost without a word. A save that another process
+/// holds up (it holds the file's lock) is tried again for a few seconds while the screen
+/// says so (``State/isWaitingForFavouritesLock``); one that fails puts up an alert. Asking
+/// to quit (``Action/quitRequested``) saves first, and where that fails, asks whether to
+/// try again or quit without saving (``State/quitting``).
 public struct AppFeature: Reducer {
   // MARK: State
 
@@ -61,6 +67,22 @@ public struct AppFeature: Reducer {
     public var alert: AlertState<Action.Alert>?
     /// The alert's focused button: what Enter chooses.
     public var alertFocus: Int
+    /// Whether a save of the favourites is waiting for another process's save to end.
+    public var isWaitingForFavouritesLock = false
+    /// Where quitting stands once the user asked to quit; `nil` while the app runs on.
+    public var quitting: Quitting?
+
+    /// Where quitting stands.
+    public enum Quitting: Equatable, Sendable {
+      /// The favourites' changes are being saved first.
+      case saving
+      /// They could not be saved: the alert asks whether to try again or quit without them.
+      case asking
+      /// Nothing is left to save: the app may end.
+      case ready
+      /// The user chose to quit with changes unsaved.
+      case withoutSaving
+    }
 
     /// What the app shows as changed in the favourites but has not saved: the additions and
     /// removals since they were last read or saved.
@@ -181,8 +203,13 @@ public struct AppFeature: Reducer {
     /// The saved favourites changed outside the app (another app or a script saved them):
     /// they are read again.
     case favouritesChangedElsewhere
-    /// Save what changed now, not after the usual wait (the app is quitting).
+    /// Save what changed now, in one attempt, not after the usual wait (the app is ending
+    /// at once: a signal, the terminal closed).
     case saveFavouritesNow
+    /// Another process holds the favourites' lock: the save waits and tries again.
+    case favouritesSaveWaiting
+    /// The user asked to quit: unsaved changes are saved first (``State/quitting``).
+    case quitRequested
     /// The alert's buttons: one was chosen, or it was dismissed.
     case alert(PresentationAction<Alert>)
     /// The alert's focus moved by this many buttons (wrapping round).
@@ -192,6 +219,8 @@ public struct AppFeature: Reducer {
     public enum Alert: Equatable, Sendable {
       /// Try saving the favourites again.
       case retrySave
+      /// Quit, leaving the changes that could not be saved unsaved.
+      case quitWithoutSaving
     }
 
     /// How alert actions sit in ``Action/alert(_:)``.
@@ -226,6 +255,16 @@ public struct AppFeature: Reducer {
   let clock: any Clock<Duration>
   /// How long after the last change favourites are saved: a burst of changes is one save.
   static let saveDelay = Duration.seconds(1)
+  /// How often a save held up by another process's lock is tried again.
+  static let lockRetryInterval = Duration.milliseconds(100)
+  /// How many attempts a save makes while another process holds the lock: an ordinary
+  /// save, a few seconds' worth; quitting, a second's (Ctrl-C is obeyed within a second,
+  /// by the alert that then asks); an immediate save, one.
+  enum Patience: Int {
+    case usual = 30
+    case quitting = 10
+    case none = 1
+  }
   /// The fewest pixels a Favourites row's thumbnail is decoded to: enough for the few
   /// rows of cells it is drawn in.
   public static let thumbnailSize = (width: 32, height: 24)
@@ -264,7 +303,7 @@ public struct AppFeature: Reducer {
       screens
     }
     .onChange(of: \.favourites) { _, _, state in
-      saveFavourites(state.favourites, since: state.savedFavourites, after: Self.saveDelay)
+      saveFavourites(state, after: Self.saveDelay)
     }
   }
 
@@ -319,16 +358,35 @@ public struct AppFeature: Reducer {
 
       case .favouritesSaved(.failure(let error)):
         state.favouritesSaveFailure = error.message
-        state.alert = AlertState(
-          title: "Favourites not saved", message: error.message + " They stay starred while the app runs.",
-          buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
+        state.isWaitingForFavouritesLock = false
         state.alertFocus = 0
+        guard state.quitting == .saving else {
+          state.alert = AlertState(
+            title: "Favourites not saved", message: error.message + " They stay starred while the app runs.",
+            buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
+          return .none
+        }
+        state.quitting = .asking
+        state.alert = AlertState(
+          title: "Favourites not saved",
+          message: error.message + " Quitting now loses " + Self.describe(state.unsavedFavourites) + ".",
+          buttons: [
+            ButtonState("Try again", action: .retrySave),
+            ButtonState("Quit without saving", action: .quitWithoutSaving),
+          ])
         return .none
 
       case .alert(.presented(.retrySave)):
-        return saveFavourites(state.favourites, since: state.savedFavourites, after: nil)
+        if state.quitting == .asking { state.quitting = .saving }
+        return saveFavourites(state, patience: state.quitting == .saving ? .quitting : .usual)
+
+      case .alert(.presented(.quitWithoutSaving)):
+        state.quitting = .withoutSaving
+        return .cancel(id: CancelID.saveFavourites)
 
       case .alert(.dismiss):
+        // Esc over the question: not quitting after all.
+        if state.quitting == .asking { state.quitting = nil }
         return .none
 
       case .alertFocusMoved(let step):
@@ -338,11 +396,30 @@ public struct AppFeature: Reducer {
 
       case .favouritesSaved(.success(let saved)):
         state.favouritesSaveFailure = nil
+        state.isWaitingForFavouritesLock = false
         Self.apply(saved, to: &state)
+        guard state.quitting == .saving else { return .none }
+        guard state.unsavedFavourites.isEmpty else { return saveFavourites(state, patience: .quitting) }
+        state.quitting = .ready
+        return .none
+
+      case .favouritesSaveWaiting:
+        state.isWaitingForFavouritesLock = true
         return .none
 
       case .saveFavouritesNow:
-        return saveFavourites(state.favourites, since: state.savedFavourites, after: nil)
+        return saveFavourites(state, patience: .none)
+
+      case .quitRequested:
+        guard state.quitting == nil else { return .none }
+        // What is on screen gives way: the question, if one comes, takes its place.
+        state.alert = nil
+        guard favouritesClient != nil, !state.unsavedFavourites.isEmpty else {
+          state.quitting = .ready
+          return .none
+        }
+        state.quitting = .saving
+        return saveFavourites(state, patience: .quitting)
       }
     }
     .ifLet(\.breedScreen, action: Action.breedPath) { breedFeature }
@@ -403,26 +480,45 @@ public struct AppFeature: Reducer {
     .cancellable(id: CancelID.loadFavourites, cancelInFlight: true)
   }
 
-  /// Saves what `favourites` added and removed since they were `last` read or saved, after
-  /// `delay` (restarted by each change, so a burst is one save), or at once; nothing to
-  /// save cancels a save that was waiting.
-  private func saveFavourites(_ favourites: Set<String>, since last: Set<String>, after delay: Duration?)
+  /// Saves what the favourites added and removed since they were last read or saved
+  /// (``State/unsavedFavourites``), after `delay` (restarted by each change, so a burst is
+  /// one save), or at once; nothing to save cancels a save that was waiting. While another
+  /// process holds the lock, it says so (``Action/favouritesSaveWaiting``) and tries again
+  /// every ``lockRetryInterval``, `patience` attempts in all.
+  private func saveFavourites(_ state: State, after delay: Duration? = nil, patience: Patience = .usual)
     -> Effect<Action>
   {
     guard let favouritesClient else { return .none }
-    let change = FavouritesChange(
-      added: favourites.subtracting(last), removed: last.subtracting(favourites), known: favourites)
+    let change = state.unsavedFavourites
     guard !change.isEmpty else { return .cancel(id: CancelID.saveFavourites) }
     return .run { [clock] send in
       if let delay { try await clock.sleep(for: delay) }
-      let saved: Result<FavouritesLoad, FavouritesError>
-      do throws(FavouritesError) {
-        saved = .success(try await favouritesClient.save(change))
-      } catch {
-        saved = .failure(error)
+      var saved: Result<FavouritesLoad, FavouritesError>
+      var attempts = 1
+      while true {
+        do throws(FavouritesError) {
+          saved = .success(try await favouritesClient.save(change))
+        } catch {
+          saved = .failure(error)
+        }
+        guard case .failure(let error) = saved, error.isBusy, attempts < patience.rawValue else { break }
+        if attempts == 1 { await send(.favouritesSaveWaiting) }
+        attempts += 1
+        try await clock.sleep(for: Self.lockRetryInterval)
       }
       await send(.favouritesSaved(saved))
     }
     .cancellable(id: CancelID.saveFavourites, cancelInFlight: true)
+  }
+
+  /// The changes in words, breeds by their titles: `starred Boxer, Pug; un-starred Akita`.
+  public static func describe(_ change: FavouritesChange) -> String {
+    func names(_ ids: Set<String>) -> String {
+      FavouritesFeature.titled(ids).map(\.title).joined(separator: ", ")
+    }
+    var parts: [String] = []
+    if !change.added.isEmpty { parts.append("starred \(names(change.added))") }
+    if !change.removed.isEmpty { parts.append("un-starred \(names(change.removed))") }
+    return parts.joined(separator: "; ")
   }
 }

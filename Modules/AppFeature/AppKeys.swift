@@ -9,7 +9,8 @@ import TextRendering
 public enum AppKeyCommand: Equatable, Sendable {
   /// Send this action to the app's store.
   case send(AppFeature.Action)
-  /// Leave the app (Ctrl-C, Ctrl-D).
+  /// End the app now: a second Ctrl-C (or Ctrl-D) once quitting has started. What is not
+  /// saved by then is named on standard error, and the app ends in failure.
   case quit
   /// Give the terminal back to the shell until the app is continued (Ctrl-Z).
   case suspend
@@ -30,9 +31,21 @@ extension AppFeature {
   ///   - state: The app's state when it was pressed.
   ///   - pageRows: How many rows PgUp/PgDn move (in the list or the sub-breeds on screen).
   /// - Returns: Nothing for a key that does nothing here; otherwise the commands to run.
-  ///   Any key but Ctrl-C first dismisses a notice.
+  ///   Any key but Ctrl-C first dismisses a notice. Ctrl-C and Ctrl-D ask to quit
+  ///   (``Action/quitRequested``: the favourites are saved first); pressed again while
+  ///   that goes on, they end the app at once.
   public static func commands(for key: Key, in state: State, pageRows: Int) -> [AppKeyCommand] {
-    if key == .ctrl("c") { return [.quit] }
+    if key == .ctrl("c") || key == .ctrl("d") {
+      return [state.quitting == nil ? .send(.quitRequested) : .quit]
+    }
+    // While the favourites are saved before quitting, only the terminal's own keys work.
+    if state.quitting == .saving {
+      switch key {
+      case .ctrl("z"): return [.suspend]
+      case .ctrl("l"): return [.redraw]
+      default: return []
+      }
+    }
     if let alert = state.alert {
       return modalCommands(
         for: key, alert.buttons, focus: state.alertFocus, choose: Action.alert,
@@ -45,7 +58,6 @@ extension AppFeature {
     }
     var commands: [AppKeyCommand] = state.notice == nil ? [] : [.send(.noticeDismissed)]
     switch key {
-    case .ctrl("d"): commands.append(.quit)
     case .ctrl("z"): commands.append(.suspend)
     case .ctrl("l"): commands.append(.redraw)
     default:
@@ -135,7 +147,6 @@ extension AppFeature {
     case .escape:
       let cancel = buttons.first { $0.role == .cancel }
       return [.send(choose(cancel?.choice ?? .dismiss))]
-    case .ctrl("d"): return [.quit]
     case .ctrl("z"): return [.suspend]
     case .ctrl("l"): return [.redraw]
     default: return []

@@ -22,7 +22,7 @@ public enum AppView {
     _ state: AppFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
     pictureMode: PictureMode = .blocks
   ) -> Node {
-    let footerRows = state.notice == nil ? 1 : 2
+    let footerRows = 1 + (state.notice == nil ? 0 : 1) + (state.status == nil ? 0 : 1)
     let screenHeight = max(0, height - footerRows)
     let screen: Node
     if let breed = state.breed {
@@ -44,6 +44,7 @@ public enum AppView {
     }
     var children: [Node] = [screen]
     if let notice = state.notice { children.append(.line([Span(notice, style: .error)])) }
+    if let status = state.status { children.append(.line([Span(status, style: .plain)])) }
     // Layout makes the rest ASCII (`·` → `|`); arrows are worded.
     let hints = state.keyHints(fitting: width, unicode: unicode)
     children.append(.line([Span(hints, style: .dim)]))

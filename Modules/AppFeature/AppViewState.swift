@@ -18,6 +18,11 @@ extension AppFeature {
     public var breed: BreedFeature.ViewState?
     /// A notice to show over the screens, if any.
     public var notice: String?
+    /// What the app is doing that the user waits for (saving before it quits, waiting for
+    /// another process's save), if anything.
+    public var status: String?
+    /// Whether the app is saving before it quits: Ctrl-C then quits without waiting.
+    public var isQuitting: Bool
     /// The alert or confirmation dialog over everything, if any.
     public var modal: ModalBox?
 
@@ -29,6 +34,15 @@ extension AppFeature {
       favourites = state.tab == .favourites ? FavouritesFeature.ViewState(state.favouritesScreen) : nil
       breed = state.breedScreen.map(BreedFeature.ViewState.init)
       notice = state.notice
+      isQuitting = state.quitting == .saving
+      status =
+        if state.isWaitingForFavouritesLock {
+          "Waiting for another DogBreeds to save…"
+        } else if isQuitting {
+          "Saving favourites…"
+        } else {
+          nil
+        }
       modal =
         state.alert.map { alert in
           ModalBox(
@@ -89,6 +103,7 @@ extension AppFeature {
     }
 
     private var hints: [Hint] {
+      if isQuitting { return [Hint(text: "^C quit without saving", importance: 4)] }
       if modal != nil {
         return [
           Hint(text: "Tab next button", importance: 1), Hint(text: "Enter choose", importance: 3),

@@ -53,9 +53,11 @@ struct Session {
   let options: Options
   let environment: [String: String]
   let client: DogAPIClient
-  /// The user's favourites, in the data folder.
-  var favouritesClient: FavouritesClient {
-    .live(folder: UserFolder.data.url(environment: environment))
+  /// The user's favourites, in the data folder: a save waits for another process's for
+  /// `lockWait` at most (a script's, a few seconds; the app's, none, as it tries again
+  /// by itself and says meanwhile that it waits).
+  func favouritesClient(lockWait: Duration = .seconds(3)) -> FavouritesClient {
+    .live(folder: UserFolder.data.url(environment: environment), lockWait: lockWait)
   }
 
   init(options: Options, environment: [String: String]) {
@@ -146,7 +148,7 @@ struct Session {
     // large as it is when each picture arrives (the terminal may have been resized).
     let pictureColumns = min(Self.terminalSize(environment: environment).columns, 80)
     // The browser keeps the user's favourites; the scriptable commands leave them alone.
-    let favourites = interactive ? favouritesClient : nil
+    let favourites = interactive ? favouritesClient(lockWait: .zero) : nil
     // The browser's pictures fit the terminal as it is when each arrives; `show`'s, the
     // columns it prints in.
     let pictureSize = pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
@@ -192,7 +194,7 @@ struct Session {
     case .show(let breed):
       return await commands.show(breed)
     case .favourites(let command):
-      return await commands.favourites(command, in: favouritesClient)
+      return await commands.favourites(command, in: favouritesClient())
     case .interactive:
       guard let input else {
         if let whyNotInteractive { Output.warning(whyNotInteractive) }

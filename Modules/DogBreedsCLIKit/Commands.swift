@@ -375,10 +375,7 @@ extension Commands {
         return ExitCode.failure
       }
       if let notice = loaded.notice { Output.warning(notice) }
-      let shown = FavouritesFeature.titleOrder(loaded.favourites).map { id in
-        let parts = BreedName.parts(ofPath: id)
-        return (id: id, title: String.breedTitle(parts.breed, subBreed: parts.subBreed))
-      }
+      let shown = FavouritesFeature.titled(loaded.favourites)
       // An empty list says nothing to a script, but a person at a terminal is told how to start one.
       if shown.isEmpty, !options.json, isatty(Output.streams.output) == 1 {
         Output.text(

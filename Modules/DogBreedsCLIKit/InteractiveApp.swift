@@ -106,6 +106,12 @@ final class InteractiveApp {
       store.observe({ $0.tab == .favourites && $0.breed == nil ? $0.favourites : nil }) { [weak self] shown in
         if shown != nil { self?.store.send(.favourites(.appeared)) }
       })
+    // Asked to quit, the app saves first; it ends once nothing is left to save, or the user
+    // chose to leave it unsaved.
+    observations.append(
+      store.observe(\.quitting) { [weak self] quitting in
+        if quitting == .ready || quitting == .withoutSaving { self?.quit(ExitCode.success) }
+      })
     if handlesSignals { installSignals() }
     startInputThread()
     startSpinner()
@@ -137,10 +143,11 @@ final class InteractiveApp {
     awaitProbeAnswer()
     if placedPicture != nil { terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8)) }
     terminal.restore()
-    // Favourites changed in the last second are saved before the app ends, however it ends
-    // (quit, SIGTERM, SIGHUP, the terminal closed). What cannot be saved is named, and the
-    // app ends in failure: a star the screen showed is never lost without a word.
-    await store.send(.saveFavouritesNow).finish()
+    // However the app ends (a second Ctrl-C, SIGTERM, SIGHUP, the terminal closed), what
+    // changed in the favourites and is not saved yet gets one more attempt, unless the user
+    // chose to leave it. What is still not saved is named, and the app ends in failure: a
+    // star the screen showed is never lost without a word.
+    if store.state.quitting != .withoutSaving { await store.send(.saveFavouritesNow).finish() }
     let unsaved = store.state.unsavedFavourites
     guard unsaved.isEmpty else {
       Output.error(Self.notSaved(unsaved, because: store.state.favouritesSaveFailure))
@@ -151,17 +158,7 @@ final class InteractiveApp {
 
   /// One line naming the changes to the favourites that were not saved, and why.
   static func notSaved(_ unsaved: FavouritesChange, because reason: String?) -> String {
-    func names(_ ids: Set<String>) -> String {
-      FavouritesFeature.titleOrder(ids).map { id in
-        let parts = BreedName.parts(ofPath: id)
-        return String.breedTitle(parts.breed, subBreed: parts.subBreed)
-      }
-      .joined(separator: ", ")
-    }
-    var changes: [String] = []
-    if !unsaved.added.isEmpty { changes.append("starred \(names(unsaved.added))") }
-    if !unsaved.removed.isEmpty { changes.append("un-starred \(names(unsaved.removed))") }
-    return "Favourites not saved (\(changes.joined(separator: "; "))). "
+    "Favourites not saved (\(AppFeature.describe(unsaved))). "
       + (reason ?? "They could not be saved before the app ended.")
   }
 

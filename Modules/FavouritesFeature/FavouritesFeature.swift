@@ -63,12 +63,19 @@ public struct FavouritesFeature: Reducer {
   /// - Parameter favourites: Breeds and sub-breeds by API name (`hound/afghan`).
   /// - Returns: Their API names in that order.
   public static func titleOrder(_ favourites: some Sequence<String>) -> [String] {
+    titled(favourites).map(\.id)
+  }
+
+  /// Favourites with the names shown for them, in ``titleOrder(_:)``.
+  ///
+  /// - Parameter favourites: Breeds and sub-breeds by API name (`hound/afghan`).
+  /// - Returns: Each one's API name and title (`Afghan Hound`), in that order.
+  public static func titled(_ favourites: some Sequence<String>) -> [(id: String, title: String)] {
     favourites.map { id in
       let parts = BreedName.parts(ofPath: id)
       return (id: id, title: String.breedTitle(parts.breed, subBreed: parts.subBreed))
     }
     .sorted { ($0.title, $0.id) < ($1.title, $1.id) }
-    .map(\.id)
   }
 
   // MARK: Action
@@ -145,7 +152,11 @@ public struct FavouritesFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .appeared:
-        return rowsFollowFavourites(&state, state.ordered)
+        let ordered = state.ordered
+        // The highlight is pinned to the row it is on: a favourite added elsewhere that sorts
+        // before it does not take it.
+        if let index = state.highlightedIndex(in: ordered) { state.highlighted = ordered[index] }
+        return rowsFollowFavourites(&state, ordered)
 
       case .highlightMoved(let move):
         let ordered = state.ordered

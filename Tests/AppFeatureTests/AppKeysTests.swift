@@ -157,8 +157,8 @@ struct AppKeysTests {
     for state in [
       listed, AppFeature.State(breeds: list, dogsStatus: .loaded, breed: .init(breed: list.breeds[0])),
     ] {
-      #expect(commands(.ctrl("c"), state) == [.quit])
-      #expect(commands(.ctrl("d"), state) == [.quit])
+      #expect(commands(.ctrl("c"), state) == [.send(.quitRequested)])
+      #expect(commands(.ctrl("d"), state) == [.send(.quitRequested)])
       #expect(commands(.ctrl("z"), state) == [.suspend])
       #expect(commands(.ctrl("l"), state) == [.redraw])
       #expect(commands(.function(5), state) == [])
@@ -171,6 +171,22 @@ struct AppKeysTests {
     #expect(commands(.character("a"), state) == [.send(.noticeDismissed), .send(.dogs(.filterChanged("a")))])
     #expect(commands(.function(5), state) == [.send(.noticeDismissed)])
     #expect(commands(.ctrl("l"), state) == [.send(.noticeDismissed), .redraw])
-    #expect(commands(.ctrl("c"), state) == [.quit])
+    #expect(commands(.ctrl("c"), state) == [.send(.quitRequested)])
+  }
+
+  /// Once quitting has started, Ctrl-C and Ctrl-D end the app at once; while the app saves
+  /// before quitting, no other key but the terminal's own does anything.
+  @Test func aSecondCtrlCEndsTheAppAtOnce() {
+    var state = listed
+    for quitting in [AppFeature.State.Quitting.saving, .asking] {
+      state.quitting = quitting
+      #expect(commands(.ctrl("c"), state) == [.quit])
+      #expect(commands(.ctrl("d"), state) == [.quit])
+    }
+    state.quitting = .saving
+    #expect(commands(.character("a"), state) == [])
+    #expect(commands(.down, state) == [])
+    #expect(commands(.ctrl("l"), state) == [.redraw])
+    #expect(commands(.ctrl("z"), state) == [.suspend])
   }
 }

@@ -179,7 +179,7 @@ struct FavouritesTests {
     #expect(commands(.enter) == [.send(.alert(.presented(.retrySave)))])
     #expect(commands(.escape) == [.send(.alert(.dismiss))])
     #expect(commands(.character("x")) == [])
-    #expect(commands(.ctrl("c")) == [.quit])
+    #expect(commands(.ctrl("c")) == [.send(.quitRequested)])
     state.alertFocus = 1
     #expect(commands(.enter) == [.send(.alert(.dismiss))])
   }

@@ -97,26 +97,56 @@ struct FavouritesCommandTests {
   }
 
   /// A process killed at any moment of a save leaves the file as it was or as the save
-  /// made it, never a mix: every read after it parses, and keeps what was there.
+  /// made it, never a mix: two hundred saves, each killed (kill -9) after a random 0 to
+  /// 40 ms, before, during or after its write and rename. After each, the file parses,
+  /// keeps what was saved before, and holds nothing but what the saves were about.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
   func aProcessKilledDuringASaveLeavesTheOldFileOrTheNew() async throws {
-    let environment = cleanEnvironment()
+    let data = ScratchFolder.path("killed")
+    let environment = cleanEnvironment(["DOGBREEDS_DATA_DIR": data.path])
     let names = try await apiNames(environment)
-    let kept = Array(names.prefix(40))
+    let kept = Set(names.prefix(40))
+    let changed = Array(names[50..<60])
     #expect(
       try await runCLI(["--api", "fake", "favourites", "add"] + kept, environment: environment).status == 0)
-    for attempt in 0..<16 {
-      // Killed after 0 to 60 ms: before, during or after its write and rename.
-      let delay = String(format: "%.3f", Double(attempt) * 0.004)
-      let script =
-        #""$0" "$@" & pid=$! ; sleep "# + delay + #" ; kill -KILL $pid 2>/dev/null ; wait $pid ; true"#
-      _ = try await runCLI(
-        ["-c", script, executable, "--api", "fake", "favourites", "add", names[50 + attempt]],
-        environment: environment, program: "/bin/sh")
-      let read = try await runCLI(["favourites", "--json"], environment: environment)
-      #expect(read.status == 0 && read.stderr.isEmpty, "\(read.stderr)")
-      for name in kept { #expect(read.stdout.contains("\"name\":\"\(name)\""), "\(name) after \(attempt)") }
+    let snapshots = ScratchFolder.path("snapshots")
+    try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+    // Each trial: a change, and when to kill it.
+    let trials = (0..<200).map { trial in
+      "\(trial % 3 == 0 ? "remove" : "add") \(changed[trial % changed.count]) \(String(format: "%.3f", Double.random(in: 0...0.04)))"
     }
+    let script = #"""
+      app="$1"; shift; i=0
+      for trial in "$@"; do
+        set -- $trial
+        "$app" --api fake favourites "$1" "$2" >/dev/null 2>&1 & pid=$!
+        sleep "$3"; kill -KILL $pid 2>/dev/null; wait $pid
+        cp "$DOGBREEDS_DATA_DIR/favourites.json" "$SNAPSHOTS/$i.json" || echo gone > "$SNAPSHOTS/$i.json"
+        i=$((i + 1))
+      done
+      """#
+    let run = try await runCLI(
+      ["-c", script, "sh", executable] + trials,
+      environment: environment.merging(["SNAPSHOTS": snapshots.path]) { $1 }, limit: .seconds(120),
+      program: "/bin/sh")
+    #expect(run.status == 0, "\(run.stderr)")
+    var (madeIt, killedFirst) = (0, 0)
+    for trial in trials.indices {
+      let snapshot = try Data(contentsOf: snapshots.appendingPathComponent("\(trial).json"))
+      let object = try? JSONSerialization.jsonObject(with: snapshot) as? [String: Any]
+      let saved = Set(object?["favourites"] as? [String] ?? [])
+      #expect(
+        object != nil, "after trial \(trial) (\(trials[trial])): \(String(decoding: snapshot, as: UTF8.self))"
+      )
+      #expect(kept.isSubset(of: saved), "after trial \(trial): lost \(kept.subtracting(saved).sorted())")
+      #expect(saved.subtracting(kept).isSubset(of: changed), "after trial \(trial): \(saved.sorted())")
+      let parts = trials[trial].split(separator: " ")
+      if saved.contains(String(parts[1])) == (parts[0] == "add") { madeIt += 1 } else { killedFirst += 1 }
+    }
+    // The trials covered both: saves that got through, and saves killed first.
+    #expect(madeIt > 0 && killedFirst > 0, "\(madeIt) saved, \(killedFirst) killed first")
+    let read = try await runCLI(["favourites", "--json"], environment: environment)
+    #expect(read.status == 0 && read.stderr.isEmpty, "\(read.stderr)")
   }
 
   /// The breeds' API names, as `list --json` gives them.

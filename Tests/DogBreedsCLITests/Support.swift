@@ -146,11 +146,18 @@ private func runBlocking(
 /// A server whose list has one breed, Hound (with `subBreeds`), and whose every picture,
 /// at an address on the same server, is `picture`, answered with `status`.
 func pictureServer(_ picture: [UInt8], status: Int = 200, subBreeds: [String] = []) throws -> TestHTTPServer {
+  try pictureServer(picture, status: { status }, subBreeds: subBreeds)
+}
+
+/// A server as above whose pictures are answered with the status `status` gives at the time.
+func pictureServer(
+  _ picture: [UInt8], status: @escaping @Sendable () -> Int, subBreeds: [String] = []
+) throws -> TestHTTPServer {
   // The image URL must point back at this server: the port is patched into the answer.
   let holder = PortHolder()
   let names = subBreeds.map { "\"\($0)\"" }.joined(separator: ",")
   let server = try TestHTTPServer { request in
-    if request.path.hasPrefix("/breeds/") { return .bytes(picture, status: status) }
+    if request.path.hasPrefix("/breeds/") { return .bytes(picture, status: status()) }
     if request.path.contains("images/random") {
       let folder = pictureFolder(request.path)
       return .json(

@@ -46,6 +46,7 @@ struct FavouritesFeatureTests {
         }, thumbnailSize: (4, 4))
     }
     await store.send(.appeared) {
+      $0.highlighted = "hound/afghan"
       $0.rows = [FavouriteRow.State(id: "hound/afghan"), FavouriteRow.State(id: "pug")]
     }
     await store.receive(.rows(id: "hound/afghan", action: .cameIntoView)) {
@@ -70,7 +71,26 @@ struct FavouritesFeatureTests {
     let store = TestStore(initialState: FavouritesFeature.State(favourites: ["pug"])) {
       FavouritesFeature(client: .failing)
     }
-    await store.send(.appeared) { $0.rows = [FavouriteRow.State(id: "pug")] }
+    await store.send(.appeared) {
+      $0.highlighted = "pug"
+      $0.rows = [FavouriteRow.State(id: "pug")]
+    }
+  }
+
+  /// The highlight stays on its row when a favourite added elsewhere sorts before it,
+  /// though the user never moved it.
+  @Test func aFavouriteAddedElsewhereDoesNotTakeTheHighlight() async {
+    let store = TestStore(initialState: FavouritesFeature.State(favourites: ["pug"])) {
+      FavouritesFeature(client: .failing)
+    }
+    await store.send(.appeared) {
+      $0.highlighted = "pug"
+      $0.rows = [FavouriteRow.State(id: "pug")]
+    }
+    var state = store.state
+    state.favourites.insert("akita")
+    let view = FavouritesFeature.ViewState(state)
+    #expect(view.highlighted.map { view.rows[$0].id } == "pug")
   }
 
   @Test func unStarringRemovesTheRowAndCancelsItsLoad() async {
@@ -117,7 +137,13 @@ struct FavouritesFeatureTests {
         }, thumbnailSize: (4, 4))
     }
     let nearby = FavouritesFeature.State.rowsNearby
-    await store.send(.appeared) { $0.rows = IdentifiedArray(names.map { FavouriteRow.State(id: $0) }) }
+    await store.send(.appeared) {
+      $0.highlighted = "breed00"
+      $0.rows = IdentifiedArray(
+        names.map {
+          FavouriteRow.State(id: $0)
+        })
+    }
     for name in names[...nearby] {
       await store.receive(.rows(id: name, action: .cameIntoView)) { $0.rows[id: name]?.thumbnail = .loading }
     }
@@ -186,7 +212,10 @@ struct FavouritesFeatureTests {
         client: client { (folder) async throws(DogAPIError) -> Data in Data("no".utf8) },
         thumbnailSize: (4, 4))
     }
-    await store.send(.appeared) { $0.rows = [FavouriteRow.State(id: "pug")] }
+    await store.send(.appeared) {
+      $0.highlighted = "pug"
+      $0.rows = [FavouriteRow.State(id: "pug")]
+    }
     await store.receive(.rows(id: "pug", action: .cameIntoView)) { $0.rows[id: "pug"]?.thumbnail = .loading }
     var reason = ""
     do throws(ImageDecodingError) {
@@ -229,7 +258,10 @@ struct FavouritesRetryTests {
     let store = TestStore(initialState: FavouritesFeature.State(favourites: ["pug"])) {
       FavouritesFeature(client: server.api, thumbnailSize: (4, 4))
     }
-    await store.send(.appeared) { $0.rows = [FavouriteRow.State(id: "pug")] }
+    await store.send(.appeared) {
+      $0.highlighted = "pug"
+      $0.rows = [FavouriteRow.State(id: "pug")]
+    }
     await store.receive(.rows(id: "pug", action: .cameIntoView)) { $0.rows[id: "pug"]?.thumbnail = .loading }
     await store.receive(.rows(id: "pug", action: .thumbnailResponse(.failure(Self.failure))), timeout: wait) {
       $0.rows[id: "pug"]?.thumbnail = .failed(Self.failure.message)
@@ -250,6 +282,7 @@ struct FavouritesRetryTests {
       FavouritesFeature(client: server.api, thumbnailSize: (4, 4))
     }
     await store.send(.appeared) {
+      $0.highlighted = "akita"
       $0.rows = [FavouriteRow.State(id: "akita"), FavouriteRow.State(id: "pug")]
     }
     await store.receive(.rows(id: "akita", action: .cameIntoView)) {
