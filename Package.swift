@@ -35,7 +35,7 @@ let package = Package(
       name: "DogsFeature", dependencies: ["Core", "DogAPIClient", "TextRendering"],
       path: "Modules/DogsFeature"),
     .target(
-      name: "BreedFeature", dependencies: ["Core", "DogAPIClient", "TextRendering"],
+      name: "BreedFeature", dependencies: ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
       path: "Modules/BreedFeature"),
     .target(
       name: "FavouritesFeature", dependencies: ["Core", "DogAPIClient", "ImageDecoding", "TextRendering"],
@@ -62,7 +62,7 @@ let package = Package(
     .executableTarget(
       name: "DogBreedsBench",
       dependencies: [
-        "AppFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesFeature", "TextRendering",
+        "AppFeature", "Core", "DogAPIClient", "DogsFeature", "ImageDecoding", "TextRendering",
       ],
       path: "Apps/DogBreedsBench"),
 
@@ -104,7 +104,10 @@ let package = Package(
       path: "Tests/DogsFeatureTests"),
     .testTarget(
       name: "BreedFeatureTests",
-      dependencies: ["BreedFeature", "Core", "CoreTesting", "DogAPIClient", "TextRendering", "TestSupport"],
+      dependencies: [
+        "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "ImageDecoding", "TextRendering",
+        "TestSupport",
+      ],
       path: "Tests/BreedFeatureTests"),
     .testTarget(
       name: "FavouritesFeatureTests",
@@ -117,7 +120,7 @@ let package = Package(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature",
-        "FavouritesClient", "FavouritesFeature", "TextRendering", "TestSupport",
+        "FavouritesClient", "FavouritesFeature", "ImageDecoding", "TextRendering", "TestSupport",
       ],
       path: "Tests/AppFeatureTests"),
     .testTarget(

@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// The module table from Docs/Architecture.md: what each shipped target may import
-/// besides the toolchain. Feature modules never import each other.
+/// The module table: what each shipped target imports besides the toolchain, exactly.
+/// Feature modules never import each other. Docs/Architecture.md shows it and
+/// Package.swift declares it; the tests below hold all three, and the imports, equal.
 let allowedImports: [String: Set<String>] = [
   "Core": [],
   "CoreTesting": ["Core", "XCTest", "Testing"],
@@ -23,6 +24,7 @@ let allowedImports: [String: Set<String>] = [
     "BreedFeature", "FavouritesFeature", "AppFeature",
   ],
   "DogBreedsCLI": ["DogBreedsCLIKit"],
+  "DogBreedsBench": ["AppFeature", "Core", "DogAPIClient", "DogsFeature", "ImageDecoding", "TextRendering"],
 ]
 
 /// Modules that ship with every Swift toolchain; any target may import them.
@@ -84,13 +86,20 @@ func manifestViolations(manifest: String) -> [Violation] {
   return violations
 }
 
-/// `target name → dependencies` for every `.target`/`.executableTarget` in a manifest.
+/// `target name → dependencies` for every target in a manifest.
 func declaredDependencies(manifest: String) -> [String: [String]] {
-  var result: [String: [String]] = [:]
-  let declarations =
-    manifest.components(separatedBy: ".target(")
-    + manifest.components(separatedBy: ".executableTarget(").dropFirst()
-  for declaration in declarations.dropFirst() {
+  declaredTargets(manifest: manifest).mapValues(\.dependencies)
+}
+
+/// Every target in a manifest (`.target`, `.executableTarget`, `.testTarget`): its
+/// dependencies, and its folder.
+func declaredTargets(manifest: String) -> [String: (dependencies: [String], path: String?)] {
+  var result: [String: (dependencies: [String], path: String?)] = [:]
+  var declarations: [String] = []
+  for kind in [".target(", ".executableTarget(", ".testTarget("] {
+    declarations += manifest.components(separatedBy: kind).dropFirst()
+  }
+  for declaration in declarations {
     guard let name = firstQuoted(after: "name:", in: declaration) else { continue }
     // The declaration ends at the parenthesis that closes `.target(`.
     var depth = 1
@@ -110,9 +119,53 @@ func declaredDependencies(manifest: String) -> [String: [String]] {
       dependencies = list.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
         .filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
-    result[name] = dependencies
+    result[name] = (dependencies, firstQuoted(after: "path:", in: String(body)))
   }
   return result
+}
+
+/// Every place a target imports a module of the package that it does not declare as a
+/// dependency (it would build only through another target's), and, for shipped targets,
+/// every declared dependency it never imports.
+func undeclaredImports(manifest: String, imports: [String: [(module: String, place: String)]]) -> [Violation]
+{
+  let targets = declaredTargets(manifest: manifest)
+  var violations: [Violation] = []
+  for (target, found) in imports.sorted(by: { $0.key < $1.key }) {
+    let declared = Set(targets[target]?.dependencies ?? [])
+    for (module, place) in found
+    where module != target && targets[module] != nil && !declared.contains(module) {
+      violations.append(Violation(target: target, module: module, place: "\(place), not in Package.swift"))
+    }
+    // A test target may depend on an executable only to have it built.
+    guard allowedImports[target] != nil else { continue }
+    for module in declared.subtracting(found.map(\.module)).sorted() {
+      violations.append(Violation(target: target, module: module, place: "Package.swift, never imported"))
+    }
+  }
+  return violations
+}
+
+/// The package modules each of `files`' import lines names, with its place.
+func imports(in files: [(path: String, contents: String)]) -> [(module: String, place: String)] {
+  files.flatMap { file in
+    file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+      number, line in importedModule(in: String(line)).map { ($0, "\(file.path):\(number + 1)") }
+    }
+  }
+}
+
+/// The table in Docs/Architecture.md: target → what it imports (`—` for nothing).
+func documentedTable(_ markdown: String) -> [String: Set<String>] {
+  var table: [String: Set<String>] = [:]
+  for line in markdown.split(separator: "\n") where line.hasPrefix("| ") {
+    let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard cells.count == 3, cells[1].hasPrefix("Modules/") || cells[1].hasPrefix("Apps/") else { continue }
+    table[cells[0]] =
+      cells[2] == "—"
+      ? [] : Set(cells[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+  }
+  return table
 }
 
 func firstQuoted(after key: String, in text: String) -> String? {
@@ -128,10 +181,16 @@ func firstQuoted(after key: String, in text: String) -> String? {
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
-/// A shipped target's Swift files: paths relative to the root, and contents.
+/// The manifest's text.
+func manifestText() throws -> String {
+  try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+}
+
+/// A target's Swift files (its folder as the manifest says): paths relative to the root,
+/// and contents.
 func sources(of target: String) throws -> [(path: String, contents: String)] {
-  let folder = repositoryRoot.appendingPathComponent(target == "DogBreedsCLI" ? "Apps" : "Modules")
-    .appendingPathComponent(target)
+  guard let path = declaredTargets(manifest: try manifestText())[target]?.path else { return [] }
+  let folder = repositoryRoot.appendingPathComponent(path)
   guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
   let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
   var files: [(String, String)] = []
@@ -156,13 +215,32 @@ final class BoundaryTests: XCTestCase {
   }
 
   func testTheManifestDeclaresOnlyAllowedDependencies() throws {
-    let manifest = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let manifest = try manifestText()
     let declared = declaredDependencies(manifest: manifest)
     XCTAssertEqual(declared["Core"], [], "Core must depend on nothing")
     XCTAssertEqual(declared["CoreTesting"], ["Core"])
     let violations = manifestViolations(manifest: manifest)
     XCTAssertEqual(violations, [], violations.map(\.description).joined(separator: "\n"))
+  }
+
+  /// Every target, tests and test support included, declares each package module it
+  /// imports; a shipped target declares nothing it does not import.
+  func testTheManifestDeclaresExactlyWhatEachTargetImports() throws {
+    let manifest = try manifestText()
+    var found: [String: [(module: String, place: String)]] = [:]
+    for target in declaredTargets(manifest: manifest).keys {
+      found[target] = imports(in: try sources(of: target))
+    }
+    XCTAssertGreaterThan(found.count, 30)
+    let violations = undeclaredImports(manifest: manifest, imports: found)
+    XCTAssertEqual(violations, [], violations.map(\.description).joined(separator: "\n"))
+  }
+
+  /// Docs/Architecture.md's table is the one here.
+  func testTheDocumentedTableIsTheOneChecked() throws {
+    let markdown = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
+    XCTAssertEqual(documentedTable(markdown), allowedImports)
   }
 
   func testNoShippedModuleOtherThanCoreTestingLinksATestFramework() throws {
@@ -200,6 +278,41 @@ final class BoundaryTests: XCTestCase {
       importViolations(target: "BreedFeature", files: [("x.swift", "import struct DogsFeature.Row")]).map(
         \.module),
       ["DogsFeature"])
+  }
+
+  func testTheCheckerFlagsAnImportTheManifestDoesNotDeclareAndADependencyNeverImported() {
+    let manifest = """
+      .target(name: "ImageDecoding", path: "Modules/ImageDecoding"),
+      .target(name: "Core", path: "Modules/Core"),
+      .target(name: "BreedFeature", dependencies: ["Core"], path: "Modules/BreedFeature"),
+      .target(name: "DogsFeature", dependencies: ["Core", "ImageDecoding"], path: "Modules/DogsFeature"),
+      .testTarget(name: "BreedFeatureTests", dependencies: ["BreedFeature", "Core"], path: "Tests/BreedFeatureTests"),
+
+      """
+    XCTAssertEqual(
+      undeclaredImports(
+        manifest: manifest,
+        imports: [
+          "BreedFeature": [
+            ("Core", "a.swift:1"), ("ImageDecoding", "a.swift:2"), ("Foundation", "a.swift:3"),
+          ],
+          "DogsFeature": [("Core", "b.swift:1")],
+          "BreedFeatureTests": [("BreedFeature", "t.swift:1")],
+        ]),
+      [
+        Violation(target: "BreedFeature", module: "ImageDecoding", place: "a.swift:2, not in Package.swift"),
+        Violation(target: "DogsFeature", module: "ImageDecoding", place: "Package.swift, never imported"),
+      ])
+  }
+
+  func testTheCheckerReadsTheDocumentedTable() {
+    let markdown = """
+      | target | folder | may import |
+      | --- | --- | --- |
+      | Core | Modules/Core | — |
+      | DogsFeature | Modules/DogsFeature | Core, TextRendering |
+      """
+    XCTAssertEqual(documentedTable(markdown), ["Core": [], "DogsFeature": ["Core", "TextRendering"]])
   }
 
   func testTheCheckerFlagsAManifestDependencyOutsideTheTable() {
