@@ -181,8 +181,9 @@ final class InteractiveApp {
       pictureMode: style.pictureMode, lightBackground: style.lightBackground)
     if !force, frame == previousFrame { return }
     terminal.write(
-      ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: style.colorMode)
-        + pictureUpdate(frame.picture, redraw: force))
+      ScreenDiffer.update(
+        from: force ? nil : previousFrame, to: frame, colorMode: style.colorMode,
+        overlay: pictureUpdate(frame.picture, redraw: force)))
     previousFrame = frame
   }
 

@@ -146,6 +146,22 @@ struct ScreenDifferTests {
     #expect(bytes.count < 40)
   }
 
+  /// A picture drawn over the frame is part of the same synchronized update: the terminal
+  /// shows the text and the picture together.
+  @Test func anOverlayIsInsideTheSynchronizedUpdate() {
+    let frame = Layout.render(.text("Dogs"), width: 20, height: 4)
+    let overlay = Array("<picture>".utf8)
+    let text = String(
+      decoding: ScreenDiffer.update(from: nil, to: frame, colorMode: .none, overlay: overlay), as: UTF8.self)
+    let begin = text.range(of: ControlSequence.beginSynchronizedUpdate)
+    let picture = text.range(of: "<picture>")
+    let end = text.range(of: ControlSequence.endSynchronizedUpdate)
+    #expect(begin != nil && picture != nil && end != nil)
+    if let begin, let picture, let end {
+      #expect(begin.upperBound <= picture.lowerBound && picture.upperBound <= end.lowerBound)
+    }
+  }
+
   @Test func movingTheSelectionWritesFarLessThanARepaint() {
     let rows = (0..<30).map { [Span("Breed number \($0)")] }
     func frame(_ selected: Int) -> Frame {

@@ -4,8 +4,10 @@
 /// gaps of up to three unchanged cells are rewritten rather than jumped (a jump costs
 /// more bytes), SGR is tracked so only differences are sent, and a wide character is
 /// always written whole. A frame is wrapped in synchronized-output mode (`CSI ?2026h` …
-/// `l`, ignored by terminals that lack it) so it appears at once. The caller makes one
-/// `write` of the result.
+/// `l`) so it appears at once, pictures drawn over it included. The mode is sent without
+/// asking the terminal first: the mode was designed so that a terminal without it ignores
+/// it, so asking would cost a round trip and gain nothing. The caller makes one `write`
+/// of the result.
 public enum ScreenDiffer {
   /// The bytes that turn `previous` into `next` on screen; a full repaint when
   /// `previous` is `nil` or of another size.
@@ -14,7 +16,11 @@ public enum ScreenDiffer {
   ///   - previous: What the terminal shows now, if known.
   ///   - next: What it should show.
   ///   - colorMode: Colours are mapped to what the terminal supports.
-  public static func update(from previous: Frame?, to next: Frame, colorMode: ColorMode) -> [UInt8] {
+  ///   - overlay: What to draw over the frame in the same update (a picture the terminal
+  ///     places itself); it must leave the cursor and the style as it found them.
+  public static func update(
+    from previous: Frame?, to next: Frame, colorMode: ColorMode, overlay: [UInt8] = []
+  ) -> [UInt8] {
     var writer = Writer(colorMode: colorMode)
     writer.bytes += Array((ControlSequence.beginSynchronizedUpdate + ControlSequence.hideCursor).utf8)
     let full = previous == nil || previous!.width != next.width || previous!.height != next.height
@@ -98,6 +104,7 @@ public enum ScreenDiffer {
       }
     }
     writer.setStyle(.plain)
+    writer.bytes += overlay
     if let cursor = next.cursor {
       writer.move(to: cursor)
       writer.bytes += Array(ControlSequence.showCursor.utf8)
