@@ -71,6 +71,22 @@ public struct AppFeature: Reducer {
     public var isWaitingForFavouritesLock = false
     /// Where quitting stands once the user asked to quit; `nil` while the app runs on.
     public var quitting: Quitting?
+    /// The keys overlay (`?`), while it shows.
+    public var help: Help?
+
+    /// The keys overlay's state: how far it is scrolled, in lines.
+    public struct Help: Equatable, Sendable {
+      /// The first line shown.
+      public var scroll = 0
+
+      /// Creates the state of an overlay scrolled to `scroll`.
+      public init(scroll: Int = 0) { self.scroll = scroll }
+    }
+
+    /// Where the keys apply now (an alert or a dialog aside): the screen shown.
+    public var keyPlace: KeyBinding.Place {
+      breed != nil ? .breed : tab == .favourites ? .favouritesTab : .breedsTab
+    }
 
     /// Where quitting stands.
     public enum Quitting: Equatable, Sendable {
@@ -210,6 +226,12 @@ public struct AppFeature: Reducer {
     case favouritesSaveWaiting
     /// The user asked to quit: unsaved changes are saved first (``State/quitting``).
     case quitRequested
+    /// The keys overlay opened (`?`).
+    case helpShown
+    /// The keys overlay scrolled to this line.
+    case helpScrolled(to: Int)
+    /// The keys overlay closed.
+    case helpDismissed
     /// The alert's buttons: one was chosen, or it was dismissed.
     case alert(PresentationAction<Alert>)
     /// The alert's focus moved by this many buttons (wrapping round).
@@ -410,8 +432,21 @@ public struct AppFeature: Reducer {
       case .saveFavouritesNow:
         return saveFavourites(state, patience: .none)
 
+      case .helpShown:
+        state.help = State.Help()
+        return .none
+
+      case .helpScrolled(let line):
+        state.help?.scroll = max(0, line)
+        return .none
+
+      case .helpDismissed:
+        state.help = nil
+        return .none
+
       case .quitRequested:
         guard state.quitting == nil else { return .none }
+        state.help = nil
         // What is on screen gives way: the question, if one comes, takes its place.
         state.alert = nil
         guard favouritesClient != nil, !state.unsavedFavourites.isEmpty else {

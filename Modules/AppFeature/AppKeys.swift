@@ -30,11 +30,15 @@ extension AppFeature {
   ///   - key: The key pressed.
   ///   - state: The app's state when it was pressed.
   ///   - pageRows: How many rows PgUp/PgDn move (in the list or the sub-breeds on screen).
+  ///   - scrollLimit: How far the keys overlay on screen scrolls at most (its lines that do
+  ///     not fit), as last drawn.
   /// - Returns: Nothing for a key that does nothing here; otherwise the commands to run.
   ///   Any key but Ctrl-C first dismisses a notice. Ctrl-C and Ctrl-D ask to quit
   ///   (``Action/quitRequested``: the favourites are saved first); pressed again while
   ///   that goes on, they end the app at once.
-  public static func commands(for key: Key, in state: State, pageRows: Int) -> [AppKeyCommand] {
+  public static func commands(for key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max)
+    -> [AppKeyCommand]
+  {
     if key == .ctrl("c") || key == .ctrl("d") {
       return [state.quitting == nil ? .send(.quitRequested) : .quit]
     }
@@ -46,6 +50,7 @@ extension AppFeature {
       default: return []
       }
     }
+    if let help = state.help { return helpCommands(for: key, scroll: help.scroll, pageRows, scrollLimit) }
     if let alert = state.alert {
       return modalCommands(
         for: key, alert.buttons, focus: state.alertFocus, choose: Action.alert,
@@ -60,6 +65,8 @@ extension AppFeature {
     switch key {
     case .ctrl("z"): commands.append(.suspend)
     case .ctrl("l"): commands.append(.redraw)
+    // No breed's name has a question mark: on the Breeds tab too, it opens the keys.
+    case .character("?"), .function(1): commands.append(.send(.helpShown))
     default:
       let action: Action? =
         if let breed = state.breed {
@@ -147,6 +154,26 @@ extension AppFeature {
     case .escape:
       let cancel = buttons.first { $0.role == .cancel }
       return [.send(choose(cancel?.choice ?? .dismiss))]
+    case .ctrl("z"): return [.suspend]
+    case .ctrl("l"): return [.redraw]
+    default: return []
+    }
+  }
+
+  /// Over the keys overlay, keys scroll it or close it.
+  private static func helpCommands(for key: Key, scroll: Int, _ pageRows: Int, _ limit: Int)
+    -> [AppKeyCommand]
+  {
+    func to(_ line: Int) -> [AppKeyCommand] { [.send(.helpScrolled(to: max(0, min(line, limit))))] }
+    switch key {
+    case .up, .character("k"), .ctrl("p"): return to(scroll - 1)
+    case .down, .character("j"), .ctrl("n"), .enter: return to(scroll + 1)
+    case .pageUp: return to(scroll - pageRows)
+    case .pageDown, .character(" "): return to(scroll + pageRows)
+    case .home: return to(0)
+    case .end: return to(limit)
+    case .escape, .character("?"), .character("q"), .function(1), .backspace, .left:
+      return [.send(.helpDismissed)]
     case .ctrl("z"): return [.suspend]
     case .ctrl("l"): return [.redraw]
     default: return []

@@ -73,7 +73,7 @@ public enum AppView {
         pictureMode: pictureMode),
       width: width, height: height, options: .init(unicode: unicode, lightBackground: lightBackground))
     // Over everything but the key hints, which name the modal's keys.
-    state.modal?.draw(on: &frame, unicode: unicode)
+    state.modal?.draw(on: &frame, unicode: unicode, keeping: 1)
     return frame
   }
 }

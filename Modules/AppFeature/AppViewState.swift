@@ -23,6 +23,8 @@ extension AppFeature {
     public var status: String?
     /// Whether the app is saving before it quits: Ctrl-C then quits without waiting.
     public var isQuitting: Bool
+    /// Whether the keys overlay (`?`) shows, in ``modal``.
+    public var showsKeys: Bool
     /// The alert or confirmation dialog over everything, if any.
     public var modal: ModalBox?
 
@@ -34,6 +36,7 @@ extension AppFeature {
       favourites = state.tab == .favourites ? FavouritesFeature.ViewState(state.favouritesScreen) : nil
       breed = state.breedScreen.map(BreedFeature.ViewState.init)
       notice = state.notice
+      showsKeys = state.help != nil
       isQuitting = state.quitting == .saving
       status =
         if state.isWaitingForFavouritesLock {
@@ -43,8 +46,19 @@ extension AppFeature {
         } else {
           nil
         }
+      // The keys of the screen under the overlay, then those that work everywhere.
+      let keys = state.help.map { help in
+        let place = state.keyPlace
+        return ModalBox(
+          title: "Keys " + place.title.prefix(1).lowercased() + place.title.dropFirst(), message: nil,
+          buttons: [], focused: 0,
+          rows: (AppFeature.keys(of: place) + AppFeature.keys(of: .everywhere)).map {
+            ModalBox.Row($0.keys, $0.does)
+          },
+          scroll: help.scroll)
+      }
       modal =
-        state.alert.map { alert in
+        keys ?? state.alert.map { alert in
           ModalBox(
             title: alert.title, message: alert.message, buttons: alert.buttons.map(\.label),
             focused: state.alertFocus)
@@ -104,58 +118,68 @@ extension AppFeature {
 
     private var hints: [Hint] {
       if isQuitting { return [Hint(text: "^C quit without saving", importance: 4)] }
-      if modal != nil {
-        return [
-          Hint(text: "Tab next button", importance: 1), Hint(text: "Enter choose", importance: 3),
-          Hint(text: "Esc cancel", importance: 3),
-        ]
+      if showsKeys {
+        return [Hint(text: "↑↓ scroll", importance: 1), Hint(text: "Esc close", importance: 4)]
+      }
+      let place: KeyBinding.Place =
+        modal != nil ? .modal : breed != nil ? .breed : favourites != nil ? .favouritesTab : .breedsTab
+      let bindings = AppFeature.keys(of: place) + (place == .modal ? [] : AppFeature.keys(of: .everywhere))
+      return bindings.compactMap { binding in
+        guard let hint = binding.hint, let text = offered(binding.name, hint.text) else { return nil }
+        return Hint(text: text, importance: hint.importance)
+      }
+    }
+
+    /// The hint `text` of the binding `name`, as it reads now, where the screen offers it
+    /// now; `nil` where it does not.
+    private func offered(_ name: KeyBinding.Name, _ text: String) -> String? {
+      switch name {
+      // One button: nothing to move to.
+      case .buttonMove: return (modal?.buttons.count ?? 0) > 1 ? text : nil
+      case .buttonChoose, .buttonCancel, .help, .quit: return text
+      default: break
       }
       if let breed {
-        var hints: [Hint] = []
-        switch breed.imageURL {
+        switch name {
         // Asking again cannot help (working offline, a breed the API does not know).
-        case .failed(_, canRetry: false): break
-        case .failed, .loading, .url: hints.append(Hint(text: "n another picture", importance: 2))
-        }
+        case .anotherPicture: if case .failed(_, canRetry: false) = breed.imageURL { return nil }
         // Any failure asking again may mend: the address's, the picture's, another's.
-        if breed.offersRetry { hints.append(Hint(text: "r retry", importance: 3)) }
-        if !breed.subBreeds.isEmpty { hints.append(Hint(text: "↑↓ Enter sub-breed", importance: 2)) }
-        hints.append(Hint(text: "f star", importance: 1))
-        hints.append(Hint(text: "Esc back", importance: 3))
-        hints.append(Hint(text: "^C quit", importance: 4))
-        return hints
+        case .retryPicture: return breed.offersRetry ? text : nil
+        case .subBreedMove: return breed.subBreeds.isEmpty ? nil : text
+        default: break
+        }
+        return text
       }
-      let quit = Hint(text: "^C quit", importance: 4)
       if let favourites {
-        let switchTab = Hint(text: "Tab breeds", importance: 2)
-        guard !favourites.rows.isEmpty else { return [Hint(text: "Tab breeds", importance: 3), quit] }
-        let retry = favourites.anyThumbnailFailed ? [Hint(text: "r retry", importance: 3)] : []
-        return retry + [
-          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3),
-          Hint(text: "f unstar", importance: 2), Hint(text: "x clear all", importance: 1), switchTab, quit,
-        ]
+        switch name {
+        case .retryThumbnails: return favourites.anyThumbnailFailed ? text : nil
+        case .move, .open, .unstar, .clearAll: return favourites.rows.isEmpty ? nil : text
+        default: return text
+        }
       }
-      // The only way to the second tab: placed before the other hints of its importance,
-      // which leave first, it stays to 80 columns.
-      let switchTab = Hint(text: "Tab favourites", importance: 1)
-      // A list standing in for the network's after a failure that may pass can be loaded
-      // again (^R works on any list).
-      let reload = dogs.reloadMayHelp && !dogs.isReloading ? [Hint(text: "^R reload", importance: 2)] : []
-      // Typing, opening and quitting are what a newcomer needs: they stay to 40 columns.
-      let typing = [Hint(text: "type to filter", importance: 3)]
+      let (lists, loaded): (Bool, Bool)
       switch dogs.content {
-      case .failed(_, let canRetry): return (canRetry ? [Hint(text: "r retry", importance: 3)] : []) + [quit]
-      case .loaded:
-        return typing + [
-          Hint(text: "↑↓ move", importance: 1), Hint(text: "Enter open", importance: 3), switchTab,
-          Hint(text: "^F star", importance: 1), Hint(text: "Esc clear", importance: 1),
-        ] + reload + [quit]
-      // The API answered with no breeds: filtering has nothing to work on; asking again may help.
-      case .empty: return [Hint(text: "r reload", importance: 3), quit]
-      case .loading, .noMatch:
-        // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
-        let open = dogs.offered.map { [Hint(text: "Enter open \($0.title)", importance: 3)] } ?? []
-        return open + typing + [switchTab, Hint(text: "Esc clear", importance: 1)] + reload + [quit]
+      case .loaded: (lists, loaded) = (true, true)
+      case .loading, .noMatch: (lists, loaded) = (true, false)
+      case .failed, .empty: (lists, loaded) = (false, false)
+      }
+      switch name {
+      case .retryList:
+        switch dogs.content {
+        case .failed(_, let canRetry): return canRetry ? text : nil
+        // The API answered with no breeds: filtering has nothing to work on; asking again may help.
+        case .empty: return "r reload"
+        case .loaded, .loading, .noMatch: return nil
+        }
+      // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
+      case .openOffered:
+        guard !loaded, let offered = dogs.offered else { return nil }
+        return "Enter open \(offered.title)"
+      case .move, .open, .star: return loaded ? text : nil
+      case .filterType, .switchTab, .filterClear: return lists ? text : nil
+      // A list standing in for the network's after a failure that may pass can be loaded again.
+      case .reload: return lists && dogs.reloadMayHelp && !dogs.isReloading ? text : nil
+      default: return text
       }
     }
   }

@@ -1,3 +1,4 @@
+import AppFeature
 import DogAPIClient
 import DogsFeature
 import Foundation
@@ -91,22 +92,8 @@ enum Arguments {
       -h, --help             this help
       --version              the version
 
-    KEYS (the full-screen browser)
-      Tab, Shift-Tab         the other tab: Breeds or Favourites
-      letters, Backspace     edit the list's filter (Esc or Ctrl-U clears it,
-                             Ctrl-W or Alt-Backspace deletes a word)
-      ↑ ↓ PgUp PgDn Home End move the highlight (on Favourites and a breed also
-                             k and j)
-      Enter, →               open the breed; on a breed, show the sub-breed
-      Ctrl-F (elsewhere: f)  star or un-star the breed (or the sub-breed shown);
-                             on Favourites, un-star the row
-      x                      clear all favourites (on Favourites; asks first)
-      n, Space               another picture (on a breed)
-      r                      try again after a failure
-      Ctrl-R                 load the list again (say, over the saved or built-in
-                             one, once the network is back)
-      Esc, ←, q, b           back to the tab (on a breed)
-      Ctrl-C, Ctrl-Z, Ctrl-L quit, suspend, redraw
+    KEYS (the full-screen browser; there, ? shows the keys of the screen you are on)
+    \(AppFeature.keyHelp(indent: 2, keyColumn: 23))
 
     EXIT STATUS
       0 success · 1 runtime failure (network, server, unwritable output)

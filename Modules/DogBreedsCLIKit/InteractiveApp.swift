@@ -291,7 +291,9 @@ final class InteractiveApp {
         continue
       }
       // Each key sees the state the one before it left (typed characters extend the filter).
-      for command in AppFeature.commands(for: key, in: store.state, pageRows: listRows) {
+      for command in AppFeature.commands(
+        for: key, in: store.state, pageRows: listRows, scrollLimit: previousFrame?.scrollLimit ?? .max)
+      {
         guard finish != nil else { return }
         switch command {
         case .send(let action): store.send(action)

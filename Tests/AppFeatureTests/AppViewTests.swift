@@ -33,13 +33,16 @@ struct AppViewTests {
       AppFeature.ViewState(AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: .loaded)).keyHints
     }
     #expect(
-      hints("bass") == "Enter open Basset Hound · type to filter · Tab favourites · Esc clear · ^C quit")
-    #expect(hints("xyz") == "type to filter · Tab favourites · Esc clear · ^C quit")
-    #expect(hints("akiat") == "Enter open Akita · type to filter · Tab favourites · Esc clear · ^C quit")
+      hints("bass")
+        == "Enter open Basset Hound · type to filter · Tab favourites · Esc clear · ? keys · ^C quit")
+    #expect(hints("xyz") == "type to filter · Tab favourites · Esc clear · ? keys · ^C quit")
     #expect(
-      hints("basett") == "Enter open Basset Hound · type to filter · Tab favourites · Esc clear · ^C quit")
+      hints("akiat") == "Enter open Akita · type to filter · Tab favourites · Esc clear · ? keys · ^C quit")
+    #expect(
+      hints("basett")
+        == "Enter open Basset Hound · type to filter · Tab favourites · Esc clear · ? keys · ^C quit")
     let empty = AppFeature.State(breeds: BreedList(breeds: [], source: .network), dogsStatus: .loaded)
-    #expect(AppFeature.ViewState(empty).keyHints == "r reload · ^C quit")
+    #expect(AppFeature.ViewState(empty).keyHints == "r reload · ? keys · ^C quit")
   }
 
   @Test func reloadIsOfferedOverAListThatIsNotFresh() {
@@ -53,24 +56,27 @@ struct AppViewTests {
     }
     #expect(
       hints(bundled)
-        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^R reload · ^C quit"
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^R reload · ? keys · ^C quit"
     )
-    #expect(hints(bundled, "xyz") == "type to filter · Tab favourites · Esc clear · ^R reload · ^C quit")
     #expect(
-      hints(list) == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^C quit")
+      hints(bundled, "xyz") == "type to filter · Tab favourites · Esc clear · ^R reload · ? keys · ^C quit")
+    #expect(
+      hints(list)
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ? keys · ^C quit")
     // Not where asking again cannot help: working offline, or the built-in list served on
     // purpose (the fake API).
     for reason in [DogAPIError.offline, nil] {
       bundled.fallbackReason = reason
       #expect(
         hints(bundled)
-          == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^C quit")
+          == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ? keys · ^C quit"
+      )
     }
     bundled.fallbackReason = .timedOut(seconds: 2)
     // Not while it is being loaded again: the key does nothing then.
     #expect(
       hints(bundled, "", .loading)
-        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ^C quit")
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · Esc clear · ? keys · ^C quit")
     #expect(
       screen(AppFeature.State(breeds: bundled, dogsStatus: .loading), 60, 8) == """
          Breeds   Favourites
@@ -94,13 +100,14 @@ struct AppViewTests {
       ).keyHints
       return (dogs, breed)
     }
-    #expect(hints(.timedOut(seconds: 10)).dogs == "r retry · ^C quit")
+    #expect(hints(.timedOut(seconds: 10)).dogs == "r retry · ? keys · ^C quit")
     #expect(
-      hints(.timedOut(seconds: 10)).breed == "n another picture · r retry · f star · Esc back · ^C quit")
-    #expect(hints(.notFound(message: nil)).dogs == "^C quit")
-    #expect(hints(.notFound(message: nil)).breed == "f star · Esc back · ^C quit")
-    #expect(hints(.offline).dogs == "^C quit")
-    #expect(hints(.offline).breed == "f star · Esc back · ^C quit")
+      hints(.timedOut(seconds: 10)).breed
+        == "n another picture · r retry · f star · Esc back · ? keys · ^C quit")
+    #expect(hints(.notFound(message: nil)).dogs == "? keys · ^C quit")
+    #expect(hints(.notFound(message: nil)).breed == "f star · Esc back · ? keys · ^C quit")
+    #expect(hints(.offline).dogs == "? keys · ^C quit")
+    #expect(hints(.offline).breed == "f star · Esc back · ? keys · ^C quit")
   }
 
   @Test func theBreedScreenReplacesTheList() {
@@ -173,7 +180,9 @@ struct AppViewTests {
       let frame = AppView.render(
         AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed)), width: 60,
         height: 14)
-      #expect(frame.lines[13].hasSuffix("Esc back · ^C quit"), "\(breed.imageURL), \(breed.picture)")
+      let hints = frame.lines[13]
+      #expect(
+        hints.contains("Esc back · ") && hints.hasSuffix("^C quit"), "\(breed.imageURL), \(breed.picture)")
     }
   }
 
@@ -218,7 +227,7 @@ struct AppViewTests {
     bundled.source = .bundled
     bundled.fallbackReason = .timedOut(seconds: 2)
     let view = AppFeature.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
-    #expect(view.keyHints(fitting: 100) == view.keyHints)
+    #expect(view.keyHints(fitting: 110) == view.keyHints)
     // Tab, the only way to the other tab, outlasts the other hints as little needed.
     #expect(
       view.keyHints(fitting: 90)
@@ -253,7 +262,8 @@ struct AppViewTests {
         breeds: list, dogsStatus: .loaded,
         breed: BreedFeature.State(breed: list.breeds[1], imageURL: .failed(.timedOut(seconds: 10)))))
     #expect(
-      breed.keyHints == "n another picture · r retry · ↑↓ Enter sub-breed · f star · Esc back · ^C quit")
+      breed.keyHints
+        == "n another picture · r retry · ↑↓ Enter sub-breed · f star · Esc back · ? keys · ^C quit")
     #expect(breed.keyHints(fitting: 40) == "r retry · Esc back · ^C quit")
     #expect(
       screen(AppFeature.State(breeds: bundled, dogsStatus: .loaded), 50, 6).hasSuffix(

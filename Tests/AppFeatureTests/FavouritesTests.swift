@@ -184,6 +184,15 @@ struct FavouritesTests {
     #expect(commands(.enter) == [.send(.alert(.dismiss))])
   }
 
+  /// An alert with one button offers no button to move to.
+  @Test func aOneButtonAlertOffersNoOtherButton() {
+    var state = AppFeature.State(breeds: list, dogsStatus: .loaded, alert: Self.saveAlert)
+    #expect(AppFeature.ViewState(state).keyHints == "Tab next button · Enter choose · Esc cancel")
+    state.alert = AlertState(
+      title: "Favourites file damaged", message: "…", buttons: [ButtonState(role: .cancel, "OK")])
+    #expect(AppFeature.ViewState(state).keyHints == "Enter choose · Esc cancel")
+  }
+
   /// The alert drawn as a modal box over the list, at both sizes, in Unicode and ASCII.
   @Test(arguments: [(80, 24, true), (80, 24, false), (40, 12, true), (40, 12, false)])
   func theAlertIsABoxOverTheScreen(width: Int, height: Int, unicode: Bool) {

@@ -129,7 +129,7 @@ struct TabsTests {
 
 
 
-        Tab breeds · ^C quit
+        Tab breeds · ? keys · ^C quit
         """)
   }
 
@@ -152,7 +152,7 @@ struct TabsTests {
 
 
 
-        Enter open · f unstar · ^C quit
+        Enter open · Tab breeds · ^C quit
         """)
   }
 

@@ -53,6 +53,9 @@ public struct Frame: Hashable, Sendable {
   /// How many rows the frame's list was given (the last list, if there are several), or
   /// `nil` for a frame without one: a page, for PgUp and PgDn.
   public var listRows: Int?
+  /// How far an overlay's text on the frame (the keys) scrolls at most: its lines that do
+  /// not fit; `nil` for a frame without one.
+  public var scrollLimit: Int?
 
   /// A blank frame.
   public init(width: Int, height: Int) {
