@@ -345,6 +345,14 @@ public struct AppFeature: Reducer {
         Self.open(name, subBreed: subBreed, in: &state)
         return .none
 
+      // An answer from the network: it works again, so the Favourites rows whose
+      // thumbnails failed try again (those in view now, the others as they come into view).
+      case .dogs(.breedsResponse(.success(let list))) where list.source == .network:
+        return Self.retryFailedThumbnails(state)
+
+      case .breed(.pictureResponse(.success)), .breed(.imageURLResponse(.success)):
+        return Self.retryFailedThumbnails(state)
+
       case .dogs, .favourites:
         return .none
 
@@ -375,7 +383,13 @@ public struct AppFeature: Reducer {
         return loadFavourites()
 
       case .favouritesLoaded(.failure(let error)):
-        state.notice = error.message
+        // In full, in an alert (a path and a reason do not fit a line); once, not at each
+        // read of the same file.
+        guard error.message != state.favouritesNotice else { return .none }
+        state.favouritesNotice = error.message
+        state.alert = AlertState(
+          title: "Favourites not read", message: error.message, buttons: [ButtonState(role: .cancel, "OK")])
+        state.alertFocus = 0
         return .none
 
       case .favouritesSaved(.failure(let error)):
@@ -384,7 +398,9 @@ public struct AppFeature: Reducer {
         state.alertFocus = 0
         guard state.quitting == .saving else {
           state.alert = AlertState(
-            title: "Favourites not saved", message: error.message + " They stay starred while the app runs.",
+            title: "Favourites not saved",
+            message: error.message
+              + " The app keeps the changes while it runs, and the next one tries again.",
             buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
           return .none
         }
@@ -459,6 +475,12 @@ public struct AppFeature: Reducer {
     }
     .ifLet(\.breedScreen, action: Action.breedPath) { breedFeature }
     .ifLet(\.alert, action: Action.alertPath)
+  }
+
+  /// Asks the Favourites tab to load its failed thumbnails again, if any failed.
+  private static func retryFailedThumbnails(_ state: State) -> Effect<Action> {
+    let failed = state.favouritesTab.rows.contains { if case .failed = $0.thumbnail { true } else { false } }
+    return failed ? .send(.favourites(.failedThumbnailsRetried)) : .none
   }
 
   /// Opens the Breed screen on a breed (or one of its sub-breeds) of the list, or says it

@@ -133,7 +133,7 @@ extension AppFeature {
     case .enter, .right: return .highlightedRowOpened
     case .character("f"), .ctrl("f"): return .favouriteToggled
     case .character("x"): return .clearAllRequested
-    case .character("r"): return .failedThumbnailsRetried
+    case .character("r"), .ctrl("r"): return .failedThumbnailsRetried
     default: return nil
     }
   }

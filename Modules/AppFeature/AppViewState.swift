@@ -43,6 +43,9 @@ extension AppFeature {
           "Waiting for another DogBreeds to save…"
         } else if isQuitting {
           "Saving favourites…"
+        } else if state.favouritesSaveFailure != nil, !state.unsavedFavourites.isEmpty {
+          // Until a save succeeds, the changes shown are marked as not saved.
+          "Favourites not saved: the next change tries again, Ctrl-C asks"
         } else {
           nil
         }

@@ -112,8 +112,8 @@ extension AppFeature {
 
       // On the Favourites tab.
       KeyBinding(
-        .retryThumbnails, .favouritesTab, "r", "try again to load the pictures that could not be had",
-        pressed: [.character("r")], hint: "r retry", importance: 3),
+        .retryThumbnails, .favouritesTab, "r, Ctrl-R", "try again to load the pictures that could not be had",
+        pressed: [.character("r"), .ctrl("r")], hint: "r retry", importance: 3),
       KeyBinding(
         .move, .favouritesTab, "↑ ↓ PgUp PgDn Home End", "move the highlight (also k, j, Ctrl-P, Ctrl-N)",
         pressed: moves + [.character("k"), .character("j")], hint: "↑↓ move"),

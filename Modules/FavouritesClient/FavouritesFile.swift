@@ -60,8 +60,8 @@ struct FavouritesFile: Sendable {
           let aside = try setAside()
           favourites = change.known
           notice =
-            "Your favourites file could not be read. It was kept as \(aside.path), and the favourites "
-            + "shown were saved in a new one."
+            "Your favourites file could not be read. It was kept as \(aside.path), and a new one was "
+            + "saved in its place."
         }
         favourites.formUnion(change.added)
         favourites.subtract(change.removed)
@@ -80,6 +80,9 @@ struct FavouritesFile: Sendable {
           + "saving, or one stopped with Ctrl-Z).", isBusy: true)
     } catch is CancellationError {
       throw FavouritesError("Favourites were not saved: the save was stopped.")
+    } catch let error as FileError where error.path != folder.path {
+      // The lock file, say, made by another user: the folder is not the trouble.
+      throw FavouritesError("Favourites could not be saved: \(error.path): \(error.reason).")
     } catch {
       throw FavouritesError("Favourites could not be saved in \(folder.path): \(Self.reason(error)).")
     }
@@ -117,7 +120,9 @@ struct FavouritesFile: Sendable {
   /// What the file holds now.
   private func read() throws(FavouritesError) -> Read {
     let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-    if fd < 0, errno == ENOENT { return .missing }
+    // No file, or no folder for it (a file stands where the folder would be): nothing saved
+    // yet, and saving says why it cannot.
+    if fd < 0, errno == ENOENT || errno == ENOTDIR { return .missing }
     guard fd >= 0 else {
       throw FavouritesError("Favourites could not be read from \(url.path): \(Self.reason(errno)).")
     }

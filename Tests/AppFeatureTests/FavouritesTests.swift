@@ -5,6 +5,7 @@ import CoreTesting
 import DogAPIClient
 import DogsFeature
 import FavouritesClient
+import FavouritesFeature
 import Foundation
 import TestSupport
 import Testing
@@ -168,7 +169,8 @@ struct FavouritesTests {
 
   static let saveAlert = AlertState<AppFeature.Action.Alert>(
     title: "Favourites not saved",
-    message: "Favourites could not be saved in /ro. They stay starred while the app runs.",
+    message:
+      "Favourites could not be saved in /ro. The app keeps the changes while it runs, and the next one tries again.",
     buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
 
   @Test func overAnAlertKeysAreTheAlerts() {
@@ -303,4 +305,41 @@ extension AppFeature.Action {
   static let favouritesSavedPath = CasePath<Self, Result<FavouritesLoad, FavouritesError>>(
     embed: Self.favouritesSaved
   ) { if case .favouritesSaved(let result) = $0 { result } else { nil } }
+}
+
+/// Thumbnails that failed come back by themselves once the network answers again.
+@MainActor
+struct ThumbnailRecoveryTests {
+  static func state(breed: BreedFeature.State?) -> AppFeature.State {
+    AppFeature.State(
+      breeds: list, dogsStatus: .loaded,
+      favouritesTab: FavouritesFeature.State(rows: [
+        FavouriteRow.State(id: "pug", thumbnail: .failed("No picture"))
+      ]),
+      breed: breed, favourites: ["pug"], savedFavourites: ["pug"])
+  }
+
+  @Test func aBreedsPictureAddressArrivingRetriesTheFailedThumbnails() async {
+    let store = TestStore(initialState: Self.state(breed: BreedFeature.State(breed: list.breeds[1]))) {
+      AppFeature(client: .fake(), pictureSize: { (8, 8) })
+    }
+    store.exhaustivity = .off
+    await store.send(
+      .breed(.imageURLResponse(.success(URL(string: "https://images.dog.ceo/breeds/hound/x.jpg")!))))
+    await store.receive(.favourites(.failedThumbnailsRetried))
+    #expect(store.state.favouritesTab.rows[id: "pug"]?.thumbnail != .failed("No picture"))
+  }
+
+  @Test func aListFromTheNetworkRetriesThemAndOneStandingInForItDoesNot() async {
+    var cached = list
+    cached.source = .bundled
+    let store = TestStore(initialState: Self.state(breed: nil)) {
+      AppFeature(client: .fake(), pictureSize: { (8, 8) })
+    }
+    store.exhaustivity = .off
+    await store.send(.dogs(.breedsResponse(.success(cached))))
+    #expect(store.state.favouritesTab.rows[id: "pug"]?.thumbnail == .failed("No picture"))
+    await store.send(.dogs(.breedsResponse(.success(list))))
+    await store.receive(.favourites(.failedThumbnailsRetried))
+  }
 }

@@ -124,7 +124,9 @@ struct QuittingTests {
     await store.receive(.favouritesSaved(.failure(Self.busy))) {
       $0.favouritesSaveFailure = Self.busy.message
       $0.alert = AlertState(
-        title: "Favourites not saved", message: Self.busy.message + " They stay starred while the app runs.",
+        title: "Favourites not saved",
+        message: Self.busy.message
+          + " The app keeps the changes while it runs, and the next one tries again.",
         buttons: [ButtonState("Try again", action: .retrySave), ButtonState(role: .cancel, "Not now")])
     }
     await store.send(.alert(.presented(.retrySave))) { $0.alert = nil }
@@ -139,6 +141,34 @@ struct QuittingTests {
       $0.savedFavourites = ["akita", "pug"]
     }
     #expect(AppFeature.ViewState(store.state).status == nil)
+  }
+
+  /// After a failed save, the screen marks the changes as not saved until one succeeds.
+  @Test func changesNotSavedAreMarkedUntilASaveSucceeds() {
+    var state = Self.unsaved
+    #expect(AppFeature.ViewState(state).status == nil)
+    state.favouritesSaveFailure = Self.readOnly.message
+    #expect(
+      AppFeature.ViewState(state).status == "Favourites not saved: the next change tries again, Ctrl-C asks")
+    state.savedFavourites = state.favourites
+    #expect(AppFeature.ViewState(state).status == nil)
+  }
+
+  /// A file that cannot be read is said in full, in an alert, once for the same reason.
+  @Test func aFileThatCannotBeReadIsSaidOnce() async {
+    let unreadable = FavouritesError(
+      "Favourites could not be read from /d/favourites.json: Permission denied.")
+    let store = TestStore(initialState: Self.unsaved) {
+      AppFeature(client: .fake(), favourites: .failing, clock: TestClock())
+    }
+    await store.send(.favouritesLoaded(.failure(unreadable))) {
+      $0.favouritesNotice = unreadable.message
+      $0.alert = AlertState(
+        title: "Favourites not read", message: unreadable.message, buttons: [ButtonState(role: .cancel, "OK")]
+      )
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.favouritesLoaded(.failure(unreadable)))
   }
 
   /// At quit, a lock held for over a second ends the wait with the question: Ctrl-C is

@@ -167,6 +167,18 @@ struct FavouritesClientTests {
     #expect(notAFolder?.isBusy == false)
   }
 
+  /// A save that fails on another file than the folder (the lock file) names that file.
+  @Test func aLockFileThatCannotBeOpenedIsNamed() async throws {
+    let folder = ScratchFolder.path("favourites")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("favourites.json.lock"), withIntermediateDirectories: true)
+    let error = await #expect(throws: FavouritesError.self) {
+      try await FavouritesClient.live(folder: folder).save(FavouritesChange(added: ["pug"]))
+    }
+    #expect(
+      error?.message.contains("favourites.json.lock: Is a directory") == true, "\(error?.message ?? "")")
+  }
+
   /// A save keeps the file's permissions: one the user made private stays private.
   @Test func aSaveKeepsTheFilesPermissions() async throws {
     let folder = ScratchFolder.path("favourites")

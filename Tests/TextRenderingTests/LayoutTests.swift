@@ -33,6 +33,15 @@ struct LayoutTests {
     #expect(frame.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
   }
 
+  /// A long path breaks after a `/` or a `-` in the second half of a line, not mid-name.
+  @Test func aLongPathBreaksAtItsSeparators() {
+    let lines = ModalBox.wrap("/tmp/trial/d5/favourites.json.damaged-20261127-082247", width: 24)
+    #expect(lines == ["/tmp/trial/d5/", "favourites.json.damaged-", "20261127-082247"])
+    // Without a separator in the second half, it breaks at the width.
+    #expect(
+      ModalBox.wrap("abcdefghij/klmnopqrstuvwxyz", width: 8) == ["abcdefgh", "ij/klmno", "pqrstuvw", "xyz"])
+  }
+
   @Test func aLineIsCutWithAnEllipsisByDisplayWidth() {
     let frame = render(.line([Span("Title: ", style: .bold), Span("a very long breed name")]), 16, 1)
     #expect(frame.lines == ["Title: a very l…"])

@@ -143,7 +143,8 @@ public struct ModalBox: Equatable, Sendable {
   }
 
   /// `text` in lines of at most `width` columns, broken at spaces; a word longer than a
-  /// line (a file's path) is broken across lines, not cut.
+  /// line (a file's path) is broken across lines, not cut, after a `/` or a `-` where one
+  /// falls in the line's second half.
   public static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
@@ -163,6 +164,13 @@ public struct ModalBox: Equatable, Sendable {
         if head.isEmpty, let next = word.first {
           head = String(next)
           word = word.dropFirst()
+        }
+        // A path or a name breaks after a `/` or a `-` where one is in the second half.
+        if !word.isEmpty, let cut = head.lastIndex(where: { $0 == "/" || $0 == "-" }),
+          DisplayWidth.of(head[...cut]) * 2 >= width
+        {
+          word = head[head.index(after: cut)...] + word
+          head = String(head[...cut])
         }
         lines.append(head)
       }
