@@ -65,6 +65,8 @@ final class InteractiveApp {
   private var spinnerFrame = 0
   private var observations: [StoreObservation] = []
   private var sources: [any DispatchSourceProtocol] = []
+  /// The spinner's timer, while a spinner shows.
+  private var spinnerTimer: (any DispatchSourceTimer)?
   private var finish: ((Int32) -> Void)?
   /// Reports changes to the saved favourites made elsewhere; watched while the app runs.
   private let favouritesChanges: AsyncStream<Void>?
@@ -166,6 +168,7 @@ final class InteractiveApp {
     guard let finish else { return }
     self.finish = nil
     for source in sources { source.cancel() }
+    spinnerTimer?.cancel()
     favouritesWatcher?.cancel()
     observations.removeAll()
     finish(code)
@@ -207,18 +210,29 @@ final class InteractiveApp {
     return Array(text.utf8)
   }
 
+  /// Ticks the spinner ten times a second while one is on screen, and only then: an idle
+  /// app wakes for nothing.
   private func startSpinner() {
+    observations.append(store.observe(AppView.showsSpinner) { [weak self] in self?.spin($0) })
+    spin(AppView.showsSpinner(store.state))
+  }
+
+  /// Starts the spinner's timer, or stops it.
+  private func spin(_ shows: Bool) {
+    spinnerTimer?.cancel()
+    spinnerTimer = nil
+    guard shows else { return }
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
     timer.setEventHandler { [weak self] in
       MainActor.assumeIsolated {
-        guard let self, AppView.showsSpinner(self.store.state) else { return }
+        guard let self else { return }
         self.spinnerFrame += 1
         self.render()
       }
     }
     timer.resume()
-    sources.append(timer)
+    spinnerTimer = timer
   }
 
   // MARK: Input
