@@ -32,13 +32,14 @@ extension AppFeature {
   ///   - pageRows: How many rows PgUp/PgDn move (in the list or the sub-breeds on screen).
   ///   - scrollLimit: How far the keys overlay on screen scrolls at most (its lines that do
   ///     not fit), as last drawn.
+  ///   - frame: The screen as last drawn, for the mouse: what was clicked.
   /// - Returns: Nothing for a key that does nothing here; otherwise the commands to run.
   ///   Any key but Ctrl-C first dismisses a notice. Ctrl-C and Ctrl-D ask to quit
   ///   (``Action/quitRequested``: the favourites are saved first); pressed again while
   ///   that goes on, they end the app at once.
-  public static func commands(for key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max)
-    -> [AppKeyCommand]
-  {
+  public static func commands(
+    for key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
+  ) -> [AppKeyCommand] {
     if key == .ctrl("c") || key == .ctrl("d") {
       return [state.quitting == nil ? .send(.quitRequested) : .quit]
     }
@@ -49,6 +50,9 @@ extension AppFeature {
       case .ctrl("l"): return [.redraw]
       default: return []
       }
+    }
+    if case .mouse(let event) = key {
+      return mouseCommands(event, in: state, frame: frame, pageRows: pageRows, scrollLimit: scrollLimit)
     }
     if let help = state.help { return helpCommands(for: key, scroll: help.scroll, pageRows, scrollLimit) }
     if let alert = state.alert {
@@ -157,6 +161,53 @@ extension AppFeature {
     case .ctrl("z"): return [.suspend]
     case .ctrl("l"): return [.redraw]
     default: return []
+    }
+  }
+
+  /// What the mouse does: the wheel moves as three arrow keys do (and scrolls the keys
+  /// overlay); a click on a row highlights it, on the highlighted row opens it (as Enter
+  /// does); a click on a tab shows it, on a button chooses it.
+  private static func mouseCommands(
+    _ event: MouseEvent, in state: State, frame: Frame?, pageRows: Int, scrollLimit: Int
+  ) -> [AppKeyCommand] {
+    func press(_ key: Key, in state: State = state) -> [AppKeyCommand] {
+      commands(for: key, in: state, pageRows: pageRows, scrollLimit: scrollLimit)
+    }
+    switch event.kind {
+    case .wheelUp, .wheelDown:
+      let key: Key = event.kind == .wheelUp ? .up : .down
+      if let help = state.help {
+        return helpCommands(
+          for: event.kind == .wheelUp ? .pageUp : .pageDown, scroll: help.scroll, 3, scrollLimit)
+      }
+      return press(key) + press(key) + press(key)
+    case .other:
+      return []
+    case .press:
+      guard let frame, state.help == nil else { return [] }
+      if let button = frame.buttons.first(where: { $0.row == event.row && $0.columns.contains(event.column) })
+      {
+        // As if the button were focused and Enter pressed.
+        var focused = state
+        focused.alertFocus = button.index
+        focused.favouritesTab.dialogFocus = button.index
+        return press(.enter, in: focused)
+      }
+      guard state.alert == nil, state.favouritesTab.confirmationDialog == nil || state.tab != .favourites
+      else {
+        return []
+      }
+      if event.row == 0, state.breed == nil,
+        let tab = AppView.tab(atColumn: event.column, state.favourites.count)
+      {
+        return tab == state.tab ? [] : [.send(.tabSelected(tab))]
+      }
+      guard let item = frame.listItems[event.row] else { return [] }
+      if item == frame.listHighlight { return press(.enter) }
+      let move = HighlightMove.row(item)
+      if state.breed != nil { return [.send(.breed(.highlightMoved(move)))] }
+      return state.tab == .favourites
+        ? [.send(.favourites(.highlightMoved(move)))] : [.send(.dogs(.highlightMoved(move)))]
     }
   }
 

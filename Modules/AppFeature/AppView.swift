@@ -55,11 +55,32 @@ public enum AppView {
   /// without colour too), the favourites counted.
   static func tabBar(_ state: AppFeature.ViewState) -> [Span] {
     let shown = Style(bold: true, reverse: true)
-    let favourites = state.favouriteCount == 0 ? " Favourites " : " Favourites (\(state.favouriteCount)) "
+    let labels = tabLabels(favouriteCount: state.favouriteCount)
     return [
-      Span(" Breeds ", style: state.tab == .breeds ? shown : .plain), Span(" "),
-      Span(favourites, style: state.tab == .favourites ? shown : .plain),
+      Span(labels[0], style: state.tab == .breeds ? shown : .plain), Span(" "),
+      Span(labels[1], style: state.tab == .favourites ? shown : .plain),
     ]
+  }
+
+  /// The tabs' labels, in order, as the tab bar draws them (a space between).
+  static func tabLabels(favouriteCount: Int) -> [String] {
+    [" Breeds ", favouriteCount == 0 ? " Favourites " : " Favourites (\(favouriteCount)) "]
+  }
+
+  /// The tab whose label is drawn at `column` of the tab bar, if any.
+  ///
+  /// - Parameters:
+  ///   - column: A column of the tab bar's row, from 0.
+  ///   - favouriteCount: How many favourites the bar counts.
+  /// - Returns: The tab, or `nil` between or after them.
+  public static func tab(atColumn column: Int, _ favouriteCount: Int) -> AppFeature.State.Tab? {
+    var start = 0
+    for (tab, label) in zip(AppFeature.State.Tab.allCases, tabLabels(favouriteCount: favouriteCount)) {
+      let width = DisplayWidth.of(label)
+      if (start..<start + width).contains(column) { return tab }
+      start += width + 1
+    }
+    return nil
   }
 
   /// The screen rendered into a frame.

@@ -9,7 +9,7 @@ import TextRendering
 public struct KeyBinding: Equatable, Sendable {
   /// What the binding is, for the code that decides when its hint is offered.
   public enum Name: Equatable, Sendable {
-    case quit, suspend, redraw, help
+    case quit, suspend, redraw, help, mouse
     case filterType, filterEdit, filterClear, openOffered, star, reload, retryList
     case switchTab, move, open, unstar, clearAll, retryThumbnails
     case anotherPicture, retryPicture, subBreedMove, subBreedShow, starShown, back
@@ -174,6 +174,10 @@ extension AppFeature {
         .suspend, .everywhere, "Ctrl-Z", "suspend (from a shell with job control; `fg` resumes)",
         pressed: [.ctrl("z")]),
       KeyBinding(.redraw, .everywhere, "Ctrl-L", "paint the screen again", pressed: [.ctrl("l")]),
+      KeyBinding(
+        .mouse, .everywhere, "the mouse",
+        "click a row to highlight it, the highlighted row to open it; click a tab or a button; the wheel moves (--no-mouse leaves the mouse to the terminal)",
+        pressed: []),
     ]
   }()
 

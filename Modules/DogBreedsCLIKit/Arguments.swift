@@ -37,6 +37,9 @@ struct Options: Equatable {
   var fresh = false
   var color: ColorChoice = .auto
   var trace = false
+  /// The full-screen app takes the mouse (clicks, the wheel); `--no-mouse` leaves it to
+  /// the terminal.
+  var mouse = true
   var picture: PictureChoice = .auto
   var timeout: Double = 10
 }
@@ -89,6 +92,9 @@ enum Arguments {
       --filter TEXT          only breeds whose name contains TEXT, or each of its
                              words (list; the browser starts with it typed)
       --trace                every action and state change to standard error
+      --no-mouse             the browser leaves the mouse to the terminal (by
+                             default a click highlights or opens, the wheel moves;
+                             Shift with the mouse selects text either way)
       -h, --help             this help
       --version              the version
 
@@ -131,7 +137,7 @@ enum Arguments {
   private static let switches: [String: @Sendable (inout Options) -> Void] = [
     "-h": { $0.command = .help }, "--help": { $0.command = .help }, "--version": { $0.command = .version },
     "--json": { $0.json = true }, "--offline": { $0.offline = true }, "--trace": { $0.trace = true },
-    "--fresh": { $0.fresh = true },
+    "--fresh": { $0.fresh = true }, "--no-mouse": { $0.mouse = false },
   ]
 
   /// The options that take a value (`--colour` is `--color` spelt the British way).

@@ -227,7 +227,8 @@ struct Session {
           nil
         }
       let app = InteractiveApp(
-        store: store, terminal: Terminal(inputFD: input, outputFD: Output.streams.output),
+        store: store,
+        terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
         style: style(pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
         escapeDelay: max(5, min(delay, 1000)), favouritesChanges: favourites?.changes())
       return await app.run()

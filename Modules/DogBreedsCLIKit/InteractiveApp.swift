@@ -306,7 +306,8 @@ final class InteractiveApp {
       }
       // Each key sees the state the one before it left (typed characters extend the filter).
       for command in AppFeature.commands(
-        for: key, in: store.state, pageRows: listRows, scrollLimit: previousFrame?.scrollLimit ?? .max)
+        for: key, in: store.state, pageRows: listRows, scrollLimit: previousFrame?.scrollLimit ?? .max,
+        frame: previousFrame)
       {
         guard finish != nil else { return }
         switch command {

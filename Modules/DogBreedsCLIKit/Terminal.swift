@@ -44,15 +44,18 @@ extension TerminalDevice {
 final class Terminal: TerminalDevice, @unchecked Sendable {
   let inputFD: Int32
   let outputFD: Int32
+  /// Whether the app takes the mouse's clicks and wheel.
+  let mouse: Bool
   private var saved = termios()
   private var active = false
 
   static let enterSequence = ControlSequence.enterScreen
   static let restoreSequence = ControlSequence.leaveScreen
 
-  init(inputFD: Int32, outputFD: Int32) {
+  init(inputFD: Int32, outputFD: Int32, mouse: Bool = true) {
     self.inputFD = inputFD
     self.outputFD = outputFD
+    self.mouse = mouse
   }
 
   /// Saves the current modes, then enters raw mode and the alternate screen.
@@ -68,7 +71,7 @@ final class Terminal: TerminalDevice, @unchecked Sendable {
     active = true
     CrashRestore.install(
       fd: outputFD, inputFD: inputFD, saved: saved, bytes: Array(Self.restoreSequence.utf8))
-    write(Array(Self.enterSequence.utf8))
+    write(Array((Self.enterSequence + (mouse ? ControlSequence.mouseOn : "")).utf8))
   }
 
   /// Undoes `enter`, once; later calls do nothing.

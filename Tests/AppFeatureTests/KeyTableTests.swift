@@ -87,7 +87,7 @@ struct KeyTableTests {
     // Scrolled to the end, the last line shows.
     state.help?.scroll = limit
     let end = AppView.render(AppFeature.ViewState(state), width: 40, height: 12).text
-    #expect(end.contains("paint the screen") || end.contains("again"), "\(end)")
+    #expect(end.contains("--no-mouse"), "\(end)")
   }
 
   /// Docs/Usage.md holds the table as the app has it.
@@ -98,5 +98,86 @@ struct KeyTableTests {
     #expect(
       usage.contains(AppFeature.keyMarkdown()),
       "Docs/Usage.md's keys differ from AppFeature.keyTable, which reads:\n\(AppFeature.keyMarkdown())")
+  }
+}
+
+/// The mouse, on a screen as drawn: what a click or the wheel does where.
+struct MouseTests {
+  func click(_ column: Int, _ row: Int, _ state: AppFeature.State, width: Int = 80, height: Int = 24)
+    -> [AppKeyCommand]
+  {
+    let frame = AppView.render(AppFeature.ViewState(state), width: width, height: height)
+    return AppFeature.commands(
+      for: .mouse(MouseEvent(.press, column: column, row: row)), in: state, pageRows: 5, frame: frame)
+  }
+
+  func row(of text: String, _ state: AppFeature.State) -> Int {
+    AppView.render(AppFeature.ViewState(state), width: 80, height: 24).lines.firstIndex { $0.contains(text) }!
+  }
+
+  @Test func aClickHighlightsARowAndAClickOnTheHighlightedRowOpensIt() {
+    let state = AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "akita")
+    let pug = list.breeds.firstIndex { $0.name == "pug" }!
+    #expect(click(5, row(of: "Pug", state), state) == [.send(.dogs(.highlightMoved(.row(pug))))])
+    #expect(click(5, row(of: "Akita", state), state) == [.send(.dogs(.rowSelected("akita")))])
+    // Nothing under the click: nothing happens.
+    #expect(click(5, 22, state) == [])
+    // On the Favourites tab and a breed, the same.
+    let favourites = AppFeature.State(
+      breeds: list, dogsStatus: .loaded, tab: .favourites, favouritesTab: .init(highlighted: "akita"),
+      favourites: ["akita", "pug"])
+    #expect(
+      click(5, row(of: "Pug", favourites), favourites) == [.send(.favourites(.highlightMoved(.row(1))))])
+    #expect(click(5, row(of: "Akita", favourites), favourites) == [.send(.favourites(.highlightedRowOpened))])
+    let breed = AppFeature.State(
+      breeds: list, dogsStatus: .loaded,
+      breed: BreedFeature.State(breed: list.breeds[1], highlighted: "afghan"))
+    let basset = list.breeds[1].subBreeds.firstIndex(of: "basset")!
+    #expect(click(5, row(of: "Basset", breed), breed) == [.send(.breed(.highlightMoved(.row(basset))))])
+  }
+
+  @Test func aClickOnATabShowsIt() {
+    let state = AppFeature.State(breeds: list, dogsStatus: .loaded, favourites: ["pug"])
+    #expect(
+      AppView.render(AppFeature.ViewState(state), width: 80, height: 24).lines[0].hasPrefix(
+        " Breeds   Favourites (1)"))
+    #expect(click(12, 0, state) == [.send(.tabSelected(.favourites))])
+    #expect(click(2, 0, state) == [])  // the tab shown
+    #expect(click(8, 0, state) == [])  // between the tabs
+    #expect(AppView.tab(atColumn: 24, 1) == .favourites && AppView.tab(atColumn: 25, 1) == nil)
+  }
+
+  @Test func aClickOnAButtonChoosesItAndElsewhereDoesNothing() {
+    let state = AppFeature.State(
+      breeds: list, dogsStatus: .loaded,
+      alert: AlertState(
+        title: "Favourites not saved", message: "x",
+        buttons: [
+          ButtonState("Try again", action: .retrySave),
+          ButtonState("Quit without saving", action: .quitWithoutSaving),
+        ]))
+    let frame = AppView.render(AppFeature.ViewState(state), width: 80, height: 24)
+    let second = frame.buttons[1]
+    #expect(
+      click(second.columns.lowerBound + 1, second.row, state) == [
+        .send(.alert(.presented(.quitWithoutSaving)))
+      ])
+    #expect(
+      click(frame.buttons[0].columns.lowerBound, frame.buttons[0].row, state) == [
+        .send(.alert(.presented(.retrySave)))
+      ])
+    #expect(click(1, 3, state) == [])
+  }
+
+  @Test func theWheelMovesAsThreeArrowsDo() {
+    let state = AppFeature.State(breeds: list, dogsStatus: .loaded)
+    let down = AppFeature.commands(
+      for: .mouse(MouseEvent(.wheelDown, column: 0, row: 5)), in: state, pageRows: 5)
+    #expect(down == Array(repeating: .send(.dogs(.highlightMoved(.down))), count: 3))
+    var help = state
+    help.help = AppFeature.State.Help(scroll: 4)
+    #expect(
+      AppFeature.commands(for: .mouse(MouseEvent(.wheelUp, column: 0, row: 5)), in: help, pageRows: 5)
+        == [.send(.helpScrolled(to: 1))])
   }
 }

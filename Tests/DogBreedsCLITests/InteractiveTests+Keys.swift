@@ -23,3 +23,38 @@ extension InteractiveTests {
     #expect(await app.waitForExit() == 0)
   }
 }
+
+extension InteractiveTests {
+  /// SGR mouse reports as a terminal sends them: a click highlights a row, a second opens
+  /// it, the wheel moves, a click on a tab shows it; `--no-mouse` never asks for them.
+  @Test func theMouseHighlightsOpensScrollsAndSwitchesTabs() async throws {
+    let app = try launch(["--picture", "none"])
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    func click(on text: String) {
+      guard let row = app.currentScreen.lines.firstIndex(where: { $0.contains(text) }) else {
+        Issue.record("\(text) is not on screen:\n\(app.currentScreen.text)")
+        return
+      }
+      app.send("\u{1b}[<0;6;\(row + 1)M\u{1b}[<0;6;\(row + 1)m")
+    }
+    click(on: "Akita")
+    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Akita") } }
+    app.send("\u{1b}[<65;6;6M")  // the wheel, down: three rows
+    await app.expectScreen { !$0.lines.contains { $0.hasPrefix("▶ Akita") } && $0.text.contains("▶ ") }
+    click(on: "▶ ")
+    await app.expectScreen { $0.text.contains("Esc back") }
+    app.send("\u{1b}")
+    await app.expectScreen { $0.text.contains("Tab favourites") }
+    app.send("\u{1b}[<0;13;1M")  // the Favourites tab's label
+    await app.expectScreen { $0.text.contains("No favourites yet") }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+    #expect(String(decoding: app.allOutput, as: UTF8.self).contains("\u{1b}[?1000h"))
+
+    let keyboardOnly = try launch(["--picture", "none", "--no-mouse"])
+    await keyboardOnly.expectScreen { $0.text.contains("Affenpinscher") }
+    keyboardOnly.send("\u{3}")
+    #expect(await keyboardOnly.waitForExit() == 0)
+    #expect(!String(decoding: keyboardOnly.allOutput, as: UTF8.self).contains("\u{1b}[?1000h"))
+  }
+}

@@ -16,6 +16,9 @@ struct HighlightMoveTests {
     (.pageDown(rows: 4), 8, 9),
     (.pageUp(rows: 4), 3, 0),
     (.pageUp(rows: 0), 5, 4),
+    (.row(6), 2, 6),
+    (.row(12), nil, 9),
+    (.row(-1), 3, 0),
   ])
   func aMoveStaysInTheList(move: HighlightMove, current: Int?, expected: Int) {
     #expect(move.target(from: current, count: 10) == expected)

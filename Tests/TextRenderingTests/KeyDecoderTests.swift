@@ -80,6 +80,26 @@ struct KeyDecoderTests {
         == Array(repeating: .unknown, count: 4))
   }
 
+  /// SGR mouse reports: a left press, the wheel, everything else as `other`; cells from 0.
+  @Test func mouseReportsAreRead() {
+    #expect(
+      decode(["a\u{1B}[<0;5;3Mb"]) == [
+        .character("a"), .mouse(MouseEvent(.press, column: 4, row: 2)), .character("b"),
+      ])
+    #expect(decode(["\u{1B}[<0;5;3m"]) == [.mouse(MouseEvent(.other, column: 4, row: 2))])
+    #expect(decode(["\u{1B}[<64;1;1M"]) == [.mouse(MouseEvent(.wheelUp, column: 0, row: 0))])
+    #expect(decode(["\u{1B}[<65;200;60M"]) == [.mouse(MouseEvent(.wheelDown, column: 199, row: 59))])
+    // With Ctrl (16) it is still the left button; the right one (2) and moves (32) are not.
+    #expect(decode(["\u{1B}[<16;2;2M"]) == [.mouse(MouseEvent(.press, column: 1, row: 1))])
+    #expect(
+      decode(["\u{1B}[<2;2;2M", "\u{1B}[<32;2;2M"]).allSatisfy {
+        $0 == .mouse(MouseEvent(.other, column: 1, row: 1))
+      })
+    // Split across reads; malformed ones are consumed as unknown.
+    #expect(decode(["\u{1B}[<0;1", "0;4M"]) == [.mouse(MouseEvent(.press, column: 9, row: 3))])
+    #expect(decode(["\u{1B}[<0;0;4M\u{1B}[<;1;1M\u{1B}[<0;1M"]) == [.unknown, .unknown, .unknown])
+  }
+
   @Test func aTerminalAttributesAnswerIsReadWhereverItComes() {
     #expect(decode(["\u{1B}[?62;22c"]) == [.terminalAttributes])
     #expect(decode(["x\u{1B}[?", "1;2cy"]) == [.character("x"), .terminalAttributes, .character("y")])

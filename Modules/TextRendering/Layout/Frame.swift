@@ -53,6 +53,23 @@ public struct Frame: Hashable, Sendable {
   /// How many rows the frame's list was given (the last list, if there are several), or
   /// `nil` for a frame without one: a page, for PgUp and PgDn.
   public var listRows: Int?
+  /// The item of the frame's list (the last list, if there are several) drawn on each
+  /// screen row: what a click there points at.
+  public var listItems: [Int: Int] = [:]
+  /// The item the frame's list highlights.
+  public var listHighlight: Int?
+  /// The buttons of a modal box on the frame, where they are drawn.
+  public var buttons: [ButtonPlace] = []
+
+  /// Where a modal box's button is drawn.
+  public struct ButtonPlace: Hashable, Sendable {
+    /// Its row.
+    public var row: Int
+    /// Its columns.
+    public var columns: Range<Int>
+    /// Its place among the box's buttons.
+    public var index: Int
+  }
   /// How far an overlay's text on the frame (the keys) scrolls at most: its lines that do
   /// not fit; `nil` for a frame without one.
   public var scrollLimit: Int?

@@ -6,6 +6,8 @@ public enum HighlightMove: Equatable, Sendable {
   case pageUp(rows: Int)
   /// Down by a page of `rows`.
   case pageDown(rows: Int)
+  /// To this row (where it was clicked).
+  case row(Int)
 
   /// The row this move goes to in a list of `count` rows, from the highlighted row
   /// `current` (`nil` where nothing is highlighted: then down goes to the first row); never
@@ -24,6 +26,7 @@ public enum HighlightMove: Equatable, Sendable {
     case .last: target = count - 1
     case .pageUp(let rows): target = (current ?? 0) - max(1, rows)
     case .pageDown(let rows): target = (current ?? 0) + max(1, rows)
+    case .row(let row): target = row
     }
     return max(0, min(count - 1, target))
   }

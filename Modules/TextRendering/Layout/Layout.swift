@@ -130,6 +130,8 @@ public enum Layout {
     mutating func placeList(_ list: ListNode, x: Int, y: Int, width: Int, height: Int) {
       let pageRows = height / list.rowHeight
       frame.listRows = pageRows
+      frame.listItems = [:]
+      frame.listHighlight = nil
       guard list.totalRows > 0 else { return }
       let visible = ListNode.window(count: list.totalRows, selected: list.selected, height: pageRows)
       // Text starts right of the thumbnails' column, where there is one.
@@ -146,6 +148,8 @@ public enum Layout {
         }
         guard textWidth > 0 else { continue }
         let isSelected = index == list.selected
+        for row in top..<min(top + list.rowHeight, frame.height) { frame.listItems[row] = index }
+        if isSelected { frame.listHighlight = index }
         let marker = isSelected ? (options.unicode ? "▶ " : "> ") : "  "
         var spans = [Span(marker, style: isSelected ? .selected : .plain)] + list.rows[offset]
         if isSelected {

@@ -136,9 +136,12 @@ public struct ModalBox: Equatable, Sendable {
     guard !buttons.isEmpty else { return }
     row += 1
     var column = left + 2 + max(0, (inner - buttonsWidth) / 2)
+    frame.buttons = []
     for (index, text) in buttonTexts.enumerated() {
       let style = index == focused ? Style(bold: true, reverse: true) : .plain
-      column += frame.write(text, x: column, y: row, style: style, limit: left + width - 2 - column) + 1
+      let written = frame.write(text, x: column, y: row, style: style, limit: left + width - 2 - column)
+      frame.buttons.append(Frame.ButtonPlace(row: row, columns: column..<column + written, index: index))
+      column += written + 1
     }
   }
 

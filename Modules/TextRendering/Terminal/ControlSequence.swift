@@ -19,7 +19,13 @@ public enum ControlSequence {
   /// Gives the terminal back as it was: ends any synchronized update, resets the style,
   /// and undoes what ``enterScreen`` did.
   public static let leaveScreen =
-    endSynchronizedUpdate + resetStyle + csi + "?2004l" + csi + "?7h" + showCursor + csi + "?1049l"
+    endSynchronizedUpdate + resetStyle + mouseOff + csi + "?2004l" + csi + "?7h" + showCursor + csi + "?1049l"
+  /// Asks the terminal to report mouse buttons and the wheel (mode 1000), in SGR form
+  /// (mode 1006, which has no limit on the column); Shift with the mouse still selects
+  /// text in terminals that allow it. The reports are ``Key/mouse(_:)``.
+  public static let mouseOn = csi + "?1000h" + csi + "?1006h"
+  /// Stops mouse reports.
+  public static let mouseOff = csi + "?1006l" + csi + "?1000l"
   /// Holds the terminal's drawing until ``endSynchronizedUpdate`` (terminals without it
   /// ignore both).
   public static let beginSynchronizedUpdate = csi + "?2026h"

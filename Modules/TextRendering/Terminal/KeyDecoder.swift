@@ -28,6 +28,9 @@ public enum Key: Hashable, Sendable {
   /// A terminal's answer to a request for a cell's size in pixels (`CSI 16 t`):
   /// `CSI 6 ; height ; width t`. Not a key either.
   case cellSize(width: Int, height: Int)
+  /// A mouse button pressed or released, or the wheel turned (SGR reports, `CSI < b ; x ;
+  /// y M` or `m`), where the app asked for them.
+  case mouse(MouseEvent)
   /// A sequence we do not use (kept so input is always consumed).
   case unknown
 }
@@ -248,6 +251,9 @@ public struct KeyDecoder: Sendable {
     case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "Z"): return .backTab
     case UInt8(ascii: "c") where parameters.hasPrefix("?"): return .terminalAttributes
+    case UInt8(ascii: "M") where parameters.hasPrefix("<"), UInt8(ascii: "m") where parameters.hasPrefix("<"):
+      return MouseEvent(sgr: parameters.dropFirst(), pressed: final == UInt8(ascii: "M")).map(Key.mouse)
+        ?? .unknown
     case UInt8(ascii: "R"):
       guard fields.count == 2, let row = fields[0], let column = fields[1], row > 0, column > 0 else {
         return .unknown
@@ -320,5 +326,52 @@ public struct KeyDecoder: Sendable {
     case 0xF0...0xF4: return 4
     default: return 1
     }
+  }
+}
+
+/// What the mouse did, and where (cells from 0, the top left one 0, 0).
+public struct MouseEvent: Hashable, Sendable {
+  /// What happened.
+  public enum Kind: Hashable, Sendable {
+    /// The left button went down.
+    case press
+    /// The wheel turned, up (away from the user) or down.
+    case wheelUp, wheelDown
+    /// Anything else: another button, a release, a move with a button held.
+    case other
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// The cell's column.
+  public var column: Int
+  /// The cell's row.
+  public var row: Int
+
+  /// Creates an event.
+  public init(_ kind: Kind, column: Int, row: Int) {
+    self.kind = kind
+    self.column = column
+    self.row = row
+  }
+
+  /// The event an SGR report's parameters (`b;x;y`, the `<` taken off) describe, `nil`
+  /// for parameters that are not a report. The button code's low bits name the button
+  /// (64 and 65 with bit 6: the wheel), 4, 8 and 16 the modifiers, 32 a move.
+  init?(sgr parameters: Substring, pressed: Bool) {
+    let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+    guard fields.count == 3, let code = fields[0], let x = fields[1], let y = fields[2], x > 0, y > 0 else {
+      return nil
+    }
+    let button = code & ~(4 | 8 | 16)
+    kind =
+      switch (button, pressed) {
+      case (0, true): .press
+      case (64, true): .wheelUp
+      case (65, true): .wheelDown
+      default: .other
+      }
+    column = x - 1
+    row = y - 1
   }
 }
