@@ -428,8 +428,8 @@ public struct AppFeature: Reducer {
         return .none
 
       case .alertFocusMoved(let step):
-        guard let count = state.alert?.buttons.count, count > 0 else { return .none }
-        state.alertFocus = ((state.alertFocus + step) % count + count) % count
+        guard let buttons = state.alert?.buttons else { return .none }
+        state.alertFocus = buttons.indices.index(state.alertFocus, cyclingBy: step)
         return .none
 
       case .favouritesSaved(.success(let saved)):

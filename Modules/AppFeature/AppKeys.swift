@@ -255,8 +255,7 @@ extension AppFeature.State.Tab {
   /// The tab `steps` along from this one, round the ends.
   func moved(by steps: Int) -> Self {
     let all = Self.allCases
-    let index = all.firstIndex(of: self)!
-    return all[((index + steps) % all.count + all.count) % all.count]
+    return all[all.index(all.firstIndex(of: self)!, cyclingBy: steps)]
   }
 }
 

@@ -203,8 +203,8 @@ public struct FavouritesFeature: Reducer {
         return .none
 
       case .dialogFocusMoved(let step):
-        guard let count = state.confirmationDialog?.buttons.count, count > 0 else { return .none }
-        state.dialogFocus = ((state.dialogFocus + step) % count + count) % count
+        guard let buttons = state.confirmationDialog?.buttons else { return .none }
+        state.dialogFocus = buttons.indices.index(state.dialogFocus, cyclingBy: step)
         return .none
 
       case .failedThumbnailsRetried:

@@ -24,3 +24,17 @@ struct HighlightMoveTests {
     #expect(move.target(from: current, count: 10) == expected)
   }
 }
+
+/// `index(_:cyclingBy:)`: a ring of buttons, tabs or frames.
+struct CyclingTests {
+  @Test func anIndexGoesRoundTheEndsBothWays() {
+    let ring = [10, 11, 12]
+    #expect(ring.index(0, cyclingBy: 1) == 1)
+    #expect(ring.index(2, cyclingBy: 1) == 0)
+    #expect(ring.index(0, cyclingBy: -1) == 2)
+    #expect(ring.index(1, cyclingBy: -7) == 0)
+    #expect(ring.index(0, cyclingBy: 30_001) == 1)
+    #expect((5..<8).index(5, cyclingBy: -1) == 7)
+    #expect([Int]().index(4, cyclingBy: 3) == 4)
+  }
+}

@@ -31,3 +31,17 @@ public enum HighlightMove: Equatable, Sendable {
     return max(0, min(count - 1, target))
   }
 }
+
+extension Collection where Index == Int {
+  /// The index `steps` along from `index`, round the ends: a ring of buttons, of tabs, of
+  /// a spinner's frames. `index` itself where the collection is empty.
+  ///
+  /// - Parameters:
+  ///   - index: Where to start (any integer: it is taken round the ring too).
+  ///   - steps: How far to go, forwards or (negative) back.
+  /// - Returns: An index of the collection.
+  public func index(_ index: Int, cyclingBy steps: Int) -> Int {
+    guard !isEmpty else { return index }
+    return startIndex + ((index - startIndex + steps) % count + count) % count
+  }
+}

@@ -6,6 +6,6 @@ public enum Spinner {
   /// Frame `index` (any integer) of the spinner.
   public static func frame(_ index: Int, unicode: Bool) -> String {
     let frames = unicode ? unicodeFrames : asciiFrames
-    return String(frames[((index % frames.count) + frames.count) % frames.count])
+    return String(frames[frames.index(0, cyclingBy: index)])
   }
 }
