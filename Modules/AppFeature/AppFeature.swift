@@ -34,14 +34,9 @@ public struct AppFeature: Reducer {
   public struct State: Equatable {
     /// The shared breed list, owned here once.
     public var breeds: BreedList?
-    /// The Dogs feature's own fields, kept beside the shared list.
-    public var dogsFilter: String
-    /// The Dogs feature's load status.
-    public var dogsStatus: DogsFeature.State.Status
-    /// The breed the Dogs list's keyboard highlight is on.
-    public var dogsHighlighted: String?
-    /// How many times in a row loading the list has failed.
-    public var dogsFailures: Int = 0
+    /// The Breeds tab's own state: the Dogs feature's, its `breeds` and `favourites` left
+    /// empty (``dogs`` joins them with the app's).
+    public var dogsTab: DogsFeature.State
     /// The tab shown under the Breed screen: Breeds or Favourites.
     public var tab: Tab
     /// The Favourites tab's own fields (its `favourites` stay empty: ``favouritesScreen``
@@ -117,9 +112,7 @@ public struct AppFeature: Reducer {
       alert: AlertState<Action.Alert>? = nil, alertFocus: Int = 0
     ) {
       self.breeds = breeds
-      self.dogsFilter = dogsFilter
-      self.dogsStatus = dogsStatus
-      self.dogsHighlighted = dogsHighlighted
+      self.dogsTab = DogsFeature.State(filter: dogsFilter, status: dogsStatus, highlighted: dogsHighlighted)
       self.tab = tab
       self.favouritesTab = favouritesTab
       self.breed = breed
@@ -130,23 +123,24 @@ public struct AppFeature: Reducer {
       self.alertFocus = alertFocus
     }
 
-    /// The Dogs feature's state: the shared list joined with the Dogs fields kept here.
+    /// The Dogs feature's state: ``dogsTab`` with the shared list and favourites in it.
     ///
     /// Reading builds it; writing splits it back, so a list the Dogs feature loads lands
-    /// in ``breeds`` and a list the app changes is what the Dogs feature sees.
+    /// in ``breeds`` and a list the app changes is what the Dogs feature sees. Only what
+    /// features share is projected: a field the Dogs feature adds is kept with no edit here.
     public var dogs: DogsFeature.State {
       get {
-        DogsFeature.State(
-          breeds: breeds, filter: dogsFilter, status: dogsStatus, highlighted: dogsHighlighted,
-          favourites: favourites, failures: dogsFailures)
+        var dogs = dogsTab
+        dogs.breeds = breeds
+        dogs.favourites = favourites
+        return dogs
       }
       set {
         breeds = newValue.breeds
-        dogsFilter = newValue.filter
-        dogsStatus = newValue.status
-        dogsHighlighted = newValue.highlighted
-        dogsFailures = newValue.failures
         favourites = newValue.favourites
+        dogsTab = newValue
+        dogsTab.breeds = nil
+        dogsTab.favourites = []
       }
     }
 

@@ -89,7 +89,7 @@ extension AppFeature {
   }
 
   private static func dogsAction(for key: Key, in state: State, _ pageRows: Int) -> Action? {
-    let filter = state.dogsFilter
+    let filter = state.dogsTab.filter
     // Derived only for the keys that need it: it filters the whole list.
     func view() -> DogsFeature.ViewState { DogsFeature.ViewState(state.dogs) }
     func filtered(_ text: String) -> Action? { text == filter ? nil : .dogs(.filterChanged(text)) }
@@ -98,7 +98,7 @@ extension AppFeature {
     // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
     case .character("r") where view().content.canReload: return .dogs(.retryRequested)
     // Over a list too (one saved or built in, say), unless it is already being loaded.
-    case .ctrl("r") where state.dogsStatus != .loading && state.dogsStatus != .notStarted:
+    case .ctrl("r") where state.dogsTab.status != .loading && state.dogsTab.status != .notStarted:
       return .dogs(.retryRequested)
     case .character(let character): return filtered(filter + String(character))
     case .paste(let text): return filtered(filter + text)

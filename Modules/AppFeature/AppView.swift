@@ -14,7 +14,7 @@ public enum AppView {
   public static func showsSpinner(_ state: AppFeature.State) -> Bool {
     if let breed = state.breed { return breed.imageURL == .loading || breed.picture == .loading }
     if state.tab == .favourites { return false }
-    return state.dogsStatus == .loading || state.dogsStatus == .notStarted
+    return state.dogsTab.status == .loading || state.dogsTab.status == .notStarted
   }
 
   /// The node tree for a `width` × `height` screen.

@@ -18,7 +18,7 @@ struct AppFeatureTests {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
     }
-    await store.send(.dogs(.rowSelected("hound"))) { $0.dogsHighlighted = "hound" }
+    await store.send(.dogs(.rowSelected("hound"))) { $0.dogsTab.highlighted = "hound" }
     await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
       $0.breed = BreedFeature.State(breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]))
     }
@@ -35,7 +35,7 @@ struct AppFeatureTests {
       let dogs: Store<DogsFeature.State, DogsFeature.Action> = store.scope(
         state: \.dogs, action: AppFeature.Action.dogsPath)
       dogs.send(.filterChanged("pu"))
-      #expect(store.state.dogsFilter == "pu")
+      #expect(store.state.dogsTab.filter == "pu")
       #expect(dogs.state.filter == "pu")
       dogs.send(.rowSelected("pug"))
     }
@@ -94,7 +94,7 @@ struct AppFeatureTests {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
     }
-    await store.send(.dogs(.rowSelected("unicorn"))) { $0.dogsHighlighted = "unicorn" }
+    await store.send(.dogs(.rowSelected("unicorn"))) { $0.dogsTab.highlighted = "unicorn" }
     await store.receive(.dogs(.delegate(.breedSelected("unicorn")))) {
       $0.notice = "“unicorn” is not in the breed list."
     }
@@ -104,13 +104,13 @@ struct AppFeatureTests {
     await store.receive(.dogs(.delegate(.breedSelected("unicorn")))) {
       $0.notice = "“unicorn” is not in the breed list."
     }
-    await store.send(.dogs(.rowSelected("pug"))) { $0.dogsHighlighted = "pug" }
+    await store.send(.dogs(.rowSelected("pug"))) { $0.dogsTab.highlighted = "pug" }
     await store.receive(.dogs(.delegate(.breedSelected("pug")))) {
       $0.notice = nil
       $0.breed = BreedFeature.State(breed: Breed(name: "pug"))
     }
     let empty = TestStore(initialState: AppFeature.State()) { AppFeature(client: .failing) }
-    await empty.send(.dogs(.rowSelected("hound"))) { $0.dogsHighlighted = "hound" }
+    await empty.send(.dogs(.rowSelected("hound"))) { $0.dogsTab.highlighted = "hound" }
     await empty.receive(.dogs(.delegate(.breedSelected("hound")))) {
       $0.notice = "“hound” is not in the breed list."
     }
@@ -144,12 +144,12 @@ struct AppFeatureTests {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
     }
-    await store.send(.dogs(.rowSelected("pug"))) { $0.dogsHighlighted = "pug" }
+    await store.send(.dogs(.rowSelected("pug"))) { $0.dogsTab.highlighted = "pug" }
     await store.receive(.dogs(.delegate(.breedSelected("pug")))) {
       $0.breed = BreedFeature.State(breed: Breed(name: "pug"))
     }
     await store.send(.breedScreenDismissed) { $0.breed = nil }
-    await store.send(.dogs(.rowSelected("akita"))) { $0.dogsHighlighted = "akita" }
+    await store.send(.dogs(.rowSelected("akita"))) { $0.dogsTab.highlighted = "akita" }
     await store.receive(.dogs(.delegate(.breedSelected("akita")))) {
       $0.breed = BreedFeature.State(breed: Breed(name: "akita"))
     }
@@ -159,11 +159,11 @@ struct AppFeatureTests {
     var client = DogAPIClient.failing
     client.breeds = { list }
     let store = TestStore(initialState: AppFeature.State()) { AppFeature(client: client) }
-    await store.send(.dogs(.appeared)) { $0.dogsStatus = .loading }
+    await store.send(.dogs(.appeared)) { $0.dogsTab.status = .loading }
     await store.receive(.dogs(.breedsResponse(.success(list)))) {
       $0.breeds = list
-      $0.dogsStatus = .loaded
-      $0.dogsHighlighted = "akita"
+      $0.dogsTab.status = .loaded
+      $0.dogsTab.highlighted = "akita"
     }
   }
 
@@ -189,10 +189,10 @@ struct AppFeatureTests {
     store.exhaustivity = .off
     await store.send(.dogs(.appeared))
     await store.receive({ if case .dogs(.breedsResponse(.success)) = $0 { true } else { false } }) {
-      $0.dogsStatus = .loaded
+      $0.dogsTab.status = .loaded
     }
     #expect(store.state.breeds?.breeds.count == 108)
-    await store.send(.dogs(.filterChanged("hou"))) { $0.dogsFilter = "hou" }
+    await store.send(.dogs(.filterChanged("hou"))) { $0.dogsTab.filter = "hou" }
     await store.send(.dogs(.rowSelected("hound")))
     await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
       $0.breed?.breed.name = "hound"

@@ -19,7 +19,7 @@ struct FavouritesTests {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .fake())
     }
-    await store.send(.dogs(.highlightMoved(.down))) { $0.dogsHighlighted = "hound" }
+    await store.send(.dogs(.highlightMoved(.down))) { $0.dogsTab.highlighted = "hound" }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["hound"] }
     await store.send(.dogs(.rowSelected("hound")))
     await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
@@ -93,11 +93,11 @@ struct FavouritesTests {
       $0.favourites = ["akita"]
       $0.savedFavourites = ["akita"]
     }
-    await store.send(.dogs(.highlightMoved(.last))) { $0.dogsHighlighted = "pug" }
+    await store.send(.dogs(.highlightMoved(.last))) { $0.dogsTab.highlighted = "pug" }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita", "pug"] }
     await clock.advance(by: .milliseconds(500))
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita"] }
-    await store.send(.dogs(.highlightMoved(.first))) { $0.dogsHighlighted = "akita" }
+    await store.send(.dogs(.highlightMoved(.first))) { $0.dogsTab.highlighted = "akita" }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = [] }
     await clock.advance(by: .milliseconds(999))
     #expect(saves.values == [])
@@ -254,7 +254,7 @@ struct FavouritesTests {
     await store.send(.breedScreenDismissed)
     await store.receive(
       .favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice, isDamaged: true))))
-    await store.send(.dogs(.highlightMoved(.first))) { $0.dogsHighlighted = "akita" }
+    await store.send(.dogs(.highlightMoved(.first))) { $0.dogsTab.highlighted = "akita" }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita", "hound", "pug"] }
     await store.receive(
       .favouritesSaved(.success(FavouritesLoad(favourites: ["akita", "hound", "pug"], notice: kept)))

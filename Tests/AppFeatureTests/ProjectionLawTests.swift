@@ -19,6 +19,10 @@ struct ProjectionLawTests {
     DogsFeature.State(),
     DogsFeature.State(breeds: list, filter: "x", status: .loaded, highlighted: "pug"),
     DogsFeature.State(breeds: nil, filter: "", status: .loading),
+    // Every field, those the app never looks at too (when it last failed).
+    DogsFeature.State(
+      breeds: list, filter: "a", status: .loaded, favourites: ["pug"], failures: 2,
+      lastFailure: Date(timeIntervalSince1970: 5)),
   ]
 
   @Test func getThenSetChangesNothing() {

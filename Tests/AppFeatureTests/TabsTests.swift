@@ -29,7 +29,7 @@ struct TabsTests {
     await store.send(.tabSelected(.breeds)) { $0.tab = .breeds }
     #expect(AppFeature.ViewState(store.state).dogs.content == DogsFeature.ViewState(store.state.dogs).content)
     await store.send(.tabSelected(.favourites)) { $0.tab = .favourites }
-    #expect(store.state.dogsHighlighted == "pug")
+    #expect(store.state.dogsTab.highlighted == "pug")
     // Enter on a sub-breed opens its breed's screen on it; leaving goes back to the tab.
     await store.send(.favourites(.highlightedRowOpened))
     await store.receive(.favourites(.delegate(.open(breed: "hound", subBreed: "basset")))) {
