@@ -256,6 +256,6 @@ extension StoreRuntime {
   ) {
     var theirs: [Task<Void, Never>] = []
     start(effect, in: context, origin: origin, sink: .step(concatenation), started: &theirs)
-    if isTracked || !observers.isEmpty { notifyObservers() }
+    if !observers.isEmpty { notifyObservers() }
   }
 }

@@ -1,10 +1,9 @@
-import Observation
-
-/// Observers (``Store/observe(_:onChange:)``), Swift's Observation, and what a scoped
-/// store reads its state through.
+/// Observers, and what a scoped store reads its state through.
 ///
-/// After a send, the runtime calls its observers once with the new state, and tells
-/// Observation of the change if a tracked reader's state differs from what it read.
+/// After a send, the runtime calls its observers once with the new state. Everything that
+/// watches a store is one of them: ``Store/observe(_:onChange:)``, and a store whose state
+/// was read under Swift's Observation (see ``Store/state``), which compares its own part
+/// of the state.
 extension StoreRuntime {
   @usableFromInline
   func addObserver(_ update: @escaping (State) -> Void) -> Int {
@@ -31,7 +30,6 @@ extension StoreRuntime {
   /// removed during a pass is not called after its removal.
   @usableFromInline
   func notifyObservers() {
-    if isTracked { tellObservationIfChanged() }
     if isNotifying {
       needsAnotherPass = true
       return
@@ -62,39 +60,6 @@ extension StoreRuntime {
       }
     } while needsAnotherPass
   }
-}
-
-extension StoreRuntime: Observable, ObservedRoot {
-  /// Registers a read of the state with Observation, and remembers the state read (once,
-  /// until it changes) so that a send can tell whether it changed.
-  @usableFromInline
-  func trackAccess() {
-    registrar.access(self, keyPath: \.state)
-    guard !isTracked else { return }
-    isTracked = true
-    trackedState = _state
-  }
-
-  /// Tells Observation of a change if the state's bytes differ from those read; the next
-  /// read starts tracking again (Observation's change handlers run once).
-  func tellObservationIfChanged() {
-    guard let read = trackedState, !Self.sameBytes(read, _state) else { return }
-    isTracked = false
-    trackedState = nil
-    registrar.withMutation(of: self, keyPath: \.state) {}
-  }
-
-  private nonisolated static func sameBytes(_ lhs: State, _ rhs: State) -> Bool {
-    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { lhs.elementsEqual($0) } }
-  }
-}
-
-/// A root store's runtime, as every store scoped from it sees it for Observation.
-@MainActor
-@usableFromInline
-protocol ObservedRoot: AnyObject {
-  /// Registers a read of the root's state.
-  func trackAccess()
 }
 
 extension StoreRuntime: RootStateStorage {

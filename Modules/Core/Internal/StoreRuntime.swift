@@ -1,5 +1,3 @@
-import Observation
-
 /// Where an action came from, as seen by a runtime hook.
 public enum ActionOrigin: Sendable {
   /// Sent from outside the reducer tree (`Store.send`, `TestStore.send`).
@@ -18,7 +16,7 @@ public enum ActionOrigin: Sendable {
 /// each have a file of their own:
 /// - `StoreRuntime+Effects.swift`: starting the effects a reducer returns;
 /// - `StoreRuntime+Cancellation.swift`: the running effects, and cancelling them;
-/// - `StoreRuntime+Observation.swift`: observers, and Swift's Observation.
+/// - `StoreRuntime+Observation.swift`: observers, and scoped stores' reads.
 @MainActor
 public final class StoreRuntime<State, Action> {
   // Only this main-actor class touches these, and never with overlapping accesses
@@ -33,8 +31,6 @@ public final class StoreRuntime<State, Action> {
   @exclusivity(unchecked) @usableFromInline var _didReduce: ((Action, State, ActionOrigin) -> Void)?
   /// Whether the reducer is running, and whether it sent (see ``sendFromReducer(_:)``).
   @exclusivity(unchecked) @usableFromInline var reducing = Reducing.no
-  /// Whether a reader may be tracking the state with Observation (see ``trackAccess()``).
-  @exclusivity(unchecked) @usableFromInline var isTracked = false
   @exclusivity(unchecked) @usableFromInline var observers: [(id: Int, update: (State) -> Void)] = []
   @exclusivity(unchecked) @usableFromInline var _state: State
 
@@ -65,10 +61,7 @@ public final class StoreRuntime<State, Action> {
   @usableFromInline var tasksByKey: [CancelKey: Set<Int>] = [:]
   var nextTaskID = 0
 
-  // Observers and Observation (see `StoreRuntime+Observation.swift`).
-  /// The state as it was when ``isTracked`` was set.
-  @usableFromInline var trackedState: State?
-  @usableFromInline let registrar = ObservationRegistrar()
+  // Observers (see `StoreRuntime+Observation.swift`).
   var nextObserverID = 0
   /// Counts removals, so that a notification pass notices an observer removed by another.
   var observerRemovals = 0
@@ -104,7 +97,7 @@ public final class StoreRuntime<State, Action> {
     if reducing != .no { return sendFromReducer(action) }
     var started: [Task<Void, Never>] = []
     process(action, origin: origin, started: &started)
-    if isTracked || !observers.isEmpty { notifyObservers() }
+    if !observers.isEmpty { notifyObservers() }
     return StoreTask(tasks: started)
   }
 
