@@ -1,4 +1,4 @@
-@_spi(Internals) import Core
+import Core
 
 /// What a ``TestStore`` checks and how it reports: the messages of its failures.
 extension TestStore {

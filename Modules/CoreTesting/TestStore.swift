@@ -1,4 +1,4 @@
-@_spi(Internals) import Core
+import Core
 import Foundation
 
 /// How strictly a ``TestStore`` checks a feature.

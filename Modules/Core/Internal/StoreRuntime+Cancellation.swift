@@ -48,18 +48,15 @@ extension StoreRuntime {
   // MARK: Test support
 
   /// Number of effects still running.
-  @_spi(Internals)
-  public var inFlightCount: Int { tasks.count }
+  package var inFlightCount: Int { tasks.count }
 
   /// For each running effect, the description of the action that started it.
-  @_spi(Internals)
-  public var inFlightOrigins: [String] {
+  package var inFlightOrigins: [String] {
     tasks.keys.sorted().map { origins[$0] ?? "an action" }
   }
 
   /// Cancels every running effect.
-  @_spi(Internals)
-  public func cancelAll() {
+  package func cancelAll() {
     for id in Array(tasks.keys) {
       tasks[id]?.cancel()
       finished(id)

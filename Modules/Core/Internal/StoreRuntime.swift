@@ -1,5 +1,6 @@
 /// Where an action came from, as seen by a runtime hook.
-public enum ActionOrigin: Sendable {
+@usableFromInline
+package enum ActionOrigin: Sendable {
   /// Sent from outside the reducer tree (`Store.send`, `TestStore.send`).
   case external
   /// Delivered by an effect (`Effect.send` or `send` inside `Effect.run`).
@@ -9,8 +10,8 @@ public enum ActionOrigin: Sendable {
 /// The root of a store: owns the state, runs the reducer and interprets effects.
 ///
 /// `Store` and `TestStore` both sit on this one runtime, so tests exercise exactly the
-/// effect semantics the app runs with. It is public only so that both can inline its hot
-/// path; use ``Store``.
+/// effect semantics the app runs with. It is `package`: CoreTesting builds on it, and
+/// `Store` inlines its hot path; users see ``Store`` only.
 ///
 /// This file holds the state and the sending of actions. The runtime's other concerns
 /// each have a file of their own:
@@ -18,7 +19,8 @@ public enum ActionOrigin: Sendable {
 /// - `StoreRuntime+Cancellation.swift`: the running effects, and cancelling them;
 /// - `StoreRuntime+Observation.swift`: observers, and scoped stores' reads.
 @MainActor
-public final class StoreRuntime<State, Action> {
+@usableFromInline
+package final class StoreRuntime<State, Action> {
   // Only this main-actor class touches these, and never with overlapping accesses
   // (reducers are pure functions that cannot reach the runtime; observers are iterated
   // over a copy), so the dynamic exclusivity checks — two thirds of a flat send — are
@@ -35,11 +37,10 @@ public final class StoreRuntime<State, Action> {
   @exclusivity(unchecked) @usableFromInline var _state: State
 
   /// The current state.
-  @inlinable public var state: State { _state }
+  @inlinable package var state: State { _state }
 
   /// Called after every action with the state it produced; `TestStore` records with it.
-  @_spi(Internals)
-  public var didReduce: ((Action, State, ActionOrigin) -> Void)? {
+  package var didReduce: ((Action, State, ActionOrigin) -> Void)? {
     get { _didReduce }
     set { _didReduce = newValue }
   }
@@ -51,8 +52,7 @@ public final class StoreRuntime<State, Action> {
     case no, yes, andSent
   }
   /// When set, the runtime remembers which action started each effect (for test messages).
-  @_spi(Internals)
-  public var describeOrigin: ((Action) -> String)?
+  package var describeOrigin: ((Action) -> String)?
 
   // Running effects and their cancellation (see `StoreRuntime+Cancellation.swift`).
   @usableFromInline var tasks: [Int: Task<Void, Never>] = [:]
@@ -76,7 +76,7 @@ public final class StoreRuntime<State, Action> {
   ///   - initialState: The state to start from.
   ///   - reduce: The compiled reducer.
   @inlinable
-  public init(initialState: State, reduce: @escaping ReduceFunction<State, Action>) {
+  package init(initialState: State, reduce: @escaping ReduceFunction<State, Action>) {
     self._state = initialState
     self.reduce = reduce
   }
@@ -93,7 +93,7 @@ public final class StoreRuntime<State, Action> {
   /// - Returns: The effects it started.
   @inlinable
   @discardableResult
-  public func send(_ action: Action, origin: ActionOrigin = .external) -> StoreTask {
+  package func send(_ action: Action, origin: ActionOrigin = .external) -> StoreTask {
     if reducing != .no { return sendFromReducer(action) }
     var started: [Task<Void, Never>] = []
     process(action, origin: origin, started: &started)
