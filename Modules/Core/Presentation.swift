@@ -48,14 +48,14 @@ extension Reducer {
   /// sending `.dismiss`; the child dismisses itself by returning ``Effect/dismiss``, or from
   /// inside a running effect with ``Send/dismiss(fileID:filePath:line:column:)``. Either way
   /// the child's effects are cancelled when it goes. The child may be an enum of
-  /// several destinations (run its cases with ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``):
+  /// several destinations (run its cases with ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-((CaseState)->State,_,_,_,_,_,_)``):
   /// one that switches to another case, or to another `Identifiable` id, is a new child,
   /// and the old one's effects are cancelled.
   ///
   /// A child whose state is an ``AlertState`` or a ``ConfirmationDialogState`` (or an
   /// enum case holding one) is dismissed by any of its actions, before the parent's
   /// reducer sees the action: choosing a button sends its action and closes the alert. For
-  /// those there is no child reducer to give: see ``ifLet(_:action:fileID:filePath:line:column:)``.
+  /// those there is no child reducer to give: see ``ifLet(_:action:fileID:filePath:line:column:)-(_,(PresentationAction<ChildAction>)->Action,_,_,_,_)``.
   ///
   /// A presented action that arrives while the state is `nil` is reported as an issue and
   /// ignored, as with the plain `ifLet`.
