@@ -14,10 +14,6 @@ struct Contacts: Reducer {
     case addTapped
     case deleteTapped(String)
     case destination(PresentationAction<Destination.Action>)
-
-    static let destinationPath = CasePath<Action, PresentationAction<Destination.Action>>(
-      embed: Action.destination
-    ) { if case .destination(let action) = $0 { action } else { nil } }
   }
 
   var body: some Reducer<State, Action> {
@@ -45,7 +41,7 @@ struct Contacts: Reducer {
         return .none
       }
     }
-    .ifLet(\.destination, action: Action.destinationPath) { Destination() }
+    .ifLet(\.destination, action: Action.destination) { Destination() }
   }
 
   /// Everything the list presents: one at a time.
@@ -54,9 +50,6 @@ struct Contacts: Reducer {
       case add(AddContact.State)
       case alert(AlertState<Action.Alert>)
 
-      static let addPath = CasePath<State, AddContact.State>(embed: State.add) {
-        if case .add(let state) = $0 { state } else { nil }
-      }
       /// The screen's state while it is presented, for scoping a store to it.
       var add: AddContact.State? {
         if case .add(let state) = self { state } else { nil }
@@ -71,15 +64,11 @@ struct Contacts: Reducer {
       case alert(Alert)
 
       enum Alert: Equatable, Sendable { case confirmDelete(String) }
-
-      static let addPath = CasePath<Action, AddContact.Action>(embed: Action.add) {
-        if case .add(let action) = $0 { action } else { nil }
-      }
     }
 
     var body: some Reducer<State, Action> {
       EmptyReducer()
-        .ifCaseLet(State.addPath, action: Action.addPath) { AddContact() }
+        .ifCaseLet(State.add, action: Action.add) { AddContact() }
     }
   }
 }
