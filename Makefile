@@ -57,7 +57,8 @@ lint:
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
 
 ## DocC for Core and CoreTesting, for static hosting, in .build/docs/Core and
-## .build/docs/CoreTesting (serve .build/docs and open /Core/documentation/core/).
+## .build/docs/CoreTesting (serve .build/docs and open /Core/documentation/core/; it ends
+## by printing how). The two archives link to each other under that one root.
 ## Symbol graphs from a build of their own (each compile writes its module's anew); any
 ## warning fails it.
 DOCS_BUILD = .build/docs-build
@@ -74,6 +75,10 @@ docs:
 	    --hosting-base-path $$module --warnings-as-errors || exit 1; \
 	done
 	rm -rf .build/docs/graphs
+	@echo "Documentation built in $(CURDIR)/.build/docs. To read it, serve that folder:"
+	@echo "  python3 -m http.server --directory $(CURDIR)/.build/docs 8000"
+	@echo "then open http://localhost:8000/Core/documentation/core/"
+	@echo "      and http://localhost:8000/CoreTesting/documentation/coretesting/"
 
 format:
 	$(SWIFT) format --in-place --recursive $(SOURCES)

@@ -216,6 +216,23 @@ func coreBenchmarks() -> [CoreRow] {
       name: "forEach, 1 of 1,000", store: forEach[0], plain: forEach[1].median, goal: "≤ 5× plain",
       met: forEach[0].median <= 5 * forEach[1].median))
 
+  // A case path made from the case alone, beside the hand-written one (an `if case` in a
+  // closure) in the baseline column: extracting from actions half of which are the case.
+  let actions: [Level1.Action] = (0..<64).map { $0 % 2 == 0 ? .child(.increment) : .other }
+  let fromCase = CasePath(Level1.Action.child)
+  var found = 0
+  let extraction = compare(
+    iterations: iterations,
+    [
+      { n in for i in 0..<n where fromCase.extract(actions[i & 63]) != nil { found &+= 1 } },
+      { n in for i in 0..<n where Level1.childPath.extract(actions[i & 63]) != nil { found &+= 1 } },
+    ])
+  blackHole(found)
+  rows.append(
+    CoreRow(
+      name: "CasePath(Action.child) extract", store: extraction[0], plain: extraction[1].median,
+      goal: "≤ 2× hand-written", met: extraction[0].median <= 2 * extraction[1].median))
+
   // forEach: every element removed by one action; what removing one costs must not grow
   // with how many go at once (each removed element's effects are cancelled). No plain
   // baseline: freeing an array takes too little per element to time.

@@ -42,7 +42,7 @@ public struct ButtonState<Action> {
 /// An alert as a value: a title, an optional message and its buttons.
 ///
 /// Kept in a feature's optional state and presented with
-/// ``Reducer/ifLet(_:action:fileID:filePath:line:column:)``; `Equatable` when its actions
+/// ``Reducer/ifLet(_:action:fileID:filePath:line:column:)-(_,(PresentationAction<ChildAction>)->Action,_,_,_,_)``; `Equatable` when its actions
 /// are, so a `TestStore` compares and diffs it like any state.
 ///
 /// ```swift

@@ -1,13 +1,21 @@
 /// How a child's action sits inside its parent's action enum: a way in and a way out.
 ///
-/// No reflection and no macros: you write both directions once, next to the action.
+/// Made from the case alone, ``init(_:)`` works out the way out itself:
 ///
 /// ```swift
 /// enum Action {
 ///   case dogs(DogsFeature.Action)
-///   static let dogsPath = CasePath(embed: Action.dogs) {
-///     if case .dogs(let action) = $0 { action } else { nil }
-///   }
+/// }
+/// let dogsPath = CasePath(Action.dogs)
+/// dogsPath.extract(.dogs(.appeared))   // .appeared
+/// ```
+///
+/// For a path no single case makes (through several levels, or computed), write both
+/// directions with ``init(embed:extract:)``:
+///
+/// ```swift
+/// static let accountPath = CasePath<Action, Account.Action>(embed: { .settings(.account($0)) }) {
+///   if case .settings(.account(let action)) = $0 { action } else { nil }
 /// }
 /// ```
 public struct CasePath<Root, Value>: Sendable {
@@ -27,5 +35,27 @@ public struct CasePath<Root, Value>: Sendable {
   ) {
     self.embed = embed
     self.extract = extract
+  }
+}
+
+extension CasePath {
+  /// A case path of one case of an enum, from the case alone: `CasePath(Action.child)`.
+  ///
+  /// Extracting reads the value's case and payload through the runtime's metadata of the
+  /// enum, as a compiled `switch` does: no macro, no hand-written `extract`. The case is
+  /// recognised from the first value of it extracted (through `Mirror`, once); from then
+  /// on, a value of another case costs a comparison and one of this case a copy of its
+  /// payload. A case with several values (`rows(id:action:)`) gives a path to the tuple of
+  /// them.
+  ///
+  /// `embed` must be a case of `Root` itself, such as `Action.child`, not a closure that
+  /// builds the value further (`{ .settings(.account($0)) }`): for those, use
+  /// ``init(embed:extract:)``.
+  ///
+  /// - Parameter embed: The case, such as `Action.child`.
+  @inlinable
+  public init(_ embed: @escaping @Sendable (Value) -> Root) {
+    let extractor = EnumCaseExtractor(embed)
+    self.init(embed: embed, extract: { extractor.extract(from: $0) })
   }
 }

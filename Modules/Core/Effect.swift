@@ -238,26 +238,36 @@ extension Effect {
   ///   return .concatenate(.run { _ in try await client.save() }, .dismiss)
   /// ```
   ///
+  /// To dismiss from inside a running effect (after its work, and only if it decides to),
+  /// use ``Send/dismiss(fileID:filePath:line:column:)``.
+  ///
   /// Returned by a feature that nothing presents, it is reported as an issue.
   public static var dismiss: Self { Self(operation: .dismiss) }
 
-  /// This effect with every ``dismiss`` in it replaced by sending `action`.
+  /// This effect with every ``dismiss`` in it replaced by sending the action `dismissal`
+  /// makes, and the `send` of each `run` in it able to dismiss likewise
+  /// (``Send/dismiss(fileID:filePath:line:column:)``).
   @usableFromInline
-  func replacingDismiss(with action: Action) -> Self {
+  func replacingDismiss(with dismissal: @escaping @Sendable () -> Action) -> Self {
     switch operation {
     case .dismiss:
-      return .send(action)
+      return .send(dismissal())
+    case .run(let priority, let operation):
+      return Self(
+        operation: .run(priority) { send in
+          await operation(Send(send: send.deliver, dismiss: { send.deliver(dismissal()) }))
+        })
     case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.replacingDismiss(with: action) }))
+      return Self(operation: .merge(effects.map { $0.replacingDismiss(with: dismissal) }))
     case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.replacingDismiss(with: action) }))
+      return Self(operation: .concatenate(effects.map { $0.replacingDismiss(with: dismissal) }))
     case .cancellable(let id, let cancelInFlight, let effect):
       return Self(
-        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.replacingDismiss(with: action))
-      )
+        operation: .cancellable(
+          id: id, cancelInFlight: cancelInFlight, effect.replacingDismiss(with: dismissal)))
     case .namespace(let id, let effect):
-      return Self(operation: .namespace(id, effect.replacingDismiss(with: action)))
-    case .none, .send, .run, .cancel, .cancelNamespace:
+      return Self(operation: .namespace(id, effect.replacingDismiss(with: dismissal)))
+    case .none, .send, .cancel, .cancelNamespace:
       return self
     }
   }
@@ -275,7 +285,8 @@ extension Effect.Operation {
       return .send(transform(action))
     case .run(let priority, let operation):
       return .run(priority) { send in
-        await operation(Send { action in send(transform(action)) })
+        // The child's `send` dismisses what the parent's dismisses.
+        await operation(Send(send: { action in send(transform(action)) }, dismiss: send.dismissal))
       }
     case .merge(let effects):
       return .merge(effects.map { $0.map(transform) })
@@ -299,16 +310,29 @@ extension Effect.Operation {
 ///
 /// Call it like a function: `await send(.response(value))`. After the effect has been
 /// cancelled, sends are ignored; after it ended, they are reported and ignored.
+///
+/// In the effect of a presented feature, ``dismiss(fileID:filePath:line:column:)``
+/// dismisses that feature, as returning ``Effect/dismiss`` would.
 @MainActor
 public struct Send<Action>: Sendable {
   @usableFromInline let deliver: @MainActor (Action) -> Void
+  /// Sends the dismissal of the nearest feature that is presented and whose effect this
+  /// is; `nil` where nothing presents it.
+  @usableFromInline let dismissal: (@MainActor () -> Void)?
 
   /// Creates a sender from a closure; the store makes these, tests rarely need to.
   ///
   /// - Parameter send: Called with each action on the main actor.
   @inlinable
   public init(send: @escaping @MainActor (Action) -> Void) {
+    self.init(send: send, dismiss: nil)
+  }
+
+  /// A sender that can also dismiss the feature whose effect it serves.
+  @usableFromInline
+  init(send: @escaping @MainActor (Action) -> Void, dismiss: (@MainActor () -> Void)?) {
     self.deliver = send
+    self.dismissal = dismiss
   }
 
   /// Sends `action` to the store, unless the current task has been cancelled.
@@ -318,5 +342,47 @@ public struct Send<Action>: Sendable {
   public func callAsFunction(_ action: sending Action) {
     guard !Task.isCancelled else { return }
     deliver(action)
+  }
+
+  /// Dismisses the presented feature whose effect this is, from inside the effect: after
+  /// work it awaited, and only if it decides to.
+  ///
+  /// ```swift
+  /// case .saveTapped:
+  ///   return .run { [text = state.text] send in
+  ///     if try await client.save(text) {
+  ///       await send.dismiss()
+  ///     } else {
+  ///       await send(.saveFailed)
+  ///     }
+  ///   }
+  /// ```
+  ///
+  /// The nearest presenting parent (an `ifLet` with a ``PresentationAction``) receives
+  /// `.dismiss` for the feature, as for ``Effect/dismiss``; the feature's state goes, and
+  /// its effects are cancelled, this one included: what it sends afterwards is dropped.
+  /// The `send` of a feature inside the presented one (through ``Scope``, `ifCaseLet`,
+  /// `forEach`) dismisses the presented one. Does nothing once the effect is cancelled;
+  /// in the effect of a feature that nothing presents, it is reported as an issue.
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  public func dismiss(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    guard !Task.isCancelled else { return }
+    guard let dismissal else {
+      reportIssue(
+        """
+        'send.dismiss()' was called in an effect of a feature that nothing presents (no \
+        'ifLet' with a 'PresentationAction' runs it); it was ignored.
+        """, fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    dismissal()
   }
 }

@@ -51,7 +51,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` builds.
+/// The reducer ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,(ElementState.ID,ElementAction)->Action,_,_,_,_,_)`` builds.
 public struct _ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID: Sendable {
   /// The identifier type of the elements.

@@ -47,7 +47,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)`` builds.
+/// The reducer ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-((CaseState)->State,_,_,_,_,_,_)`` builds.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child

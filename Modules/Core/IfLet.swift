@@ -81,15 +81,17 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
   /// The child's identity, for an `Identifiable` child (and a presented one).
   @usableFromInline let identify: ((Child.State) -> EffectID)?
-  /// What the child's ``Effect/dismiss`` becomes, where the child is presented.
-  @usableFromInline let dismissal: Parent.Action?
+  /// What the child's ``Effect/dismiss`` (and `send.dismiss()`) becomes, where the child is
+  /// presented.
+  @usableFromInline let dismissal: (@Sendable () -> Parent.Action)?
   @usableFromInline let location: IssueLocation
 
   @usableFromInline @inline(__always)
   init(
     parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: CasePath<Parent.Action, Child.Action>,
-    identify: ((Child.State) -> EffectID)?, dismissal: Parent.Action? = nil, location: IssueLocation
+    identify: ((Child.State) -> EffectID)?, dismissal: (@Sendable () -> Parent.Action)? = nil,
+    location: IssueLocation
   ) {
     self.parent = parent
     self.child = child

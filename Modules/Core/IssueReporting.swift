@@ -123,18 +123,18 @@ public protocol _TestFrameworkIssueBridge {
 }
 
 /// Chooses where issues go.
-public enum IssueReporting {
+enum IssueReporting {
   @TaskLocal static var override: (any IssueReporter)?
 
   /// The reporter issues go to right now.
-  public static var current: any IssueReporter {
+  static var current: any IssueReporter {
     override ?? fallback
   }
 
   /// The test framework bridge when CoreTesting is linked into the process, else
   /// standard error.
   static let fallback: any IssueReporter = {
-    if let bridge = _typeByName("CoreTesting.TestFrameworkIssueBridge")
+    if let bridge = _typeByName("CoreTesting._TestFrameworkIssueBridgeType")
       as? any _TestFrameworkIssueBridge.Type
     {
       return bridge.reporter

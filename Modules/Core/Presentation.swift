@@ -28,7 +28,8 @@ public enum PresentationAction<Action> {
   /// An action of the presented child.
   case presented(Action)
   /// The child is to go: sent by whatever shows it (a close key, Escape), by the parent's
-  /// effects, or made by the presenting `ifLet` from the child's ``Effect/dismiss``. The
+  /// effects, or made by the presenting `ifLet` from the child's ``Effect/dismiss`` (or its
+  /// effect's ``Send/dismiss(fileID:filePath:line:column:)``). The
   /// parent's reducer sees it while the child is still there; then the child's state
   /// becomes `nil` and its effects are cancelled.
   case dismiss
@@ -44,16 +45,17 @@ extension Reducer {
   /// ``PresentationAction/dismiss``.
   ///
   /// The parent presents by setting the state and dismisses by setting it to `nil` or by
-  /// sending `.dismiss`; the child dismisses itself by returning ``Effect/dismiss``. Either
-  /// way the child's effects are cancelled when it goes. The child may be an enum of
-  /// several destinations (run its cases with ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``):
+  /// sending `.dismiss`; the child dismisses itself by returning ``Effect/dismiss``, or from
+  /// inside a running effect with ``Send/dismiss(fileID:filePath:line:column:)``. Either way
+  /// the child's effects are cancelled when it goes. The child may be an enum of
+  /// several destinations (run its cases with ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-((CaseState)->State,_,_,_,_,_,_)``):
   /// one that switches to another case, or to another `Identifiable` id, is a new child,
   /// and the old one's effects are cancelled.
   ///
   /// A child whose state is an ``AlertState`` or a ``ConfirmationDialogState`` (or an
   /// enum case holding one) is dismissed by any of its actions, before the parent's
   /// reducer sees the action: choosing a button sends its action and closes the alert. For
-  /// those there is no child reducer to give: see ``ifLet(_:action:fileID:filePath:line:column:)``.
+  /// those there is no child reducer to give: see ``ifLet(_:action:fileID:filePath:line:column:)-(_,(PresentationAction<ChildAction>)->Action,_,_,_,_)``.
   ///
   /// A presented action that arrives while the state is `nil` is reported as an issue and
   /// ignored, as with the plain `ifLet`.
@@ -83,7 +85,7 @@ extension Reducer {
     return _IfLetReducer(
       parent: _PresentingReducer(base: self, toChildState: state, toPresentationAction: action),
       child: child(), toChildState: state, toChildAction: presented,
-      identify: { EffectID(PresentedIdentity(of: $0)) }, dismissal: action.embed(.dismiss),
+      identify: { EffectID(PresentedIdentity(of: $0)) }, dismissal: { action.embed(.dismiss) },
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 

@@ -45,7 +45,8 @@ public protocol Reducer<State, Action> {
 }
 
 /// A reducer compiled into a single function, as stores run it.
-public typealias ReduceFunction<State, Action> = (inout State, Action) -> Effect<Action>
+@usableFromInline
+package typealias ReduceFunction<State, Action> = (inout State, Action) -> Effect<Action>
 
 extension Reducer where Body == Never {
   /// Reducers that implement ``reduce(into:action:)`` have no body.

@@ -1,3 +1,5 @@
+import Observation
+
 /// The runtime of a feature: holds its state, runs its reducer for each action you send,
 /// and runs the effects the reducer returns.
 ///
@@ -19,17 +21,19 @@
 /// child's store, or one case of an enum's, is ``unwrapped()`` from the store of the
 /// optional.
 ///
-/// A store takes part in Swift's Observation: reading ``state`` inside
-/// `withObservationTracking` registers the read, and the next send that changes the
-/// state calls the change handler once (see ``state``).
+/// A store is `Observable` (Swift's Observation): reading ``state`` inside
+/// `withObservationTracking` registers the read, and the next send that changes this
+/// store's state calls the change handler once (see ``state``). A scoped store's handler
+/// runs only when its own part of the state changed.
 ///
 /// Once the root store and every store scoped from it are released, the effects still
 /// running are cancelled (a scoped store keeps the root's state and effects alive; an
 /// observation does not).
 @MainActor
 @dynamicMemberLookup
-public final class Store<State, Action> {
-  @usableFromInline let root: any ObservedRoot
+public final class Store<State, Action>: Observable {
+  /// The root's runtime, kept alive by every store scoped from it.
+  @usableFromInline let root: AnyObject
   @usableFromInline let readState: () -> State
   @usableFromInline let sendAction: (Action) -> StoreTask
   @usableFromInline let registerObserver: (@escaping (State) -> Void) -> Int
@@ -37,6 +41,11 @@ public final class Store<State, Action> {
   /// Where the state lies in the root's, if stored properties lead there (then reading
   /// and observing it does not go through the parents).
   @usableFromInline let location: StateLocation?
+  /// Observation's record of the reads of ``state`` (see `Store+Observation.swift`).
+  let registrar = ObservationRegistrar()
+  /// While a read of ``state`` may be tracked: the root's observer that watches this
+  /// store's state, and the state as it was read.
+  var tracked: (observer: Int, read: State)?
 
   /// Creates a root store.
   ///
@@ -97,7 +106,7 @@ public final class Store<State, Action> {
 
   @usableFromInline
   init(
-    root: any ObservedRoot,
+    root: AnyObject,
     readState: @escaping () -> State,
     sendAction: @escaping (Action) -> StoreTask,
     registerObserver: @escaping (@escaping (State) -> Void) -> Int,
@@ -112,12 +121,17 @@ public final class Store<State, Action> {
     self.location = location
   }
 
+  isolated deinit {
+    if let tracked { unregisterObserver(tracked.observer) }
+  }
+
   /// The current state.
   ///
   /// Read inside `withObservationTracking`, it registers with Swift's Observation: the
-  /// next send whose actions leave the root's state different from what was read calls
-  /// the change handler, once (a send that changes nothing calls nothing). A scoped store
-  /// registers on the root's state, so any change of the root's state counts.
+  /// next send whose actions leave this store's state different from what was read calls
+  /// the change handler, once (a send that changes nothing calls nothing). For a scoped
+  /// store that is its own part of the state: a change elsewhere in the root's calls
+  /// nothing.
   ///
   /// ```swift
   /// withObservationTracking {
@@ -133,8 +147,9 @@ public final class Store<State, Action> {
   /// a tracked read copies that array once (as any kept copy of a value does).
   @inlinable
   public var state: State {
-    root.trackAccess()
-    return readState()
+    let state = readState()
+    trackRead(of: state)
+    return state
   }
 
   /// Reads one value of the current state (registering with Observation as ``state`` does).

@@ -20,6 +20,10 @@ import Foundation
 ///
 /// A sleeper whose task is cancelled wakes at once with `CancellationError`.
 ///
+/// A ``TestStore`` knows which of its effects sleep on a test clock: when its `finish()`
+/// finds one still running, or a `receive` waits in vain, the failure says until when the
+/// effect sleeps and how far to advance the clock.
+///
 /// Moving time is asynchronous because the tasks that sleep run on other threads: before
 /// and after each deadline, the clock waits until its sleepers have not changed for a
 /// few milliseconds, long enough for a task it woke (or one a `TestStore` just started) to
@@ -51,6 +55,8 @@ public final class TestClock: Clock, @unchecked Sendable {
     let id: Int
     let deadline: Instant
     let wake: CheckedContinuation<Void, any Error>
+    /// The test store whose effect sleeps here, if one does (see ``EffectOwner``).
+    let owner: ObjectIdentifier?
   }
 
   // Guarded by `lock`.
@@ -62,10 +68,20 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var waking: Set<Int> = []
 
   /// Creates a clock at its start.
-  public init() {}
+  public init() {
+    LiveTestClocks.shared.add(self)
+  }
 
   /// The clock's current time.
   public var now: Instant { lock.withLock { current } }
+
+  /// The earliest deadline any effect of the test store `owner` sleeps until here, and
+  /// the clock's time; `nil` if none sleeps here.
+  func earliestSleep(of owner: ObjectIdentifier) -> (deadline: Instant, now: Instant)? {
+    lock.withLock {
+      sleepers.filter { $0.owner == owner }.map(\.deadline).min().map { ($0, current) }
+    }
+  }
 
   /// The smallest step: none, since time moves only when told.
   public var minimumResolution: Duration { .zero }
@@ -86,12 +102,13 @@ public final class TestClock: Clock, @unchecked Sendable {
       return nextID
     }
     guard let id else { return }
+    let owner = EffectOwner.store
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let woken: Bool = lock.withLock {
           // Time may have been moved, or the task cancelled, while getting here.
           guard deadline > current, !Task.isCancelled else { return true }
-          sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation))
+          sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation, owner: owner))
           return false
         }
         if woken { continuation.resume() }
@@ -183,6 +200,35 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// How long the sleepers must stay the same before time moves on: the time a task
   /// woken on another thread has to reach its next sleep.
   static var quietPeriod: Duration { .milliseconds(5) }
+}
+
+/// The test store whose effects run in the current task: a ``TestStore`` binds it while it
+/// sends, and the tasks of the effects it starts inherit it, so a ``TestClock`` knows
+/// whose effect sleeps on it.
+enum EffectOwner {
+  @TaskLocal static var store: ObjectIdentifier?
+}
+
+/// Every test clock alive, for a test store to find those its effects sleep on.
+final class LiveTestClocks: @unchecked Sendable {
+  static let shared = LiveTestClocks()
+
+  private struct Entry {
+    weak var clock: TestClock?
+  }
+  // Guarded by `lock`.
+  private let lock = NSLock()
+  private var entries: [Entry] = []
+
+  func add(_ clock: TestClock) {
+    lock.withLock {
+      entries.removeAll { $0.clock == nil }
+      entries.append(Entry(clock: clock))
+    }
+  }
+
+  /// The clocks alive now.
+  var clocks: [TestClock] { lock.withLock { entries.compactMap(\.clock) } }
 }
 
 /// A clock on which every sleep ends at once, moving its time to the deadline: for tests

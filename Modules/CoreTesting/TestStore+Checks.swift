@@ -1,4 +1,4 @@
-@_spi(Internals) import Core
+import Core
 
 /// What a ``TestStore`` checks and how it reports: the messages of its failures.
 extension TestStore {
@@ -17,6 +17,7 @@ extension TestStore {
         """, at: location)
       dropReceivedActions()
     }
+    let advice = clockAdvice.map { "\n\n\($0)" } ?? ""
     for origin in runtime.inFlightOrigins {
       reportIssue(
         """
@@ -27,9 +28,35 @@ extension TestStore {
 
         \(waited.map { "Waited \(format($0)). " } ?? "")Make the effect finish (a client \
         that returns), receive its actions, cancel it from the feature, or call \
-        'skipInFlightEffects()' if it is meant to outlive the test.
+        'skipInFlightEffects()' if it is meant to outlive the test.\(advice)
         """, at: location)
     }
+  }
+
+  /// What to do when an effect of this store sleeps on a ``TestClock``, whose time moves
+  /// only when the test moves it: `nil` when none does.
+  var clockAdvice: String? {
+    let owner = ObjectIdentifier(self)
+    let sleeps = LiveTestClocks.shared.clocks.compactMap { $0.earliestSleep(of: owner) }
+    guard
+      let first = sleeps.min(by: { $0.deadline.offset - $0.now.offset < $1.deadline.offset - $1.now.offset })
+    else { return nil }
+    let wait = first.deadline.offset - first.now.offset
+    return """
+      An effect is asleep on a 'TestClock' until \(format(first.deadline.offset)) (the clock is \
+      at \(format(first.now.offset))): a test clock's time moves only when the test moves it. \
+      Advance it, with 'await clock.advance(by: \(literal(wait)))' or 'await clock.run()'.
+      """
+  }
+
+  /// `duration` as Swift source, such as `.seconds(1)` or `.milliseconds(300)`.
+  func literal(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if attoseconds == 0 { return ".seconds(\(seconds))" }
+    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
+    if nanoseconds % 1_000 == 0 { return ".microseconds(\(nanoseconds / 1_000))" }
+    return ".nanoseconds(\(nanoseconds))"
   }
 
   /// Reports where `update` applied to the asserted state (to `after`, in non-exhaustive
@@ -84,7 +111,8 @@ extension TestStore {
     let seconds =
       Double(duration.components.seconds)
       + Double(duration.components.attoseconds) / 1e18
-    return seconds == 1 ? "1 second" : "\(seconds) seconds"
+    if seconds == 1 { return "1 second" }
+    return seconds == seconds.rounded() ? "\(Int(seconds)) seconds" : "\(seconds) seconds"
   }
 }
 

@@ -1,4 +1,4 @@
-@_spi(Internals) import Core
+import Core
 import Foundation
 
 /// How strictly a ``TestStore`` checks a feature.
@@ -210,7 +210,8 @@ public final class TestStore<State: Equatable, Action> {
     stateAfterSentAction = nil
     // What this action starts is checked again, by another `finish()` or at release.
     isFinished = false
-    let task = runtime.send(action)
+    // The effects' tasks inherit the owner: a test clock they sleep on knows they are ours.
+    let task = EffectOwner.$store.withValue(ObjectIdentifier(self)) { runtime.send(action) }
     let after = stateAfterSentAction ?? runtime.state
     checkState(
       before: before, after: after, update: updateStateToExpectedResult, location: location)
@@ -419,7 +420,7 @@ public final class TestStore<State: Equatable, Action> {
           : """
           Expected to receive \(description), but \(outcome) after \(format(timeout)).
 
-          \(running) effect\(running == 1 ? " is" : "s are") still running.
+          \(running) effect\(running == 1 ? " is" : "s are") still running.\(clockAdvice.map { " \($0)" } ?? "")
           """, at: location)
       return
     }

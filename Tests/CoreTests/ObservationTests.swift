@@ -220,13 +220,79 @@ struct StoreObservationTests {
     #expect(await eventually { view.seen == [0, 1, 2] })
   }
 
-  @Test func aScopedStoresReadIsToldOfTheRootsChanges() {
+  @Test func aScopedStoresReadIsToldOfItsOwnChanges() {
     let store = Store(initialState: Parent.State()) { Parent() }
     let child = store.scope(state: \.child, action: Parent.Action.child)
     let changes = track { _ = child.state }
     child.send(.increment)
     #expect(changes.count == 1)
     #expect(child.state.count == 1)
+  }
+
+  @Test func aStoreIsObservable() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.child, action: Parent.Action.child)
+    #expect((store as Any) is any Observable)
+    #expect((child as Any) is any Observable)
+    // Generic code constrained to `Observable` takes a store.
+    func identity(of observed: some Observable & AnyObject) -> ObjectIdentifier { ObjectIdentifier(observed) }
+    #expect(identity(of: child) == ObjectIdentifier(child))
+  }
+
+  @Test func aScopedStoresReadIsNotToldOfChangesElsewhereInTheRoot() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.child, action: Parent.Action.child)
+    let changes = track { _ = child.state }
+    store.send(.present)  // changes the optional child only
+    store.send(.dismiss)
+    #expect(changes.count == 0)
+    store.send(.child(.increment))
+    #expect(changes.count == 1)
+  }
+
+  @Test func aProjectedScopedStoresReadIsToldOnlyOfItsOwnChanges() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let count = store.scope(state: \.child.count.description, action: { (_: Never) -> Parent.Action in })
+    let changes = track { _ = count.state }
+    store.send(.present)
+    #expect(changes.count == 0)
+    store.send(.child(.set(0)))  // changes the log, not the count
+    #expect(changes.count == 0)
+    store.send(.child(.set(3)))
+    #expect(changes.count == 1)
+    #expect(count.state == "3")
+  }
+
+  @Test func anUnwrappedStoresReadIsToldOnlyOfItsOwnChanges() throws {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.send(.present)
+    let optional = try #require(store.scope(state: \.optional, action: Parent.Action.optional).unwrapped())
+    let changes = track { _ = optional.count }
+    store.send(.child(.increment))
+    #expect(changes.count == 0)
+    optional.send(.increment)
+    #expect(changes.count == 1)
+  }
+
+  @Test func aRootStoresReadIsToldOfAnyChange() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let changes = track { _ = store.state }
+    store.send(.present)
+    #expect(changes.count == 1)
+  }
+
+  @Test func aTrackedScopedStoreIsNotKeptByTheRoot() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    weak var released: Store<Counter.State, Counter.Action>?
+    var changes: Changes?
+    do {
+      let child = store.scope(state: \.child, action: Parent.Action.child)
+      released = child
+      changes = track { _ = child.state }
+    }
+    #expect(released == nil)
+    store.send(.child(.increment))
+    #expect(changes?.count == 0)
   }
 
   /// Changes made by an effect's action count too.

@@ -116,6 +116,69 @@ struct PresentationTests {
       ])
   }
 
+  /// The form saves a second after the tap and closes itself only if the save worked,
+  /// from inside the effect: `send.dismiss()`.
+  @Test func aPresentedChildDismissesItselfFromInsideAnEffectIfItDecidesTo() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: FormHost.State(form: Form.State())) {
+      FormHost(clock: clock, save: { attempt in attempt >= 2 })
+    }
+    await store.send(.form(.presented(.saveTapped))) { $0.form?.attempts = 1 }
+    await untilAsleep(on: clock)
+    await clock.advance(by: .milliseconds(999))
+    #expect(store.state.form?.error == nil)
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.form(.presented(.saveFailed))) { $0.form?.error = "not saved" }
+    await store.send(.form(.presented(.saveTapped))) {
+      $0.form?.attempts = 2
+      $0.form?.error = nil
+    }
+    await untilAsleep(on: clock)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.form(.dismiss)) {
+      $0.form = nil
+      $0.log = ["dismissed"]
+    }
+    // The effect was cancelled with the form: what it sends after dismissing is dropped.
+    await store.finish()
+  }
+
+  /// A feature inside the presented one (here through `Scope`) dismisses the presented one.
+  @Test func aFeatureInsideThePresentedOneDismissesIt() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: FormHost.State(form: Form.State())) {
+      FormHost(clock: clock, save: { _ in true })
+    }
+    await store.send(.form(.presented(.footer(.closeLater))))
+    await untilAsleep(on: clock)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.form(.dismiss)) {
+      $0.form = nil
+      $0.log = ["dismissed"]
+    }
+    await store.finish()
+  }
+
+  @Test func dismissFromTheEffectOfAFeatureNothingPresentsIsReported() async {
+    let clock = TestClock()
+    var store: TestStore<Form.State, Form.Action>?
+    let issues = await collectingIssues {
+      let form = TestStore(initialState: Form.State()) { Form(clock: clock, save: { _ in true }) }
+      store = form
+      await form.send(.saveTapped) { $0.attempts = 1 }
+      await untilAsleep(on: clock)
+      await clock.advance(by: .seconds(1))
+      await form.receive(.afterDismiss)
+      await form.finish()
+    }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix(
+        "'send.dismiss()' was called in an effect of a feature that nothing presents") == true,
+      "\(issues)")
+    #expect(store?.state == Form.State(attempts: 1))
+  }
+
   @Test func aPresentedActionWithNothingPresentedIsReported() async {
     let store = Store(initialState: Host.State()) { Host() }
     let issues = await collectingIssues { store.send(.destination(.presented(.editor(.typed("x"))))) }
@@ -256,5 +319,93 @@ private func caseLabel(_ destination: Destination.State) -> String {
   case .editor: ".editor"
   case .viewer: ".viewer"
   case .dialog: ".dialog"
+  }
+}
+
+/// Returns once a task sleeps on `clock`: an effect's task runs on another thread, and
+/// time must not move before it sleeps.
+private func untilAsleep(on clock: TestClock) async {
+  while clock.sleeperCount == 0 { await Task.yield() }
+}
+
+/// A form that saves a second after the tap, then closes itself if the save worked; its
+/// footer can close it too, a second after asking.
+private struct Form: Reducer {
+  struct State: Equatable {
+    var attempts = 0
+    var error: String?
+    var footer = Footer.State()
+  }
+  enum Action: Equatable, Sendable {
+    case saveTapped, saveFailed, afterDismiss
+    case footer(Footer.Action)
+
+    static let footerPath = CasePath<Action, Footer.Action>(embed: Action.footer) {
+      if case .footer(let action) = $0 { action } else { nil }
+    }
+  }
+  let clock: any Clock<Duration>
+  let save: @Sendable (Int) async -> Bool
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.footer, action: Action.footerPath) { Footer(clock: clock) }
+    Reduce { state, action in
+      switch action {
+      case .saveTapped:
+        state.attempts += 1
+        state.error = nil
+        return .run { [attempt = state.attempts, clock, save] send in
+          try await clock.sleep(for: .seconds(1))
+          if await save(attempt) {
+            await send.dismiss()
+            await send(.afterDismiss)
+          } else {
+            await send(.saveFailed)
+          }
+        }
+      case .saveFailed:
+        state.error = "not saved"
+        return .none
+      case .afterDismiss, .footer:
+        return .none
+      }
+    }
+  }
+}
+
+private struct Footer: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable, Sendable { case closeLater }
+  let clock: any Clock<Duration>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .run { [clock] send in
+      try await clock.sleep(for: .seconds(1))
+      await send.dismiss()
+    }
+  }
+}
+
+private struct FormHost: Reducer {
+  struct State: Equatable {
+    var form: Form.State?
+    var log: [String] = []
+  }
+  enum Action: Equatable, Sendable {
+    case form(PresentationAction<Form.Action>)
+
+    static let formPath = CasePath<Action, PresentationAction<Form.Action>>(embed: Action.form) {
+      if case .form(let action) = $0 { action } else { nil }
+    }
+  }
+  let clock: any Clock<Duration>
+  let save: @Sendable (Int) async -> Bool
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .form(.dismiss) = action { state.log.append("dismissed") }
+      return .none
+    }
+    .ifLet(\.form, action: Action.formPath) { Form(clock: clock, save: save) }
   }
 }

@@ -352,7 +352,7 @@ struct ValueDiffTests {
           "  [",
           "    … (1 unchanged)",
           "    Row(",
-          "      … (1 unchanged)",
+          "      id: 2",
           "-     name: \"y\"",
           "+     name: \"z\"",
           "    )",

@@ -3,7 +3,8 @@
 /// Unchanged parts are folded into `… (N unchanged)`; changed lines are marked `-` (the
 /// first value) and `+` (the second). Nested structs, enums, arrays, dictionaries, sets,
 /// optionals and the lines of multi-line strings are walked, so only the innermost change
-/// is shown:
+/// is shown (with the `id` of a changed element of a collection, such as a row of an
+/// `IdentifiedArray`, kept in view):
 ///
 /// ```
 ///   State(
@@ -26,7 +27,13 @@ public func diffValues(_ old: Any, _ new: Any) -> String? {
 
 enum ValueDiffer {
   /// The lines for two nodes that differ (callers fold equal ones).
-  static func diff(_ old: DumpNode, _ new: DumpNode, label: String?, indent: Int) -> [String] {
+  ///
+  /// `showingID`: the nodes are elements of a collection, and an unchanged `id` among
+  /// their children is shown rather than folded, so the diff says which element changed
+  /// (the row of an `IdentifiedArray`, say).
+  static func diff(
+    _ old: DumpNode, _ new: DumpNode, label: String?, indent: Int, showingID: Bool = false
+  ) -> [String] {
     if case .container(let oldKind, let oldOpen, let oldClose, let oldChildren) = old,
       case .container(let newKind, let newOpen, _, let newChildren) = new,
       oldKind == newKind, oldOpen == newOpen
@@ -39,7 +46,7 @@ enum ValueDiffer {
       case .collection, .set, .text:
         body = diffSequence(oldChildren, newChildren, indent: indent + 2)
       case .structure, .enumeration, .tuple, .dictionary:
-        body = diffLabeled(oldChildren, newChildren, indent: indent + 2)
+        body = diffLabeled(oldChildren, newChildren, indent: indent + 2, showingID: showingID)
       }
       result += body
       result.append("  " + pad + oldClose)
@@ -49,9 +56,10 @@ enum ValueDiffer {
       + new.lines(indent: indent, label: label).map { "+ " + $0 }
   }
 
-  /// Children matched by label (or position when unlabeled).
+  /// Children matched by label (or position when unlabeled); an unchanged `id` is shown
+  /// if `showingID`.
   static func diffLabeled(
-    _ old: [DumpNode.Child], _ new: [DumpNode.Child], indent: Int
+    _ old: [DumpNode.Child], _ new: [DumpNode.Child], indent: Int, showingID: Bool = false
   ) -> [String] {
     var result = FoldedLines(indent: indent)
     let newByLabel = Dictionary(
@@ -66,7 +74,11 @@ enum ValueDiffer {
         continue
       }
       if counterpart.node == child.node {
-        result.keep()
+        if showingID, child.label == "id" {
+          result.append(child.node.lines(indent: indent, label: child.label).map { "  " + $0 })
+        } else {
+          result.keep()
+        }
       } else {
         result.append(diff(child.node, counterpart.node, label: child.label, indent: indent))
       }
@@ -112,7 +124,7 @@ enum ValueDiffer {
         if before == after {
           result.keep()
         } else {
-          result.append(diff(before, after, label: nil, indent: indent))
+          result.append(diff(before, after, label: nil, indent: indent, showingID: true))
         }
       }
       for index in removed.dropFirst(paired) {
