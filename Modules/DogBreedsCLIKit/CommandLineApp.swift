@@ -142,16 +142,23 @@ struct Session {
           interactive: false, unicode: false, environment: environment)
       }
     }
-    // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
-    // large as it is when each picture arrives (the terminal may have been resized).
+    // Pictures `show` writes to a file or a pipe are at most 80 columns wide; on a
+    // terminal, they fit its window with the text after them. The UI uses the whole
+    // screen, as large as it is when each picture arrives (the terminal may have been
+    // resized).
     let pictureColumns = min(Self.terminalSize(environment: environment).columns, 80)
+    let window = isTerminal ? Self.terminalSize(environment: environment) : nil
+    let showBox =
+      options.pictureSize
+      ?? window.map { PictureBox(columns: $0.columns, rows: $0.rows) }
+      ?? PictureBox(columns: pictureColumns, rows: 200)
     // The browser keeps the user's favourites; the scriptable commands leave them alone.
     let favourites = interactive ? favouritesClient : nil
     // The browser's pictures fit the terminal as it is when each arrives; `show`'s, the
     // columns it prints in.
     let pictureSize = pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
       guard interactive else {
-        let size = perCell.size(columns: pictureColumns, rows: 200)
+        let size = perCell.size(columns: showBox.columns, rows: showBox.rows)
         return { size }
       }
       return {
@@ -185,7 +192,7 @@ struct Session {
     if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let commands = Commands(
       store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns,
-      cell: cell, lightBackground: lightBackground)
+      window: window, cell: cell, lightBackground: lightBackground)
     switch options.command {
     case .list:
       return await commands.list()
