@@ -123,18 +123,21 @@ struct Session {
     // Before `show` prints a picture in cells: whether the background is light, and, for
     // half blocks it chose (not asked for by name), whether the terminal draws them two
     // columns wide (each would take two: the ASCII ramp instead, as in the full-screen app).
-    // Before it prints one in kitty's or sixel's pixels: a cell's size, where the window
-    // does not give it.
+    // Before it prints any picture but iTerm2's (which keeps its own shape): a cell's size,
+    // where the window does not give it, for the picture's shape.
     var lightBackground = false
     let inCells = pictures.mode == .blocks || pictures.mode == .ascii
-    let asksCell = windowCell == nil && pictures.terminalProtocol != nil && pictures.pixelsPerCell != nil
+    let asksCell = windowCell == nil && pictures.pixelsPerCell != nil
     if case .show = options.command, !options.json, inCells || asksCell {
       let chosenBlocks = pictures.mode == .blocks && !pictures.explicit
       let answers = TerminalProbe.ask(output: Output.streams.output, width: chosenBlocks, cellSize: asksCell)
       lightBackground = answers?.lightBackground ?? false
       if asksCell, let answered = answers?.cellSize {
         cell = answered
-        pictures.pixelsPerCell = PictureSettings.CellPixels(width: answered.width, height: answered.height)
+        // A terminal's own protocol is sent the pixels its cells show.
+        if pictures.terminalProtocol != nil {
+          pictures.pixelsPerCell = PictureSettings.CellPixels(width: answered.width, height: answered.height)
+        }
       }
       if chosenBlocks, answers?.drawsWide == true {
         pictures = PictureSettings.resolve(

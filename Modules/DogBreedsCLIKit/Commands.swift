@@ -22,7 +22,7 @@ struct Commands {
   /// The terminal's window in cells, where the output is one: `show` fits its picture and
   /// its text in it.
   var window: (columns: Int, rows: Int)?
-  /// A cell's size in pixels, for the terminal's own picture protocols.
+  /// A cell's size in pixels, for the pictures' shape.
   var cell: TerminalPicture.CellSize = .default
   /// Whether the terminal's background is light, as it answered.
   var lightBackground = false
@@ -340,7 +340,8 @@ struct Commands {
         Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: cell))
       } else if pictures.mode != .none {
         let cells = PictureRenderer.render(
-          image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground)
+          image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground,
+          cell: cell)
         Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))
       }
       return nil

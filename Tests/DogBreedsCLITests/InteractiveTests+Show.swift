@@ -160,8 +160,9 @@ extension InteractiveTests {
       #expect(await app.waitForExit() == 0)
       return (String(decoding: app.allOutput, as: UTF8.self), app.currentScreen)
     }
-    // The background colour first (for the ASCII ramp), then the width probe.
-    let query = "\u{1B}]11;?\u{1B}\\\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c"
+    // The background colour first (for the ASCII ramp), a cell's size (this terminal's
+    // window leaves its pixels at zero), then the width probe.
+    let query = "\u{1B}]11;?\u{1B}\\\u{1B}[16t\u{1B}7\u{1B}[6n─\u{1B}[6n\u{1B}8\u{1B}[K\u{1B}[c"
     let wide = try await show(wide: true)
     #expect(wide.output.hasPrefix(query) && !wide.output.contains("▀"))
     #expect(!wide.output.contains("^["), "the answers were echoed")

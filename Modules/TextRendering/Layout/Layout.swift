@@ -9,10 +9,16 @@ public enum Layout {
     public var unicode: Bool
     /// Whether the terminal's background is light (ASCII pictures then run the other way).
     public var lightBackground: Bool
-    /// Creates options; Unicode and a dark background are assumed unless told otherwise.
-    public init(unicode: Bool = true, lightBackground: Bool = false) {
+    /// A cell's size in pixels, as the terminal reports it: pictures keep their shape in it.
+    public var cell: TerminalPicture.CellSize
+    /// Creates options; Unicode, a dark background and cells of the stated default size are
+    /// assumed unless told otherwise.
+    public init(
+      unicode: Bool = true, lightBackground: Bool = false, cell: TerminalPicture.CellSize = .default
+    ) {
       self.unicode = unicode
       self.lightBackground = lightBackground
+      self.cell = cell
     }
     /// What marks text cut short: `…`, or `...` without Unicode.
     public var ellipsis: String { unicode ? "…" : "..." }
@@ -184,7 +190,8 @@ public enum Layout {
       let cellMode: PictureMode = mode == .terminal ? .blocks : mode
       guard cellMode != .none else { return 0 }
       let cells = PictureRenderer.render(
-        image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground)
+        image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground,
+        cell: options.cell)
       let left = x + (width - cells.columns) / 2
       for row in 0..<cells.rows {
         for column in 0..<cells.columns {
@@ -225,8 +232,9 @@ public enum Layout {
       let pictureRows = height - captionRows
       var top = y
       if let image = picture.image, picture.mode == .terminal, pictureRows >= 2 {
-        // The same box as half blocks would fill, left blank for the terminal to draw in.
-        let size = PictureRenderer.fittedSize(image, columns: width, rows: pictureRows)
+        // The cells that keep its shape, left blank for the terminal to draw in.
+        let size = PictureRenderer.fittedSize(
+          image, columns: width, rows: pictureRows, mode: .terminal, cell: options.cell)
         frame.picture = PlacedPicture(
           image: image, x: x + (width - size.columns) / 2, y: y, columns: size.columns, rows: size.rows)
         top = y + size.rows

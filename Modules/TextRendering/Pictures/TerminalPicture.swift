@@ -53,7 +53,7 @@ public enum TerminalPicture {
 
   /// A terminal cell's size in pixels: what the terminal reports (`TIOCGWINSZ`'s pixel
   /// fields over its columns and rows, else its answer to `CSI 16 t`), else ``default``.
-  public struct CellSize: Equatable, Sendable {
+  public struct CellSize: Hashable, Sendable {
     /// Pixels across.
     public var width: Int
     /// Pixels down.
