@@ -341,7 +341,7 @@ struct Commands {
       } else if pictures.mode != .none {
         let cells = PictureRenderer.render(
           image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground,
-          cell: cell)
+          cell: cell, colorMode: pictures.colorMode)
         Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))
       }
       return nil

@@ -181,7 +181,8 @@ final class InteractiveApp {
     let view = view ?? AppFeature.ViewState(store.state)
     let frame = AppView.render(
       view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: style.unicode,
-      pictureMode: style.pictureMode, lightBackground: style.lightBackground, cell: cellSize)
+      pictureMode: style.pictureMode, lightBackground: style.lightBackground, cell: cellSize,
+      colorMode: style.colorMode)
     if !force, frame == previousFrame { return }
     terminal.write(
       ScreenDiffer.update(from: force ? nil : previousFrame, to: frame, colorMode: style.colorMode)

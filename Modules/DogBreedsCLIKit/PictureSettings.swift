@@ -6,8 +6,8 @@ import TextRendering
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
 ///   (kitty also in the full-screen UI, half blocks in colour for the others) when the
 ///   environment names such a terminal (not inside tmux); otherwise half blocks when the
-///   terminal has 256 or more colours and the locale is UTF-8, an ASCII ramp when it has
-///   fewer colours or none (NO_COLOR), or a locale without Unicode (LANG=C).
+///   terminal has 256 or more colours and the locale is UTF-8, ASCII when it has fewer
+///   colours or none (NO_COLOR: the ASCII ramp), or a locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half
 ///   blocks are nothing without colour: where the user turned colour off (`--color never`,
 ///   or NO_COLOR under `--color auto`), the ASCII ramp is drawn instead, and ``note`` says

@@ -3,13 +3,15 @@ import PseudoTerminal
 import TestHTTPServer
 import TestSupport
 import Testing
+import VirtualTerminal
 
 extension InteractiveTests {
   /// Whether what `show hound --picture mode` wrote holds a picture in that mode.
   static let pictureMarks: [(mode: String, drawn: @Sendable (String) -> Bool)] = [
     ("blocks", { $0.contains("▀") }), ("256", { $0.contains("\u{1B}[38;5;") }),
     // Lines of the ramp's characters (each coloured).
-    ("ascii", { $0.filter { ".:-=+*#%@".contains($0) }.count > 100 }),
+    // ASCII characters over backgrounds of the picture's colours.
+    ("ascii", { !$0.contains("▀") && $0.components(separatedBy: "48;5;").count > 10 }),
     ("kitty", { $0.contains("\u{1B}_Ga=T,f=24,") }), ("iterm", { $0.contains("\u{1B}]1337;File=inline=1;") }),
     ("sixel", { $0.contains("\u{1B}P0;1;0q") }), ("auto", { $0.contains("▀") }),
   ]
@@ -63,5 +65,13 @@ extension InteractiveTests {
       return number(after: ";height=").map { lineFeeds + $0 - 1 }
     }
     return lineFeeds
+  }
+}
+
+extension VirtualTerminal {
+  /// Whether row `y` shows a picture in coloured ASCII: ASCII characters, a run of them
+  /// (four at least) on backgrounds of the picture's colours.
+  func showsColouredASCII(row y: Int) -> Bool {
+    (0..<width).filter { x in self[x, y].style.background != nil && self[x, y].character.isASCII }.count >= 4
   }
 }

@@ -19,7 +19,7 @@ extension InteractiveTests {
     await app.expectScreen { $0.text.contains("No breeds match \"xyz\"") }
     app.send("\u{15}hound\r")
     await app.expectScreen {
-      $0.line(0) == "Hound" && $0.text.contains("fake_1.jpg") && $0.line(2).contains("=")
+      $0.line(0) == "Hound" && $0.text.contains("fake_1.jpg") && $0.showsColouredASCII(row: 2)
     }
     #expect(app.currentScreen.text.contains("Up/Down Enter sub-breed | f star | Esc back"))
     app.send("\u{3}")
@@ -43,9 +43,10 @@ extension InteractiveTests {
       await app.expectScreen { $0.line(1) == "/ Filter breeds" && $0.text.contains("> Affenpinscher") }
     }
     app.send("\u{1B}[1;\(5 - column)Rhou\r")
-    // The picture drawn: in the ASCII ramp, or in half blocks.
-    let picture = column == 3 ? "=" : "▀"
-    await app.expectScreen { $0.line(0) == "Hound" && $0.line(2).contains(picture) }
+    // The picture drawn: in ASCII (in colour), or in half blocks.
+    await app.expectScreen {
+      $0.line(0) == "Hound" && (column == 3 ? $0.showsColouredASCII(row: 2) : $0.line(2).contains("▀"))
+    }
     let screen = app.currentScreen.text
     #expect(screen.unicodeScalars.allSatisfy(\.isASCII) == (column == 3), "\(screen)")
     app.send("\u{3}")

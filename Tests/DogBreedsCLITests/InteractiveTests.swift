@@ -270,7 +270,7 @@ struct InteractiveTests {
   func showsPictureIsEightyColumnsAtMost(columns: Int, reportsSize: Bool) async throws {
     let app = try PseudoTerminalProcess(
       executable: executable, arguments: ["--api", "fake", "show", "pug", "--picture", "ascii"],
-      environment: cleanEnvironment(["TERM": "xterm-256color"]), columns: columns, rows: 60,
+      environment: cleanEnvironment(["TERM": "xterm-256color", "NO_COLOR": "1"]), columns: columns, rows: 60,
       reportsSize: reportsSize)
     #expect(await app.waitForExit() == 0)
     let lines = app.currentScreen.lines.prefix { !$0.hasPrefix("Pug") }.filter { !$0.isEmpty }

@@ -11,14 +11,19 @@ public enum Layout {
     public var lightBackground: Bool
     /// A cell's size in pixels, as the terminal reports it: pictures keep their shape in it.
     public var cell: TerminalPicture.CellSize
+    /// The colours the frame is drawn in, if known: ASCII pictures colour each cell's
+    /// background as well as its character where there is colour.
+    public var colorMode: ColorMode?
     /// Creates options; Unicode, a dark background and cells of the stated default size are
     /// assumed unless told otherwise.
     public init(
-      unicode: Bool = true, lightBackground: Bool = false, cell: TerminalPicture.CellSize = .default
+      unicode: Bool = true, lightBackground: Bool = false, cell: TerminalPicture.CellSize = .default,
+      colorMode: ColorMode? = nil
     ) {
       self.unicode = unicode
       self.lightBackground = lightBackground
       self.cell = cell
+      self.colorMode = colorMode
     }
     /// What marks text cut short: `…`, or `...` without Unicode.
     public var ellipsis: String { unicode ? "…" : "..." }
@@ -191,7 +196,7 @@ public enum Layout {
       guard cellMode != .none else { return 0 }
       let cells = PictureRenderer.render(
         image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground,
-        cell: options.cell)
+        cell: options.cell, colorMode: options.colorMode)
       let left = x + (width - cells.columns) / 2
       for row in 0..<cells.rows {
         for column in 0..<cells.columns {

@@ -1,7 +1,7 @@
 /// The size a picture is drawn at on a grid of dots: the largest that fits a box and keeps
 /// the picture's shape on screen.
 ///
-/// A dot is what one cell shows of a picture in one place: a whole cell for the ASCII ramp
+/// A dot is what one cell shows of a picture in one place: a whole cell for ASCII
 /// and for a terminal's own graphics (counted in cells), half a cell for half blocks. Its
 /// shape on screen comes from the cell's size in pixels, as the terminal reports it: a
 /// half block in an 8 × 17 cell is 8 × 8.5 pixels, not a square.

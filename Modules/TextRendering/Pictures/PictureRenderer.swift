@@ -6,8 +6,11 @@ import ImageDecoding
 /// whose background is the bottom one, so a cell shows two pixels stacked, each half a
 /// cell tall. A picture may end on a top half: its last row's bottom halves are then the
 /// terminal's own background.
-/// `ascii`: one luminance character per cell from a ramp, in the pixel's colour (which a
-/// terminal without colour, or without Unicode, drops or maps to what it has).
+/// `ascii`: where colour is drawn, each cell is the ASCII character and the two colours,
+/// its ink's and the cell's background, that come nearest the cell's pixels (``CellFit``),
+/// so a bright picture stays bright. Without colour (or where the colours are not known),
+/// one luminance character per cell from a ramp, in the pixel's colour (which a terminal
+/// without colour drops).
 /// The picture keeps its shape in cells of the size the terminal reports (``PictureFit``).
 /// Downscaling is an area average (a box filter), never point sampling.
 public enum PictureRenderer {
@@ -25,13 +28,22 @@ public enum PictureRenderer {
   ///     runs the other way (dense characters for dark pixels), or the picture would show
   ///     as its own negative.
   ///   - cell: A cell's size in pixels, for the picture's shape.
+  ///   - colorMode: The colours the picture is drawn in, if known.
   public static func render(
     _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, lightBackground: Bool = false,
-    cell: TerminalPicture.CellSize = .default
+    cell: TerminalPicture.CellSize = .default, colorMode: ColorMode? = nil
   ) -> PictureCells {
     guard mode == .blocks || mode == .ascii else { return PictureCells(columns: 0, rows: 0, cells: []) }
     let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell)
     guard dots.across > 0, dots.down > 0 else { return PictureCells(columns: 0, rows: 0, cells: []) }
+    if mode == .ascii, let colorMode, colorMode != .none {
+      let glyphs = GlyphSet.ascii
+      let pixels = image.downscaled(width: dots.across * glyphs.across, height: dots.down * glyphs.down)
+        .pixels
+      return PictureCells(
+        columns: dots.across, rows: dots.down,
+        cells: CellFit.cells(pixels, columns: dots.across, rows: dots.down, glyphs: glyphs))
+    }
     let pixels = image.downscaled(width: dots.across, height: dots.down).pixels
     func colour(_ x: Int, _ y: Int) -> Color {
       let index = (y * dots.across + x) * 3
