@@ -11,6 +11,7 @@ import ImageDecoding
 /// so a bright picture stays bright. Without colour (or where the colours are not known),
 /// one luminance character per cell from a ramp, in the pixel's colour (which a terminal
 /// without colour drops).
+/// In 256 or 16 colours, half blocks and ASCII are dithered (``Dither``).
 /// The picture keeps its shape in cells of the size the terminal reports (``PictureFit``).
 /// Downscaling is an area average (a box filter), never point sampling.
 public enum PictureRenderer {
@@ -38,16 +39,27 @@ public enum PictureRenderer {
     guard dots.across > 0, dots.down > 0 else { return PictureCells(columns: 0, rows: 0, cells: []) }
     if mode == .ascii, let colorMode, colorMode != .none {
       let glyphs = GlyphSet.ascii
-      let pixels = image.downscaled(width: dots.across * glyphs.across, height: dots.down * glyphs.down)
-        .pixels
+      let (width, height) = (dots.across * glyphs.across, dots.down * glyphs.down)
+      // In fewer colours, the parts are dithered first: the glyphs take up the pattern.
+      let pixels = Dither.toPalette(
+        image.downscaled(width: width, height: height).pixels, width: width, height: height,
+        colorMode: colorMode
+      ).pixels
       return PictureCells(
         columns: dots.across, rows: dots.down,
         cells: CellFit.cells(pixels, columns: dots.across, rows: dots.down, glyphs: glyphs))
     }
     let pixels = image.downscaled(width: dots.across, height: dots.down).pixels
+    // Half blocks in 256 or 16 colours: each dot a palette entry, dithered.
+    let entries =
+      mode == .blocks
+      ? Dither.toPalette(pixels, width: dots.across, height: dots.down, colorMode: colorMode ?? .truecolor)
+        .entries
+      : []
     func colour(_ x: Int, _ y: Int) -> Color {
-      let index = (y * dots.across + x) * 3
-      return .rgb(pixels[index], pixels[index + 1], pixels[index + 2])
+      let index = y * dots.across + x
+      if !entries.isEmpty { return colorMode == .ansi16 ? .ansi(entries[index]) : .indexed(entries[index]) }
+      return .rgb(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
     }
     switch mode {
     case .blocks:
