@@ -39,6 +39,8 @@ struct Options: Equatable {
   var picture: PictureChoice = .auto
   /// `show`'s picture box in cells (`--size WxH`), if given.
   var pictureSize: PictureBox?
+  /// The glyphs `show` draws half-block pictures with (`--symbols`).
+  var symbols: SymbolSet = .half
   var timeout: Double = 10
 }
 
@@ -95,6 +97,7 @@ enum Arguments {
       DogBreedsCLI [options]                 interactive browser (in a terminal)
       DogBreedsCLI list [--filter TEXT] [--json]
       DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE] [--size WxH]
+                             [--symbols SET]
       DogBreedsCLI favourites [--json]       the breeds you starred, one per line
       DogBreedsCLI favourites add|remove BREED[/SUB-BREED]...
 
@@ -121,6 +124,12 @@ enum Arguments {
                              (default: on a terminal, as large as lets the
                              picture and the text fit the window; otherwise
                              up to 80 columns, or COLUMNS)
+      --symbols half|quadrant|sextant
+                             show: the glyphs a picture in colour cells is
+                             drawn with: half blocks (default); also quarters
+                             (same Unicode block, in any font with half
+                             blocks); also sixths (a font with Symbols for
+                             Legacy Computing, Unicode 13)
       --json                 machine-readable output (list, show; alone: list)
       --filter TEXT          only breeds whose name contains TEXT, or each of its
                              words (list; the browser starts with it typed)
@@ -186,7 +195,8 @@ enum Arguments {
 
   /// The options that take a value (`--colour` is `--color` spelt the British way).
   static let valueOptions = [
-    "--filter", "--api", "--color", "--colour", "--picture", "--size", "--base-url", "--timeout",
+    "--filter", "--api", "--color", "--colour", "--picture", "--size", "--symbols", "--base-url",
+    "--timeout",
   ]
 
   /// The commands.
@@ -272,6 +282,7 @@ enum Arguments {
       case "--color", "--colour": options.color = try choice(flag, try value(for: flag, inline: inline))
       case "--picture": options.picture = try choice(flag, try value(for: flag, inline: inline))
       case "--size": options.pictureSize = try PictureBox(parsing: try value(for: flag, inline: inline))
+      case "--symbols": options.symbols = try choice(flag, try value(for: flag, inline: inline))
       case "--base-url":
         baseURLText = try value(for: flag, inline: inline)
         baseURLSource = "--base-url"
@@ -337,6 +348,16 @@ enum Arguments {
       }
       if options.picture == .none {
         throw UsageError(message: "--size sizes the picture, and --picture none draws none.")
+      }
+    }
+    if options.symbols != .half {
+      guard case .show = options.command, !options.json else {
+        throw UsageError(message: "--symbols goes with show, which draws the picture (not with --json).")
+      }
+      if [.ascii, .none, .kitty, .iterm, .sixel].contains(options.picture) {
+        throw UsageError(
+          message: "--symbols draws pictures in colour cells, not with --picture \(options.picture.rawValue)."
+        )
       }
     }
     if options.picture != .auto && options.command == .list {

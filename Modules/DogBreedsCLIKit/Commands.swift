@@ -341,7 +341,7 @@ struct Commands {
       } else if pictures.mode != .none {
         let cells = PictureRenderer.render(
           image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground,
-          cell: cell, colorMode: pictures.colorMode)
+          cell: cell, colorMode: pictures.colorMode, symbols: options.symbols)
         Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))
       }
       return nil

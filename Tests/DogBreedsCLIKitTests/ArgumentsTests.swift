@@ -49,6 +49,12 @@ struct ArgumentsTests {
     (["list", "--size", "60x20"], "--size goes with show"),
     (["show", "pug", "--json", "--size", "60x20"], "--size goes with show"),
     (["show", "pug", "--picture", "none", "--size", "60x20"], "--size sizes the picture"),
+    (["show", "pug", "--symbols", "braille"], "--symbols must be one of half, quadrant, sextant"),
+    (["--symbols", "quadrant"], "--symbols goes with show"),
+    (
+      ["show", "pug", "--picture", "ascii", "--symbols", "sextant"],
+      "--symbols draws pictures in colour cells"
+    ),
   ])
   func aUsageErrorSaysWhatIsWrong(arguments: [String], start: String) {
     #expect(throws: UsageError.self, "\(arguments)") {
@@ -79,6 +85,11 @@ struct ArgumentsTests {
       Options(command: .show("pug"), pictureSize: .init(columns: 60, rows: 20))
     ),
     (["show", "pug", "--size=7X3"], Options(command: .show("pug"), pictureSize: .init(columns: 7, rows: 3))),
+    (["show", "pug", "--symbols", "sextant"], Options(command: .show("pug"), symbols: .sextant)),
+    (
+      ["show", "pug", "--picture", "256", "--symbols=quadrant"],
+      Options(command: .show("pug"), picture: .ansi256, symbols: .quadrant)
+    ),
     (
       ["show", "pug", "--size", "1000×1"],
       Options(command: .show("pug"), pictureSize: .init(columns: 1000, rows: 1))
@@ -122,9 +133,10 @@ extension Options {
   init(
     command: Command = .interactive, filter: String? = nil, json: Bool = false, api: API = .live,
     offline: Bool = false, color: ColorChoice = .auto, trace: Bool = false, picture: PictureChoice = .auto,
-    timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil
+    timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil, symbols: SymbolSet = .half
   ) {
     self.init()
+    self.symbols = symbols
     self.pictureSize = pictureSize
     self.command = command
     self.filter = filter

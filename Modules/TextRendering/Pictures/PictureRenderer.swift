@@ -30,13 +30,24 @@ public enum PictureRenderer {
   ///     as its own negative.
   ///   - cell: A cell's size in pixels, for the picture's shape.
   ///   - colorMode: The colours the picture is drawn in, if known.
+  ///   - symbols: The glyphs `blocks` draws with (``SymbolSet``).
   public static func render(
     _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, lightBackground: Bool = false,
-    cell: TerminalPicture.CellSize = .default, colorMode: ColorMode? = nil
+    cell: TerminalPicture.CellSize = .default, colorMode: ColorMode? = nil, symbols: SymbolSet = .half
   ) -> PictureCells {
     guard mode == .blocks || mode == .ascii else { return PictureCells(columns: 0, rows: 0, cells: []) }
-    let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell)
+    let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell, symbols: symbols)
     guard dots.across > 0, dots.down > 0 else { return PictureCells(columns: 0, rows: 0, cells: []) }
+    if mode == .blocks, symbols != .half {
+      let (width, height) = (dots.across * SymbolSet.across, dots.down * SymbolSet.down)
+      let pixels = Dither.toPalette(
+        image.downscaled(width: width, height: height).pixels, width: width, height: height,
+        colorMode: colorMode ?? .truecolor
+      ).pixels
+      return PictureCells(
+        columns: dots.across, rows: dots.down,
+        cells: SymbolFit.cells(pixels, columns: dots.across, rows: dots.down, symbols: symbols))
+    }
     if mode == .ascii, let colorMode, colorMode != .none {
       let glyphs = GlyphSet.ascii
       let (width, height) = (dots.across * glyphs.across, dots.down * glyphs.down)
@@ -92,13 +103,15 @@ public enum PictureRenderer {
   }
 
   /// The dots `image` is drawn with in `mode` in at most `columns` × `rows` cells of
-  /// `cell` pixels: half cells for half blocks, whole cells otherwise.
+  /// `cell` pixels: half cells for half blocks, whole cells otherwise (other symbols too).
   public static func fittedDots(
-    _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, cell: TerminalPicture.CellSize = .default
+    _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, cell: TerminalPicture.CellSize = .default,
+    symbols: SymbolSet = .half
   ) -> (across: Int, down: Int) {
-    let down = mode == .blocks ? 2 : 1
+    let down = mode == .blocks && symbols == .half ? 2 : 1
     guard rows < Int.max / down else {
-      return fittedDots(image, mode: mode, columns: columns, rows: Int.max / down - 1, cell: cell)
+      return fittedDots(
+        image, mode: mode, columns: columns, rows: Int.max / down - 1, cell: cell, symbols: symbols)
     }
     return PictureFit.dots(
       width: image.width, height: image.height, maxAcross: columns, maxDown: rows * down,
@@ -109,10 +122,10 @@ public enum PictureRenderer {
   /// `columns` × `rows` cells of `cell` pixels, in its own shape.
   public static func fittedSize(
     _ image: RGBImage, columns: Int, rows: Int, mode: PictureMode = .blocks,
-    cell: TerminalPicture.CellSize = .default
+    cell: TerminalPicture.CellSize = .default, symbols: SymbolSet = .half
   ) -> (columns: Int, rows: Int) {
-    let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell)
-    return mode == .blocks ? (dots.across, (dots.down + 1) / 2) : dots
+    let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell, symbols: symbols)
+    return mode == .blocks && symbols == .half ? (dots.across, (dots.down + 1) / 2) : dots
   }
 }
 
