@@ -121,9 +121,9 @@ enum Arguments {
       --picture auto|blocks|256|ascii|kitty|iterm|sixel|none
                              how `show` and the Breed screen draw the picture
       --size WxH             show: the picture in at most W columns and H rows
-                             (default: on a terminal, as large as lets the
-                             picture and the text fit the window; otherwise
-                             up to 80 columns, or COLUMNS)
+                             (default: on a terminal, the largest that fits
+                             the window with the text after it; otherwise 80
+                             columns wide, or COLUMNS)
       --symbols half|quadrant|sextant
                              show: the glyphs a picture in colour cells is
                              drawn with: half blocks (default); also quarters
