@@ -382,6 +382,11 @@ if all || arguments.contains("webp") {
     "WEBP (ns per decode, median of 7 runs alternating with libwebp)", webpBenchmarks(),
     reference: "libwebp ns")
 }
+if all || arguments.contains("pictures") {
+  printTable(
+    "Pictures (ns per picture drawn and written, median of 5 runs)", pictureBenchmarks(),
+    reference: "half blocks ns")
+}
 if !missedGoals.isEmpty {
   print(
     "\nGoals missed: "

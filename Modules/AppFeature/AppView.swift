@@ -86,13 +86,15 @@ public enum AppView {
   /// The screen rendered into a frame.
   public static func render(
     _ state: AppFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
-    pictureMode: PictureMode = .blocks, lightBackground: Bool = false
+    pictureMode: PictureMode = .blocks, lightBackground: Bool = false,
+    cell: TerminalPicture.CellSize = .default, colorMode: ColorMode? = nil
   ) -> Frame {
     var frame = Layout.render(
       body(
         state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
         pictureMode: pictureMode),
-      width: width, height: height, options: .init(unicode: unicode, lightBackground: lightBackground))
+      width: width, height: height,
+      options: .init(unicode: unicode, lightBackground: lightBackground, cell: cell, colorMode: colorMode))
     // Over everything but the key hints, which name the modal's keys.
     state.modal?.draw(on: &frame, unicode: unicode, keeping: 1)
     return frame

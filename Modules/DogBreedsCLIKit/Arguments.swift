@@ -41,7 +41,42 @@ struct Options: Equatable {
   /// the terminal.
   var mouse = true
   var picture: PictureChoice = .auto
+  /// `show`'s picture box in cells (`--size WxH`), if given.
+  var pictureSize: PictureBox?
+  /// The glyphs `show` draws half-block pictures with (`--symbols`).
+  var symbols: SymbolSet = .half
   var timeout: Double = 10
+}
+
+/// The most cells a picture may take, across and down.
+struct PictureBox: Equatable {
+  var columns: Int
+  var rows: Int
+
+  /// The largest box `--size` takes, each way.
+  static let largest = 1_000
+
+  /// `WxH` (`60x20`, `60X20` or `60×20`), each a count from 1 to ``largest``.
+  init(parsing text: String) throws(UsageError) {
+    let parts = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" || $0 == "×" }
+    // Plain digits only: Int also reads "+5".
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
+      parts.allSatisfy({ $0.allSatisfy(\.isNumber) }),
+      let columns = Int(parts[0]), let rows = Int(parts[1]),
+      (1...Self.largest).contains(columns), (1...Self.largest).contains(rows)
+    else {
+      throw UsageError(
+        message:
+          "--size must be columns x rows, each from 1 to \(Self.largest), as in 60x20, not \(Output.quoted(text))."
+      )
+    }
+    self.init(columns: columns, rows: rows)
+  }
+
+  init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
 }
 
 /// How pictures are shown (`--picture`).
@@ -65,7 +100,8 @@ enum Arguments {
     USAGE
       DogBreedsCLI [options]                 interactive browser (in a terminal)
       DogBreedsCLI list [--filter TEXT] [--json]
-      DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE]
+      DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE] [--size WxH]
+                             [--symbols SET]
       DogBreedsCLI favourites [--json]       the breeds you starred, one per line
       DogBreedsCLI favourites add|remove BREED[/SUB-BREED]...
 
@@ -88,6 +124,16 @@ enum Arguments {
                              (CLICOLOR_FORCE/FORCE_COLOR force it)
       --picture auto|blocks|256|ascii|kitty|iterm|sixel|none
                              how `show` and the Breed screen draw the picture
+      --size WxH             show: the picture in at most W columns and H rows
+                             (default: on a terminal, the largest that fits
+                             the window with the text after it; otherwise 80
+                             columns wide, or COLUMNS)
+      --symbols half|quadrant|sextant
+                             show: the glyphs a picture in colour cells is
+                             drawn with: half blocks (default); also quarters
+                             (same Unicode block, in any font with half
+                             blocks); also sixths (a font with Symbols for
+                             Legacy Computing, Unicode 13)
       --json                 machine-readable output (list, show; alone: list)
       --filter TEXT          only breeds whose name contains TEXT, or each of its
                              words (list; the browser starts with it typed)
@@ -142,7 +188,8 @@ enum Arguments {
 
   /// The options that take a value (`--colour` is `--color` spelt the British way).
   static let valueOptions = [
-    "--filter", "--api", "--color", "--colour", "--picture", "--base-url", "--timeout",
+    "--filter", "--api", "--color", "--colour", "--picture", "--size", "--symbols", "--base-url",
+    "--timeout",
   ]
 
   /// The commands.
@@ -227,6 +274,8 @@ enum Arguments {
       case "--api": options.api = try choice(flag, try value(for: flag, inline: inline))
       case "--color", "--colour": options.color = try choice(flag, try value(for: flag, inline: inline))
       case "--picture": options.picture = try choice(flag, try value(for: flag, inline: inline))
+      case "--size": options.pictureSize = try PictureBox(parsing: try value(for: flag, inline: inline))
+      case "--symbols": options.symbols = try choice(flag, try value(for: flag, inline: inline))
       case "--base-url":
         baseURLText = try value(for: flag, inline: inline)
         baseURLSource = "--base-url"
@@ -285,6 +334,24 @@ enum Arguments {
     // --filter is the filter the browser starts with, or the list's where that runs.)
     if case .show = options.command, options.filter != nil {
       throw UsageError(message: "--filter goes with list, or the browser.")
+    }
+    if options.pictureSize != nil {
+      guard case .show = options.command, !options.json else {
+        throw UsageError(message: "--size goes with show, which draws the picture (not with --json).")
+      }
+      if options.picture == .none {
+        throw UsageError(message: "--size sizes the picture, and --picture none draws none.")
+      }
+    }
+    if options.symbols != .half {
+      guard case .show = options.command, !options.json else {
+        throw UsageError(message: "--symbols goes with show, which draws the picture (not with --json).")
+      }
+      if [.ascii, .none, .kitty, .iterm, .sixel].contains(options.picture) {
+        throw UsageError(
+          message: "--symbols draws pictures in colour cells, not with --picture \(options.picture.rawValue)."
+        )
+      }
     }
     if options.picture != .auto && options.command == .list {
       throw UsageError(message: "--picture goes with show and the full-screen browser, not list.")

@@ -125,18 +125,21 @@ struct Session {
     // Before `show` prints a picture in cells: whether the background is light, and, for
     // half blocks it chose (not asked for by name), whether the terminal draws them two
     // columns wide (each would take two: the ASCII ramp instead, as in the full-screen app).
-    // Before it prints one in kitty's or sixel's pixels: a cell's size, where the window
-    // does not give it.
+    // Before it prints any picture but iTerm2's (which keeps its own shape): a cell's size,
+    // where the window does not give it, for the picture's shape.
     var lightBackground = false
     let inCells = pictures.mode == .blocks || pictures.mode == .ascii
-    let asksCell = windowCell == nil && pictures.terminalProtocol != nil && pictures.pixelsPerCell != nil
+    let asksCell = windowCell == nil && pictures.pixelsPerCell != nil
     if case .show = options.command, !options.json, inCells || asksCell {
       let chosenBlocks = pictures.mode == .blocks && !pictures.explicit
       let answers = TerminalProbe.ask(output: Output.streams.output, width: chosenBlocks, cellSize: asksCell)
       lightBackground = answers?.lightBackground ?? false
       if asksCell, let answered = answers?.cellSize {
         cell = answered
-        pictures.pixelsPerCell = PictureSettings.CellPixels(width: answered.width, height: answered.height)
+        // A terminal's own protocol is sent the pixels its cells show.
+        if pictures.terminalProtocol != nil {
+          pictures.pixelsPerCell = PictureSettings.CellPixels(width: answered.width, height: answered.height)
+        }
       }
       if chosenBlocks, answers?.drawsWide == true {
         pictures = PictureSettings.resolve(
@@ -144,16 +147,23 @@ struct Session {
           interactive: false, unicode: false, environment: environment)
       }
     }
-    // Pictures for `show` are at most 80 columns wide. The UI uses the whole screen, as
-    // large as it is when each picture arrives (the terminal may have been resized).
+    // Pictures `show` writes to a file or a pipe are at most 80 columns wide; on a
+    // terminal, they fit its window with the text after them. The UI uses the whole
+    // screen, as large as it is when each picture arrives (the terminal may have been
+    // resized).
     let pictureColumns = min(Self.terminalSize(environment: environment).columns, 80)
+    let window = isTerminal ? Self.terminalSize(environment: environment) : nil
+    let showBox =
+      options.pictureSize
+      ?? window.map { PictureBox(columns: $0.columns, rows: $0.rows) }
+      ?? PictureBox(columns: pictureColumns, rows: 200)
     // The browser keeps the user's favourites; the scriptable commands leave them alone.
     let favourites = interactive ? favouritesClient(lockWait: .zero) : nil
     // The browser's pictures fit the terminal as it is when each arrives; `show`'s, the
     // columns it prints in.
     let pictureSize = pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
       guard interactive else {
-        let size = perCell.size(columns: pictureColumns, rows: 200)
+        let size = perCell.size(columns: showBox.columns, rows: showBox.rows)
         return { size }
       }
       return {
@@ -187,7 +197,7 @@ struct Session {
     if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let commands = Commands(
       store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns,
-      cell: cell, lightBackground: lightBackground)
+      window: window, cell: cell, lightBackground: lightBackground)
     switch options.command {
     case .list:
       return await commands.list()

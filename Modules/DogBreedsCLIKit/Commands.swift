@@ -17,8 +17,12 @@ struct Commands {
   let options: Options
   let client: DogAPIClient
   let pictures: PictureSettings
+  /// How wide `show`'s picture may be where the output is not a terminal.
   let pictureColumns: Int
-  /// A cell's size in pixels, for the terminal's own picture protocols.
+  /// The terminal's window in cells, where the output is one: `show` fits its picture and
+  /// its text in it.
+  var window: (columns: Int, rows: Int)?
+  /// A cell's size in pixels, for the pictures' shape.
   var cell: TerminalPicture.CellSize = .default
   /// Whether the terminal's background is light, as it answered.
   var lightBackground = false
@@ -277,7 +281,6 @@ struct Commands {
           ] + provenance(store.state.breeds)
         ).text)
     } else {
-      let pictureFailure = await printPicture(state, url: imageURL)
       var text = Sanitizer.sanitize(view.subject) + "\n"
       if let imageURL { text += "Picture: \(Sanitizer.sanitize(imageURL))\n" }
       if view.subtitle != nil {
@@ -285,6 +288,9 @@ struct Commands {
         text += state.subBreed == nil ? "Sub-breeds:\n" : "Sub-breeds of \(Sanitizer.sanitize(view.title)):\n"
         for row in view.subBreeds { text += "  \(Sanitizer.sanitize(row.title))\n" }
       }
+      let box = PictureSettings.showBox(
+        asked: options.pictureSize, window: window, pipedColumns: pictureColumns, text: text)
+      let pictureFailure = await printPicture(state, url: imageURL, in: box)
       Output.text(text)
       if let pictureFailure, failure == nil {
         if pictures.explicit {
@@ -308,14 +314,15 @@ struct Commands {
   }
 
   /// Prints the picture as the settings say; returns why it could not be, if so.
-  private func printPicture(_ state: BreedFeature.State, url: String?) async -> String? {
+  private func printPicture(_ state: BreedFeature.State, url: String?, in box: PictureBox) async -> String? {
     if pictures.terminalProtocol == .iterm, let url, let address = URL(string: url) {
       do throws(DogAPIError) {
         let bytes = [UInt8](try await client.imageData(address))
         guard ImageFormat(sniffing: bytes) != .unknown else {
           return ImageDecodingError.unsupportedFormat(.unknown).message
         }
-        Output.write(TerminalPicture.iterm(bytes, columns: pictureColumns))
+        Output.write(
+          TerminalPicture.iterm(bytes, columns: box.columns, rows: box.rows < Int.max ? box.rows : nil))
       } catch {
         return "Couldn't download the picture. \(error.message)"
       }
@@ -328,12 +335,13 @@ struct Commands {
       return error.message
     case .loaded(let image):
       if pictures.terminalProtocol == .kitty {
-        Output.write(TerminalPicture.kitty(image, columns: pictureColumns, cell: cell))
+        Output.write(TerminalPicture.kitty(image, columns: box.columns, rows: box.rows, cell: cell))
       } else if pictures.terminalProtocol == .sixel {
-        Output.write(TerminalPicture.sixel(image, columns: pictureColumns, cellWidth: cell.width))
+        Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: cell))
       } else if pictures.mode != .none {
         let cells = PictureRenderer.render(
-          image, mode: pictures.mode, columns: pictureColumns, rows: 200, lightBackground: lightBackground)
+          image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground,
+          cell: cell, colorMode: pictures.colorMode, symbols: options.symbols)
         Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))
       }
       return nil

@@ -52,8 +52,8 @@ final class InteractiveApp {
   private var probeAsked = ContinuousClock.now
   private let escapeDelay: Int32
   private var size: (columns: Int, rows: Int)
-  /// A cell's size in pixels, for pictures the terminal draws itself: as its window says,
-  /// else as it answered when asked, else the stated default.
+  /// A cell's size in pixels, for the pictures' shape: as its window says, else as it
+  /// answered when asked, else the stated default.
   private var cellSize: TerminalPicture.CellSize
   /// The terminal's answer to how large a cell is, asked where its window does not say.
   private var answeredCellSize: TerminalPicture.CellSize?
@@ -121,10 +121,10 @@ final class InteractiveApp {
     // it; the answer arrives with the keys, and the first frame does not wait for it.
     // The background colour is asked first: terminals answer in order, so once the
     // position's answer is in, any answer about the background is too (one that knows no
-    // such question says nothing). So is a cell's size, asked for kitty's pictures where
+    // such question says nothing). So is a cell's size, asked for the pictures' shape where
     // the window does not give it.
     if asciiStyle != nil {
-      let asksCell = style.pictureMode == .terminal && terminal.cellSize() == nil
+      let asksCell = style.pictureMode != .none && terminal.cellSize() == nil
       terminal.write(
         Array(
           (ControlSequence.reportBackgroundColor + (asksCell ? ControlSequence.reportCellSize : "")
@@ -181,7 +181,8 @@ final class InteractiveApp {
     let view = view ?? AppFeature.ViewState(store.state)
     let frame = AppView.render(
       view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: style.unicode,
-      pictureMode: style.pictureMode, lightBackground: style.lightBackground)
+      pictureMode: style.pictureMode, lightBackground: style.lightBackground, cell: cellSize,
+      colorMode: style.colorMode)
     if !force, frame == previousFrame { return }
     terminal.write(
       ScreenDiffer.update(

@@ -6,8 +6,8 @@ import TextRendering
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
 ///   (kitty also in the full-screen UI, half blocks in colour for the others) when the
 ///   environment names such a terminal (not inside tmux); otherwise half blocks when the
-///   terminal has 256 or more colours and the locale is UTF-8, an ASCII ramp when it has
-///   fewer colours or none (NO_COLOR), or a locale without Unicode (LANG=C).
+///   terminal has 256 or more colours and the locale is UTF-8, ASCII when it has fewer
+///   colours or none (NO_COLOR: the ASCII ramp), or a locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half
 ///   blocks are nothing without colour: where the user turned colour off (`--color never`,
 ///   or NO_COLOR under `--color auto`), the ASCII ramp is drawn instead, and ``note`` says
@@ -147,5 +147,32 @@ struct PictureSettings: Sendable {
     var copy = self
     copy.explicit = false
     return copy
+  }
+}
+
+extension PictureSettings {
+  /// The cells `show` may draw its picture in, above `text` (what it prints after it).
+  ///
+  /// - `--size` (`asked`): that box, no wider than the window on a terminal.
+  /// - On a terminal (`window`): the window's columns (80 at most), and its rows less the
+  ///   rows the text
+  ///   takes (a line longer than the window wraps) and one for the shell's prompt after it,
+  ///   so the whole output fits and stays in view. Where the text leaves too little, the
+  ///   picture still has a quarter of the window (two rows at least), and the text runs on
+  ///   past it.
+  /// - Otherwise (a file, a pipe): `pipedColumns` across, as tall as its shape makes it.
+  static func showBox(
+    asked: PictureBox?, window: (columns: Int, rows: Int)?, pipedColumns: Int, text: String
+  ) -> PictureBox {
+    guard let window, window.columns > 0, window.rows > 0 else {
+      return asked ?? PictureBox(columns: max(1, pipedColumns), rows: .max)
+    }
+    if let asked { return PictureBox(columns: min(asked.columns, window.columns), rows: asked.rows) }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    let textRows = lines.reduce(0) {
+      $0 + max(1, (DisplayWidth.of($1) + window.columns - 1) / window.columns)
+    }
+    let fewest = min(max(1, window.rows - 1), max(2, window.rows / 4))
+    return PictureBox(columns: min(window.columns, 80), rows: max(fewest, window.rows - textRows - 1))
   }
 }

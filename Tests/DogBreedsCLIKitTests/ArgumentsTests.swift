@@ -36,6 +36,25 @@ struct ArgumentsTests {
     (["list", "--json=yes"], "--json takes no value (remove “=yes”)."),
     (["favourites", "--fresh"], "--fresh goes with list and show."),
     (["--fresh"], "--fresh goes with list and show."),
+    (
+      ["show", "pug", "--size", "60"],
+      "--size must be columns x rows, each from 1 to 1000, as in 60x20, not “60”."
+    ),
+    (["show", "pug", "--size", "0x20"], "--size must be columns x rows"),
+    (["show", "pug", "--size", "60x1001"], "--size must be columns x rows"),
+    (["show", "pug", "--size", "+6x20"], "--size must be columns x rows"),
+    (["show", "pug", "--size", "6x20x3"], "--size must be columns x rows"),
+    (["show", "pug", "--size", "٦x20"], "--size must be columns x rows"),
+    (["show", "pug", "--size", "99999999999999999999x2"], "--size must be columns x rows"),
+    (["list", "--size", "60x20"], "--size goes with show"),
+    (["show", "pug", "--json", "--size", "60x20"], "--size goes with show"),
+    (["show", "pug", "--picture", "none", "--size", "60x20"], "--size sizes the picture"),
+    (["show", "pug", "--symbols", "braille"], "--symbols must be one of half, quadrant, sextant"),
+    (["--symbols", "quadrant"], "--symbols goes with show"),
+    (
+      ["show", "pug", "--picture", "ascii", "--symbols", "sextant"],
+      "--symbols draws pictures in colour cells"
+    ),
   ])
   func aUsageErrorSaysWhatIsWrong(arguments: [String], start: String) {
     #expect(throws: UsageError.self, "\(arguments)") {
@@ -61,6 +80,20 @@ struct ArgumentsTests {
     (["--api=fake", "--offline"], Options(api: .fake, offline: true)),
     (["--colour", "never"], Options(color: .never)),
     (["show", "pug", "--picture", "sixel"], Options(command: .show("pug"), picture: .sixel)),
+    (
+      ["show", "pug", "--size", "60x20"],
+      Options(command: .show("pug"), pictureSize: .init(columns: 60, rows: 20))
+    ),
+    (["show", "pug", "--size=7X3"], Options(command: .show("pug"), pictureSize: .init(columns: 7, rows: 3))),
+    (["show", "pug", "--symbols", "sextant"], Options(command: .show("pug"), symbols: .sextant)),
+    (
+      ["show", "pug", "--picture", "256", "--symbols=quadrant"],
+      Options(command: .show("pug"), picture: .ansi256, symbols: .quadrant)
+    ),
+    (
+      ["show", "pug", "--size", "1000×1"],
+      Options(command: .show("pug"), pictureSize: .init(columns: 1000, rows: 1))
+    ),
     (["--timeout", "2.5"], Options(timeout: 2.5)),
     (["--trace"], Options(trace: true)),
     (["list", "--fresh"], Options(command: .list, fresh: true)),
@@ -100,9 +133,11 @@ extension Options {
   init(
     command: Command = .interactive, filter: String? = nil, json: Bool = false, api: API = .live,
     offline: Bool = false, color: ColorChoice = .auto, trace: Bool = false, picture: PictureChoice = .auto,
-    timeout: Double = 10, fresh: Bool = false
+    timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil, symbols: SymbolSet = .half
   ) {
     self.init()
+    self.symbols = symbols
+    self.pictureSize = pictureSize
     self.command = command
     self.filter = filter
     self.json = json

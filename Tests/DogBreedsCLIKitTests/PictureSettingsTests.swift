@@ -88,4 +88,25 @@ struct PictureSettingsTests {
     #expect(pixels(.none) == nil)
     #expect(pixels(.iterm) == nil)
   }
+
+  /// `show`'s picture box: on a terminal, its window less the text's rows (wrapped) and a
+  /// row for the prompt; `--size` as asked, no wider than the window; piped, the columns
+  /// alone.
+  @Test func showFitsThePictureAndTheTextInTheWindow() {
+    let text = "Hound\nPicture: " + String(repeating: "u", count: 70) + "\nSub-breeds:\n  Afghan\n"
+    func box(_ asked: PictureBox? = nil, _ window: (Int, Int)?) -> PictureBox {
+      PictureSettings.showBox(
+        asked: asked, window: window.map { (columns: $0.0, rows: $0.1) }, pipedColumns: 80, text: text)
+    }
+    // 80 × 24: four lines of text (the address fits) and the prompt's.
+    #expect(box(nil, (80, 24)) == PictureBox(columns: 80, rows: 19))
+    // 40 × 12: the address wraps onto a second row.
+    #expect(box(nil, (40, 12)) == PictureBox(columns: 40, rows: 6))
+    // Too little room: a quarter of the window, two rows at least.
+    #expect(box(nil, (40, 6)) == PictureBox(columns: 40, rows: 2))
+    #expect(box(nil, (40, 1)) == PictureBox(columns: 40, rows: 1))
+    #expect(box(PictureBox(columns: 120, rows: 50), (80, 24)) == PictureBox(columns: 80, rows: 50))
+    #expect(box(PictureBox(columns: 30, rows: 5), nil) == PictureBox(columns: 30, rows: 5))
+    #expect(box(nil, nil) == PictureBox(columns: 80, rows: .max))
+  }
 }

@@ -77,6 +77,48 @@ struct PictureScriptTests {
     }
   }
 
+  /// `--size` sets the box the picture fits in, written to a pipe too.
+  @Test func theSizeAskedForBoundsThePicture() async throws {
+    let server = try pictureServer(Self.jpeg)
+    defer { server.stop() }
+    let run = try await runCLI(
+      [
+        "show", "hound", "--picture", "ascii", "--size", "60x9", "--base-url",
+        server.baseURL.absoluteString + "/api",
+      ],
+      environment: cleanEnvironment())
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").prefix { !$0.hasPrefix("Hound") }
+    // 9 rows of a 4:3 picture in cells twice as tall as wide: 24 columns.
+    #expect(lines.count == 9 && lines.allSatisfy { $0.count == 24 }, "\(run.stdout)")
+    let kitty = try await runCLI(
+      [
+        "show", "hound", "--picture", "kitty", "--size", "60x9", "--base-url",
+        server.baseURL.absoluteString + "/api",
+      ],
+      environment: cleanEnvironment())
+    #expect(kitty.stdout.contains(",c=24,r=9,"), "\(kitty.stdout.prefix(80))")
+  }
+
+  /// `--symbols` draws the picture in quarters or sixths, in the same box as half blocks.
+  @Test(arguments: [
+    ("quadrant", "▘▝▖▗▚▌"), ("sextant", "\u{1FB00}\u{1FB01}\u{1FB02}\u{1FB03}\u{1FB0E}\u{1FB2D}"),
+  ])
+  func symbolsDrawThePictureInFinerGlyphs(symbols: String, some glyphs: String) async throws {
+    let server = try pictureServer(Self.jpeg)
+    defer { server.stop() }
+    let run = try await runCLI(
+      [
+        "show", "hound", "--picture", "blocks", "--symbols", symbols, "--size", "60x9", "--base-url",
+        server.baseURL.absoluteString + "/api",
+      ], environment: cleanEnvironment(["COLORTERM": "truecolor"]))
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").prefix { !$0.hasPrefix("Hound") }
+    #expect(lines.count == 9, "\(run.stdout)")
+    let kinds = Set(run.stdout.filter { glyphs.contains($0) || $0 == "▀" })
+    #expect(kinds.count >= 2, "\(kinds)")
+  }
+
   @Test func terminalProtocolsFrameThePictureAsTheirTerminalsExpect() async throws {
     // kitty: decoded RGB (f=24) in base64 chunks, shown over 80 cells and the rows that
     // keep its shape in 10 × 20 cells (none reported here), quiet (q=2).

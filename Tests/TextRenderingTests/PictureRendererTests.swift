@@ -62,6 +62,46 @@ struct PictureRendererTests {
     #expect(levels[0] < levels[1] && levels[1] < levels[2], "\(characters)")
   }
 
+  /// Where there is colour, ASCII colours each cell's background too: a bright picture
+  /// stays bright (the ramp's dense characters on the terminal's black were dark).
+  @Test(arguments: [ColorMode.truecolor, .ansi256, .ansi16])
+  func asciiInColourPaintsTheBackground(colorMode: ColorMode) {
+    let white = image(8, 4, Array(repeating: [250, 250, 250], count: 32))
+    let cells = PictureRenderer.render(white, mode: .ascii, columns: 8, rows: 2, colorMode: colorMode)
+    #expect(cells.columns == 8 && cells.rows == 2)
+    // (In fewer colours, from palette entries dithered: near white.)
+    #expect(
+      cells.cells.allSatisfy {
+        guard case .rgb(let r, let g, let b)? = $0.style.background else { return false }
+        return colorMode == .truecolor ? (r, g, b) == (250, 250, 250) : min(r, g, b) >= 220
+      }, "\(cells.cells)")
+    // Without colour, or not knowing it: the ramp, in the pixels' colour.
+    for none: ColorMode? in [ColorMode.none, nil] {
+      let ramp = PictureRenderer.render(white, mode: .ascii, columns: 8, rows: 2, colorMode: none)
+      #expect(ramp.cells.allSatisfy { $0.character == "@" && $0.style.background == nil })
+    }
+  }
+
+  /// A cell whose top is light and the rest dark is drawn with ink at the top (`'`, `"`,
+  /// `^`, `T`, `7`), light ink on the dark background; a flat cell is a space on its colour.
+  @Test func asciiInColourDrawsACellsShapeWithItsCharacter() throws {
+    let light: [UInt8] = [240, 230, 200]
+    let dark: [UInt8] = [20, 30, 40]
+    // One cell of 2 × 4 parts: the top row light.
+    let cell = image(2, 4, [light, light, dark, dark, dark, dark, dark, dark])
+    let drawn = PictureRenderer.render(cell, mode: .ascii, columns: 1, rows: 1, colorMode: .truecolor)
+    let only = try #require(drawn.cells.first)
+    #expect("'\"^T7".contains(only.character), "\(only)")
+    func luma(_ colour: Color?) -> Int {
+      guard case .rgb(let r, let g, let b)? = colour else { return -1 }
+      return Int(r) * 3 + Int(g) * 6 + Int(b)
+    }
+    #expect(luma(only.style.foreground) > luma(only.style.background) + 500, "\(only)")
+    let flat = image(2, 4, Array(repeating: dark, count: 8))
+    let space = PictureRenderer.render(flat, mode: .ascii, columns: 1, rows: 1, colorMode: .truecolor).cells
+    #expect(space == [Cell(" ", style: Style(background: .rgb(20, 30, 40)))])
+  }
+
   @Test func thePaletteSplitsTheBoxWithTheMostPixelsTimesWidth() {
     // Two near-black shades, many pixels but one level apart, and red and white, few
     // pixels but far apart. With three colours, red and white must stay apart: the dark

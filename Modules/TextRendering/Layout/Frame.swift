@@ -193,23 +193,16 @@ public struct PlacedPicture: Hashable, Sendable {
 }
 
 extension PlacedPicture {
-  /// The picture in as much of its box as keeps its shape in cells of `cell` pixels, and
-  /// centred across it: the layout sizes the box for cells twice as tall as wide, and a
-  /// terminal given both columns and rows fills them, so on other cells (9 × 20, say) the
-  /// picture would be stretched.
+  /// The picture in as much of its box as keeps its shape in cells of `cell` pixels
+  /// (``TerminalPicture/cellsKeepingShape(_:columns:rows:cell:)``), and centred across it:
+  /// a terminal given both columns and rows fills them, so a box of another shape would
+  /// stretch the picture.
   ///
   /// - Parameter cell: A cell's size in pixels, as the terminal reports it.
   public func keepingShape(in cell: TerminalPicture.CellSize) -> PlacedPicture {
     guard image.width > 0, image.height > 0, columns > 0, rows > 0 else { return self }
-    // The columns that the box's rows call for, rounded; else the rows its columns do.
-    let across =
-      (2 * rows * cell.height * image.width + image.height * cell.width) / (2 * image.height * cell.width)
-    if across <= columns {
-      let fitted = max(1, across)
-      return PlacedPicture(image: image, x: x + (columns - fitted) / 2, y: y, columns: fitted, rows: rows)
-    }
-    let down =
-      (2 * columns * cell.width * image.height + image.width * cell.height) / (2 * image.width * cell.height)
-    return PlacedPicture(image: image, x: x, y: y, columns: columns, rows: max(1, min(rows, down)))
+    let size = TerminalPicture.cellsKeepingShape(image, columns: columns, rows: rows, cell: cell)
+    return PlacedPicture(
+      image: image, x: x + (columns - size.columns) / 2, y: y, columns: size.columns, rows: size.rows)
   }
 }

@@ -9,10 +9,21 @@ public enum Layout {
     public var unicode: Bool
     /// Whether the terminal's background is light (ASCII pictures then run the other way).
     public var lightBackground: Bool
-    /// Creates options; Unicode and a dark background are assumed unless told otherwise.
-    public init(unicode: Bool = true, lightBackground: Bool = false) {
+    /// A cell's size in pixels, as the terminal reports it: pictures keep their shape in it.
+    public var cell: TerminalPicture.CellSize
+    /// The colours the frame is drawn in, if known: ASCII pictures colour each cell's
+    /// background as well as its character where there is colour.
+    public var colorMode: ColorMode?
+    /// Creates options; Unicode, a dark background and cells of the stated default size are
+    /// assumed unless told otherwise.
+    public init(
+      unicode: Bool = true, lightBackground: Bool = false, cell: TerminalPicture.CellSize = .default,
+      colorMode: ColorMode? = nil
+    ) {
       self.unicode = unicode
       self.lightBackground = lightBackground
+      self.cell = cell
+      self.colorMode = colorMode
     }
     /// What marks text cut short: `…`, or `...` without Unicode.
     public var ellipsis: String { unicode ? "…" : "..." }
@@ -188,7 +199,8 @@ public enum Layout {
       let cellMode: PictureMode = mode == .terminal ? .blocks : mode
       guard cellMode != .none else { return 0 }
       let cells = PictureRenderer.render(
-        image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground)
+        image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground,
+        cell: options.cell, colorMode: options.colorMode)
       let left = x + (width - cells.columns) / 2
       for row in 0..<cells.rows {
         for column in 0..<cells.columns {
@@ -229,8 +241,9 @@ public enum Layout {
       let pictureRows = height - captionRows
       var top = y
       if let image = picture.image, picture.mode == .terminal, pictureRows >= 2 {
-        // The same box as half blocks would fill, left blank for the terminal to draw in.
-        let size = PictureRenderer.fittedSize(image, columns: width, rows: pictureRows)
+        // The cells that keep its shape, left blank for the terminal to draw in.
+        let size = PictureRenderer.fittedSize(
+          image, columns: width, rows: pictureRows, mode: .terminal, cell: options.cell)
         frame.picture = PlacedPicture(
           image: image, x: x + (width - size.columns) / 2, y: y, columns: size.columns, rows: size.rows)
         top = y + size.rows

@@ -3,10 +3,16 @@ import ImageDecoding
 /// Draws an ``RGBImage`` in text cells.
 ///
 /// `blocks`: each cell is an upper half block `▀` whose foreground is the top pixel and
-/// whose background is the bottom one, so a cell shows two pixels stacked. Cells are
-/// about twice as tall as wide, so two vertical pixels per cell keep the aspect ratio.
-/// `ascii`: one luminance character per cell from a ramp, in the pixel's colour (which a
-/// terminal without colour, or without Unicode, drops or maps to what it has).
+/// whose background is the bottom one, so a cell shows two pixels stacked, each half a
+/// cell tall. A picture may end on a top half: its last row's bottom halves are then the
+/// terminal's own background.
+/// `ascii`: where colour is drawn, each cell is the ASCII character and the two colours,
+/// its ink's and the cell's background, that come nearest the cell's pixels (``CellFit``),
+/// so a bright picture stays bright. Without colour (or where the colours are not known),
+/// one luminance character per cell from a ramp, in the pixel's colour (which a terminal
+/// without colour drops).
+/// In 256 or 16 colours, half blocks and ASCII are dithered (``Dither``).
+/// The picture keeps its shape in cells of the size the terminal reports (``PictureFit``).
 /// Downscaling is an area average (a box filter), never point sampling.
 public enum PictureRenderer {
   /// The ASCII ramp, darkest first.
@@ -22,59 +28,104 @@ public enum PictureRenderer {
   ///   - lightBackground: Whether the terminal's background is light: the ASCII ramp then
   ///     runs the other way (dense characters for dark pixels), or the picture would show
   ///     as its own negative.
+  ///   - cell: A cell's size in pixels, for the picture's shape.
+  ///   - colorMode: The colours the picture is drawn in, if known.
+  ///   - symbols: The glyphs `blocks` draws with (``SymbolSet``).
   public static func render(
-    _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, lightBackground: Bool = false
+    _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, lightBackground: Bool = false,
+    cell: TerminalPicture.CellSize = .default, colorMode: ColorMode? = nil, symbols: SymbolSet = .half
   ) -> PictureCells {
-    let size = fittedSize(image, columns: columns, rows: rows)
-    guard size.columns > 0, size.rows > 0, mode != .none else {
-      return PictureCells(columns: 0, rows: 0, cells: [])
+    guard mode == .blocks || mode == .ascii else { return PictureCells(columns: 0, rows: 0, cells: []) }
+    let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell, symbols: symbols)
+    guard dots.across > 0, dots.down > 0 else { return PictureCells(columns: 0, rows: 0, cells: []) }
+    if mode == .blocks, symbols != .half {
+      let (width, height) = (dots.across * SymbolSet.across, dots.down * SymbolSet.down)
+      let pixels = Dither.toPalette(
+        image.downscaled(width: width, height: height).pixels, width: width, height: height,
+        colorMode: colorMode ?? .truecolor
+      ).pixels
+      return PictureCells(
+        columns: dots.across, rows: dots.down,
+        cells: SymbolFit.cells(pixels, columns: dots.across, rows: dots.down, symbols: symbols))
+    }
+    if mode == .ascii, let colorMode, colorMode != .none {
+      let glyphs = GlyphSet.ascii
+      let (width, height) = (dots.across * glyphs.across, dots.down * glyphs.down)
+      // In fewer colours, the parts are dithered first: the glyphs take up the pattern.
+      let pixels = Dither.toPalette(
+        image.downscaled(width: width, height: height).pixels, width: width, height: height,
+        colorMode: colorMode
+      ).pixels
+      return PictureCells(
+        columns: dots.across, rows: dots.down,
+        cells: CellFit.cells(pixels, columns: dots.across, rows: dots.down, glyphs: glyphs))
+    }
+    let pixels = image.downscaled(width: dots.across, height: dots.down).pixels
+    // Half blocks in 256 or 16 colours: each dot a palette entry, dithered.
+    let entries =
+      mode == .blocks
+      ? Dither.toPalette(pixels, width: dots.across, height: dots.down, colorMode: colorMode ?? .truecolor)
+        .entries
+      : []
+    func colour(_ x: Int, _ y: Int) -> Color {
+      let index = y * dots.across + x
+      if !entries.isEmpty { return colorMode == .ansi16 ? .ansi(entries[index]) : .indexed(entries[index]) }
+      return .rgb(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
     }
     switch mode {
     case .blocks:
-      let pixels = image.downscaled(width: size.columns, height: size.rows * 2).pixels
+      let rows = (dots.down + 1) / 2
       var cells: [Cell] = []
-      cells.reserveCapacity(size.columns * size.rows)
-      for row in 0..<size.rows {
-        for column in 0..<size.columns {
-          let top = ((row * 2) * size.columns + column) * 3
-          let bottom = ((row * 2 + 1) * size.columns + column) * 3
-          let style = Style(
-            foreground: .rgb(pixels[top], pixels[top + 1], pixels[top + 2]),
-            background: .rgb(pixels[bottom], pixels[bottom + 1], pixels[bottom + 2]))
-          cells.append(Cell("▀", style: style))
+      cells.reserveCapacity(dots.across * rows)
+      for row in 0..<rows {
+        for column in 0..<dots.across {
+          // The last row of an odd count is a top half alone, on the terminal's background.
+          let bottom = row * 2 + 1 < dots.down ? colour(column, row * 2 + 1) : nil
+          cells.append(Cell("▀", style: Style(foreground: colour(column, row * 2), background: bottom)))
         }
       }
-      return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
-    case .ascii:
-      let pixels = image.downscaled(width: size.columns, height: size.rows).pixels
+      return PictureCells(columns: dots.across, rows: rows, cells: cells)
+    default:
       var cells: [Cell] = []
-      for index in 0..<(size.columns * size.rows) {
+      cells.reserveCapacity(dots.across * dots.down)
+      for index in 0..<(dots.across * dots.down) {
         let luminance =
           (299 * Int(pixels[index * 3]) + 587 * Int(pixels[index * 3 + 1]) + 114 * Int(pixels[index * 3 + 2]))
           / 1000
         // In the pixel's colour, which a terminal with colour shows and one without drops.
-        let colour = Color.rgb(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
         cells.append(
           Cell(
             ramp[min(ramp.count - 1, (lightBackground ? 255 - luminance : luminance) * ramp.count / 256)],
-            style: Style(foreground: colour)))
+            style: Style(foreground: colour(index % dots.across, index / dots.across))))
       }
-      return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
-    case .none, .terminal:
-      return PictureCells(columns: 0, rows: 0, cells: [])
+      return PictureCells(columns: dots.across, rows: dots.down, cells: cells)
     }
   }
 
-  /// The largest cell size with the image's aspect ratio (a cell is 1 wide, 2 tall).
-  public static func fittedSize(_ image: RGBImage, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
-    guard image.width > 0, image.height > 0, columns > 0, rows > 0 else { return (0, 0) }
-    // In half-cell units the picture is `columns` wide and `rows * 2` tall.
-    let heightForWidth = Double(columns) * Double(image.height) / Double(image.width)
-    if heightForWidth <= Double(rows * 2) {
-      return (columns, max(1, Int((heightForWidth / 2).rounded())))
+  /// The dots `image` is drawn with in `mode` in at most `columns` × `rows` cells of
+  /// `cell` pixels: half cells for half blocks, whole cells otherwise (other symbols too).
+  public static func fittedDots(
+    _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, cell: TerminalPicture.CellSize = .default,
+    symbols: SymbolSet = .half
+  ) -> (across: Int, down: Int) {
+    let down = mode == .blocks && symbols == .half ? 2 : 1
+    guard rows < Int.max / down else {
+      return fittedDots(
+        image, mode: mode, columns: columns, rows: Int.max / down - 1, cell: cell, symbols: symbols)
     }
-    let widthForHeight = Double(rows * 2) * Double(image.width) / Double(image.height)
-    return (max(1, min(columns, Int(widthForHeight.rounded()))), rows)
+    return PictureFit.dots(
+      width: image.width, height: image.height, maxAcross: columns, maxDown: rows * down,
+      dotWidth: Double(cell.width), dotHeight: Double(cell.height) / Double(down))
+  }
+
+  /// The cells `image` takes in `mode` (half blocks unless told otherwise) in at most
+  /// `columns` × `rows` cells of `cell` pixels, in its own shape.
+  public static func fittedSize(
+    _ image: RGBImage, columns: Int, rows: Int, mode: PictureMode = .blocks,
+    cell: TerminalPicture.CellSize = .default, symbols: SymbolSet = .half
+  ) -> (columns: Int, rows: Int) {
+    let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell, symbols: symbols)
+    return mode == .blocks && symbols == .half ? (dots.across, (dots.down + 1) / 2) : dots
   }
 }
 

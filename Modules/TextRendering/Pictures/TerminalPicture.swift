@@ -22,22 +22,38 @@ public enum TerminalPicture {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  /// The kitty graphics protocol: RGB pixels, base64 in chunks of 4096, displayed over
-  /// `columns` cells and as many rows as keep the picture's shape in cells of `cell`
-  /// pixels (kitty before 0.34 stretches a picture given columns alone), quiet (`q=2`) so
-  /// no reply lands in the input.
-  public static func kitty(_ image: RGBImage, columns: Int, cell: CellSize = .default) -> String {
-    let image = shrunk(image, maxWidth: columns * cell.width)
-    let rows = max(
-      1,
-      (columns * cell.width * image.height * 2 + image.width * cell.height) / (2 * image.width * cell.height))
-    return kittyCommand("a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),q=2", image)
-      + "\n"
+  /// The kitty graphics protocol: RGB pixels, base64 in chunks of 4096, displayed over the
+  /// most cells, at most `columns` × `rows`, that keep the picture's shape in cells of
+  /// `cell` pixels (``PictureFit``; both counts given, as kitty before 0.34 stretches a
+  /// picture given columns alone), quiet (`q=2`) so no reply lands in the input. The
+  /// pixels sent are at most those the cells show.
+  public static func kitty(
+    _ image: RGBImage, columns: Int, rows: Int = .max, cell: CellSize = .default
+  ) -> String {
+    let size = cellsKeepingShape(image, columns: columns, rows: rows, cell: cell)
+    guard size.columns > 0 else { return "" }
+    let image = shrunk(image, maxWidth: size.columns * cell.width, maxHeight: size.rows * cell.height)
+    return kittyCommand(
+      "a=T,f=24,s=\(image.width),v=\(image.height),c=\(size.columns),r=\(size.rows),q=2", image) + "\n"
+  }
+
+  /// The most whole cells, at most `columns` × `rows` of `cell` pixels, that keep
+  /// `image`'s shape: what a terminal that scales a picture to the cells it is given
+  /// (kitty) is given.
+  public static func cellsKeepingShape(
+    _ image: RGBImage, columns: Int, rows: Int, cell: CellSize = .default
+  ) -> (columns: Int, rows: Int) {
+    // Always bounded: kitty stretches a picture to its cells, so their shape comes first.
+    let dots = PictureFit.dots(
+      width: image.width, height: image.height, maxAcross: columns,
+      maxDown: min(rows, PictureFit.unlimited - 1),
+      dotWidth: Double(cell.width), dotHeight: Double(cell.height))
+    return (dots.across, dots.down)
   }
 
   /// A terminal cell's size in pixels: what the terminal reports (`TIOCGWINSZ`'s pixel
   /// fields over its columns and rows, else its answer to `CSI 16 t`), else ``default``.
-  public struct CellSize: Equatable, Sendable {
+  public struct CellSize: Hashable, Sendable {
     /// Pixels across.
     public var width: Int
     /// Pixels down.
@@ -121,20 +137,25 @@ public enum TerminalPicture {
   /// Terminal): the picture in up to 256 colours chosen for it by median cut.
   ///
   /// Sixel has no scaling: the picture is drawn pixel for pixel, so it is first shrunk to
-  /// `columns × cellWidth` pixels across (never enlarged). Each band of six rows is drawn
-  /// once per colour present in it (`#n` then one character per column, runs as `!n`),
-  /// `$` returning to the band's start and `-` moving down to the next.
+  /// fit `columns` × `rows` cells of `cell` pixels (never enlarged), which keeps its shape
+  /// to the pixel. Each band of six rows is drawn once per colour present in it (`#n` then
+  /// one character per column, runs as `!n`), `$` returning to the band's start and `-`
+  /// moving down to the next.
   ///
   /// - Parameters:
   ///   - image: The picture.
   ///   - columns: The cells it may span.
-  ///   - cellWidth: Pixels per cell, as the terminal reports it (never wider than the
-  ///     columns it is given, then).
+  ///   - rows: The rows of cells it may take.
+  ///   - cell: A cell's size in pixels, as the terminal reports it (never wider or taller
+  ///     than the cells it is given, then).
   /// - Returns: `ESC P 0;1;0 q … ESC \`, then a newline.
-  public static func sixel(_ image: RGBImage, columns: Int, cellWidth: Int = CellSize.default.width) -> String
-  {
+  public static func sixel(
+    _ image: RGBImage, columns: Int, rows: Int = .max, cell: CellSize = .default
+  ) -> String {
     guard image.width > 0, image.height > 0 else { return "" }
-    let picture = shrunk(image, maxWidth: max(1, columns * cellWidth))
+    let picture = shrunk(
+      image, maxWidth: max(1, columns * cell.width),
+      maxHeight: rows >= Int.max / max(1, cell.height) ? .max : max(1, rows * cell.height))
     let (width, height, pixels) = (picture.width, picture.height, picture.pixels)
     let palette = AdaptivePalette(pixels: pixels)
     let colors = palette.indices
@@ -186,11 +207,13 @@ public enum TerminalPicture {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// iTerm2's inline images (OSC 1337): the file's own bytes, shown `columns` cells wide.
-  public static func iterm(_ bytes: [UInt8], columns: Int) -> String {
+  /// iTerm2's inline images (OSC 1337): the file's own bytes, shown as large as fits
+  /// `columns` × `rows` cells in the picture's shape (the terminal keeps it); without
+  /// `rows`, `columns` wide.
+  public static func iterm(_ bytes: [UInt8], columns: Int, rows: Int? = nil) -> String {
     ControlSequence.itermFile
-      + "inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:\(base64(bytes))"
-      + ControlSequence.bell + "\n"
+      + "inline=1;size=\(bytes.count);width=\(columns);\(rows.map { "height=\($0);" } ?? "")"
+      + "preserveAspectRatio=1:\(base64(bytes))" + ControlSequence.bell + "\n"
   }
 
   /// Standard base64 with padding.
