@@ -59,3 +59,26 @@ extension CasePath {
     self.init(embed: embed, extract: { extractor.extract(from: $0) })
   }
 }
+
+extension Optional {
+  /// The payload of the case `embed` of the wrapped enum, to read or change in place:
+  /// `nil` while the value is `nil` or another case. Setting a payload makes the value that
+  /// case; setting `nil` changes nothing.
+  ///
+  /// Asserting through a case of an optional enum state needs no hand-written computed
+  /// property:
+  ///
+  /// ```swift
+  /// await store.send(.destination(.presented(.edit(.nameChanged("Ada"))))) {
+  ///   $0.destination[case: Destination.State.edit]?.name = "Ada"
+  /// }
+  /// ```
+  ///
+  /// - Parameter embed: The case, such as `Destination.State.edit`.
+  public subscript<Value>(case embed: @escaping @Sendable (Value) -> Wrapped) -> Value? {
+    get { flatMap { CasePath(embed).extract($0) } }
+    set {
+      if let newValue { self = embed(newValue) }
+    }
+  }
+}

@@ -125,3 +125,12 @@ func addingAndDeletingAContact() async {
   }
   await store.finish()
 }
+
+/// The article's assertion through a case, without a computed optional.
+@Test @MainActor
+func editingAContactThroughTheCase() async {
+  let store = TestStore(initialState: Contacts.State(destination: .add(AddContact.State()))) { Contacts() }
+  await store.send(.destination(.presented(.add(.nameChanged("Ada"))))) {
+    $0.destination[case: Contacts.Destination.State.add]?.name = "Ada"
+  }
+}

@@ -133,6 +133,29 @@ struct CasePathTests {
     #expect(released == nil)
   }
 
+  @Test func anOptionalEnumIsReadAndChangedThroughACase() {
+    var value: Mixed? = .pair(id: 1, name: "pug")
+    #expect(value[case: Mixed.pair]?.1 == "pug")
+    #expect(value[case: Mixed.text] == nil)
+    value[case: Mixed.pair]?.1 = "hound"
+    guard case .pair(1, "hound")? = value else {
+      Issue.record("not changed in place: \(value as Any)")
+      return
+    }
+    value[case: Mixed.text]? = "ignored"  // another case: nothing to change
+    guard case .pair? = value else {
+      Issue.record("changed through another case: \(value as Any)")
+      return
+    }
+    value[case: Mixed.text] = "set"
+    guard case .text("set")? = value else {
+      Issue.record("not set: \(value as Any)")
+      return
+    }
+    value = nil
+    #expect(value[case: Mixed.text] == nil)
+  }
+
   @Test func aCaseOfANestedEnumAction() {
     enum Child: Equatable, Sendable { case tapped, loaded([String]) }
     enum Parent: Equatable, Sendable { case child(Child), other(Child), closed }
@@ -245,7 +268,7 @@ struct ShortCasePathTests {
     await store.send(.rows(id: 2, action: .increment)) { $0.rows[id: 2]?.count = 1 }
     await store.send(.edit) { $0.destination = .edit(Counter.State()) }
     await store.send(.destination(.presented(.edit(.increment)))) {
-      $0.destination = .edit(Counter.State(count: 1))
+      $0.destination[case: Destination.State.edit]?.count = 1
     }
     await store.send(.ask) {
       $0.destination = .alert(AlertState(title: "Sure?", buttons: [ButtonState("Yes", action: .confirm)]))
