@@ -240,7 +240,7 @@ struct ScriptTests {
     #expect(run.status == 0)
     #expect(run.stdout == "Pug\nPuggle\n")  // the output itself is unchanged
     #expect(run.stderr.contains("received action:\n  .dogs(.appeared)\n"))
-    #expect(run.stderr.contains("-   dogsStatus: .notStarted\n+   dogsStatus: .loading"))
+    #expect(run.stderr.contains("-     status: .notStarted\n+     status: .loading"))
     #expect(run.stderr.contains("received action:\n  .dogs(.filterChanged(\"pug\"))"))
   }
 
