@@ -36,7 +36,7 @@ extension PictureSuites {
       let nearestError = distance(meanOklab(nearest), target)
       let ditheredError = distance(meanOklab(dithered.pixels), target)
       #expect(
-        ditheredError * (colorMode == .ansi256 ? 3 : 1.5) < nearestError,
+        ditheredError * (colorMode == .ansi256 ? 2 : 1.5) < nearestError,
         "\(ditheredError) against \(nearestError)")
     }
 

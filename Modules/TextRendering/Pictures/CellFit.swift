@@ -5,7 +5,7 @@
 /// ``GlyphSet/across`` × ``GlyphSet/down`` parts (from 0, none, to 1, all). For a glyph, the
 /// colours that minimise the squared error against the cell's pixels (one pixel a part)
 /// are a least-squares solution, in closed form; the glyph with the smallest error wins.
-/// Where it makes no difference (a flat cell), the first glyph, a space, wins.
+/// Where no glyph does clearly better (a flat cell), the first glyph, a space, wins.
 struct GlyphSet: Sendable {
   /// Parts across a cell.
   let across: Int
@@ -129,8 +129,10 @@ enum CellFit {
           }
           let (r, g, b) = (solve(total.0, inked.0), solve(total.1, inked.1), solve(total.2, inked.2))
           let error = squares - r.explained - g.explained - b.explained
-          // A glyph must do clearly better than the space (by a grey level's worth a part).
-          if error < bestError - count {
+          // A glyph must do clearly better than the glyph before it (the space first): by
+          // about 22 levels in each channel of each part. Glyphs that gain less are noise
+          // on screen, where a terminal's real glyphs only roughly have these coverages.
+          if error < bestError - count * 1500 {
             best = glyph
             bestError = error
             bestColours = ((r.fg, g.fg, b.fg), (r.bg, g.bg, b.bg))

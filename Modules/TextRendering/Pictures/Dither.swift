@@ -3,10 +3,11 @@
 /// their colour on average where no entry has it: the 256-colour palette does not turn a
 /// brown coat orange, or red and black.
 ///
-/// The error is spread damped, three quarters of the lightness's and half the hue's, and
-/// what a pixel carries in is bounded: at a cell's size, full diffusion mixes a brown from
-/// red and olive dots, and speckles flat backgrounds. Damped, areas keep their hue and
-/// their colour on average about twice as closely as the nearest entries alone.
+/// The error is spread damped, a quarter of the lightness's and half the hue's, and what a
+/// pixel carries in is bounded: at a cell's size, full diffusion mixes a brown from red and
+/// olive dots, and speckles flat backgrounds and fine detail. Damped, areas keep their hue,
+/// and their colour on average comes about half again as close as with the nearest
+/// entries alone.
 ///
 /// Colours are matched, and errors carried, in Oklab, where equal distances look equally
 /// different (as ``Palette/nearest256(_:_:_:)`` matches them). The 256-colour palette is
@@ -52,7 +53,7 @@ enum Dither {
         output[index * 3 + 1] = rgb.1
         output[index * 3 + 2] = rgb.2
         let lab = palette.oklab[chosen]
-        let error = ((wanted.0 - lab.l) * 0.75, (wanted.1 - lab.a) * 0.5, (wanted.2 - lab.b) * 0.5)
+        let error = ((wanted.0 - lab.l) * 0.25, (wanted.1 - lab.a) * 0.5, (wanted.2 - lab.b) * 0.5)
         // 7/16 ahead; 3/16 behind, 5/16 below and 1/16 ahead on the next row.
         let ahead = forward ? x + 1 : x - 1
         let behind = forward ? x - 1 : x + 1
