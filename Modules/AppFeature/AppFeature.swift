@@ -238,24 +238,6 @@ public struct AppFeature: Reducer {
       /// Quit, leaving the changes that could not be saved unsaved.
       case quitWithoutSaving
     }
-
-    /// How alert actions sit in ``Action/alert(_:)``.
-    public static let alertPath = CasePath<Action, PresentationAction<Alert>>(embed: Action.alert) {
-      if case .alert(let action) = $0 { action } else { nil }
-    }
-
-    /// How Dogs actions sit in ``Action/dogs(_:)``; `Scope` and `scope` use it.
-    public static let dogsPath = CasePath<Action, DogsFeature.Action>(embed: Action.dogs) {
-      if case .dogs(let action) = $0 { action } else { nil }
-    }
-    /// How Favourites actions sit in ``Action/favourites(_:)``; `Scope` and `scope` use it.
-    public static let favouritesPath = CasePath<Action, FavouritesFeature.Action>(embed: Action.favourites) {
-      if case .favourites(let action) = $0 { action } else { nil }
-    }
-    /// How Breed actions sit in ``Action/breed(_:)``; `ifLet` uses it.
-    public static let breedPath = CasePath<Action, BreedFeature.Action>(embed: Action.breed) {
-      if case .breed(let action) = $0 { action } else { nil }
-    }
   }
 
   // MARK: Dependencies
@@ -314,8 +296,8 @@ public struct AppFeature: Reducer {
   public var body: some Reducer<State, Action> {
     // `onChange` below sees what every reducer here does to the favourites, both screens'.
     CombineReducers {
-      Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
-      Scope(state: \.favouritesScreen, action: Action.favouritesPath) { favouritesFeature }
+      Scope(state: \.dogs, action: Action.dogs) { DogsFeature(client: client) }
+      Scope(state: \.favouritesScreen, action: Action.favourites) { favouritesFeature }
       screens
     }
     .onChange(of: \.favourites) { _, _, state in
@@ -467,8 +449,8 @@ public struct AppFeature: Reducer {
         return saveFavourites(state, patience: .quitting)
       }
     }
-    .ifLet(\.breedScreen, action: Action.breedPath) { breedFeature }
-    .ifLet(\.alert, action: Action.alertPath)
+    .ifLet(\.breedScreen, action: Action.breed) { breedFeature }
+    .ifLet(\.alert, action: Action.alert)
   }
 
   /// Asks the Favourites tab to load its failed thumbnails again, if any failed.

@@ -5,13 +5,10 @@ extension Reducer {
   /// ```swift
   /// enum Action {
   ///   case rows(id: Row.State.ID, action: Row.Action)
-  ///   static let rowsPath = CasePath(embed: { Action.rows(id: $0.0, action: $0.1) }) {
-  ///     if case .rows(let id, let action) = $0 { (id, action) } else { nil }
-  ///   }
   /// }
   ///
   /// Reduce { state, action in … }
-  ///   .forEach(\.rows, action: Action.rowsPath) { Row() }
+  ///   .forEach(\.rows, action: Action.rows) { Row() }
   /// ```
   ///
   /// Each element's effects live in their own namespace: cancel ids do not collide

@@ -3,7 +3,7 @@ extension Reducer {
   ///
   /// ```swift
   /// Reduce { state, action in … }
-  ///   .ifLet(\.breed, action: Action.breedPath) { BreedFeature(client: client) }
+  ///   .ifLet(\.breed, action: Action.breed) { BreedFeature(client: client) }
   /// ```
   ///
   /// The child runs first for its actions, then this reducer. When this reducer sets the

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// var body: some Reducer<State, Action> {
-///   Scope(state: \.dogs, action: Action.dogsPath) { DogsFeature(client: client) }
+///   Scope(state: \.dogs, action: Action.dogs) { DogsFeature(client: client) }
 ///   Reduce { state, action in … }
 /// }
 /// ```

@@ -178,9 +178,9 @@ public final class Store<State, Action>: Observable {
   /// path of its actions: the values the parent's ``Scope`` (or `ifLet`, `forEach`) names.
   ///
   /// ```swift
-  /// let dogs = appStore.scope(state: \.dogs, action: AppFeature.Action.dogsPath)
-  /// let account = appStore.scope(state: \.settings, action: App.Action.settingsPath)
-  ///   .scope(state: \.account, action: Settings.Action.accountPath)
+  /// let dogs = appStore.scope(state: \.dogs, action: CasePath(AppFeature.Action.dogs))
+  /// let account = appStore.scope(state: \.settings, action: CasePath(App.Action.settings))
+  ///   .scope(state: \.account, action: CasePath(Settings.Action.account))
   /// ```
   ///
   /// A send through the result embeds the action into this store's and hands it on; a

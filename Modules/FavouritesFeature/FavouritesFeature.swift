@@ -115,17 +115,6 @@ public struct FavouritesFeature: Reducer {
       /// Open this breed, or this sub-breed of it (API names).
       case open(breed: String, subBreed: String?)
     }
-
-    /// How row actions sit in ``rows(id:action:)``; `forEach` uses it.
-    public static let rowsPath = CasePath<Action, (String, FavouriteRow.Action)>(
-      embed: { Action.rows(id: $0.0, action: $0.1) },
-      extract: { if case .rows(let id, let action) = $0 { (id, action) } else { nil } })
-    /// How dialog actions sit in ``confirmationDialog(_:)``; `ifLet` uses it.
-    public static let dialogPath = CasePath<Action, PresentationAction<Dialog>>(
-      embed: Action.confirmationDialog
-    ) {
-      if case .confirmationDialog(let action) = $0 { action } else { nil }
-    }
   }
 
   // MARK: Dependencies
@@ -219,10 +208,10 @@ public struct FavouritesFeature: Reducer {
         return .none
       }
     }
-    .forEach(\.rows, action: Action.rowsPath) {
+    .forEach(\.rows, action: Action.rows) {
       FavouriteRow(client: client, thumbnailSize: thumbnailSize)
     }
-    .ifLet(\.confirmationDialog, action: Action.dialogPath)
+    .ifLet(\.confirmationDialog, action: Action.confirmationDialog)
   }
 
   /// Sets every failed thumbnail back to not loaded, and loads those near the highlight.

@@ -33,7 +33,7 @@ struct AppFeatureTests {
     }
     let issues = await collectingIssues {
       let dogs: Store<DogsFeature.State, DogsFeature.Action> = store.scope(
-        state: \.dogs, action: AppFeature.Action.dogsPath)
+        state: \.dogs, action: AppFeature.Action.dogs)
       dogs.send(.filterChanged("pu"))
       #expect(store.state.dogsTab.filter == "pu")
       #expect(dogs.state.filter == "pu")
@@ -51,7 +51,7 @@ struct AppFeatureTests {
       AppFeature(client: .failing)
     }
     let breed: Store<BreedFeature.State?, BreedFeature.Action> = store.scope(
-      state: \.breed, action: AppFeature.Action.breedPath)
+      state: \.breed, action: AppFeature.Action.breed)
     #expect(breed.unwrapped() == nil)
     store.send(.dogs(.rowSelected("hound")))
     let hound = try #require(breed.unwrapped())

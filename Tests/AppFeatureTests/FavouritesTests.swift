@@ -89,7 +89,7 @@ struct FavouritesTests {
     }
     store.exhaustivity = .off
     await store.send(.appeared)
-    await store.receive(AppFeature.Action.favouritesLoadedPath) {
+    await store.receive(AppFeature.Action.favouritesLoaded) {
       $0.favourites = ["akita"]
       $0.savedFavourites = ["akita"]
     }
@@ -102,7 +102,7 @@ struct FavouritesTests {
     await clock.advance(by: .milliseconds(999))
     #expect(saves.values == [])
     await clock.advance(by: .milliseconds(1))
-    await store.receive(AppFeature.Action.favouritesSavedPath) {
+    await store.receive(AppFeature.Action.favouritesSaved) {
       // What another process saved meanwhile (pug) comes in with the merge.
       $0.favourites = ["pug"]
       $0.savedFavourites = ["pug"]
@@ -296,15 +296,6 @@ struct FavouritesTests {
         .send(.breed(.favouriteToggled))
       ])
   }
-}
-
-extension AppFeature.Action {
-  static let favouritesLoadedPath = CasePath<Self, Result<FavouritesLoad, FavouritesError>>(
-    embed: Self.favouritesLoaded
-  ) { if case .favouritesLoaded(let result) = $0 { result } else { nil } }
-  static let favouritesSavedPath = CasePath<Self, Result<FavouritesLoad, FavouritesError>>(
-    embed: Self.favouritesSaved
-  ) { if case .favouritesSaved(let result) = $0 { result } else { nil } }
 }
 
 /// Thumbnails that failed come back by themselves once the network answers again.
