@@ -6,7 +6,7 @@ import TextRendering
 
 /// What a key does in the full-screen app: an action for the store, or something only the
 /// terminal can do.
-public enum AppKeyCommand: Equatable, Sendable {
+public enum KeyResponse: Equatable, Sendable {
   /// Send this action to the app's store.
   case send(AppFeature.Action)
   /// End the app now: a second Ctrl-C (or Ctrl-D) once quitting has started. What is not
@@ -33,13 +33,13 @@ extension AppFeature {
   ///   - scrollLimit: How far the keys overlay on screen scrolls at most (its lines that do
   ///     not fit), as last drawn.
   ///   - frame: The screen as last drawn, for the mouse: what was clicked.
-  /// - Returns: Nothing for a key that does nothing here; otherwise the commands to run.
+  /// - Returns: Nothing for a key that does nothing here; otherwise what to do, in order.
   ///   Any key but Ctrl-C first dismisses a notice. Ctrl-C and Ctrl-D ask to quit
   ///   (``Action/quitRequested``: the favourites are saved first); pressed again while
   ///   that goes on, they end the app at once.
-  public static func commands(
-    for key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
-  ) -> [AppKeyCommand] {
+  public static func responses(
+    to key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
+  ) -> [KeyResponse] {
     if key == .ctrl("c") || key == .ctrl("d") {
       return [state.quitting == nil ? .send(.quitRequested) : .quit]
     }
@@ -52,25 +52,25 @@ extension AppFeature {
       }
     }
     if case .mouse(let event) = key {
-      return mouseCommands(event, in: state, frame: frame, pageRows: pageRows, scrollLimit: scrollLimit)
+      return mouseResponses(event, in: state, frame: frame, pageRows: pageRows, scrollLimit: scrollLimit)
     }
-    if let help = state.help { return helpCommands(for: key, scroll: help.scroll, pageRows, scrollLimit) }
+    if let help = state.help { return helpResponses(for: key, scroll: help.scroll, pageRows, scrollLimit) }
     if let alert = state.alert {
-      return modalCommands(
+      return modalResponses(
         for: key, alert.buttons, focus: state.alertFocus, choose: Action.alert,
         moveFocus: Action.alertFocusMoved)
     }
     if state.breed == nil, state.tab == .favourites, let dialog = state.favouritesTab.confirmationDialog {
-      return modalCommands(
+      return modalResponses(
         for: key, dialog.buttons, focus: state.favouritesTab.dialogFocus,
         choose: { .favourites(.confirmationDialog($0)) }, moveFocus: { .favourites(.dialogFocusMoved($0)) })
     }
-    var commands: [AppKeyCommand] = state.notice == nil ? [] : [.send(.noticeDismissed)]
+    var responses: [KeyResponse] = state.notice == nil ? [] : [.send(.noticeDismissed)]
     switch key {
-    case .ctrl("z"): commands.append(.suspend)
-    case .ctrl("l"): commands.append(.redraw)
+    case .ctrl("z"): responses.append(.suspend)
+    case .ctrl("l"): responses.append(.redraw)
     // No breed's name has a question mark: on the Breeds tab too, it opens the keys.
-    case .character("?"), .function(1): commands.append(.send(.helpShown))
+    case .character("?"), .function(1): responses.append(.send(.helpShown))
     default:
       let action: Action? =
         if let breed = state.breed {
@@ -83,9 +83,9 @@ extension AppFeature {
         } else {
           dogsAction(for: key, in: state, pageRows)
         }
-      if let action { commands.append(.send(action)) }
+      if let action { responses.append(.send(action)) }
     }
-    return commands
+    return responses
   }
 
   private static func dogsAction(for key: Key, in state: State, _ pageRows: Int) -> Action? {
@@ -145,10 +145,10 @@ extension AppFeature {
   /// Over an alert or a confirmation dialog, keys are its own: Tab and the arrows move
   /// between its buttons, Enter chooses the focused one, Esc the cancel button (or
   /// dismisses); nothing else reaches the screens under it.
-  private static func modalCommands<Choice>(
+  private static func modalResponses<Choice>(
     for key: Key, _ buttons: [ButtonState<Choice>], focus: Int,
     choose: (PresentationAction<Choice>) -> Action, moveFocus: (Int) -> Action
-  ) -> [AppKeyCommand] {
+  ) -> [KeyResponse] {
     switch key {
     case .tab, .right, .down: return [.send(moveFocus(1))]
     case .backTab, .left, .up: return [.send(moveFocus(-1))]
@@ -167,17 +167,17 @@ extension AppFeature {
   /// What the mouse does: the wheel moves as three arrow keys do (and scrolls the keys
   /// overlay); a click on a row highlights it, on the highlighted row opens it (as Enter
   /// does); a click on a tab shows it, on a button chooses it.
-  private static func mouseCommands(
+  private static func mouseResponses(
     _ event: MouseEvent, in state: State, frame: Frame?, pageRows: Int, scrollLimit: Int
-  ) -> [AppKeyCommand] {
-    func press(_ key: Key, in state: State = state) -> [AppKeyCommand] {
-      commands(for: key, in: state, pageRows: pageRows, scrollLimit: scrollLimit)
+  ) -> [KeyResponse] {
+    func press(_ key: Key, in state: State = state) -> [KeyResponse] {
+      responses(to: key, in: state, pageRows: pageRows, scrollLimit: scrollLimit)
     }
     switch event.kind {
     case .wheelUp, .wheelDown:
       let key: Key = event.kind == .wheelUp ? .up : .down
       if let help = state.help {
-        return helpCommands(
+        return helpResponses(
           for: event.kind == .wheelUp ? .pageUp : .pageDown, scroll: help.scroll, 3, scrollLimit)
       }
       return press(key) + press(key) + press(key)
@@ -212,10 +212,10 @@ extension AppFeature {
   }
 
   /// Over the keys overlay, keys scroll it or close it.
-  private static func helpCommands(for key: Key, scroll: Int, _ pageRows: Int, _ limit: Int)
-    -> [AppKeyCommand]
+  private static func helpResponses(for key: Key, scroll: Int, _ pageRows: Int, _ limit: Int)
+    -> [KeyResponse]
   {
-    func to(_ line: Int) -> [AppKeyCommand] { [.send(.helpScrolled(to: max(0, min(line, limit))))] }
+    func to(_ line: Int) -> [KeyResponse] { [.send(.helpScrolled(to: max(0, min(line, limit))))] }
     switch key {
     case .up, .character("k"), .ctrl("p"): return to(scroll - 1)
     case .down, .character("j"), .ctrl("n"), .enter: return to(scroll + 1)

@@ -4,7 +4,7 @@ import TextRendering
 ///
 /// The table (``AppFeature/keyTable``) is the one place keys are described: the `?`
 /// overlay, `--help`'s KEYS section, the footer's hints and Docs/Usage.md's table all come
-/// from it. What a key does is ``AppFeature/commands(for:in:pageRows:)``; a test holds the
+/// from it. What a key does is ``AppFeature/responses(to:in:pageRows:scrollLimit:frame:)``; a test holds the
 /// two together (every key the table names does something where the table says).
 public struct KeyBinding: Equatable, Sendable {
   /// What the binding is, for the code that decides when its hint is offered.

@@ -110,9 +110,64 @@ struct Session {
     return (count("COLUMNS", else: 80), count("LINES", else: 24))
   }
 
+  /// Runs the command: the pictures' settings, the store, then the command itself.
   func run() async -> Int32 {
     let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
     let interactive = input != nil
+    let screen = screenSettings(interactive: interactive)
+    // The browser keeps the user's favourites; the scriptable commands leave them alone.
+    let favourites = interactive ? favouritesClient(lockWait: .zero) : nil
+    let pictureSize = pictureSize(screen, interactive: interactive)
+    // `show` asks for the picture of a breed named by its API name while the list loads.
+    var client = client
+    if case .show(let name) = options.command, let path = try? Arguments.breedPath(name) {
+      client = client.askingAhead(forPictureOf: path.breed, path.subBreed, download: pictureSize != nil)
+    }
+    let store = makeStore(AppFeature(client: client, pictureSize: pictureSize, favourites: favourites))
+    // --filter is the list's filter, for `list` and the browser alike (where the browser
+    // starts, as if typed); it applies when the list arrives.
+    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
+    let commands = Commands(
+      store: store, options: options, client: client, pictures: screen.pictures,
+      pictureColumns: screen.pictureColumns, window: screen.window, cell: screen.cell,
+      lightBackground: screen.lightBackground)
+    switch options.command {
+    case .list:
+      return await commands.list()
+    case .show(let breed):
+      return await commands.show(breed)
+    case .favourites(let command):
+      return await commands.favourites(command, in: favouritesClient())
+    case .interactive:
+      guard let input else {
+        if let whyNotInteractive { Output.warning(whyNotInteractive) }
+        return await commands.list()
+      }
+      return await browse(store: store, input: input, screen: screen, favourites: favourites)
+    case .help, .version:
+      return ExitCode.success
+    }
+  }
+
+  /// What the run draws on: the colours the output takes, the pictures' settings, and,
+  /// for `show`, the terminal's answers about its background and cells, and its window.
+  struct ScreenSettings {
+    var isTerminal: Bool
+    var colorMode: ColorMode
+    var colorRefused: Bool
+    var pictures: PictureSettings
+    /// A cell's size in pixels: the window's, the terminal's answer, or the default.
+    var cell: TerminalPicture.CellSize
+    var lightBackground = false
+    /// How wide `show`'s picture may be where the output is not a terminal.
+    var pictureColumns: Int
+    /// The terminal's window in cells, where the output is one.
+    var window: (columns: Int, rows: Int)?
+  }
+
+  /// The colours and pictures for this run, with what the terminal says it does asked
+  /// where `show` needs it.
+  func screenSettings(interactive: Bool) -> ScreenSettings {
     let isTerminal = isatty(Output.streams.output) == 1
     let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
     let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
@@ -148,20 +203,27 @@ struct Session {
       }
     }
     // Pictures `show` writes to a file or a pipe are at most 80 columns wide; on a
-    // terminal, they fit its window with the text after them. The UI uses the whole
-    // screen, as large as it is when each picture arrives (the terminal may have been
-    // resized).
-    let pictureColumns = min(Self.terminalSize(environment: environment).columns, 80)
-    let window = isTerminal ? Self.terminalSize(environment: environment) : nil
+    // terminal, they fit its window with the text after them.
+    return ScreenSettings(
+      isTerminal: isTerminal, colorMode: colorMode, colorRefused: colorRefused, pictures: pictures,
+      cell: cell,
+      lightBackground: lightBackground,
+      pictureColumns: min(Self.terminalSize(environment: environment).columns, 80),
+      window: isTerminal ? Self.terminalSize(environment: environment) : nil)
+  }
+
+  /// The pixels a picture should have when it arrives, or `nil` for no pictures: the
+  /// browser's fit the terminal as it is then (it may have been resized); `show`'s, the
+  /// box it prints in.
+  func pictureSize(_ screen: ScreenSettings, interactive: Bool) -> (
+    @Sendable () -> (width: Int, height: Int)
+  )? {
     let showBox =
       options.pictureSize
-      ?? window.map { PictureBox(columns: $0.columns, rows: $0.rows) }
-      ?? PictureBox(columns: pictureColumns, rows: 200)
-    // The browser keeps the user's favourites; the scriptable commands leave them alone.
-    let favourites = interactive ? favouritesClient(lockWait: .zero) : nil
-    // The browser's pictures fit the terminal as it is when each arrives; `show`'s, the
-    // columns it prints in.
-    let pictureSize = pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
+      ?? screen.window.map { PictureBox(columns: $0.columns, rows: $0.rows) }
+      ?? PictureBox(columns: screen.pictureColumns, rows: 200)
+    let environment = environment
+    return screen.pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
       guard interactive else {
         let size = perCell.size(columns: showBox.columns, rows: showBox.rows)
         return { size }
@@ -171,79 +233,59 @@ struct Session {
         return perCell.size(columns: size.columns, rows: size.rows)
       }
     }
-    // `show` asks for the picture of a breed named by its API name while the list loads.
-    var client = client
-    if case .show(let name) = options.command, let path = try? Arguments.breedPath(name) {
-      client = client.askingAhead(forPictureOf: path.breed, path.subBreed, download: pictureSize != nil)
-    }
-    let feature = AppFeature(client: client, pictureSize: pictureSize, favourites: favourites)
-    let store: Store<AppFeature.State, AppFeature.Action>
-    if options.trace {
-      // Core's dump already escapes strings; sanitising each line as well keeps any other
-      // description (an error's, a URL's) from reaching the terminal raw.
-      let trace = feature._printChanges { entry in
-        Output.write(
-          entry.split(separator: "\n", omittingEmptySubsequences: false).map {
-            Sanitizer.sanitize(String($0))
-          }
-          .joined(separator: "\n"), to: Output.streams.error)
-      }
-      store = Store(initialState: AppFeature.State(), reducer: trace)
-    } else {
-      store = Store(initialState: AppFeature.State(), reducer: feature)
-    }
-    // --filter is the list's filter, for `list` and the browser alike (where the browser
-    // starts, as if typed); it applies when the list arrives.
-    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
-    let commands = Commands(
-      store: store, options: options, client: client, pictures: pictures, pictureColumns: pictureColumns,
-      window: window, cell: cell, lightBackground: lightBackground)
-    switch options.command {
-    case .list:
-      return await commands.list()
-    case .show(let breed):
-      return await commands.show(breed)
-    case .favourites(let command):
-      return await commands.favourites(command, in: favouritesClient())
-    case .interactive:
-      guard let input else {
-        if let whyNotInteractive { Output.warning(whyNotInteractive) }
-        return await commands.list()
-      }
-      if options.trace && isatty(Output.streams.error) == 1 {
-        Output.error(
-          "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
-        )
-        return ExitCode.usage
-      }
-      let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
-      // With pictures in half blocks the screen takes the pictures' colours (asked for, they
-      // are 256 at least); otherwise the terminal's.
-      func style(_ pictures: PictureSettings, unicode: Bool) -> ScreenStyle {
-        ScreenStyle(
-          unicode: unicode, pictureMode: pictures.mode,
-          colorMode: pictures.mode == .blocks ? pictures.colorMode : colorMode)
-      }
-      // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
-      // (an ASCII screen already has nothing to ask).
-      let asciiStyle: ScreenStyle? =
-        if Output.unicode {
-          style(
-            PictureSettings.resolve(
-              options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
-              interactive: true, unicode: false, environment: environment),
-            unicode: false)
-        } else {
-          nil
+  }
+
+  /// The store, tracing every action and change of state to standard error with --trace.
+  func makeStore(_ feature: AppFeature) -> Store<AppFeature.State, AppFeature.Action> {
+    guard options.trace else { return Store(initialState: AppFeature.State(), reducer: feature) }
+    // Core's dump already escapes strings; sanitising each line as well keeps any other
+    // description (an error's, a URL's) from reaching the terminal raw.
+    let trace = feature._printChanges { entry in
+      Output.write(
+        entry.split(separator: "\n", omittingEmptySubsequences: false).map {
+          Sanitizer.sanitize(String($0))
         }
-      let app = InteractiveApp(
-        store: store,
-        terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
-        style: style(pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
-        escapeDelay: max(5, min(delay, 1000)), favouritesChanges: favourites?.changes())
-      return await app.run()
-    case .help, .version:
-      return ExitCode.success
+        .joined(separator: "\n"), to: Output.streams.error)
     }
+    return Store(initialState: AppFeature.State(), reducer: trace)
+  }
+
+  /// The full-screen browser, on the terminal `input` reads keys from.
+  func browse(
+    store: Store<AppFeature.State, AppFeature.Action>, input: Int32, screen: ScreenSettings,
+    favourites: FavouritesClient?
+  ) async -> Int32 {
+    if options.trace && isatty(Output.streams.error) == 1 {
+      Output.error(
+        "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
+      )
+      return ExitCode.usage
+    }
+    let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
+    // With pictures in half blocks the screen takes the pictures' colours (asked for, they
+    // are 256 at least); otherwise the terminal's.
+    func style(_ pictures: PictureSettings, unicode: Bool) -> ScreenStyle {
+      ScreenStyle(
+        unicode: unicode, pictureMode: pictures.mode,
+        colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode)
+    }
+    // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
+    // (an ASCII screen already has nothing to ask).
+    let asciiStyle: ScreenStyle? =
+      if Output.unicode {
+        style(
+          PictureSettings.resolve(
+            options.picture, colorMode: screen.colorMode, colorRefused: screen.colorRefused,
+            isTerminal: screen.isTerminal, interactive: true, unicode: false, environment: environment),
+          unicode: false)
+      } else {
+        nil
+      }
+    let app = InteractiveApp(
+      store: store,
+      terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
+      style: style(screen.pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
+      escapeDelay: max(5, min(delay, 1000)), favouritesChanges: favourites?.changes())
+    return await app.run()
   }
 }

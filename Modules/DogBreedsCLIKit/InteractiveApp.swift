@@ -306,12 +306,12 @@ final class InteractiveApp {
         continue
       }
       // Each key sees the state the one before it left (typed characters extend the filter).
-      for command in AppFeature.commands(
-        for: key, in: store.state, pageRows: listRows, scrollLimit: previousFrame?.scrollLimit ?? .max,
+      for response in AppFeature.responses(
+        to: key, in: store.state, pageRows: listRows, scrollLimit: previousFrame?.scrollLimit ?? .max,
         frame: previousFrame)
       {
         guard finish != nil else { return }
-        switch command {
+        switch response {
         case .send(let action): store.send(action)
         case .quit: quit(ExitCode.success)
         case .suspend:

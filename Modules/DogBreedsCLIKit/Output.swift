@@ -11,6 +11,12 @@ enum ExitCode {
   static let failure: Int32 = 1
   static let usage: Int32 = 2
   static let notFound: Int32 = 3
+
+  /// An exit code carried as an error, by a step that ends the command.
+  struct Failure: Error {
+    /// The code the process ends with.
+    let code: Int32
+  }
 }
 
 /// Unbuffered writes to stdout/stderr that survive a closed pipe: on EPIPE the process

@@ -11,15 +11,15 @@ import TextRendering
 struct AppKeysTests {
   let listed = AppFeature.State(breeds: list, dogsStatus: .loaded)
 
-  func commands(_ key: Key, _ state: AppFeature.State, pageRows: Int = 7) -> [AppKeyCommand] {
-    AppFeature.commands(for: key, in: state, pageRows: pageRows)
+  func commands(_ key: Key, _ state: AppFeature.State, pageRows: Int = 7) -> [KeyResponse] {
+    AppFeature.responses(to: key, in: state, pageRows: pageRows)
   }
 
-  func dogs(_ key: Key, filter: String = "", status: DogsFeature.State.Status = .loaded) -> [AppKeyCommand] {
+  func dogs(_ key: Key, filter: String = "", status: DogsFeature.State.Status = .loaded) -> [KeyResponse] {
     commands(key, AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: status))
   }
 
-  func breed(_ key: Key, subBreed: String? = nil, highlighted: String? = nil) -> [AppKeyCommand] {
+  func breed(_ key: Key, subBreed: String? = nil, highlighted: String? = nil) -> [KeyResponse] {
     let breed = BreedFeature.State(breed: list.breeds[1], subBreed: subBreed, highlighted: highlighted)
     return commands(key, AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed))
   }

@@ -39,7 +39,7 @@ struct KeyTableTests {
       for binding in AppFeature.keys(of: place) {
         for key in binding.pressed {
           #expect(
-            !AppFeature.commands(for: key, in: state, pageRows: 5).isEmpty,
+            !AppFeature.responses(to: key, in: state, pageRows: 5).isEmpty,
             "\(key) (\(binding.keys): \(binding.does)) does nothing \(place.title.lowercased())")
         }
       }
@@ -49,15 +49,15 @@ struct KeyTableTests {
   /// The checker can fail: a key the bindings ignore is caught.
   @Test func aKeyThatDoesNothingIsCaught() {
     let state = Self.state(on: .breed)!
-    #expect(AppFeature.commands(for: .function(9), in: state, pageRows: 5).isEmpty)
+    #expect(AppFeature.responses(to: .function(9), in: state, pageRows: 5).isEmpty)
   }
 
   /// `?` opens the keys of the screen under it and of everywhere; the overlay scrolls
   /// within what it holds and closes with Esc or `?`.
   @Test func questionMarkShowsTheKeysOfTheScreen() {
     var state = Self.state(on: .favouritesTab)!
-    #expect(AppFeature.commands(for: .character("?"), in: state, pageRows: 5) == [.send(.helpShown)])
-    #expect(AppFeature.commands(for: .function(1), in: state, pageRows: 5) == [.send(.helpShown)])
+    #expect(AppFeature.responses(to: .character("?"), in: state, pageRows: 5) == [.send(.helpShown)])
+    #expect(AppFeature.responses(to: .function(1), in: state, pageRows: 5) == [.send(.helpShown)])
     state.help = AppFeature.State.Help()
     let frame = AppView.render(AppFeature.ViewState(state), width: 80, height: 24)
     let text = frame.text
@@ -69,10 +69,10 @@ struct KeyTableTests {
     let small = AppView.render(AppFeature.ViewState(state), width: 40, height: 12)
     let limit = try! #require(small.scrollLimit)
     #expect(limit > 0 && small.text.contains("Keys on the Favourites tab (1–"), "\(small.text)")
-    func keys(_ key: Key, scroll: Int = 0) -> [AppKeyCommand] {
+    func keys(_ key: Key, scroll: Int = 0) -> [KeyResponse] {
       var scrolled = state
       scrolled.help?.scroll = scroll
-      return AppFeature.commands(for: key, in: scrolled, pageRows: 3, scrollLimit: limit)
+      return AppFeature.responses(to: key, in: scrolled, pageRows: 3, scrollLimit: limit)
     }
     #expect(keys(.down) == [.send(.helpScrolled(to: 1))])
     #expect(keys(.up) == [.send(.helpScrolled(to: 0))])
@@ -104,11 +104,11 @@ struct KeyTableTests {
 /// The mouse, on a screen as drawn: what a click or the wheel does where.
 struct MouseTests {
   func click(_ column: Int, _ row: Int, _ state: AppFeature.State, width: Int = 80, height: Int = 24)
-    -> [AppKeyCommand]
+    -> [KeyResponse]
   {
     let frame = AppView.render(AppFeature.ViewState(state), width: width, height: height)
-    return AppFeature.commands(
-      for: .mouse(MouseEvent(.press, column: column, row: row)), in: state, pageRows: 5, frame: frame)
+    return AppFeature.responses(
+      to: .mouse(MouseEvent(.press, column: column, row: row)), in: state, pageRows: 5, frame: frame)
   }
 
   func row(of text: String, _ state: AppFeature.State) -> Int {
@@ -171,13 +171,13 @@ struct MouseTests {
 
   @Test func theWheelMovesAsThreeArrowsDo() {
     let state = AppFeature.State(breeds: list, dogsStatus: .loaded)
-    let down = AppFeature.commands(
-      for: .mouse(MouseEvent(.wheelDown, column: 0, row: 5)), in: state, pageRows: 5)
+    let down = AppFeature.responses(
+      to: .mouse(MouseEvent(.wheelDown, column: 0, row: 5)), in: state, pageRows: 5)
     #expect(down == Array(repeating: .send(.dogs(.highlightMoved(.down))), count: 3))
     var help = state
     help.help = AppFeature.State.Help(scroll: 4)
     #expect(
-      AppFeature.commands(for: .mouse(MouseEvent(.wheelUp, column: 0, row: 5)), in: help, pageRows: 5)
+      AppFeature.responses(to: .mouse(MouseEvent(.wheelUp, column: 0, row: 5)), in: help, pageRows: 5)
         == [.send(.helpScrolled(to: 1))])
   }
 }
