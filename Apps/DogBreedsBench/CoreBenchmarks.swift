@@ -1,8 +1,8 @@
 import Core
 
 // The Core benchmark's features: a counter, and ten levels of features around it, each a
-// type of its own with its own state and actions, as real features are. Each level has a
-// field and an action of its own besides its child's.
+// type of its own with its own state and actions, as real features are (one generic level,
+// nested). Each level has a field and an action of its own besides its child's.
 
 /// The simplest feature: a counter with one action.
 struct Counter: Reducer {
@@ -25,21 +25,43 @@ func plainReduce(_ state: inout PlainCounter, _ action: PlainCounterAction) {
   }
 }
 
-/// Level 1: the counter inside a feature of its own.
-struct Level1: Reducer {
+/// A feature the levels can nest: made with no arguments, with a state to start from,
+/// and a way down to the counter's store from its own.
+protocol Nestable: Reducer, SendableMetatype where Action: Sendable {
+  init()
+  static func initialState() -> State
+  /// The counter's store, `scope` by `scope`, from a store of this feature.
+  @MainActor static func leaf(of store: Store<State, Action>) -> Store<Counter.State, Counter.Action>
+}
+
+extension Counter: Nestable {
+  static func initialState() -> State { State() }
+  @MainActor static func leaf(of store: Store<State, Action>) -> Store<Counter.State, Counter.Action> {
+    store
+  }
+}
+
+/// One level: a child inside a feature of its own, with a field and an action of its own
+/// besides its child's. Each nesting is a type of its own, as real features are.
+struct Level<Child: Nestable>: Nestable {
   struct State {
     var other = 0
-    var child = Counter.State()
+    var child = Child.initialState()
   }
   enum Action: Sendable {
-    case child(Counter.Action)
+    case child(Child.Action)
     case other
   }
-  static let childPath = CasePath<Action, Counter.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
+  /// The child's actions, by a hand-written case path.
+  static var childPath: CasePath<Action, Child.Action> {
+    CasePath(embed: Action.child) { if case .child(let action) = $0 { action } else { nil } }
+  }
+  static func initialState() -> State { State() }
+  @MainActor static func leaf(of store: Store<State, Action>) -> Store<Counter.State, Counter.Action> {
+    Child.leaf(of: store.scope(state: \.child, action: childPath))
   }
   var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Counter() }
+    Scope(state: \.child, action: Self.childPath) { Child() }
     Reduce { state, action in
       if case .other = action { state.other &+= 1 }
       return .none
@@ -47,88 +69,55 @@ struct Level1: Reducer {
   }
 }
 
-/// Level 1 in plain Swift: a `switch` on its action.
-struct PlainLevel1 {
-  var other = 0
-  var child = PlainCounter()
-  enum Action {
-    case child(PlainCounterAction)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): _ = action; child.count &+= 1
-    case .other: other &+= 1
-    }
-  }
+typealias Level1 = Level<Counter>
+typealias Level2 = Level<Level1>
+typealias Level3 = Level<Level2>
+typealias Level4 = Level<Level3>
+typealias Level5 = Level<Level4>
+typealias Level6 = Level<Level5>
+typealias Level7 = Level<Level6>
+typealias Level8 = Level<Level7>
+typealias Level9 = Level<Level8>
+typealias Level10 = Level<Level9>
+
+/// The counter's store from a store of any level.
+@MainActor
+func leafStore<Child>(_ store: Store<Level<Child>.State, Level<Child>.Action>) -> Store<
+  Counter.State, Counter.Action
+> {
+  Level<Child>.leaf(of: store)
 }
 
-/// Level 2: level 1 inside a feature of its own.
-struct Level2: Reducer {
-  struct State {
-    var other = 0
-    var child = Level1.State()
-  }
-  enum Action: Sendable {
-    case child(Level1.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level1.Action>(embed: Action.child) {
+/// A feature's action as features write it (not generic, as the levels are: a generic
+/// enum's metadata is instantiated at run time, which a case path made from the case
+/// would pay for and real features do not), for the case path rows.
+enum ParentAction: Sendable {
+  case child(Counter.Action)
+  case other
+
+  /// The child's actions, by a hand-written case path.
+  static let childPath = CasePath<ParentAction, Counter.Action>(embed: ParentAction.child) {
     if case .child(let action) = $0 { action } else { nil }
   }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level1() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
 }
 
-/// Level 2 in plain Swift: a `switch` on its action.
-struct PlainLevel2 {
+/// A level in plain Swift: a `switch` on its action.
+protocol PlainNestable {
+  associatedtype Action
+  init()
+  mutating func apply(_ action: Action)
+}
+
+extension PlainCounter: PlainNestable {
+  mutating func apply(_ action: PlainCounterAction) { count &+= 1 }
+}
+
+/// One level in plain Swift, nested as the levels are.
+struct PlainLevel<Child: PlainNestable>: PlainNestable {
   var other = 0
-  var child = PlainLevel1()
+  var child = Child()
   enum Action {
-    case child(PlainLevel1.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-/// Level 3: level 2 inside a feature of its own.
-struct Level3: Reducer {
-  struct State {
-    var other = 0
-    var child = Level2.State()
-  }
-  enum Action: Sendable {
-    case child(Level2.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level2.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level2() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 3 in plain Swift: a `switch` on its action.
-struct PlainLevel3 {
-  var other = 0
-  var child = PlainLevel2()
-  enum Action {
-    case child(PlainLevel2.Action)
+    case child(Child.Action)
     case other
   }
   mutating func apply(_ action: Action) {
@@ -139,323 +128,16 @@ struct PlainLevel3 {
   }
 }
 
-/// Level 4: level 3 inside a feature of its own.
-struct Level4: Reducer {
-  struct State {
-    var other = 0
-    var child = Level3.State()
-  }
-  enum Action: Sendable {
-    case child(Level3.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level3.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level3() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 4 in plain Swift: a `switch` on its action.
-struct PlainLevel4 {
-  var other = 0
-  var child = PlainLevel3()
-  enum Action {
-    case child(PlainLevel3.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-/// Level 5: level 4 inside a feature of its own.
-struct Level5: Reducer {
-  struct State {
-    var other = 0
-    var child = Level4.State()
-  }
-  enum Action: Sendable {
-    case child(Level4.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level4.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level4() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 5 in plain Swift: a `switch` on its action.
-struct PlainLevel5 {
-  var other = 0
-  var child = PlainLevel4()
-  enum Action {
-    case child(PlainLevel4.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-/// Level 6: level 5 inside a feature of its own.
-struct Level6: Reducer {
-  struct State {
-    var other = 0
-    var child = Level5.State()
-  }
-  enum Action: Sendable {
-    case child(Level5.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level5.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level5() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 6 in plain Swift: a `switch` on its action.
-struct PlainLevel6 {
-  var other = 0
-  var child = PlainLevel5()
-  enum Action {
-    case child(PlainLevel5.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-/// Level 7: level 6 inside a feature of its own.
-struct Level7: Reducer {
-  struct State {
-    var other = 0
-    var child = Level6.State()
-  }
-  enum Action: Sendable {
-    case child(Level6.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level6.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level6() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 7 in plain Swift: a `switch` on its action.
-struct PlainLevel7 {
-  var other = 0
-  var child = PlainLevel6()
-  enum Action {
-    case child(PlainLevel6.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-/// Level 8: level 7 inside a feature of its own.
-struct Level8: Reducer {
-  struct State {
-    var other = 0
-    var child = Level7.State()
-  }
-  enum Action: Sendable {
-    case child(Level7.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level7.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level7() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 8 in plain Swift: a `switch` on its action.
-struct PlainLevel8 {
-  var other = 0
-  var child = PlainLevel7()
-  enum Action {
-    case child(PlainLevel7.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-/// Level 9: level 8 inside a feature of its own.
-struct Level9: Reducer {
-  struct State {
-    var other = 0
-    var child = Level8.State()
-  }
-  enum Action: Sendable {
-    case child(Level8.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level8.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level8() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 9 in plain Swift: a `switch` on its action.
-struct PlainLevel9 {
-  var other = 0
-  var child = PlainLevel8()
-  enum Action {
-    case child(PlainLevel8.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-/// Level 10: level 9 inside a feature of its own.
-struct Level10: Reducer {
-  struct State {
-    var other = 0
-    var child = Level9.State()
-  }
-  enum Action: Sendable {
-    case child(Level9.Action)
-    case other
-  }
-  static let childPath = CasePath<Action, Level9.Action>(embed: Action.child) {
-    if case .child(let action) = $0 { action } else { nil }
-  }
-  var body: some Reducer<State, Action> {
-    Scope(state: \.child, action: Self.childPath) { Level9() }
-    Reduce { state, action in
-      if case .other = action { state.other &+= 1 }
-      return .none
-    }
-  }
-}
-
-/// Level 10 in plain Swift: a `switch` on its action.
-struct PlainLevel10 {
-  var other = 0
-  var child = PlainLevel9()
-  enum Action {
-    case child(PlainLevel9.Action)
-    case other
-  }
-  mutating func apply(_ action: Action) {
-    switch action {
-    case .child(let action): child.apply(action)
-    case .other: other &+= 1
-    }
-  }
-}
-
-// MARK: - The leaf's store at each depth, through `scope(state:action:)`, level by level
-
-@MainActor
-func leafStore(_ store: Store<Level1.State, Level1.Action>) -> Store<Counter.State, Counter.Action> {
-  store.scope(state: \.child, action: Level1.childPath)
-}
-
-@MainActor
-func leafStore(_ store: Store<Level2.State, Level2.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level2.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level3.State, Level3.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level3.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level4.State, Level4.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level4.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level5.State, Level5.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level5.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level6.State, Level6.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level6.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level7.State, Level7.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level7.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level8.State, Level8.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level8.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level9.State, Level9.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level9.childPath))
-}
-
-@MainActor
-func leafStore(_ store: Store<Level10.State, Level10.Action>) -> Store<Counter.State, Counter.Action> {
-  leafStore(store.scope(state: \.child, action: Level10.childPath))
-}
+typealias PlainLevel1 = PlainLevel<PlainCounter>
+typealias PlainLevel2 = PlainLevel<PlainLevel1>
+typealias PlainLevel3 = PlainLevel<PlainLevel2>
+typealias PlainLevel4 = PlainLevel<PlainLevel3>
+typealias PlainLevel5 = PlainLevel<PlainLevel4>
+typealias PlainLevel6 = PlainLevel<PlainLevel5>
+typealias PlainLevel7 = PlainLevel<PlainLevel6>
+typealias PlainLevel8 = PlainLevel<PlainLevel7>
+typealias PlainLevel9 = PlainLevel<PlainLevel8>
+typealias PlainLevel10 = PlainLevel<PlainLevel9>
 
 // MARK: - The leaf's action embedded at each depth, in plain Swift
 

@@ -218,14 +218,14 @@ func coreBenchmarks() -> [CoreRow] {
 
   // A case path made from the case alone, beside the hand-written one (an `if case` in a
   // closure) in the baseline column: extracting from actions half of which are the case.
-  let actions: [Level1.Action] = (0..<64).map { $0 % 2 == 0 ? .child(.increment) : .other }
-  let fromCase = CasePath(Level1.Action.child)
+  let actions: [ParentAction] = (0..<64).map { $0 % 2 == 0 ? .child(.increment) : .other }
+  let fromCase = CasePath(ParentAction.child)
   var found = 0
   let extraction = compare(
     iterations: iterations,
     [
       { n in for i in 0..<n where fromCase.extract(actions[i & 63]) != nil { found &+= 1 } },
-      { n in for i in 0..<n where Level1.childPath.extract(actions[i & 63]) != nil { found &+= 1 } },
+      { n in for i in 0..<n where ParentAction.childPath.extract(actions[i & 63]) != nil { found &+= 1 } },
     ])
   blackHole(found)
   rows.append(
