@@ -95,8 +95,9 @@ public enum AppView {
         pictureMode: pictureMode),
       width: width, height: height,
       options: .init(unicode: unicode, lightBackground: lightBackground, cell: cell, colorMode: colorMode))
-    // Over everything but the key hints, which name the modal's keys.
-    state.modal?.draw(on: &frame, unicode: unicode, keeping: 1)
+    // Over everything but the key hints, which name the modal's keys; in ASCII where the
+    // screen is (the keys' table has arrows and stars).
+    (unicode ? state.modal : state.modal?.inASCII)?.draw(on: &frame, unicode: unicode, keeping: 1)
     return frame
   }
 }

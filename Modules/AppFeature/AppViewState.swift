@@ -45,7 +45,7 @@ extension AppFeature {
           "Saving favourites…"
         } else if state.favouritesSaveFailure != nil, !state.unsavedFavourites.isEmpty {
           // Until a save succeeds, the changes shown are marked as not saved.
-          "Favourites not saved: the next change tries again, Ctrl-C asks"
+          "Favourites not saved yet: the next change tries again"
         } else {
           nil
         }
@@ -149,6 +149,7 @@ extension AppFeature {
         // Any failure asking again may mend: the address's, the picture's, another's.
         case .retryPicture: return breed.offersRetry ? text : nil
         case .subBreedMove: return breed.subBreeds.isEmpty ? nil : text
+        case .starShown: return breed.isFavourite ? "f unstar" : text
         default: break
         }
         return text

@@ -97,18 +97,18 @@ extension AppFeature {
         importance: 3),
       KeyBinding(
         .switchTab, .breedsTab, "Tab, Shift-Tab", "the Favourites tab", pressed: [.tab, .backTab],
-        hint: "Tab favourites"),
+        hint: "Tab favourites", importance: 2),
       KeyBinding(
         .star, .breedsTab, "Ctrl-F", "star or un-star the highlighted breed (★ on its row)",
         pressed: [.ctrl("f")],
-        hint: "^F star"),
+        hint: "^F star", importance: 2),
       KeyBinding(
         .filterClear, .breedsTab, "Esc, Ctrl-U", "clear the filter", pressed: [.escape, .ctrl("u")],
         hint: "Esc clear"),
       KeyBinding(
         .reload, .breedsTab, "Ctrl-R",
         "load the list again at any time: a saved or built-in list shown while the network failed stays until the server's replaces it",
-        pressed: [.ctrl("r")], hint: "^R reload", importance: 2),
+        pressed: [.ctrl("r")], hint: "^R reload", importance: 3),
 
       // On the Favourites tab.
       KeyBinding(
@@ -165,7 +165,8 @@ extension AppFeature {
 
       // Everywhere.
       KeyBinding(
-        .help, .everywhere, "?, F1", "these keys", pressed: [.character("?"), .function(1)], hint: "? keys"),
+        .help, .everywhere, "?, F1", "these keys", pressed: [.character("?"), .function(1)], hint: "? keys",
+        importance: 3),
       KeyBinding(
         .quit, .everywhere, "Ctrl-C, Ctrl-D",
         "quit, saving the favourites first (asked again: at once, naming what is not saved)",

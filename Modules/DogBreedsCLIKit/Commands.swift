@@ -163,7 +163,14 @@ struct Commands {
       }
       let box = PictureSettings.showBox(
         asked: options.pictureSize, window: window, pipedColumns: pictureColumns, text: text)
-      let pictureFailure = await printPicture(state, url: imageURL, in: box)
+      let pictureFailure: String?
+      if pictures.mode != .none, box.rows < PictureSettings.fewestRows {
+        pictureFailure =
+          "The window is too small for the picture with the text (\(max(0, box.rows)) rows left): "
+          + "make it taller, or choose the size with --size."
+      } else {
+        pictureFailure = await printPicture(state, url: imageURL, in: box)
+      }
       Output.text(text)
       if let pictureFailure, failure == nil {
         if pictures.explicit {

@@ -157,9 +157,9 @@ extension PictureSettings {
   /// - On a terminal (`window`): the window's columns (80 at most), and its rows less the
   ///   rows the text
   ///   takes (a line longer than the window wraps) and one for the shell's prompt after it,
-  ///   so the whole output fits and stays in view. Where the text leaves too little, the
-  ///   picture still has a quarter of the window (two rows at least), and the text runs on
-  ///   past it.
+  ///   so the whole output fits and stays in view. Where the text leaves fewer than
+  ///   ``fewestRows``, the box has what is left (maybe nothing) and `show` draws no
+  ///   picture, saying so: a picture that scrolled away at once would show nothing.
   /// - Otherwise (a file, a pipe): `pipedColumns` across, as tall as its shape makes it.
   static func showBox(
     asked: PictureBox?, window: (columns: Int, rows: Int)?, pipedColumns: Int, text: String
@@ -172,7 +172,9 @@ extension PictureSettings {
     let textRows = lines.reduce(0) {
       $0 + max(1, (DisplayWidth.of($1) + window.columns - 1) / window.columns)
     }
-    let fewest = min(max(1, window.rows - 1), max(2, window.rows / 4))
-    return PictureBox(columns: min(window.columns, 80), rows: max(fewest, window.rows - textRows - 1))
+    return PictureBox(columns: min(window.columns, 80), rows: max(0, window.rows - textRows - 1))
   }
+
+  /// The fewest rows a picture is drawn in: fewer show nothing recognisable.
+  static let fewestRows = 3
 }

@@ -24,7 +24,7 @@ struct AppViewTests {
 
 
 
-        type to filter · ↑↓ move · Enter open · ^F star · ^C quit
+        type to filter · Enter open · ^F star · ? keys · ^C quit
         """)
   }
 
@@ -86,7 +86,7 @@ struct AppViewTests {
           Hound (2)
           Pug
         ⠋ Loading the breed list again…
-        type to filter · ↑↓ move · Enter open · ^F star · ^C quit
+        type to filter · Enter open · ^F star · ? keys · ^C quit
         """)
   }
 
@@ -126,7 +126,7 @@ struct AppViewTests {
           Basset
 
 
-        n another picture · ↑↓ Enter sub-breed · Esc back · ^C quit
+        n another picture · Esc back · ? keys · ^C quit
         """)
   }
 
@@ -144,7 +144,7 @@ struct AppViewTests {
       AppFeature.State(breeds: list, dogsStatus: .loaded, notice: "“x” is not in the breed list."), 60, 6)
     #expect(
       text.hasSuffix(
-        "“x” is not in the breed list.\ntype to filter · ↑↓ move · Enter open · ^F star · ^C quit"))
+        "“x” is not in the breed list.\ntype to filter · Enter open · ^F star · ? keys · ^C quit"))
   }
 
   /// A notice takes its row from the screen above it: what is left shows what a screen one
@@ -228,30 +228,31 @@ struct AppViewTests {
     bundled.fallbackReason = .timedOut(seconds: 2)
     let view = AppFeature.ViewState(AppFeature.State(breeds: bundled, dogsStatus: .loaded))
     #expect(view.keyHints(fitting: 110) == view.keyHints)
-    // Tab, the only way to the other tab, outlasts the other hints as little needed.
+    // Moving (the arrows are plain to see) and clearing go first; the way to the other
+    // tab, starring, reloading a list that stands in for the server's, and the keys stay.
     #expect(
       view.keyHints(fitting: 90)
-        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · ^R reload · ^C quit")
+        == "type to filter · Enter open · Tab favourites · ^F star · ^R reload · ? keys · ^C quit")
     #expect(
       view.keyHints(fitting: 80)
-        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^R reload · ^C quit")
+        == "type to filter · Enter open · Tab favourites · ^R reload · ? keys · ^C quit")
     // Typing, opening and quitting stay down to 40 columns; quitting stays last of all.
     #expect(
-      view.keyHints(fitting: 69) == "type to filter · ↑↓ move · Enter open · ^F star · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 62) == "type to filter · ↑↓ move · Enter open · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 50) == "type to filter · Enter open · ^R reload · ^C quit")
-    #expect(view.keyHints(fitting: 40) == "type to filter · Enter open · ^C quit")
+      view.keyHints(fitting: 69) == "type to filter · Enter open · ^F star · ^R reload · ? keys · ^C quit")
+    #expect(view.keyHints(fitting: 62) == "type to filter · Enter open · ^R reload · ? keys · ^C quit")
     #expect(view.keyHints(fitting: 32) == "type to filter · ^C quit")
-    #expect(view.keyHints(fitting: 19) == "^C quit")  // the last one stays, cut if need be
-    #expect(view.keyHints(fitting: 3) == "^C quit")
-    // Words for arrows are measured as drawn.
+    #expect(view.keyHints(fitting: 19) == "^R reload · ^C quit")
+    #expect(view.keyHints(fitting: 3) == "^C quit")  // the last one stays, cut if need be
+    // Words for arrows are measured as drawn: at 98 columns the arrows fit, the words do
+    // not; and a shorter hint of the same importance (Esc clear) takes the room the
+    // longer one left out could not.
     #expect(
-      view.keyHints(fitting: 64, unicode: false)
-        == "type to filter · Up/Down move · Enter open · ^R reload · ^C quit")
-    // A shorter hint of the same importance takes the room a longer one could not.
+      view.keyHints(fitting: 98)
+        == "type to filter · ↑↓ move · Enter open · Tab favourites · ^F star · ^R reload · ? keys · ^C quit")
     #expect(
-      view.keyHints(fitting: 63, unicode: false)
-        == "type to filter · Enter open · ^F star · ^R reload · ^C quit")
+      view.keyHints(fitting: 98, unicode: false)
+        == "type to filter · Enter open · Tab favourites · ^F star · Esc clear · ^R reload · ? keys · ^C quit"
+    )
     // Where nothing matches, what Enter opens outlasts the rest.
     let offered = AppFeature.ViewState(
       AppFeature.State(breeds: list, dogsFilter: "bass", dogsStatus: .loaded))
@@ -264,7 +265,7 @@ struct AppViewTests {
     #expect(
       breed.keyHints
         == "n another picture · r retry · ↑↓ Enter sub-breed · f star · Esc back · ? keys · ^C quit")
-    #expect(breed.keyHints(fitting: 40) == "r retry · Esc back · ^C quit")
+    #expect(breed.keyHints(fitting: 40) == "r retry · Esc back · ? keys · ^C quit")
     #expect(
       screen(AppFeature.State(breeds: bundled, dogsStatus: .loaded), 50, 6).hasSuffix(
         "\ntype to filter · Enter open · ^R reload · ^C quit"))
@@ -275,7 +276,7 @@ struct AppViewTests {
       AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
       unicode: false
     ).text
-    #expect(text.hasSuffix("type to filter | Up/Down move | Enter open | Tab favourites | ^C quit"))
+    #expect(text.hasSuffix("type to filter | Enter open | Tab favourites | ? keys | ^C quit"))
     #expect(text.contains("/ Filter breeds"))
   }
 }

@@ -65,6 +65,10 @@ struct KeyTableTests {
     #expect(text.contains("un-star the highlighted favourite") && text.contains("paint the screen again"))
     #expect(!text.contains("open the highlighted breed"))
     #expect(frame.lines.last == "↑↓ scroll · Esc close")
+    // On a screen that draws ASCII only, so is the overlay.
+    let ascii = AppView.render(AppFeature.ViewState(state), width: 80, height: 24, unicode: false).text
+    #expect(ascii.unicodeScalars.allSatisfy(\.isASCII) && ascii.contains("up/down") == false)
+    #expect(ascii.contains("^ v PgUp PgDn Home End"), "\(ascii)")
     // At 40×12 it scrolls: the title says which lines show.
     let small = AppView.render(AppFeature.ViewState(state), width: 40, height: 12)
     let limit = try! #require(small.scrollLimit)
@@ -88,6 +92,14 @@ struct KeyTableTests {
     state.help?.scroll = limit
     let end = AppView.render(AppFeature.ViewState(state), width: 40, height: 12).text
     #expect(end.contains("--no-mouse"), "\(end)")
+  }
+
+  /// The Breed screen's hint says what f does to the breed shown.
+  @Test func theStarHintSaysWhatFDoes() {
+    var state = Self.state(on: .breed)!
+    #expect(AppFeature.ViewState(state).keyHints.contains("f star"))
+    state.favourites = ["hound"]
+    #expect(AppFeature.ViewState(state).keyHints.contains("f unstar"))
   }
 
   /// Docs/Usage.md holds the table as the app has it.

@@ -149,7 +149,7 @@ struct QuittingTests {
     #expect(AppFeature.ViewState(state).status == nil)
     state.favouritesSaveFailure = Self.readOnly.message
     #expect(
-      AppFeature.ViewState(state).status == "Favourites not saved: the next change tries again, Ctrl-C asks")
+      AppFeature.ViewState(state).status == "Favourites not saved yet: the next change tries again")
     state.savedFavourites = state.favourites
     #expect(AppFeature.ViewState(state).status == nil)
   }

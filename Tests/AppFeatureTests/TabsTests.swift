@@ -152,7 +152,7 @@ struct TabsTests {
 
 
 
-        Enter open · Tab breeds · ^C quit
+        Enter open · f unstar · ? keys · ^C quit
         """)
   }
 

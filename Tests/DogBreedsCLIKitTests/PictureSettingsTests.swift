@@ -102,9 +102,9 @@ struct PictureSettingsTests {
     #expect(box(nil, (80, 24)) == PictureBox(columns: 80, rows: 19))
     // 40 × 12: the address wraps onto a second row.
     #expect(box(nil, (40, 12)) == PictureBox(columns: 40, rows: 6))
-    // Too little room: a quarter of the window, two rows at least.
-    #expect(box(nil, (40, 6)) == PictureBox(columns: 40, rows: 2))
-    #expect(box(nil, (40, 1)) == PictureBox(columns: 40, rows: 1))
+    // Too little room: what is left, maybe nothing (`show` then draws no picture).
+    #expect(box(nil, (40, 6)) == PictureBox(columns: 40, rows: 0))
+    #expect(box(nil, (40, 8)) == PictureBox(columns: 40, rows: 2))
     #expect(box(PictureBox(columns: 120, rows: 50), (80, 24)) == PictureBox(columns: 80, rows: 50))
     #expect(box(PictureBox(columns: 30, rows: 5), nil) == PictureBox(columns: 30, rows: 5))
     #expect(box(nil, nil) == PictureBox(columns: 80, rows: .max))

@@ -75,3 +75,22 @@ extension VirtualTerminal {
     (0..<width).filter { x in self[x, y].style.background != nil && self[x, y].character.isASCII }.count >= 4
   }
 }
+
+extension InteractiveTests {
+  /// Where the text leaves too few rows for a picture (Hound's seven sub-breeds at 40 × 12),
+  /// `show` draws none rather than one that scrolls away at once, and says so: a warning
+  /// where the picture was not asked for, an error where it was.
+  @Test(arguments: [false, true])
+  func aWindowTooSmallForThePictureGetsTheTextAndAWord(asked: Bool) async throws {
+    let app = try PseudoTerminalProcess(
+      executable: executable,
+      arguments: ["--api", "fake", "show", "hound"] + (asked ? ["--picture", "blocks"] : []),
+      environment: cleanEnvironment(["TERM": "xterm-256color"]), columns: 40, rows: 12)
+    let status = await app.waitForExit()
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    #expect(status == (asked ? 1 : 0), "\(output.suffix(300))")
+    #expect(!output.contains("▀"))
+    #expect(output.contains("Hound") && output.contains("Afghan"))
+    #expect(output.contains("The window is too small for the picture"), "\(output.suffix(300))")
+  }
+}

@@ -21,7 +21,7 @@ extension InteractiveTests {
     await app.expectScreen {
       $0.line(0) == "Hound" && $0.text.contains("fake_1.jpg") && $0.showsColouredASCII(row: 2)
     }
-    #expect(app.currentScreen.text.contains("Up/Down Enter sub-breed | f star | Esc back"))
+    #expect(app.currentScreen.text.contains("Up/Down Enter sub-breed | Esc back | ? keys"))
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
     let outside = app.allOutput.filter { $0 >= 0x80 }

@@ -49,6 +49,16 @@ public struct ModalBox: Equatable, Sendable {
     self.scroll = scroll
   }
 
+  /// The box with its text in ASCII (``Sanitizer/ascii(_:)``), for a screen that draws
+  /// ASCII only.
+  public var inASCII: ModalBox {
+    ModalBox(
+      title: Sanitizer.ascii(title), message: message.map(Sanitizer.ascii),
+      buttons: buttons.map(Sanitizer.ascii),
+      focused: focused, rows: rows.map { Row(Sanitizer.ascii($0.name), Sanitizer.ascii($0.text)) },
+      scroll: scroll)
+  }
+
   /// The table's lines at `inner` columns: each row's name in a column as wide as the
   /// widest (a third of the width at most), its text wrapped beside it.
   func tableLines(inner: Int) -> [String] {
