@@ -23,7 +23,7 @@ struct DogsViewTests {
         """)
   }
 
-  /// The README's example of using DogsFeature alone, step for step, and what it says it prints.
+  /// Docs/Usage.md's example of using DogsFeature alone, step for step, and what it says it prints.
   @Test @MainActor func theReadmeExamplePrintsWhatTheReadmeSays() async {
     let store = Store(initialState: DogsFeature.State()) { DogsFeature(client: .fake()) }
     await store.send(.appeared).finish()
