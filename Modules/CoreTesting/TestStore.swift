@@ -116,6 +116,8 @@ public final class TestStore<State: Equatable, Action> {
   public var timeout: Duration = .seconds(1)
 
   let runtime: StoreRuntime<State, Action>
+  /// Where the effects run, and how the store knows they are idle.
+  let executor = TestExecutor()
   /// The state as of the last asserted action.
   private var assertedState: State
   var received: [(action: Action, state: State)] = []
@@ -162,6 +164,7 @@ public final class TestStore<State: Equatable, Action> {
     runtime = StoreRuntime(initialState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) })
     assertedState = initialState
     runtime.describeOrigin = { dumpValue($0) }
+    runtime.effectExecutor = executor
     runtime.didReduce = { [unowned self] action, state, origin in
       switch origin {
       case .external: self.stateAfterSentAction = state
@@ -216,9 +219,9 @@ public final class TestStore<State: Equatable, Action> {
     checkState(
       before: before, after: after, update: updateStateToExpectedResult, location: location)
     assertedState = after
-    // Let effects the action started begin running before the test continues.
-    for _ in 0..<10 { await Task.yield() }
-    return TestStoreTask(task: task)
+    // The effects the action started run until they wait (or end) before the test goes on.
+    await executor.idle()
+    return TestStoreTask(task: task, executor: executor)
   }
 
   /// Asserts the state as it is now, without sending an action.
@@ -439,8 +442,8 @@ public final class TestStore<State: Equatable, Action> {
     }
     checkState(before: assertedState, after: state, update: update, location: location)
     assertedState = state
-    // Let an effect that just delivered its last action finish returning.
-    for _ in 0..<10 { await Task.yield() }
+    // An effect that just delivered its last action finishes returning.
+    await executor.idle()
   }
 
   /// Drops the actions received so far without asserting them.
@@ -455,7 +458,7 @@ public final class TestStore<State: Equatable, Action> {
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    for _ in 0..<10 { await Task.yield() }
+    await executor.idle()
     if received.isEmpty {
       if strict {
         reportIssue(
@@ -480,14 +483,15 @@ public final class TestStore<State: Equatable, Action> {
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    for _ in 0..<10 { await Task.yield() }
+    await executor.idle()
     if strict, runtime.inFlightCount == 0 {
       reportIssue(
         "There were no in-flight effects to skip.",
         at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     runtime.cancelAll()
-    for _ in 0..<10 { await Task.yield() }
+    // The cancelled effects unwind.
+    await executor.idle()
   }
 
   /// Waits for every effect to finish, then checks nothing is left unasserted.
@@ -532,11 +536,12 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
 /// The effects started by one `TestStore.send`.
 public struct TestStoreTask: Sendable {
   let task: StoreTask
+  let executor: TestExecutor
 
-  /// Cancels the effects.
+  /// Cancels the effects, and lets them unwind.
   public func cancel() async {
     task.cancel()
-    for _ in 0..<10 { await Task.yield() }
+    await executor.idle()
   }
 
   /// Waits for the effects to finish.
