@@ -5,8 +5,8 @@ import Foundation
 /// A task that prefers it (`Task(executorPreference:)`) runs every part of its work that
 /// is not isolated to an actor here, and so do the child tasks it starts. The executor
 /// runs that work on the main actor's queue, one job at a time, in the order it arrives,
-/// in line with the main actor's own jobs; each job runs as if on the main actor, so a hop to the
-/// main actor inside it (an effect's `send`) goes on without waiting.
+/// in line with the main actor's own jobs; each job runs as if on the main actor, so a hop
+/// to the main actor inside it (an effect's `send`) goes on without waiting.
 ///
 /// It counts the jobs waiting to run. Effects are idle when no job of theirs waits and a
 /// whole turn of the main actor's queue has gone by without one running: they are
@@ -35,6 +35,7 @@ import Foundation
 /// inside an effect, an actor already busy on another thread, or a callback from another
 /// thread (a URL session's, a `DispatchQueue`'s). Such work is in the outside world until
 /// it resumes one of the executor's tasks, which makes that task's job wait here again.
+/// <doc:WhenEffectsAreIdle> tells the whole story.
 public final class TestExecutor: TaskExecutor, @unchecked Sendable {
   // Guarded by `lock`.
   private let lock = NSLock()
@@ -98,8 +99,8 @@ public final class TestExecutor: TaskExecutor, @unchecked Sendable {
   /// were in line, those of the effects included, have run too).
   ///
   /// An effect that never stops working (a loop that only yields) would keep it going
-  /// forever; it gives up after ``maximumTurns`` turns, and the checks that follow report
-  /// the effect as still running.
+  /// forever; it gives up after a hundred thousand turns, and the checks that follow
+  /// report the effect as still running.
   @MainActor
   public func idle() async {
     for _ in 0..<Self.maximumTurns {

@@ -103,6 +103,7 @@ extension TestStore {
       let jobs = executor.jobsEnqueued
       await executor.idle()
       if condition() { return }
+      guard ContinuousClock.now < deadline else { return }
       // A job that came while the effects settled: look again at once.
       if executor.jobsEnqueued != jobs { continue }
       guard await executor.nextJob(after: jobs, until: deadline) else { return }

@@ -111,8 +111,9 @@ public final class TestStore<State: Equatable, Action> {
   public var exhaustivity: Exhaustivity = .on
   /// How long `receive` and `finish` wait by default for running effects (one second).
   /// Neither waits longer than it must: both return as soon as the action arrives or the
-  /// effects end. Raise it for effects that do real work, or for a suite whose other tests
-  /// block the cooperative pool's threads (which effects need in order to run).
+  /// effects end. It bounds only the wait for work the store cannot see, outside its
+  /// effects' tasks (see <doc:WhenEffectsAreIdle>): raise it for effects that wait for real
+  /// work there.
   public var timeout: Duration = .seconds(1)
 
   let runtime: StoreRuntime<State, Action>
