@@ -9,16 +9,74 @@ import TextRendering
 public struct KeyBinding: Equatable, Sendable {
   /// What the binding is, for the code that decides when its hint is offered.
   public enum Name: Equatable, Sendable {
-    case quit, suspend, redraw, help, mouse
-    case filterType, filterEdit, filterClear, openOffered, star, reload, retryList
-    case switchTab, move, open, unstar, clearAll, retryThumbnails
-    case anotherPicture, retryPicture, subBreedMove, subBreedShow, starShown, back
-    case buttonMove, buttonChoose, buttonCancel
+    /// Quit.
+    case quit
+    /// Suspend.
+    case suspend
+    /// Paint the screen again.
+    case redraw
+    /// The keys overlay.
+    case help
+    /// The mouse.
+    case mouse
+    /// Type into the filter.
+    case filterType
+    /// Delete from the filter.
+    case filterEdit
+    /// Clear the filter.
+    case filterClear
+    /// Open what the filter names where no breed matches.
+    case openOffered
+    /// Star the highlighted breed.
+    case star
+    /// Load the list again.
+    case reload
+    /// Load the list again after a failure.
+    case retryList
+    /// The other tab.
+    case switchTab
+    /// Move the highlight.
+    case move
+    /// Open the highlighted row.
+    case open
+    /// Un-star the highlighted favourite.
+    case unstar
+    /// Clear all favourites.
+    case clearAll
+    /// Load the failed thumbnails again.
+    case retryThumbnails
+    /// Another picture.
+    case anotherPicture
+    /// Try the picture again.
+    case retryPicture
+    /// Move among the sub-breeds.
+    case subBreedMove
+    /// Show a sub-breed's picture.
+    case subBreedShow
+    /// Star the breed or sub-breed shown.
+    case starShown
+    /// Back to the tab.
+    case back
+    /// Move between the buttons.
+    case buttonMove
+    /// Choose the focused button.
+    case buttonChoose
+    /// Cancel.
+    case buttonCancel
   }
 
   /// Where a binding applies.
   public enum Place: CaseIterable, Equatable, Sendable {
-    case breedsTab, favouritesTab, breed, modal, everywhere
+    /// The Breeds tab.
+    case breedsTab
+    /// The Favourites tab.
+    case favouritesTab
+    /// A breed's screen.
+    case breed
+    /// An alert or a dialog.
+    case modal
+    /// Every screen.
+    case everywhere
 
     /// The place's heading in the table and the overlay.
     public var title: String {
