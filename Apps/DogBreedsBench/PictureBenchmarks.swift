@@ -3,13 +3,14 @@ import ImageDecoding
 import TextRendering
 
 /// Drawing a decoded picture in cells, as `show` does on an 80 × 24 terminal (a box of 80 ×
-/// 21 cells, 10 × 20 pixels each, from the picture decoded to fit it), and writing the cells
-/// as text: half blocks, the reference, and the finer symbols, in 24-bit colour and in 256
-/// (dithered). The goal: under 10 ms a picture.
+/// 21 cells, 10 × 20 pixels each, from the picture decoded to fit its pixels, which symbols
+/// are fitted on), and writing the cells as text: half blocks, the reference, and the
+/// finer symbols (`block` is the default), in 24-bit colour and in 256. The goal: under
+/// 10 ms a picture.
 func pictureBenchmarks() -> [Row3] {
   let path = "Tests/ImageDecodingTests/Fixtures/jpeg/g-detailed-500x375.jpg"
   guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
-    let image = try? JPEGDecoder.decode(bytes, fitting: (160, 126))
+    let image = try? JPEGDecoder.decode(bytes, fitting: (800, 420))
   else {
     print("(skipping picture benchmarks: run from the repository root)")
     return []
@@ -28,7 +29,7 @@ func pictureBenchmarks() -> [Row3] {
     let depth = colorMode == .truecolor ? "24-bit" : "256 colours"
     let half = measure(iterations: 20, draw(.half, colorMode))
     rows.append(Row3(name: "half blocks, 80 × 21 cells, \(depth)", ns: half, baseline: 0, goal: "-"))
-    for symbols in [SymbolSet.quadrant, .sextant] {
+    for symbols in [SymbolSet.quadrant, .block, .sextant] {
       let ns = measure(iterations: 20, draw(symbols, colorMode))
       rows.append(
         Row3(

@@ -43,8 +43,8 @@ struct Options: Equatable {
   var picture: PictureChoice = .auto
   /// `show`'s picture box in cells (`--size WxH`), if given.
   var pictureSize: PictureBox?
-  /// The glyphs `show` draws half-block pictures with (`--symbols`).
-  var symbols: SymbolSet = .half
+  /// The glyphs `show` draws pictures in colour cells with (`--symbols`).
+  var symbols: SymbolSet = .auto
   var timeout: Double = 10
 }
 
@@ -129,11 +129,12 @@ enum Arguments {
                              (default: on a terminal, the largest that fits
                              the window with the text after it; otherwise 80
                              columns wide, or COLUMNS)
-      --symbols half|quadrant|sextant
+      --symbols auto|half|quadrant|block|sextant
                              show: the glyphs a picture in colour cells is
-                             drawn with: half blocks (default); also quarters
-                             (same Unicode block, in any font with half
-                             blocks); also sixths (a font with Symbols for
+                             drawn with: half blocks; also quarters; also
+                             eighths (block, and auto: all in the Unicode
+                             block of the half block, in any font that has
+                             it); also sixths (a font with Symbols for
                              Legacy Computing, Unicode 13)
       --json                 machine-readable output (list, show; alone: list)
       --filter TEXT          only breeds whose name contains TEXT, or each of its
@@ -344,7 +345,7 @@ enum Arguments {
         throw UsageError(message: "--size sizes the picture, and --picture none draws none.")
       }
     }
-    if options.symbols != .half {
+    if options.symbols != .auto {
       guard case .show = options.command, !options.json else {
         throw UsageError(message: "--symbols goes with show, which draws the picture (not with --json).")
       }

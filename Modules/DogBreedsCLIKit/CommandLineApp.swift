@@ -195,6 +195,11 @@ struct Session {
         if pictures.terminalProtocol != nil {
           pictures.pixelsPerCell = PictureSettings.CellPixels(width: answered.width, height: answered.height)
         }
+        // Symbols are fitted on as many.
+        if pictures.mode == .blocks {
+          let samples = SymbolSet.samplesPerCell(answered)
+          pictures.pixelsPerCell = PictureSettings.CellPixels(width: samples.across, height: samples.down)
+        }
       }
       if chosenBlocks, answers?.drawsWide == true {
         pictures = PictureSettings.resolve(

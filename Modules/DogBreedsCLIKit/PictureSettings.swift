@@ -44,8 +44,12 @@ struct PictureSettings: Sendable {
     _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,
     interactive: Bool, unicode: Bool, environment: [String: String], cell: TerminalPicture.CellSize = .default
   ) -> PictureSettings {
-    // Text cells: one pixel across, two down (half blocks; the ASCII ramp averages them).
+    // ASCII cells: one pixel across, two down (the ramp averages them; the glyphs in
+    // colour take what they need).
     let cells = CellPixels(width: 1, height: 2)
+    // Symbols: the pixels each cell is fitted on.
+    let samples = SymbolSet.samplesPerCell(cell)
+    let symbolPixels = CellPixels(width: samples.across, height: samples.down)
     // For a terminal's own protocol: a cell's size in pixels, as the terminal reports it.
     let cellPixels = CellPixels(width: cell.width, height: cell.height)
     // What an asked-for picture is drawn in, whatever the text's colour mode (which, where
@@ -59,7 +63,8 @@ struct PictureSettings: Sendable {
           "--picture \(choice.rawValue) needs colour, which is turned off (--color never or NO_COLOR): drawing the picture in ASCII."
         return ascii
       }
-      return PictureSettings(mode: .blocks, colorMode: mode, pixelsPerCell: cells, explicit: choice != .auto)
+      return PictureSettings(
+        mode: .blocks, colorMode: mode, pixelsPerCell: symbolPixels, explicit: choice != .auto)
     }
     switch choice {
     case .none:

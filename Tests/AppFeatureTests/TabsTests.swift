@@ -160,7 +160,16 @@ struct TabsTests {
   /// still loading says so; in ASCII the thumbnail is the ASCII ramp.
   @Test(arguments: [(80, 24, true), (40, 12, true), (80, 24, false), (40, 12, false)])
   func withPicturesEachRowHasAThumbnail(width: Int, height: Int, unicode: Bool) {
-    let picture = RGBImage(width: 4, height: 3, pixels: [UInt8](repeating: 200, count: 36))
+    // In symbols a flat cell is a space on its colour: a checkerboard gives each cell a shape.
+    var checks: [UInt8] = []
+    for index in 0..<1200 {
+      let light = (index % 40 + index / 40) % 2 == 0
+      checks += light ? [250, 250, 250] : [20, 20, 20]
+    }
+    let picture =
+      unicode
+      ? RGBImage(width: 40, height: 30, pixels: checks)
+      : RGBImage(width: 4, height: 3, pixels: [UInt8](repeating: 200, count: 36))
     var tab = FavouritesFeature.State(rows: [
       FavouriteRow.State(id: "akita", thumbnail: .loaded(picture)),
       FavouriteRow.State(id: "pug", thumbnail: .loading),

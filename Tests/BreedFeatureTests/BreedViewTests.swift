@@ -18,16 +18,17 @@ struct BreedViewTests {
     let picture = RGBImage(width: 400, height: 300, pixels: [UInt8](repeating: 90, count: 400 * 300 * 3))
     let state = BreedFeature.State(
       breed: Breed(name: "terrier", subBreeds: names), imageURL: .loaded(url1), picture: .loaded(picture))
-    let lines = screen(state, width, height).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = BreedView.render(BreedFeature.ViewState(state), width: width, height: height).pictureMarked
     let column = width * 3 / 5 + 1
     #expect(lines[2].dropFirst(column).hasPrefix("Sub-breeds"))
     for (row, name) in names.enumerated() {
       #expect(lines[3 + row].dropFirst(column).contains("Sub" + name.dropFirst(3)), "\(name)")
     }
-    // The picture on the left, as wide as its columns (a 4:3 picture, two pixels a row).
+    // The picture on the left, as wide as its columns (a 4:3 picture, in whole cells).
     let pictureRows = lines.filter { $0.hasPrefix("▀") }
-    let fitted = PictureRenderer.fittedSize(picture, columns: width * 3 / 5, rows: height - 3)
-    #expect(fitted.columns == width * 3 / 5)
+    let fitted = PictureRenderer.fittedSize(picture, columns: width * 3 / 5, rows: height - 3, symbols: .auto)
+    // Within a column of as wide as its columns: whole cells in its shape.
+    #expect(fitted.columns >= width * 3 / 5 - 1 && fitted.columns <= width * 3 / 5)
     #expect(pictureRows.count == fitted.rows, "\(lines.joined(separator: "\n"))")
     #expect(lines.contains { $0.hasPrefix(url1.absoluteString) })
     // Narrower, they are under it.
@@ -177,13 +178,13 @@ struct BreedPictureViewTests {
     let picture = RGBImage(width: 8, height: 6, pixels: pixels)
     let state = BreedFeature.State(breed: hound, imageURL: .loaded(url1), picture: .loaded(picture))
     let frame = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 16, pictureMode: .blocks)
-    let lines = frame.lines
+    let lines = frame.pictureMarked
     #expect(lines[0] == "Hound")
     #expect(lines[2].contains("▀"))
     #expect(lines.contains("https://images.dog.ceo/breeds/hound/1.j…"))
     #expect(lines.suffix(3) == ["Sub-breeds", "  Afghan", "  Basset"])
     let plain = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 16, pictureMode: .none)
-    #expect(!plain.text.contains("▀"))
+    #expect(!plain.pictureMarked.joined().contains("▀"))
     #expect(plain.lines[2] == "https://images.dog.ceo/breeds/hound/1.j…")  // 40 columns
   }
 
@@ -193,24 +194,24 @@ struct BreedPictureViewTests {
     let breed = Breed(name: "hound", subBreeds: ["afghan", "basset", "blood", "english", "ibizan", "plott"])
     let state = BreedFeature.State(
       breed: breed, imageURL: .loaded(url1), picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
-    let short = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 11).lines
+    let short = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 11).pictureMarked
     #expect(short[2...5].allSatisfy { $0.contains("▀") }, "four rows of picture")
     #expect(short[8] == "Sub-breeds" && short[9].hasPrefix("  Afghan ") && short[10] == "  Basset")
     #expect(short[9].hasSuffix("┃"), "the list scrolls")
     // Shorter still, the list keeps its two rows and the picture gives up one.
-    let shorter = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 10).lines
+    let shorter = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 10).pictureMarked
     #expect(shorter[2...4].allSatisfy { $0.contains("▀") }, "three rows of picture")
     #expect(shorter[7] == "Sub-breeds" && shorter[8].hasPrefix("  Afghan ") && shorter[9] == "  Basset")
     // The shortest screen with a picture (two rows and its address), then one row less.
-    let lowest = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 9).lines
+    let lowest = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 9).pictureMarked
     #expect(lowest[2...3].allSatisfy { $0.contains("▀") } && !lowest[4].contains("▀"), "two rows of picture")
     #expect(lowest[6] == "Sub-breeds" && lowest[7].hasPrefix("  Afghan ") && lowest[8] == "  Basset")
-    let below = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 8).lines
+    let below = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 8).pictureMarked
     #expect(!below.joined().contains("▀"), "\(below)")
     #expect(below[4] == "Sub-breeds" && below[7] == "  Blood", "the list has the rest: \(below)")
     // Too short for two rows of picture and its address: the address shows, as it does
     // without pictures, and the list has the rest.
-    let tiny = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 7).lines
+    let tiny = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 7).pictureMarked
     #expect(!tiny.joined().contains("▀"))
     #expect(tiny[2] == "https://images.dog.ceo/breeds/hound/1.j…")  // no room for its label
     #expect(tiny[4...] == ["Sub-breeds", "  Afghan                               ┃", "  Basset"])
@@ -218,19 +219,35 @@ struct BreedPictureViewTests {
       breed: Breed(name: "pug", subBreeds: []), imageURL: .loaded(url1),
       picture: .loaded(RGBImage(width: 8, height: 6, pixels: pixels)))
     #expect(
-      BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 4).lines[2]
+      BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 4).pictureMarked[2]
         == "Picture of Pug: https://images.dog.ceo/breeds/hound/1.jpg")
-    #expect(BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 5).lines[2].contains("▀"))
+    #expect(
+      BreedView.render(BreedFeature.ViewState(pug), width: 60, height: 5).pictureMarked[2].contains("▀"))
     // With room to spare the list shows six rows, or a quarter of a tall screen.
-    let tall = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 24).lines
+    let tall = BreedView.render(BreedFeature.ViewState(state), width: 40, height: 24).pictureMarked
     #expect(tall.contains("  Plott"))
     var hound = state
     hound.breed.subBreeds.append("walker")
     let seven = BreedFeature.ViewState(hound)
-    #expect(!BreedView.render(seven, width: 40, height: 24).lines.contains("  Walker"))
-    #expect(!BreedView.render(seven, width: 40, height: 27).lines.contains("  Walker"))
-    let whole = BreedView.render(seven, width: 40, height: 28).lines
+    #expect(!BreedView.render(seven, width: 40, height: 24).pictureMarked.contains("  Walker"))
+    #expect(!BreedView.render(seven, width: 40, height: 27).pictureMarked.contains("  Walker"))
+    let whole = BreedView.render(seven, width: 40, height: 28).pictureMarked
     #expect(whole.contains("  Walker") && !whole.joined().contains("┃"), "\(whole)")
     #expect(whole.contains { $0.contains("▀") })
+  }
+}
+
+extension Frame {
+  /// Its lines, each cell with a background colour (a picture's: the views colour no
+  /// other) shown as `▀`, whatever glyph the picture drew there.
+  var pictureMarked: [String] {
+    (0..<height).map { y in
+      var text = ""
+      for x in 0..<width where self[x, y].width > 0 {
+        text.append(self[x, y].style.background == nil ? self[x, y].character : "▀")
+      }
+      while text.last == " " { text.removeLast() }
+      return text
+    }
   }
 }

@@ -49,7 +49,9 @@ struct ArgumentsTests {
     (["list", "--size", "60x20"], "--size goes with show"),
     (["show", "pug", "--json", "--size", "60x20"], "--size goes with show"),
     (["show", "pug", "--picture", "none", "--size", "60x20"], "--size sizes the picture"),
-    (["show", "pug", "--symbols", "braille"], "--symbols must be one of half, quadrant, sextant"),
+    (
+      ["show", "pug", "--symbols", "braille"], "--symbols must be one of auto, half, quadrant, block, sextant"
+    ),
     (["--symbols", "quadrant"], "--symbols goes with show"),
     (
       ["show", "pug", "--picture", "ascii", "--symbols", "sextant"],
@@ -133,7 +135,7 @@ extension Options {
   init(
     command: Command = .interactive, filter: String? = nil, json: Bool = false, api: API = .live,
     offline: Bool = false, color: ColorChoice = .auto, trace: Bool = false, picture: PictureChoice = .auto,
-    timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil, symbols: SymbolSet = .half
+    timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil, symbols: SymbolSet = .auto
   ) {
     self.init()
     self.symbols = symbols

@@ -66,15 +66,18 @@ struct InteractiveAppTests {
       store: Store(initialState: AppFeature.State()) {
         AppFeature(client: .fake(), pictureSize: { (60, 40) }, favourites: favourites)
       },
-      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .none),
+      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .truecolor),
       asciiStyle: nil, escapeDelay: 5, handlesSignals: false)
     let run = Task { await app.run() }
     #expect(
       await terminal.eventually { $0.text.contains("Affenpinscher") && $0.text.contains("Favourites (2)") })
     terminal.type("\t")
     #expect(await terminal.eventually { $0.lines.contains { $0.hasSuffix("▶ Afghan Hound ★") } })
-    // Both rows' thumbnails arrive: half blocks at the left of each.
-    #expect(await terminal.eventually { screen in screen.lines.filter { $0.hasPrefix("▀") }.count >= 6 })
+    // Both rows' thumbnails arrive: coloured cells at the left of each.
+    #expect(
+      await terminal.eventually { screen in
+        (0..<screen.height).filter { screen[0, $0].style.background != nil }.count >= 6
+      })
     terminal.type("x")
     #expect(await terminal.eventually { $0.text.contains("Clear all favourites?") })
     terminal.type("\u{1B}")

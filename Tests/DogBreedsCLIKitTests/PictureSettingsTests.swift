@@ -71,8 +71,8 @@ struct PictureSettingsTests {
     #expect(settings.explicit == (row.choice != .auto && row.choice != .none))
   }
 
-  /// A terminal's own protocol decodes to the terminal's cells in pixels; cells drawn in
-  /// text, to one pixel across and two down; nothing, to nothing.
+  /// A terminal's own protocol decodes to the terminal's cells in pixels, and so do symbols,
+  /// which are fitted on them; ASCII, to one pixel across and two down; nothing, to nothing.
   @Test func picturesAreDecodedForTheCellsTheyFill() {
     let cell = TerminalPicture.CellSize(width: 8, height: 17)
     func pixels(_ choice: PictureChoice) -> (Int, Int)? {
@@ -83,7 +83,7 @@ struct PictureSettingsTests {
     }
     #expect(pixels(.kitty).map { $0 == (8, 17) } == true)
     #expect(pixels(.sixel).map { $0 == (8, 17) } == true)
-    #expect(pixels(.blocks).map { $0 == (1, 2) } == true)
+    #expect(pixels(.blocks).map { $0 == (8, 17) } == true)
     #expect(pixels(.ascii).map { $0 == (1, 2) } == true)
     #expect(pixels(.none) == nil)
     #expect(pixels(.iterm) == nil)

@@ -286,15 +286,18 @@ struct LayoutTests {
     for _ in 0..<2 { pixels += [255, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 255] }
     let image = RGBImage(width: 4, height: 2, pixels: pixels)
     let frame = render(.picture(PictureNode(image: image, mode: .blocks, caption: [Span("cap")])), 8, 3)
-    // 8 columns × 2 half-rows would be 8×4 px for a 2:1 image: 8 wide, 2 rows of cells.
-    #expect(frame.lines == ["▀▀▀▀▀▀▀▀", "▀▀▀▀▀▀▀▀", "cap"])
-    #expect(frame[0, 0].style.foreground == .rgb(255, 0, 0))
-    #expect(frame[7, 0].style.background == .rgb(0, 0, 255))
+    // 8 columns × 2 rows of 1:2 cells for a 2:1 image; each cell flat, a space on its colour.
+    #expect(frame.lines == ["", "", "cap"])
+    #expect(
+      frame[0, 0].style.background == .rgb(255, 0, 0) && frame[0, 1].style.background == .rgb(255, 0, 0))
+    #expect(
+      frame[7, 0].style.background == .rgb(0, 0, 255) && frame[8 - 1, 1].style.background == .rgb(0, 0, 255))
     let ascii = render(.picture(PictureNode(image: image, mode: .ascii, caption: [])), 4, 2)
     #expect(ascii.lines.allSatisfy { !$0.contains("▀") })
     // Two rows high, it is 8 wide: centred in 12 columns.
     let centred = render(.picture(PictureNode(image: image, mode: .blocks, caption: [Span("cap")])), 12, 3)
-    #expect(centred.lines == ["  ▀▀▀▀▀▀▀▀", "  ▀▀▀▀▀▀▀▀", "cap"])
+    #expect(centred[1, 0].style.background == nil && centred[2, 0].style.background == .rgb(255, 0, 0))
+    #expect(centred[9, 1].style.background == .rgb(0, 0, 255) && centred[10, 1].style.background == nil)
   }
 
   @Test func aPictureNeedsTwoRowsOrOnlyItsCaptionShows() {

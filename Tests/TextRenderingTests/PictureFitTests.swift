@@ -96,15 +96,28 @@ struct PictureFitTests {
   }
 
   /// The layout draws pictures in the cells its options give (the full-screen app's are
-  /// the terminal's): a square in 8 × 17 cells is 36 half blocks wide for 17 rows, where in
-  /// the stated default's it is 34.
+  /// the terminal's): a square in 8 × 17 cells is 36 cells wide for 17 rows, where in the
+  /// stated default's it is 34; in half blocks, as wide.
   @Test func theLayoutDrawsPicturesInTheCellsItIsGiven() {
     let node = Node.picture(PictureNode(image: image(300, 300), mode: .blocks, caption: []))
     func width(_ options: Layout.Options) -> Int {
       let frame = Layout.render(node, width: 80, height: 17, options: options)
-      return (0..<80).filter { frame[$0, 0].character == "▀" }.count
+      return (0..<80).filter { frame[$0, 0].style.background != nil }.count
     }
-    #expect(width(Layout.Options(cell: TerminalPicture.CellSize(width: 8, height: 17))) == 36)
+    let cell = TerminalPicture.CellSize(width: 8, height: 17)
+    #expect(width(Layout.Options(cell: cell)) == 36)
     #expect(width(Layout.Options()) == 34)
+    #expect(width(Layout.Options(cell: cell, symbols: .half)) == 36)
+  }
+
+  /// The full-screen app's pictures are drawn with the symbols `show` draws with, each cell
+  /// fitted on its pixels: a picture split down each cell's middle takes `▌`.
+  @Test func theLayoutDrawsPicturesInSymbols() {
+    let split = RGBImage(
+      width: 20, height: 40,
+      pixels: (0..<800).flatMap { $0 % 10 < 5 ? [250, 250, 250] : [10, 10, 10] as [UInt8] })
+    let node = Node.picture(PictureNode(image: split, mode: .blocks, caption: []))
+    let frame = Layout.render(node, width: 2, height: 2, options: Layout.Options())
+    #expect((0..<4).allSatisfy { frame[$0 % 2, $0 / 2].character == "▌" })
   }
 }

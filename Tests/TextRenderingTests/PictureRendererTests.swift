@@ -30,7 +30,7 @@ struct PictureRendererTests {
   @Test func thePictureKeepsItsShapeInCellsTwiceAsTallAsWide() {
     let wide = image(10, 3, Array(repeating: [1, 2, 3], count: 30))
     // 10 columns of a 10 × 3 picture are 1.5 rows: rounded to 2.
-    #expect(PictureRenderer.fittedSize(wide, columns: 10, rows: 10) == (10, 2))
+    #expect(PictureRenderer.fittedSize(wide, columns: 10, rows: 10, symbols: .half) == (10, 2))
     let square = image(4, 4, Array(repeating: [1, 2, 3], count: 16))
     #expect(PictureRenderer.fittedSize(square, columns: 10, rows: 2) == (4, 2))  // the height decides
     #expect(PictureRenderer.fittedSize(square, columns: 4, rows: 10) == (4, 2))  // the width decides

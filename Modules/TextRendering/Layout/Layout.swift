@@ -14,16 +14,19 @@ public enum Layout {
     /// The colours the frame is drawn in, if known: ASCII pictures colour each cell's
     /// background as well as its character where there is colour.
     public var colorMode: ColorMode?
-    /// Creates options; Unicode, a dark background and cells of the stated default size are
-    /// assumed unless told otherwise.
+    /// The glyphs pictures in colour cells are drawn with.
+    public var symbols: SymbolSet
+    /// Creates options; Unicode, a dark background, cells of the stated default size and
+    /// the default symbols are assumed unless told otherwise.
     public init(
       unicode: Bool = true, lightBackground: Bool = false, cell: TerminalPicture.CellSize = .default,
-      colorMode: ColorMode? = nil
+      colorMode: ColorMode? = nil, symbols: SymbolSet = .auto
     ) {
       self.unicode = unicode
       self.lightBackground = lightBackground
       self.cell = cell
       self.colorMode = colorMode
+      self.symbols = symbols
     }
     /// What marks text cut short: `…`, or `...` without Unicode.
     public var ellipsis: String { unicode ? "…" : "..." }
@@ -189,7 +192,7 @@ public enum Layout {
 
     /// A picture drawn in cells, centred in its box; returns the rows it took. Where the
     /// terminal draws pictures itself (its graphics show one picture per screen), a list
-    /// row's thumbnail is drawn in half blocks.
+    /// row's thumbnail is drawn in symbols.
     @discardableResult
     mutating func placeCellPicture(
       _ image: RGBImage, mode: PictureMode, x: Int, y: Int, width: Int, height: Int
@@ -200,7 +203,7 @@ public enum Layout {
       guard cellMode != .none else { return 0 }
       let cells = PictureRenderer.render(
         image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground,
-        cell: options.cell, colorMode: options.colorMode)
+        cell: options.cell, colorMode: options.colorMode, symbols: options.symbols)
       let left = x + (width - cells.columns) / 2
       for row in 0..<cells.rows {
         for column in 0..<cells.columns {

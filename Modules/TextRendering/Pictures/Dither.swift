@@ -74,6 +74,28 @@ enum Dither {
     return (output, entries)
   }
 
+  /// `cells` (`columns` a row, in RGB colours) in `colorMode`'s palette: each colour the
+  /// entry nearest it. Any mode but 256 or 16 colours gives the cells as they are.
+  static func cellsToPalette(_ cells: [Cell], columns: Int, colorMode: ColorMode) -> [Cell] {
+    let palette: Entries
+    switch colorMode {
+    case .ansi256: palette = .xterm256
+    case .ansi16: palette = .system16
+    case .none, .truecolor: return cells
+    }
+    func entry(_ colour: Color?) -> Color? {
+      guard case .rgb(let r, let g, let b)? = colour else { return colour }
+      let code = palette.codes[palette.nearest(Palette.oklab(r, g, b))]
+      return colorMode == .ansi16 ? .ansi(code) : .indexed(code)
+    }
+    return cells.map { cell in
+      var cell = cell
+      cell.style.foreground = entry(cell.style.foreground)
+      cell.style.background = entry(cell.style.background)
+      return cell
+    }
+  }
+
   /// A palette's entries: their codes, colours and Oklab values.
   struct Entries: Sendable {
     let codes: [UInt8]

@@ -11,7 +11,11 @@ import ImageDecoding
 /// so a bright picture stays bright. Without colour (or where the colours are not known),
 /// one luminance character per cell from a ramp, in the pixel's colour (which a terminal
 /// without colour drops).
-/// In 256 or 16 colours, half blocks and ASCII are dithered (``Dither``).
+/// Other symbols (``SymbolSet``): each cell the glyph and two colours nearest its pixels,
+/// fitted on as many pixels as the cell has.
+/// In 256 or 16 colours, half blocks and ASCII are dithered (``Dither``); a symbol's two
+/// colours are each the palette's entry nearest them, undithered: a cell's own split
+/// already mixes two colours, and dots of error on top of it score lower.
 /// The picture keeps its shape in cells of the size the terminal reports (``PictureFit``).
 /// Downscaling is an area average (a box filter), never point sampling.
 public enum PictureRenderer {
@@ -38,15 +42,15 @@ public enum PictureRenderer {
     guard mode == .blocks || mode == .ascii else { return PictureCells(columns: 0, rows: 0, cells: []) }
     let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell, symbols: symbols)
     guard dots.across > 0, dots.down > 0 else { return PictureCells(columns: 0, rows: 0, cells: []) }
-    if mode == .blocks, symbols != .half {
-      let (width, height) = (dots.across * SymbolSet.across, dots.down * SymbolSet.down)
-      let pixels = Dither.toPalette(
-        image.downscaled(width: width, height: height).pixels, width: width, height: height,
-        colorMode: colorMode ?? .truecolor
-      ).pixels
+    if mode == .blocks, symbols.resolved != .half {
+      let grid = SymbolSet.samplesPerCell(cell)
+      let (width, height) = (dots.across * grid.across, dots.down * grid.down)
+      let cells = SymbolFit.cells(
+        image.downscaled(width: width, height: height).pixels, columns: dots.across, rows: dots.down,
+        across: grid.across, down: grid.down, symbols: symbols)
       return PictureCells(
         columns: dots.across, rows: dots.down,
-        cells: SymbolFit.cells(pixels, columns: dots.across, rows: dots.down, symbols: symbols))
+        cells: Dither.cellsToPalette(cells, columns: dots.across, colorMode: colorMode ?? .truecolor))
     }
     if mode == .ascii, let colorMode, colorMode != .none {
       let glyphs = GlyphSet.ascii
@@ -108,7 +112,7 @@ public enum PictureRenderer {
     _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, cell: TerminalPicture.CellSize = .default,
     symbols: SymbolSet = .half
   ) -> (across: Int, down: Int) {
-    let down = mode == .blocks && symbols == .half ? 2 : 1
+    let down = mode == .blocks && symbols.resolved == .half ? 2 : 1
     guard rows < Int.max / down else {
       return fittedDots(
         image, mode: mode, columns: columns, rows: Int.max / down - 1, cell: cell, symbols: symbols)
@@ -125,7 +129,7 @@ public enum PictureRenderer {
     cell: TerminalPicture.CellSize = .default, symbols: SymbolSet = .half
   ) -> (columns: Int, rows: Int) {
     let dots = fittedDots(image, mode: mode, columns: columns, rows: rows, cell: cell, symbols: symbols)
-    return mode == .blocks && symbols == .half ? (dots.across, (dots.down + 1) / 2) : dots
+    return mode == .blocks && symbols.resolved == .half ? (dots.across, (dots.down + 1) / 2) : dots
   }
 }
 
