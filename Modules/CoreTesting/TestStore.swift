@@ -111,14 +111,11 @@ public final class TestStore<State: Equatable, Action> {
   public var exhaustivity: Exhaustivity = .on
   /// How long `receive` and `finish` wait by default for running effects (one second).
   /// Neither waits longer than it must: both return as soon as the action arrives or the
-  /// effects end. It bounds only the wait for work the store cannot see, outside its
-  /// effects' tasks (see <doc:WhenEffectsAreIdle>): raise it for effects that wait for real
-  /// work there.
+  /// effects end. Raise it for effects that do real work, or for a suite whose other tests
+  /// block the cooperative pool's threads (which effects need in order to run).
   public var timeout: Duration = .seconds(1)
 
   let runtime: StoreRuntime<State, Action>
-  /// Where the effects run, and how the store knows they are idle.
-  let executor = TestExecutor()
   /// The state as of the last asserted action.
   private var assertedState: State
   var received: [(action: Action, state: State)] = []
@@ -165,7 +162,6 @@ public final class TestStore<State: Equatable, Action> {
     runtime = StoreRuntime(initialState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) })
     assertedState = initialState
     runtime.describeOrigin = { dumpValue($0) }
-    runtime.effectExecutor = executor
     runtime.didReduce = { [unowned self] action, state, origin in
       switch origin {
       case .external: self.stateAfterSentAction = state
@@ -220,9 +216,9 @@ public final class TestStore<State: Equatable, Action> {
     checkState(
       before: before, after: after, update: updateStateToExpectedResult, location: location)
     assertedState = after
-    // The effects the action started run until they wait (or end) before the test goes on.
-    await executor.idle()
-    return TestStoreTask(task: task, executor: executor)
+    // Let effects the action started begin running before the test continues.
+    for _ in 0..<10 { await Task.yield() }
+    return TestStoreTask(task: task)
   }
 
   /// Asserts the state as it is now, without sending an action.
@@ -443,8 +439,8 @@ public final class TestStore<State: Equatable, Action> {
     }
     checkState(before: assertedState, after: state, update: update, location: location)
     assertedState = state
-    // An effect that just delivered its last action finishes returning.
-    await executor.idle()
+    // Let an effect that just delivered its last action finish returning.
+    for _ in 0..<10 { await Task.yield() }
   }
 
   /// Drops the actions received so far without asserting them.
@@ -459,7 +455,7 @@ public final class TestStore<State: Equatable, Action> {
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await executor.idle()
+    for _ in 0..<10 { await Task.yield() }
     if received.isEmpty {
       if strict {
         reportIssue(
@@ -484,15 +480,14 @@ public final class TestStore<State: Equatable, Action> {
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await executor.idle()
+    for _ in 0..<10 { await Task.yield() }
     if strict, runtime.inFlightCount == 0 {
       reportIssue(
         "There were no in-flight effects to skip.",
         at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     runtime.cancelAll()
-    // The cancelled effects unwind.
-    await executor.idle()
+    for _ in 0..<10 { await Task.yield() }
   }
 
   /// Waits for every effect to finish, then checks nothing is left unasserted.
@@ -537,12 +532,11 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
 /// The effects started by one `TestStore.send`.
 public struct TestStoreTask: Sendable {
   let task: StoreTask
-  let executor: TestExecutor
 
-  /// Cancels the effects, and lets them unwind.
+  /// Cancels the effects.
   public func cancel() async {
     task.cancel()
-    await executor.idle()
+    for _ in 0..<10 { await Task.yield() }
   }
 
   /// Waits for the effects to finish.

@@ -7,14 +7,14 @@ import Testing
 /// `TestClock` and `ImmediateClock`: time that tests control.
 @MainActor
 struct ClockTests {
-  /// Sleeps on `clock` for each duration in its own task on `executor`, logging the
-  /// duration on waking (its negative if cancelled); returns once every task is asleep. (A
-  /// task that has not started yet when time moves would sleep from the new time.)
-  private func sleepers(
-    _ durations: [Int], on clock: TestClock, executor: TestExecutor, log: Log<Int>
-  ) async -> [Task<Void, Never>] {
+  /// Sleeps on `clock` for each duration in its own task, logging the duration on waking
+  /// (its negative if cancelled); returns once every task is asleep. (A task that has not
+  /// started yet when time moves would sleep from the new time.)
+  private func sleepers(_ durations: [Int], on clock: TestClock, log: Log<Int>) async -> [Task<Void, Never>] {
+    // Detached: off the main actor, which the suite's other tests keep busy, they sleep
+    // again as soon as they wake.
     let tasks = durations.map { seconds in
-      Task(executorPreference: executor) { @Sendable () async -> Void in
+      Task.detached {
         do {
           try await clock.sleep(for: .seconds(seconds))
           log.append(seconds)
@@ -23,15 +23,22 @@ struct ClockTests {
         }
       }
     }
-    await executor.idle()
-    #expect(clock.sleeperCount == durations.count)
+    await untilAsleep(durations.count, on: clock)
     return tasks
+  }
+
+  /// Waits (bounded) until `count` tasks sleep on `clock`.
+  private func untilAsleep(_ count: Int, on clock: TestClock) async {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while clock.sleeperCount < count, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
   }
 
   @Test func sleepersWakeInTheOrderOfTheirDeadlines() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let tasks = await sleepers([3, 1, 2], on: clock, executor: TestExecutor(), log: log)
+    let tasks = await sleepers([3, 1, 2], on: clock, log: log)
     await clock.advance(by: .seconds(3))
     for task in tasks { await task.value }
     #expect(log.values == [1, 2, 3])
@@ -45,16 +52,14 @@ struct ClockTests {
     for round in 0..<40 {
       let clock = TestClock()
       let log = Log<Int>()
-      let executor = TestExecutor()
       var tasks: [Task<Void, Never>] = []
       for index in 1...3 {
         tasks.append(
-          Task(executorPreference: executor) { @Sendable () async -> Void in
+          Task.detached {
             try? await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
             log.append(index)
           })
-        await executor.idle()
-        #expect(clock.sleeperCount == index)
+        await untilAsleep(index, on: clock)
       }
       await clock.advance(by: .seconds(1))
       for task in tasks { await task.value }
@@ -65,7 +70,7 @@ struct ClockTests {
   @Test func advancingPartWayWakesOnlyThoseDue() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let tasks = await sleepers([1, 2], on: clock, executor: TestExecutor(), log: log)
+    let tasks = await sleepers([1, 2], on: clock, log: log)
     await clock.advance(by: .milliseconds(1500))
     #expect(log.values == [1])
     #expect(clock.sleeperCount == 1)
@@ -79,14 +84,13 @@ struct ClockTests {
   @Test func aSleeperThatSleepsAgainWakesAgainWithinOneAdvance() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let executor = TestExecutor()
-    let task = Task(executorPreference: executor) { @Sendable () async -> Void in
+    let task = Task.detached {
       for tick in 1...3 {
         try? await clock.sleep(for: .seconds(1))
         log.append(tick)
       }
     }
-    await executor.idle()
+    await untilAsleep(1, on: clock)
     await clock.advance(by: .seconds(2))
     #expect(log.values == [1, 2])
     await clock.run()
@@ -98,7 +102,7 @@ struct ClockTests {
   @Test func aCancelledSleeperWakesAtOnceWithCancellation() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let tasks = await sleepers([5], on: clock, executor: TestExecutor(), log: log)
+    let tasks = await sleepers([5], on: clock, log: log)
     await clock.advance()
     #expect(clock.sleeperCount == 1)
     tasks[0].cancel()

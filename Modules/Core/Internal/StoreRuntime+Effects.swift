@@ -53,22 +53,14 @@ extension StoreRuntime {
     /// The concatenation's id among the runtime's effects.
     let id: Int
     let steps: [Effect<Action>]
-    /// Where the concatenation sits, and the action that led to it.
-    let context: Context
-    let origin: String?
     var next = 0
     var running: [(id: Int, task: Task<Void, Never>)] = []
     var task: Task<Void, Never>?
 
-    init(id: Int, steps: [Effect<Action>], context: Context, origin: String?) {
+    init(id: Int, steps: [Effect<Action>]) {
       self.id = id
       self.steps = steps
-      self.context = context
-      self.origin = origin
     }
-
-    /// The tasks of the step started last.
-    var runningTasks: [Task<Void, Never>] { running.map(\.task) }
 
     /// The next step, if there is one and the concatenation was not cancelled.
     func takeNext() -> Effect<Action>? {
@@ -171,9 +163,9 @@ extension StoreRuntime {
     case .run(let priority, let operation):
       let id = makeTaskID()
       let send = Send<Action> { [weak self] action in self?.deliver(action, fromEffect: id) }
-      let task = makeTask(priority: priority) { [weak self] in
+      let task = Task(priority: priority) { [weak self] in
         await operation(send)
-        await self?.finished(id)
+        self?.finished(id)
       }
       register(task, id: id, keys: context.keys, origin: origin)
       collect(task, id: id)
@@ -183,20 +175,21 @@ extension StoreRuntime {
 
     case .concatenate(let effects):
       let id = makeTaskID()
-      let concatenation = Concatenation(id: id, steps: effects, context: context, origin: origin)
-      // Reads the steps through the main actor, which is busy starting the steps that
-      // finish at once until then.
-      let task = makeTask(priority: nil) { [weak self] in
+      let concatenation = Concatenation(id: id, steps: effects)
+      // Runs once the steps that finish at once have been started (it is on the main
+      // actor, which is busy with them until then).
+      let task = Task { [weak self] in
         while true {
-          let step = await concatenation.runningTasks
+          let step = concatenation.running.map(\.task)
           await withTaskCancellationHandler {
             for task in step { await task.value }
           } onCancel: {
             for task in step { task.cancel() }
           }
-          guard let self, await self.startNextStep(of: concatenation) else { break }
+          guard let self, let next = concatenation.takeNext() else { break }
+          self.startStep(next, of: concatenation, in: context, origin: origin)
         }
-        await self?.finished(id)
+        self?.finished(id)
       }
       concatenation.task = task
       register(task, id: id, keys: context.keys, origin: origin)
@@ -255,25 +248,14 @@ extension StoreRuntime {
     send(action, origin: .effect)
   }
 
-  /// Starts the next step of `concatenation` from its task, if there is one and the
-  /// concatenation was not cancelled; returns whether it did. The step's tasks go to
+  /// Starts one step of `concatenation` from its task; the step's tasks go to
   /// `concatenation.running`, and those of the actions it sends are theirs (nobody keeps
   /// the list they are collected in).
-  private func startNextStep(of concatenation: Concatenation) -> Bool {
-    guard let effect = concatenation.takeNext() else { return false }
+  private func startStep(
+    _ effect: Effect<Action>, of concatenation: Concatenation, in context: Context, origin: String?
+  ) {
     var theirs: [Task<Void, Never>] = []
-    start(
-      effect, in: concatenation.context, origin: concatenation.origin, sink: .step(concatenation),
-      started: &theirs)
+    start(effect, in: context, origin: origin, sink: .step(concatenation), started: &theirs)
     if !observers.isEmpty { notifyObservers() }
-    return true
-  }
-
-  /// A task for an effect: off the main actor (its work hops there to send), on the
-  /// ``effectExecutor`` when one is set.
-  private func makeTask(
-    priority: TaskPriority?, _ operation: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never> {
-    Task(executorPreference: effectExecutor, priority: priority, operation: operation)
   }
 }

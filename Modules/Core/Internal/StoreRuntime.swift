@@ -53,9 +53,6 @@ package final class StoreRuntime<State, Action> {
   }
   /// When set, the runtime remembers which action started each effect (for test messages).
   package var describeOrigin: ((Action) -> String)?
-  /// Where the effects' tasks run their work off the main actor: the global executor when
-  /// `nil`; a `TestStore` sets its own, to know when its effects are idle.
-  package var effectExecutor: (any TaskExecutor)?
 
   // Running effects and their cancellation (see `StoreRuntime+Cancellation.swift`).
   @usableFromInline var tasks: [Int: Task<Void, Never>] = [:]
