@@ -77,6 +77,9 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR | (controlling ? 0 : O_NOCTTY), 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    // Nothing else the test process has open goes with it: a pipe another test reads from
+    // (a command's output) left open in this app would never end while the app runs.
+    dogbreeds_spawn_close_from(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
