@@ -14,7 +14,11 @@ extension StoreRuntime {
 
   @usableFromInline
   func removeObserver(_ id: Int) {
-    observers.removeAll { $0.id == id }
+    // Taken out before it is released: releasing it may end another store, whose deinit
+    // removes its own observer from this list while the list is being changed.
+    guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
+    let removed = observers.remove(at: index)
+    withExtendedLifetime(removed) {}
     observerRemovals &+= 1
   }
 
