@@ -180,10 +180,11 @@ fuzz:
 	for name in jpeg png webp gif text api; do \
 	  $(MAKE) fuzz-$$name FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS) || exit 1; done
 
-## Under ThreadSanitizer, the end-to-end suites that start the app once per command (and
+## Under the sanitizers, the end-to-end suites that start the app once per command (and
 ## `show` in every picture mode) are left out, each start of a sanitized binary taking
-## seconds: DogBreedsCLIKitTests runs those commands in process under it, and the rest of
-## the pseudo-terminal suite runs the app itself.
+## seconds: DogBreedsCLIKitTests runs those commands in process under them, the rest of the
+## pseudo-terminal suite runs the app itself, and `make test-installed` runs them all on
+## the optimised app.
 PER_COMMAND_SUITES = DogBreedsCLITests\.(ScriptTests|FavouritesCommandTests|FaultMatrixTests|PictureScriptTests|InteractiveTests/showDrawsAPictureInEveryMode)
 ## The whole suite under ThreadSanitizer (a debug build), and under AddressSanitizer built
 ## with optimisation on (`-c release`, `-enable-testing` so the tests reach internals):
@@ -194,4 +195,4 @@ test-tsan:
 
 test-asan:
 	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test -c release -Xswiftc -enable-testing \
-	  --sanitize=address --scratch-path .build/asan $(XLLD)
+	  --sanitize=address --scratch-path .build/asan $(XLLD) --skip "$(PER_COMMAND_SUITES)"

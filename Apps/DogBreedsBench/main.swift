@@ -169,6 +169,26 @@ func coreBenchmarks() -> [CoreRow] {
       name: "flat Store.send", store: flat[0], plain: flat[1].median, goal: "≤ 6× plain",
       met: flat[0].median <= 6 * flat[1].median))
 
+  // Flat, recording every action to memory, beside the same store not recording.
+  let recordingStore = Store(initialState: Counter.State()) { Counter() }
+  var log: [RecordedAction<Counter.Action>] = []
+  log.reserveCapacity(iterations)
+  recordingStore.startRecording { entry, _ in log.append(entry) }
+  let recording = compare(
+    iterations: iterations,
+    [
+      { n in
+        log.removeAll(keepingCapacity: true)
+        for _ in 0..<n { recordingStore.send(.increment) }
+      },
+      { n in for _ in 0..<n { flatStore.send(.increment) } },
+    ])
+  precondition(log.count == iterations && log.last?.action == .increment, "the recording missed actions")
+  rows.append(
+    CoreRow(
+      name: "flat Store.send, recording to memory", store: recording[0], plain: recording[1].median,
+      goal: "≤ 1.2× not recording", met: recording[0].median <= 1.2 * recording[1].median))
+
   // A leaf at depths 1, 5 and 10, measured together, alternating.
   let store1 = Store(initialState: Level1.State()) { Level1() }
   let store5 = Store(initialState: Level5.State()) { Level5() }

@@ -41,6 +41,8 @@ public final class Store<State, Action>: Observable {
   /// Where the state lies in the root's, if stored properties lead there (then reading
   /// and observing it does not go through the parents).
   @usableFromInline let location: StateLocation?
+  /// Whether this is the root store, which owns the runtime (only a root records).
+  @usableFromInline let isRoot: Bool
   /// Observation's record of the reads of ``state`` (see `Store+Observation.swift`).
   let registrar = ObservationRegistrar()
   /// While a read of ``state`` may be tracked: the root's observer that watches this
@@ -102,6 +104,7 @@ public final class Store<State, Action>: Observable {
     // its effects) alive; with the runtime gone there is nothing to unregister from.
     self.unregisterObserver = { [weak runtime] in runtime?.removeObserver($0) }
     self.location = .root(of: runtime)
+    self.isRoot = true
   }
 
   @usableFromInline
@@ -113,6 +116,7 @@ public final class Store<State, Action>: Observable {
     unregisterObserver: @escaping (Int) -> Void,
     location: StateLocation?
   ) {
+    self.isRoot = false
     self.root = root
     self.readState = readState
     self.sendAction = sendAction

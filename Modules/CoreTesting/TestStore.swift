@@ -165,7 +165,7 @@ public final class TestStore<State: Equatable, Action> {
     runtime.didReduce = { [unowned self] action, state, origin in
       switch origin {
       case .external: self.stateAfterSentAction = state
-      case .effect: self.received.append((action, state))
+      case .immediate, .effect: self.received.append((action, state))
       }
     }
   }

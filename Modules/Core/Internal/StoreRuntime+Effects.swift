@@ -153,7 +153,7 @@ extension StoreRuntime {
       return
 
     case .send(let action):
-      let effect = apply(action, origin: .effect)
+      let effect = apply(action, origin: .immediate)
       if case .none = effect.operation { return }
       pending.append(
         Pending(

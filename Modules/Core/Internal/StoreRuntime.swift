@@ -1,12 +1,3 @@
-/// Where an action came from, as seen by a runtime hook.
-@usableFromInline
-package enum ActionOrigin: Sendable {
-  /// Sent from outside the reducer tree (`Store.send`, `TestStore.send`).
-  case external
-  /// Delivered by an effect (`Effect.send` or `send` inside `Effect.run`).
-  case effect
-}
-
 /// The root of a store: owns the state, runs the reducer and interprets effects.
 ///
 /// `Store` and `TestStore` both sit on this one runtime, so tests exercise exactly the
