@@ -144,21 +144,14 @@ extension Reducer {
   public func states<Actions: Sequence<Action>>(
     replaying actions: Actions, from initialState: State
   ) -> ReplayedStates<State, Action, Actions> {
-    ReplayedStates(actions: actions, initialState: initialState) { reduce(into: &$0, action: $1) }
-  }
-
-  /// The state after each of `actions`, reduced in order from `initialState` with their
-  /// effects not run; the reducer's `body` is built once.
-  ///
-  /// - Parameters:
-  ///   - actions: The actions, in the order the store reduced them.
-  ///   - initialState: The state the recording started from.
-  /// - Returns: A lazy sequence of the state after each action.
-  public func states<Actions: Sequence<Action>>(
-    replaying actions: Actions, from initialState: State
-  ) -> ReplayedStates<State, Action, Actions> where Body: Reducer<State, Action> {
-    let body = self.body
-    return ReplayedStates(actions: actions, initialState: initialState) { body.reduce(into: &$0, action: $1) }
+    // A reducer with a body has its body built once, as a root store builds it, not once
+    // per action (`reduce(into:action:)` builds it for each call).
+    if Body.self != Never.self, let body = body as? any Reducer<State, Action> {
+      return ReplayedStates(actions: actions, initialState: initialState) {
+        body.reduce(into: &$0, action: $1)
+      }
+    }
+    return ReplayedStates(actions: actions, initialState: initialState) { reduce(into: &$0, action: $1) }
   }
 }
 
