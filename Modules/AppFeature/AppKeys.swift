@@ -40,6 +40,12 @@ extension AppFeature {
   public static func responses(
     to key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
   ) -> [KeyResponse] {
+    // The app gives Shift-← and Shift-→ no meaning of their own: they are the arrows.
+    if key == .shiftLeft || key == .shiftRight {
+      return responses(
+        to: key == .shiftLeft ? .left : .right, in: state, pageRows: pageRows, scrollLimit: scrollLimit,
+        frame: frame)
+    }
     if key == .ctrl("c") || key == .ctrl("d") {
       return [state.quitting == nil ? .send(.quitRequested) : .quit]
     }

@@ -21,6 +21,8 @@ struct Options: Equatable {
     case list
     case show(String)
     case favourites(FavouritesCommand)
+    /// Replay the session log at this path.
+    case replay(String, ReplayRequest)
     case help
     case version
   }
@@ -46,6 +48,14 @@ struct Options: Equatable {
   /// The glyphs `show` draws pictures in colour cells with (`--symbols`).
   var symbols: SymbolSet = .auto
   var timeout: Double = 10
+  /// Where the full-screen app writes the session (`--record FILE`).
+  var record: String?
+  /// The command line as given, without the program's name (a session log keeps it).
+  var arguments: [String] = []
+  /// `replay --check`.
+  var check = false
+  /// `replay --frame N|last`: the step, `nil` for the last.
+  var frame: Int??
 }
 
 /// The most cells a picture may take, across and down.
@@ -104,6 +114,11 @@ enum Arguments {
                              [--symbols SET]
       DogBreedsCLI favourites [--json]       the breeds you starred, one per line
       DogBreedsCLI favourites add|remove BREED[/SUB-BREED]...
+      DogBreedsCLI --record FILE             the browser, writing the session to FILE
+      DogBreedsCLI replay FILE               step through a recorded session
+      DogBreedsCLI replay --check FILE       exit 0 if it replays to the same states
+      DogBreedsCLI replay --frame N|last FILE
+                                             print that step's screen (0: the start)
 
     BREED is a name as listed (Hound, "Afghan Hound"), as the API names it (hound,
     hound/afghan), or as people write it ("Shih Tzu", "St. Bernard", "Brabançon":
@@ -140,6 +155,14 @@ enum Arguments {
       --filter TEXT          only breeds whose name contains TEXT, or each of its
                              words (list; the browser starts with it typed)
       --trace                every action and state change to standard error
+      --record FILE          the browser writes the session to FILE as it goes
+                             (JSON Lines, readable by its owner only): every
+                             action, so what you typed and chose, the server's
+                             address and your favourites; the pictures shown;
+                             the window's size and drawing settings. Nothing else.
+                             replay FILE plays it back offline and writes nothing:
+                             ← → step, PgUp PgDn (or Shift-← →) ten, Home End,
+                             Space plays, d shows what the step changed, q quits
       --no-mouse             the browser leaves the mouse to the terminal (by
                              default a click highlights or opens, the wheel moves;
                              Shift with the mouse selects text either way)
@@ -185,17 +208,17 @@ enum Arguments {
   private static let switches: [String: @Sendable (inout Options) -> Void] = [
     "-h": { $0.command = .help }, "--help": { $0.command = .help }, "--version": { $0.command = .version },
     "--json": { $0.json = true }, "--offline": { $0.offline = true }, "--trace": { $0.trace = true },
-    "--fresh": { $0.fresh = true }, "--no-mouse": { $0.mouse = false },
+    "--fresh": { $0.fresh = true }, "--no-mouse": { $0.mouse = false }, "--check": { $0.check = true },
   ]
 
   /// The options that take a value (`--colour` is `--color` spelt the British way).
   static let valueOptions = [
     "--filter", "--api", "--color", "--colour", "--picture", "--size", "--symbols", "--base-url",
-    "--timeout",
+    "--timeout", "--record", "--frame",
   ]
 
   /// The commands.
-  static let commands = ["list", "show", "favourites", "help", "version"]
+  static let commands = ["list", "show", "favourites", "replay", "help", "version"]
 
   /// The options a misspelt one may have meant: all of them, aliases aside.
   static var suggestedOptions: [String] {
@@ -216,6 +239,7 @@ enum Arguments {
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
     var options = Options()
+    options.arguments = arguments
     var positional: [String] = []
     var baseURLText = environment["DOG_API_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     var baseURLSource = "DOG_API_BASE_URL"
@@ -278,6 +302,14 @@ enum Arguments {
       case "--picture": options.picture = try choice(flag, try value(for: flag, inline: inline))
       case "--size": options.pictureSize = try PictureBox(parsing: try value(for: flag, inline: inline))
       case "--symbols": options.symbols = try choice(flag, try value(for: flag, inline: inline))
+      case "--record": options.record = try value(for: flag, inline: inline)
+      case "--frame":
+        let text = try value(for: flag, inline: inline)
+        guard text == "last" || (text.count <= 9 && text.allSatisfy(\.isASCII) && Int(text).map { $0 >= 0 } == true)
+        else {
+          throw UsageError(message: "--frame takes a step's number (0 is the start) or last, not \(Output.quoted(text)).")
+        }
+        options.frame = .some(text == "last" ? nil : Int(text))
       case "--base-url":
         baseURLText = try value(for: flag, inline: inline)
         baseURLSource = "--base-url"
@@ -364,6 +396,16 @@ enum Arguments {
       default: throw UsageError(message: "--fresh goes with list and show.")
       }
     }
+    if options.record != nil, options.command != .interactive {
+      throw UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")
+    }
+    if case .replay = options.command {
+      if options.check, options.frame != nil {
+        throw UsageError(message: "replay takes --check or --frame, not both.")
+      }
+    } else if options.check || options.frame != nil {
+      throw UsageError(message: "--check and --frame go with replay FILE.")
+    }
     if case .favourites(let command) = options.command {
       if options.picture != .auto || options.filter != nil {
         throw UsageError(message: "--picture and --filter do not go with favourites.")
@@ -403,6 +445,13 @@ enum Arguments {
         let near = suggestion(for: other, among: ["add", "remove"])
         throw UsageError(message: "favourites takes add or remove, not \(Output.quoted(other)).\(near)")
       }
+    case "replay":
+      guard positional.count == 2 else {
+        throw UsageError(message: "replay needs one session log, as written by --record FILE.")
+      }
+      let request: ReplayRequest =
+        if options.check { .check } else if let frame = options.frame { .frame(frame) } else { .view }
+      options.command = .replay(positional[1], request)
     case "help":
       options.command = .help
     case "version":

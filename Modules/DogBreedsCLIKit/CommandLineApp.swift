@@ -41,6 +41,8 @@ public enum CommandLineApp {
     case .version:
       Output.line(Arguments.version)
       return ExitCode.success
+    case .replay(let path, let request):
+      return Replayed.run(request, path: path, options: options, environment: environment)
     case .interactive, .list, .show, .favourites:
       return await Session(options: options, environment: environment).run()
     }
@@ -123,7 +125,24 @@ struct Session {
     if case .show(let name) = options.command, let path = try? Arguments.breedPath(name) {
       client = client.askingAhead(forPictureOf: path.breed, path.subBreed, download: pictureSize != nil)
     }
+    // --record: the session's log, from the first action on.
+    var recorder: SessionRecorder?
+    if let path = options.record {
+      if interactive {
+        let header = SessionLog.Header(
+          app: Arguments.version, arguments: options.arguments, pictures: pictureSize != nil,
+          favourites: favourites != nil)
+        do throws(ExitCode.Failure) {
+          recorder = try SessionRecorder(path: path, header: header)
+        } catch {
+          return error.code
+        }
+      } else {
+        Output.warning("--record records the full-screen browser, and there is no terminal: nothing is recorded.")
+      }
+    }
     let store = makeStore(AppFeature(client: client, pictureSize: pictureSize, favourites: favourites))
+    if let recorder { store.startRecording { entry, state in recorder.step(entry, state: state) } }
     // --filter is the list's filter, for `list` and the browser alike (where the browser
     // starts, as if typed); it applies when the list arrives.
     if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
@@ -143,8 +162,11 @@ struct Session {
         if let whyNotInteractive { Output.warning(whyNotInteractive) }
         return await commands.list()
       }
-      return await browse(store: store, input: input, screen: screen, favourites: favourites)
-    case .help, .version:
+      let code = await browse(
+        store: store, input: input, screen: screen, favourites: favourites, recorder: recorder)
+      if let warning = recorder?.finish() { Output.warning(warning) }
+      return code
+    case .help, .version, .replay:
       return ExitCode.success
     }
   }
@@ -258,7 +280,7 @@ struct Session {
   /// The full-screen browser, on the terminal `input` reads keys from.
   func browse(
     store: Store<AppFeature.State, AppFeature.Action>, input: Int32, screen: ScreenSettings,
-    favourites: FavouritesClient?
+    favourites: FavouritesClient?, recorder: SessionRecorder? = nil
   ) async -> Int32 {
     if options.trace && isatty(Output.streams.error) == 1 {
       Output.error(
@@ -290,7 +312,7 @@ struct Session {
       store: store,
       terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
       style: style(screen.pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
-      escapeDelay: max(5, min(delay, 1000)), favouritesChanges: favourites?.changes())
+      escapeDelay: max(5, min(delay, 1000)), favouritesChanges: favourites?.changes(), recorder: recorder)
     return await app.run()
   }
 }

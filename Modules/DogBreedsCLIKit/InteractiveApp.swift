@@ -71,12 +71,15 @@ final class InteractiveApp {
   /// Reports changes to the saved favourites made elsewhere; watched while the app runs.
   private let favouritesChanges: AsyncStream<Void>?
   private var favouritesWatcher: Task<Void, Never>?
+  /// Where the session is recorded (`--record`): how each frame is drawn goes there too.
+  private let recorder: SessionRecorder?
 
   init(
     store: Store<AppFeature.State, AppFeature.Action>, terminal: any TerminalDevice, style: ScreenStyle,
     asciiStyle: ScreenStyle?, escapeDelay: Int32, handlesSignals: Bool = true,
-    favouritesChanges: AsyncStream<Void>? = nil
+    favouritesChanges: AsyncStream<Void>? = nil, recorder: SessionRecorder? = nil
   ) {
+    self.recorder = recorder
     self.store = store
     self.favouritesChanges = favouritesChanges
     self.terminal = terminal
@@ -183,6 +186,7 @@ final class InteractiveApp {
       view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: style.unicode,
       pictureMode: style.pictureMode, lightBackground: style.lightBackground, cell: cellSize,
       colorMode: style.colorMode)
+    recorder?.screen(SessionLog.Screen(size: size, style: style, cell: cellSize))
     if !force, frame == previousFrame { return }
     terminal.write(
       ScreenDiffer.update(

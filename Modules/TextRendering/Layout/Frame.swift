@@ -129,6 +129,22 @@ public struct Frame: Hashable, Sendable {
       && [text + "a", text + "\u{AC00}", text + "\u{1F1E6}"].allSatisfy { $0.count == 2 }
   }
 
+  /// Copies `other`'s cells here with its top left cell at `(x, y)`, clipped to `width`
+  /// columns and `height` rows (and to this frame's edges); a wide character the clip would
+  /// cut is left out.
+  public mutating func place(_ other: Frame, x: Int, y: Int, width: Int, height: Int) {
+    let columns = min(other.width, width, self.width - x)
+    let rows = min(other.height, height, self.height - y)
+    guard x >= 0, y >= 0, columns > 0, rows > 0 else { return }
+    for row in 0..<rows {
+      for column in 0..<columns {
+        let cell = other[column, row]
+        let cut = column + Int(cell.width) > columns || (cell.width == 0 && column == 0)
+        self[x + column, y + row] = cut ? Cell(" ", style: cell.style) : cell
+      }
+    }
+  }
+
   /// Fills a rectangle with blank cells of `style`.
   public mutating func fill(x: Int, y: Int, width: Int, height: Int, style: Style) {
     for row in max(0, y)..<min(self.height, y + height) {

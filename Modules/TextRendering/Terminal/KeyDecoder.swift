@@ -9,6 +9,9 @@ public enum Key: Hashable, Sendable {
   case enter, tab, backTab, backspace, altBackspace, delete, insert, escape
   /// Movement keys.
   case up, down, left, right, home, end, pageUp, pageDown
+  /// The left or right arrow with Shift held (other keys with modifiers are the keys
+  /// themselves).
+  case shiftLeft, shiftRight
   /// Ctrl plus a letter (`ctrl("c")` for 0x03); Ctrl-Space is `ctrl(" ")`.
   case ctrl(Character)
   /// F1–F12.
@@ -240,13 +243,13 @@ public struct KeyDecoder: Sendable {
   }
 
   private static func csiKey(parameters: String, final: UInt8) -> Key {
-    // Modifiers (`1;5A`) do not change which key it is.
+    // Modifiers (`1;5A`) do not change which key it is, but for Shift with ← and →.
     let fields = parameters.split(separator: ";").map { Int($0) }
     switch final {
     case UInt8(ascii: "A"): return .up
     case UInt8(ascii: "B"): return .down
-    case UInt8(ascii: "C"): return .right
-    case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "C"): return fields.count == 2 && fields[1] == 2 ? .shiftRight : .right
+    case UInt8(ascii: "D"): return fields.count == 2 && fields[1] == 2 ? .shiftLeft : .left
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "Z"): return .backTab

@@ -113,6 +113,33 @@ public enum ScreenDiffer {
     return writer.bytes
   }
 
+  /// `frame` as lines of text with its styles, each ended by a newline and the plain
+  /// style, trailing blanks left out: a frame printed where the output goes on (a
+  /// terminal's scrollback, a file), not drawn at a place on the screen. Pictures the
+  /// terminal places itself are not included.
+  ///
+  /// - Parameters:
+  ///   - frame: The frame.
+  ///   - colorMode: Colours are mapped to what the output takes.
+  public static func lines(of frame: Frame, colorMode: ColorMode) -> [UInt8] {
+    var writer = Writer(colorMode: colorMode)
+    var rows = frame.lines
+    while rows.last == "" { rows.removeLast() }
+    for y in 0..<rows.count {
+      var end = frame.width
+      while end > 0, frame[end - 1, y] == .blank { end -= 1 }
+      for x in 0..<end {
+        let cell = frame[x, y]
+        guard cell.width > 0 else { continue }
+        writer.setStyle(cell.style)
+        writer.bytes += Array(String(cell.character).utf8)
+      }
+      writer.setStyle(.plain)
+      writer.bytes.append(UInt8(ascii: "\n"))
+    }
+    return writer.bytes
+  }
+
   private static func differs(_ previous: Frame, _ next: Frame, _ x: Int, _ y: Int) -> Bool {
     previous[x, y] != next[x, y]
   }

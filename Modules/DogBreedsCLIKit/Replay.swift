@@ -1,0 +1,286 @@
+import AppFeature
+import Core
+import DogAPIClient
+import FavouritesClient
+import Foundation
+import TextRendering
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `replay` was asked to do.
+enum ReplayRequest: Equatable {
+  /// Step through the session full screen.
+  case view
+  /// Replay it headless and compare every state with the recording's.
+  case check
+  /// Print one step's frame: its number (0 is before the first action), or `nil` for the last.
+  case frame(Int?)
+}
+
+/// A recorded session, replayed: offline, nothing written, effects not run. Its states are
+/// the app's reducer folded over the recorded actions from the initial state.
+@MainActor
+struct Replayed {
+  let log: SessionReplay
+  /// The state before the first step, then after each.
+  let states: [AppFeature.State]
+
+  init(_ log: SessionReplay) {
+    self.log = log
+    // The reducer as the recording app had it: pictures and favourites decide what some
+    // actions do (thumbnails load, changes wait to be saved). No client is ever called:
+    // effects do not run.
+    let feature = AppFeature(
+      client: .failing, pictureSize: log.header.pictures ? { (width: 1, height: 1) } : nil,
+      favourites: log.header.favourites ? .failing : nil)
+    states = [AppFeature.State()] + feature.states(replaying: log.steps.map(\.entry.action), from: AppFeature.State())
+  }
+
+  /// The number of steps.
+  var count: Int { log.steps.count }
+
+  /// The frame of step `step` (0: before the first action), as the app drew it.
+  func frame(_ step: Int) -> Frame {
+    log.screens[step].frame(of: states[step])
+  }
+
+  /// The first step whose state differs from the recording's, if any.
+  var firstDifference: Int? {
+    log.steps.indices.first { Fingerprint(of: states[$0 + 1]) != log.steps[$0].state }.map { $0 + 1 }
+  }
+
+  /// What step `step` (from 1) did to the state, as a diff; "(no change)" if nothing.
+  func change(_ step: Int) -> String {
+    diffValues(states[step - 1], states[step]) ?? "(no change)"
+  }
+
+  /// Step `step`'s action on one line, and who sent it.
+  func describe(_ step: Int) -> String {
+    guard step > 0 else { return "the start" }
+    let entry = log.steps[step - 1].entry
+    let action = dumpValue(entry.action).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    let origin =
+      switch entry.origin {
+      case .external: "sent"
+      case .immediate: "at once"
+      case .effect: "from an effect"
+      }
+    return Sanitizer.sanitize("\(action) (\(origin))")
+  }
+
+  /// When step `step` happened, from the start of the session.
+  func offset(_ step: Int) -> Duration {
+    step == 0 ? .zero : log.steps[step - 1].entry.offset
+  }
+
+  /// Runs `replay` for `path`.
+  static func run(_ request: ReplayRequest, path: String, options: Options, environment: [String: String])
+    -> Int32
+  {
+    let log: SessionReplay
+    do {
+      log = try SessionReplay.read(path: path)
+    } catch {
+      Output.error(error.message)
+      return ExitCode.usage
+    }
+    if let warning = log.warning { Output.warning(warning) }
+    let replayed = Replayed(log)
+    switch request {
+    case .check:
+      return replayed.check()
+    case .frame(let step):
+      let step = step ?? replayed.count
+      guard (0...replayed.count).contains(step) else {
+        Output.error("--frame must be from 0 to \(replayed.count) (or last) for this log, not \(step).")
+        return ExitCode.usage
+      }
+      let isTerminal = isatty(Output.streams.output) == 1
+      let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+      let frame = replayed.frame(step)
+      if colorMode == .none {
+        Output.line(frame.text)
+      } else {
+        Output.writeAll(ScreenDiffer.lines(of: frame, colorMode: colorMode), to: Output.streams.output)
+      }
+      return ExitCode.success
+    case .view:
+      guard isatty(Output.streams.output) == 1, isatty(STDIN_FILENO) == 1 else {
+        Output.error(
+          "replay steps through the session on a terminal; here, use replay --check FILE or replay --frame N FILE.")
+        return ExitCode.usage
+      }
+      let terminal = Terminal(inputFD: STDIN_FILENO, outputFD: Output.streams.output, mouse: false)
+      let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: true, environment: environment)
+      return ReplayViewer(replayed, terminal: terminal, colorMode: colorMode).run()
+    }
+  }
+
+  /// `--check`: 0 if every step arrives at the recorded state, else 1 naming the first that
+  /// does not, with what it changed in the replay.
+  func check() -> Int32 {
+    guard let step = firstDifference else {
+      Output.line("All \(count) steps replay to the states recorded.")
+      return ExitCode.success
+    }
+    Output.error(
+      """
+      Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).
+      What it changed in the replay:
+      \(change(step))
+      """)
+    return ExitCode.failure
+  }
+}
+
+/// The full-screen replay: the frame of one step, a status line, and keys to move.
+@MainActor
+final class ReplayViewer {
+  private let replayed: Replayed
+  private let terminal: Terminal
+  private var step = 0
+  private var showsChange = false
+  /// While playing: the wall-clock time step 0 would have had, so each step comes at its
+  /// recorded time.
+  private var playingSince: ContinuousClock.Instant?
+  private var previous: Frame?
+  /// The colours this terminal takes.
+  private let colorMode: ColorMode
+
+  init(_ replayed: Replayed, terminal: Terminal, colorMode: ColorMode) {
+    self.replayed = replayed
+    self.terminal = terminal
+    self.colorMode = colorMode
+  }
+
+  /// The keys, as the status line names them.
+  static let keys = "←→ step  PgUp PgDn ten  Home End  Space play  d change  q quit"
+
+  /// Runs until `q`, Ctrl-C or a signal; returns the exit status.
+  func run() -> Int32 {
+    do {
+      try terminal.enter()
+    } catch {
+      Output.error("This terminal cannot be put in raw mode; use replay --frame N FILE.")
+      return ExitCode.failure
+    }
+    defer { terminal.restore() }
+    let signals = SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+    var decoder = KeyDecoder()
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    draw()
+    while true {
+      var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0)]
+      if let signals { fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0)) }
+      let ready = poll(&fds, nfds_t(fds.count), timeout(pendingEscape: decoder.hasPendingInput))
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return ExitCode.failure
+      }
+      if let signals, fds.count > 1, fds[1].revents != 0 {
+        let caught = SignalPipe.drain(signals)
+        if caught.contains(where: { $0 != SIGWINCH }) { return ExitCode.success }
+        previous = nil
+      }
+      var keys: [Key] = []
+      if fds[0].revents != 0 {
+        let count = read(terminal.inputFD, &buffer, buffer.count)
+        if count == 0 { return ExitCode.success }
+        if count > 0 { keys = decoder.feed(buffer[0..<count]) }
+      } else if decoder.hasPendingInput {
+        keys = decoder.flush()
+      }
+      for key in keys where !handle(key) { return ExitCode.success }
+      advancePlayback()
+      draw()
+    }
+  }
+
+  /// How long to wait for a key: the next step's time while playing, a lone Esc's delay,
+  /// or for ever.
+  private func timeout(pendingEscape: Bool) -> Int32 {
+    if pendingEscape { return 50 }
+    guard let playingSince, step < replayed.count else { return -1 }
+    let due = playingSince + replayed.offset(step + 1)
+    let (seconds, attoseconds) = ContinuousClock.now.duration(to: due).components
+    return Int32(max(0, min(1_000, seconds * 1_000 + attoseconds / 1_000_000_000_000_000)))
+  }
+
+  /// Moves on to the step whose time has come, while playing.
+  private func advancePlayback() {
+    guard let playingSince else { return }
+    let elapsed = playingSince.duration(to: .now)
+    while step < replayed.count, replayed.offset(step + 1) <= elapsed { step += 1 }
+    if step == replayed.count { self.playingSince = nil }
+  }
+
+  /// Acts on a key; `false` to quit.
+  private func handle(_ key: Key) -> Bool {
+    let last = replayed.count
+    switch key {
+    case .character("q"), .ctrl("c"), .ctrl("d"), .escape: return false
+    case .left, .character("h"): move(to: step - 1)
+    case .right, .character("l"): move(to: step + 1)
+    case .shiftLeft, .pageUp: move(to: step - 10)
+    case .shiftRight, .pageDown: move(to: step + 10)
+    case .home: move(to: 0)
+    case .end: move(to: last)
+    case .character("d"): showsChange.toggle()
+    case .character(" "):
+      if playingSince != nil {
+        playingSince = nil
+      } else {
+        if step == last { step = 0 }
+        playingSince = ContinuousClock.now - replayed.offset(step)
+      }
+    case .ctrl("l"): previous = nil
+    default: break
+    }
+    return true
+  }
+
+  private func move(to target: Int) {
+    playingSince = nil
+    step = min(max(0, target), replayed.count)
+  }
+
+  /// The recorded frame, clipped or centred in the window, the change beside it when asked,
+  /// and the status line.
+  private func draw() {
+    let size = terminal.size()
+    var screen = Frame(width: size.columns, height: size.rows)
+    let area = max(0, size.rows - 1)
+    let recorded = replayed.frame(step)
+    // The change takes a third of a wide window, half of a narrow one.
+    let pane = showsChange ? (size.columns >= 90 ? size.columns / 3 : size.columns / 2) : 0
+    let frameColumns = max(0, size.columns - (showsChange ? pane + 1 : 0))
+    let left = max(0, (frameColumns - recorded.width) / 2)
+    let top = max(0, (area - recorded.height) / 2)
+    screen.place(recorded, x: left, y: top, width: frameColumns - left, height: area - top)
+    if showsChange {
+      let x = frameColumns + 1
+      let text = step == 0 ? "(the initial state)" : "Step \(step) changed:\n" + replayed.change(step)
+      for (row, line) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(area).enumerated() {
+        let colour: Color? = line.hasPrefix("+") ? .green : line.hasPrefix("-") ? .red : nil
+        screen.write(String(line), x: x, y: row, style: Style(foreground: colour), limit: pane)
+      }
+    }
+    if size.rows > 0 {
+      let (whole, fraction) = replayed.offset(step).components
+      let seconds = Double(whole) + Double(fraction) / 1e18
+      let status =
+        " step \(step) of \(replayed.count) · \(String(format: "%.3f", seconds)) s · \(replayed.describe(step))"
+      screen.fill(x: 0, y: size.rows - 1, width: size.columns, height: 1, style: Style(reverse: true))
+      let written = screen.write(status, x: 0, y: size.rows - 1, style: Style(reverse: true))
+      let keys = "  " + Self.keys + " "
+      if written + DisplayWidth.of(keys) <= size.columns {
+        screen.write(keys, x: size.columns - DisplayWidth.of(keys), y: size.rows - 1, style: Style(reverse: true))
+      }
+    }
+    terminal.write(ScreenDiffer.update(from: previous, to: screen, colorMode: colorMode))
+    previous = screen
+  }
+}

@@ -1,0 +1,157 @@
+import AppFeature
+import Core
+import DogAPIClient
+import Foundation
+import TestSupport
+import Testing
+import TextRendering
+
+@testable import DogBreedsCLIKit
+
+/// Session logs: written as the app's store reduces, read back, replayed and checked, and
+/// bad logs refused with a reason.
+@MainActor
+struct SessionLogTests {
+  static let screen = SessionLog.Screen(
+    size: (40, 12), style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .truecolor),
+    cell: .default)
+
+  /// Records a short session with the fake API: the list arrives, a filter is typed, a breed
+  /// opens with its picture; returns the log's path and the states the store went through.
+  func record(name: String = "session.jsonl") async throws -> (path: String, last: AppFeature.State) {
+    let folder = ScratchFolder.path("session-log")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(name).path
+    let recorder = try SessionRecorder(
+      path: path, header: SessionLog.Header(app: Arguments.version, arguments: ["--api", "fake"], pictures: true, favourites: false))
+    let store = Store(initialState: AppFeature.State()) {
+      AppFeature(client: .fake(), pictureSize: { (width: 8, height: 8) })
+    }
+    store.startRecording { entry, state in recorder.step(entry, state: state) }
+    recorder.screen(Self.screen)
+    await store.send(.appeared).finish()
+    store.send(.dogs(.filterChanged("hou")))
+    await store.send(.dogs(.rowSelected("hound"))).finish()
+    await store.send(.breed(.appeared)).finish()
+    #expect(recorder.finish() == nil)
+    return (path, store.state)
+  }
+
+  @Test func aRecordedSessionReplaysToTheSameStatesAndFrames() async throws {
+    let (path, last) = try await record()
+    let log = try SessionReplay.read(path: path)
+    #expect(log.header.arguments == ["--api", "fake"])
+    #expect(log.steps.count > 4)
+    #expect(log.steps.first?.entry.action == .appeared)
+    #expect(log.screens.count == log.steps.count + 1)
+    let replayed = Replayed(log)
+    #expect(replayed.firstDifference == nil)
+    #expect(Fingerprint(of: replayed.states.last!) == Fingerprint(of: last))
+    #expect(replayed.frame(replayed.count) == Self.screen.frame(of: last))
+    #expect(replayed.frame(replayed.count).text.contains("Hound"))
+    // The picture the breed screen shows is in the log once, and comes back whole.
+    #expect(replayed.states.last?.breed?.picture != nil)
+    #expect(replayed.states.last?.breed?.picture == last.breed?.picture)
+  }
+
+  @Test func aLogWithOneActionEditedFailsTheCheckAtThatStep() async throws {
+    let (path, _) = try await record()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let edited = text.replacingOccurrences(of: #""filterChanged":{"_0":"hou"}"#, with: #""filterChanged":{"_0":"pug"}"#)
+    #expect(edited != text)
+    try edited.write(toFile: path, atomically: true, encoding: .utf8)
+    let log = try SessionReplay.read(path: path)
+    let step = log.steps.firstIndex { $0.entry.action == .dogs(.filterChanged("pug")) }.map { $0 + 1 }
+    #expect(step != nil)
+    #expect(Replayed(log).firstDifference == step)
+
+    let run = try await runInProcess(["replay", "--check", path])
+    #expect(run.status == 1)
+    #expect(run.error.contains("Step \(step ?? 0) of \(log.steps.count) does not replay to the state recorded"))
+    #expect(run.error.contains(#"filterChanged("pug")"#))
+  }
+
+  @Test func theCheckAndTheLastFramePassOnAnUntouchedLog() async throws {
+    let (path, last) = try await record()
+    let check = try await runInProcess(["replay", "--check", path])
+    #expect(check.status == 0)
+    #expect(check.output.hasPrefix("All "))
+    let frame = try await runInProcess(["replay", "--frame", "last", path])
+    #expect(frame.status == 0)
+    #expect(frame.output == Self.screen.frame(of: last).text + "\n")
+    let start = try await runInProcess(["replay", "--frame", "0", path])
+    #expect(start.output == Self.screen.frame(of: AppFeature.State()).text + "\n")
+    let beyond = try await runInProcess(["replay", "--frame", "999", path])
+    #expect(beyond.status == 2)
+    #expect(beyond.error.contains("--frame must be from 0 to"))
+  }
+
+  @Test func aLogCutShortReplaysWhatIsWholeAndSaysSo() async throws {
+    let (path, _) = try await record()
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let whole = try SessionReplay.read(path: path).steps.count
+    data.removeLast(10)  // the last line loses its end (and its newline)
+    try data.write(to: URL(fileURLWithPath: path))
+    let log = try SessionReplay.read(path: path)
+    #expect(log.steps.count == whole - 1)
+    #expect(log.warning?.contains("ends in the middle of line") == true)
+    let check = try await runInProcess(["replay", "--check", path])
+    #expect(check.status == 0)
+    #expect(check.error.contains("warning: The log ends in the middle of line"))
+  }
+
+  @Test(arguments: [
+    ("hello\n", "is not a DogBreeds session log: its first line is not JSON."),
+    (#"{"something":1}"# + "\n", "is not a DogBreeds session log: it does not start with a DogBreeds session header."),
+    (
+      #"{"header":{"format":"DogBreeds session","version":9,"app":"x","arguments":[],"pictures":false,"favourites":false}}"#
+        + "\n",
+      "is a session log of format version 9, from another version of DogBreeds; this one reads version 1."
+    ),
+    ("", "is empty: a session log starts with its header."),
+  ])
+  func aBadLogIsRefusedWithItsReason(contents: String, reason: String) async throws {
+    let path = ScratchFolder.path("bad-log").path
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try await runInProcess(["replay", "--check", path])
+    #expect(run.status == 2)
+    #expect(run.error == "error: \(path) \(reason)\n")
+  }
+
+  @Test func anActionThisVersionDoesNotKnowIsNamed() async throws {
+    let (path, _) = try await record()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let edited = text.replacingOccurrences(of: #""filterChanged":{"_0":"hou"}"#, with: #""frobnicated":{}"#)
+    try edited.write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try await runInProcess(["replay", "--check", path])
+    #expect(run.status == 2)
+    #expect(run.error.contains("an action this version of DogBreeds does not know: dogs.frobnicated"))
+  }
+
+  /// A log of the format's first version, committed: every later version must replay it.
+  @Test func aLogOfTheFirstVersionKeepsReplaying() async throws {
+    let fixture = try #require(Bundle.module.url(forResource: "session-v1", withExtension: "jsonl"))
+    let log = try SessionReplay.read(path: fixture.path)
+    #expect(log.header.version == 1)
+    #expect(log.steps.count > 10)
+    #expect(Replayed(log).firstDifference == nil)
+  }
+
+  @Test func theReplayArgumentsAreChecked() throws {
+    #expect(throws: UsageError(message: "replay needs one session log, as written by --record FILE.")) {
+      try Arguments.parse(["replay"], environment: [:])
+    }
+    #expect(throws: UsageError(message: "replay takes --check or --frame, not both.")) {
+      try Arguments.parse(["replay", "--check", "--frame", "1", "x"], environment: [:])
+    }
+    #expect(throws: UsageError(message: "--check and --frame go with replay FILE.")) {
+      try Arguments.parse(["list", "--check"], environment: [:])
+    }
+    #expect(throws: UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")) {
+      try Arguments.parse(["list", "--record", "x"], environment: [:])
+    }
+    #expect(try Arguments.parse(["replay", "--frame", "last", "x"], environment: [:]).command == .replay("x", .frame(nil)))
+    #expect(try Arguments.parse(["replay", "--frame=3", "x"], environment: [:]).command == .replay("x", .frame(3)))
+    #expect(try Arguments.parse(["replay", "x"], environment: [:]).command == .replay("x", .view))
+  }
+}
