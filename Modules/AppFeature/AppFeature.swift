@@ -145,7 +145,7 @@ public struct AppFeature: Reducer {
     }
 
     /// The app's tabs, in the order Tab cycles through them.
-    public enum Tab: Equatable, Sendable, CaseIterable {
+    public enum Tab: Equatable, Sendable, CaseIterable, Codable {
       /// The breed list.
       case breeds
       /// The favourites.
@@ -191,7 +191,7 @@ public struct AppFeature: Reducer {
   // MARK: Action
 
   /// What can happen in the app: either screen's actions, and the app's own.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// An action of the Dogs screen (the list), delegates included.
     case dogs(DogsFeature.Action)
     /// An action of the Favourites tab, delegates included.
@@ -232,7 +232,7 @@ public struct AppFeature: Reducer {
     case alertFocusMoved(Int)
 
     /// What the alert's buttons do.
-    public enum Alert: Equatable, Sendable {
+    public enum Alert: Equatable, Sendable, Codable {
       /// Try saving the favourites again.
       case retrySave
       /// Quit, leaving the changes that could not be saved unsaved.

@@ -112,7 +112,7 @@ public struct BreedFeature: Reducer {
   // MARK: Action
 
   /// What can happen on the Breed screen.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The screen appeared.
     case appeared
     /// The user asked for another picture.
@@ -139,7 +139,7 @@ public struct BreedFeature: Reducer {
   }
 
   /// Why a picture could not be shown, in one sentence.
-  public enum PictureError: Error, Equatable, Sendable {
+  public enum PictureError: Error, Equatable, Sendable, Codable {
     /// The image could not be downloaded.
     case download(DogAPIError)
     /// The bytes arrived but are not a picture the decoder can read.

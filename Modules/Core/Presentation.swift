@@ -38,6 +38,10 @@ public enum PresentationAction<Action> {
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
+/// Coded as any enum's synthesized conformance codes its cases (`{"presented":{"_0":…}}`,
+/// `{"dismiss":{}}`), so that a parent's actions that carry a child's can be written to a
+/// log and read back.
+extension PresentationAction: Codable where Action: Codable {}
 
 extension Reducer {
   /// Presents a child: runs its reducer while its optional state is there, for the

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that can go wrong talking to the Dog CEO API, in terms a UI can explain.
-public enum DogAPIError: Error, Equatable, Hashable, Sendable {
+public enum DogAPIError: Error, Equatable, Hashable, Sendable, Codable {
   /// The host could not be reached: no network, or its name did not resolve. (A
   /// connection turned away is ``connectionRefused(server:)``; one made and then reset is
   /// ``connectionLost(host:)``.)

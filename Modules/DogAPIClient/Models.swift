@@ -121,6 +121,33 @@ public struct BreedList: Equatable, Sendable {
   }
 }
 
+extension BreedList: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case breeds, source, fetchedAt, fallbackReason, leftOutNames
+  }
+
+  /// Reads a list ``encode(to:)`` wrote; the search keys are made again from the breeds.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      breeds: try container.decode([Breed].self, forKey: .breeds),
+      source: try container.decode(BreedListSource.self, forKey: .source),
+      fetchedAt: try container.decodeIfPresent(Date.self, forKey: .fetchedAt),
+      fallbackReason: try container.decodeIfPresent(DogAPIError.self, forKey: .fallbackReason),
+      leftOutNames: try container.decodeIfPresent(Int.self, forKey: .leftOutNames) ?? 0)
+  }
+
+  /// Writes the breeds and their provenance, not the search keys that derive from them.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(breeds, forKey: .breeds)
+    try container.encode(source, forKey: .source)
+    try container.encodeIfPresent(fetchedAt, forKey: .fetchedAt)
+    try container.encodeIfPresent(fallbackReason, forKey: .fallbackReason)
+    try container.encode(leftOutNames, forKey: .leftOutNames)
+  }
+}
+
 extension BreedList: CustomReflectable {
   // Diffs and traces show the breeds and provenance, not the derived search keys.
   /// Mirrors the breeds and provenance, so diffs and traces leave out the derived search keys.

@@ -62,7 +62,7 @@ public struct DogsFeature: Reducer {
   // MARK: Action
 
   /// What can happen on the breed list screen.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The screen appeared.
     case appeared
     /// The filter text changed (every keystroke).
@@ -86,7 +86,7 @@ public struct DogsFeature: Reducer {
     case delegate(Delegate)
 
     /// What the screen tells its parent.
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Sendable, Codable {
       /// The user chose this breed (API name).
       case breedSelected(String)
       /// The user chose this sub-breed of this breed (API names).

@@ -69,7 +69,7 @@ public struct FavouritesChange: Equatable, Sendable {
 }
 
 /// What reading the favourites found.
-public struct FavouritesLoad: Equatable, Sendable {
+public struct FavouritesLoad: Equatable, Sendable, Codable {
   /// The favourites.
   public var favourites: Set<String>
   /// One sentence for the user when the file could not be read (and, after a save, where
@@ -93,7 +93,7 @@ public struct FavouritesLoad: Equatable, Sendable {
 }
 
 /// Why favourites could not be read or saved, in one sentence.
-public struct FavouritesError: Error, Equatable, Sendable {
+public struct FavouritesError: Error, Equatable, Sendable, Codable {
   /// The sentence.
   public var message: String
   /// Whether the save could not start because another process was saving (it held the

@@ -45,7 +45,7 @@ public struct FavouriteRow: Reducer {
   // MARK: Action
 
   /// What can happen to a row.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The row came near the screen: its thumbnail loads, unless it has.
     case cameIntoView
     /// The row went far out of view: a load still in flight stops.
@@ -55,7 +55,7 @@ public struct FavouriteRow: Reducer {
   }
 
   /// Why a thumbnail could not be had.
-  public struct ThumbnailError: Error, Equatable, Sendable {
+  public struct ThumbnailError: Error, Equatable, Sendable, Codable {
     /// One short sentence.
     public var message: String
     /// Creates the error.

@@ -81,7 +81,7 @@ public struct FavouritesFeature: Reducer {
   // MARK: Action
 
   /// What can happen on the Favourites tab.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, Codable {
     /// The tab is on screen (shown, or its favourites changed while it was): the rows
     /// follow the favourites, and those near the highlight load their thumbnails.
     case appeared
@@ -105,13 +105,13 @@ public struct FavouritesFeature: Reducer {
     case delegate(Delegate)
 
     /// What the dialog's buttons do.
-    public enum Dialog: Equatable, Sendable {
+    public enum Dialog: Equatable, Sendable, Codable {
       /// Clear every favourite.
       case clearAll
     }
 
     /// What the tab tells its parent.
-    public enum Delegate: Equatable, Sendable {
+    public enum Delegate: Equatable, Sendable, Codable {
       /// Open this breed, or this sub-breed of it (API names).
       case open(breed: String, subBreed: String?)
     }

@@ -1,5 +1,5 @@
 /// What a file really is, from its first bytes (never from its name).
-public enum ImageFormat: String, Sendable, Equatable {
+public enum ImageFormat: String, Sendable, Equatable, Codable {
   /// A known format by its signature, or none of them. AVIF, BMP and TIFF are known only
   /// to be named when they are refused.
   case jpeg, png, webp, gif, avif, bmp, tiff, unknown
@@ -43,7 +43,7 @@ extension ImageFormat {
 }
 
 /// Why a picture could not be decoded, in one sentence.
-public enum ImageDecodingError: Error, Equatable, Sendable {
+public enum ImageDecodingError: Error, Equatable, Sendable, Codable {
   /// The bytes are in a format we do not decode (an AVIF, say), whatever the name said.
   case unsupportedFormat(ImageFormat)
   /// A feature of the format we do not decode (a CMYK JPEG, a lossless JPEG…).

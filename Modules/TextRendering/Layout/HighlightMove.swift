@@ -1,5 +1,5 @@
 /// Keyboard movement of a list's highlight: the one both screens' lists use.
-public enum HighlightMove: Equatable, Sendable {
+public enum HighlightMove: Equatable, Sendable, Codable {
   /// One row up or down; to the first or the last row.
   case up, down, first, last
   /// Up by a page of `rows`.

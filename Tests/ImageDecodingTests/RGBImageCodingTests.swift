@@ -1,0 +1,93 @@
+import Foundation
+import ImageDecoding
+import Testing
+
+/// A picture written and read back: its pixels as one base64 `Data`, or as a key into a
+/// pixel store.
+struct RGBImageCodingTests {
+  let picture = RGBImage(width: 2, height: 1, pixels: [1, 2, 3, 250, 251, 252], isReduced: true)
+
+  func encoder(_ store: RGBImage.PixelStore) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.userInfo[RGBImage.pixelStoreKey] = store
+    return encoder
+  }
+
+  func decoder(_ store: RGBImage.PixelStore) -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.userInfo[RGBImage.pixelStoreKey] = store
+    return decoder
+  }
+
+  func object(_ data: Data) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  @Test func thePixelsAreOneBase64String() throws {
+    let data = try JSONEncoder().encode(picture)
+    let json = try object(data)
+    #expect(json["pixels"] as? String == Data(picture.pixels).base64EncodedString())
+    #expect(json["width"] as? Int == 2 && json["height"] as? Int == 1)
+    #expect(try JSONDecoder().decode(RGBImage.self, from: data) == picture)
+  }
+
+  @Test func pixelsOfTheWrongSizeAreRefused() throws {
+    let data = Data(#"{"width": 2, "height": 2, "pixels": "AQID", "isReduced": false}"#.utf8)
+    #expect {
+      try JSONDecoder().decode(RGBImage.self, from: data)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription.contains("3 bytes of pixels for 2×2")
+    }
+  }
+
+  @Test func withAStoreThePixelsAreKeptOnceAndWrittenAsTheirKey() throws {
+    let store = RGBImage.PixelStore()
+    let first = try encoder(store).encode([picture, picture])
+    let blobs = store.takeNew()
+    #expect(blobs.count == 1)
+    let key = try #require(blobs.first?.key)
+    #expect(key.count == 16 && key.allSatisfy(\.isHexDigit))
+    #expect(blobs.first?.pixels == picture.pixels)
+    #expect(String(decoding: first, as: UTF8.self).contains("\"pixels\":\"\(key)\""))
+    // Taken out once: writing the same picture again has nothing new to write.
+    _ = try encoder(store).encode(picture)
+    #expect(store.takeNew().isEmpty)
+    #expect(try decoder(store).decode([RGBImage].self, from: first) == [picture, picture])
+  }
+
+  @Test func aReaderRestoresThePixelsFromTheBlobsOfALog() throws {
+    let writer = RGBImage.PixelStore()
+    let line = try encoder(writer).encode(picture)
+    let blobLines = try writer.takeNew().map { try JSONEncoder().encode($0) }
+    let reader = RGBImage.PixelStore()
+    for blobLine in blobLines {
+      reader.add(try JSONDecoder().decode(RGBImage.PixelStore.Blob.self, from: blobLine))
+    }
+    #expect(try decoder(reader).decode(RGBImage.self, from: line) == picture)
+    // What a reader added is in the log already: not new.
+    #expect(reader.takeNew().isEmpty)
+  }
+
+  @Test func aMissingBlobIsNamedInTheError() throws {
+    let line = try encoder(RGBImage.PixelStore()).encode(picture)
+    let key = try #require(try object(line)["pixels"] as? String)
+    #expect {
+      try decoder(RGBImage.PixelStore()).decode(RGBImage.self, from: line)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription.contains(key) && context.codingPath.last?.stringValue == "pixels"
+    }
+  }
+
+  @Test func otherPixelsOfTheSameKeyAreKeptApart() throws {
+    // Pixels a reader added under a key that encoding would give other pixels.
+    let store = RGBImage.PixelStore()
+    let key = try #require(
+      try object(try encoder(RGBImage.PixelStore()).encode(picture))["pixels"] as? String)
+    store.add(RGBImage.PixelStore.Blob(key: key, pixels: [9, 9, 9, 9, 9, 9]))
+    let line = try encoder(store).encode(picture)
+    #expect(try object(line)["pixels"] as? String == key + "-1")
+    #expect(try decoder(store).decode(RGBImage.self, from: line) == picture)
+  }
+}
