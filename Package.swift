@@ -134,7 +134,7 @@ let package = Package(
         "TextRendering",
         "VirtualTerminal",
       ],
-      path: "Tests/DogBreedsCLIKitTests", resources: [.copy("Fixtures")]),
+      path: "Tests/DogBreedsCLIKitTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "FuzzFindingsTests", dependencies: ["FuzzChecks", "TestSupport"], path: "Tests/FuzzFindingsTests"),
     .testTarget(

@@ -50,8 +50,6 @@ struct Options: Equatable {
   var timeout: Double = 10
   /// Where the full-screen app writes the session (`--record FILE`).
   var record: String?
-  /// The command line as given, without the program's name (a session log keeps it).
-  var arguments: [String] = []
   /// `replay --check`.
   var check = false
   /// `replay --frame N|last`: the step, `nil` for the last.
@@ -239,7 +237,6 @@ enum Arguments {
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
     var options = Options()
-    options.arguments = arguments
     var positional: [String] = []
     var baseURLText = environment["DOG_API_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     var baseURLSource = "DOG_API_BASE_URL"
@@ -305,9 +302,12 @@ enum Arguments {
       case "--record": options.record = try value(for: flag, inline: inline)
       case "--frame":
         let text = try value(for: flag, inline: inline)
-        guard text == "last" || (text.count <= 9 && text.allSatisfy(\.isASCII) && Int(text).map { $0 >= 0 } == true)
+        guard
+          text == "last"
+            || (text.count <= 9 && text.allSatisfy(\.isASCII) && Int(text).map { $0 >= 0 } == true)
         else {
-          throw UsageError(message: "--frame takes a step's number (0 is the start) or last, not \(Output.quoted(text)).")
+          throw UsageError(
+            message: "--frame takes a step's number (0 is the start) or last, not \(Output.quoted(text)).")
         }
         options.frame = .some(text == "last" ? nil : Int(text))
       case "--base-url":

@@ -44,7 +44,7 @@ public enum CommandLineApp {
     case .replay(let path, let request):
       return Replayed.run(request, path: path, options: options, environment: environment)
     case .interactive, .list, .show, .favourites:
-      return await Session(options: options, environment: environment).run()
+      return await Session(options: options, environment: environment, arguments: arguments).run()
     }
   }
 }
@@ -54,6 +54,8 @@ public enum CommandLineApp {
 struct Session {
   let options: Options
   let environment: [String: String]
+  /// The command line as given, without the program's name (a session log keeps it).
+  let arguments: [String]
   let client: DogAPIClient
   /// The user's favourites, in the data folder: a save waits for another process's for
   /// `lockWait` at most (a script's, a few seconds; the app's, none, as it tries again
@@ -62,9 +64,10 @@ struct Session {
     .live(folder: UserFolder.data.url(environment: environment), lockWait: lockWait)
   }
 
-  init(options: Options, environment: [String: String]) {
+  init(options: Options, environment: [String: String], arguments: [String] = []) {
     self.options = options
     self.environment = environment
+    self.arguments = arguments
     switch options.api {
     case .fake:
       let latency = Int(environment["DOGBREEDS_FAKE_LATENCY_MS"] ?? "") ?? 0
@@ -130,7 +133,7 @@ struct Session {
     if let path = options.record {
       if interactive {
         let header = SessionLog.Header(
-          app: Arguments.version, arguments: options.arguments, pictures: pictureSize != nil,
+          app: Arguments.version, arguments: arguments, pictures: pictureSize != nil,
           favourites: favourites != nil)
         do throws(ExitCode.Failure) {
           recorder = try SessionRecorder(path: path, header: header)
@@ -138,7 +141,8 @@ struct Session {
           return error.code
         }
       } else {
-        Output.warning("--record records the full-screen browser, and there is no terminal: nothing is recorded.")
+        Output.warning(
+          "--record records the full-screen browser, and there is no terminal: nothing is recorded.")
       }
     }
     let store = makeStore(AppFeature(client: client, pictureSize: pictureSize, favourites: favourites))

@@ -32,10 +32,12 @@ struct Replayed {
     // The reducer as the recording app had it: pictures and favourites decide what some
     // actions do (thumbnails load, changes wait to be saved). No client is ever called:
     // effects do not run.
+    let onePixel: @Sendable () -> (width: Int, height: Int) = { (width: 1, height: 1) }
     let feature = AppFeature(
-      client: .failing, pictureSize: log.header.pictures ? { (width: 1, height: 1) } : nil,
-      favourites: log.header.favourites ? .failing : nil)
-    states = [AppFeature.State()] + feature.states(replaying: log.steps.map(\.entry.action), from: AppFeature.State())
+      client: DogAPIClient.failing, pictureSize: log.header.pictures ? onePixel : nil,
+      favourites: log.header.favourites ? FavouritesClient.failing : nil)
+    let actions = log.steps.map(\.entry.action)
+    states = [AppFeature.State()] + Array(feature.states(replaying: actions, from: AppFeature.State()))
   }
 
   /// The number of steps.
@@ -60,8 +62,14 @@ struct Replayed {
   func describe(_ step: Int) -> String {
     guard step > 0 else { return "the start" }
     let entry = log.steps[step - 1].entry
-    let action = dumpValue(entry.action).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined(separator: " ")
+    // The dump on one line: its rows joined, with no space inside brackets.
+    let action = dumpValue(entry.action).split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    .joined(separator: " ").replacingOccurrences(of: "( ", with: "(").replacingOccurrences(
+      of: " )", with: ")"
+    )
+    .replacingOccurrences(of: "[ ", with: "[").replacingOccurrences(of: " ]", with: "]")
     let origin =
       switch entry.origin {
       case .external: "sent"
@@ -99,7 +107,8 @@ struct Replayed {
         return ExitCode.usage
       }
       let isTerminal = isatty(Output.streams.output) == 1
-      let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+      let colorMode = ColorPolicy.mode(
+        choice: options.color, isTerminal: isTerminal, environment: environment)
       let frame = replayed.frame(step)
       if colorMode == .none {
         Output.line(frame.text)
@@ -110,7 +119,8 @@ struct Replayed {
     case .view:
       guard isatty(Output.streams.output) == 1, isatty(STDIN_FILENO) == 1 else {
         Output.error(
-          "replay steps through the session on a terminal; here, use replay --check FILE or replay --frame N FILE.")
+          "replay steps through the session on a terminal; here, use replay --check FILE or replay --frame N FILE."
+        )
         return ExitCode.usage
       }
       let terminal = Terminal(inputFD: STDIN_FILENO, outputFD: Output.streams.output, mouse: false)
@@ -263,7 +273,9 @@ final class ReplayViewer {
     if showsChange {
       let x = frameColumns + 1
       let text = step == 0 ? "(the initial state)" : "Step \(step) changed:\n" + replayed.change(step)
-      for (row, line) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(area).enumerated() {
+      for (row, line) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(area)
+        .enumerated()
+      {
         let colour: Color? = line.hasPrefix("+") ? .green : line.hasPrefix("-") ? .red : nil
         screen.write(String(line), x: x, y: row, style: Style(foreground: colour), limit: pane)
       }
@@ -277,7 +289,8 @@ final class ReplayViewer {
       let written = screen.write(status, x: 0, y: size.rows - 1, style: Style(reverse: true))
       let keys = "  " + Self.keys + " "
       if written + DisplayWidth.of(keys) <= size.columns {
-        screen.write(keys, x: size.columns - DisplayWidth.of(keys), y: size.rows - 1, style: Style(reverse: true))
+        screen.write(
+          keys, x: size.columns - DisplayWidth.of(keys), y: size.rows - 1, style: Style(reverse: true))
       }
     }
     terminal.write(ScreenDiffer.update(from: previous, to: screen, colorMode: colorMode))

@@ -158,7 +158,8 @@ final class SessionRecorder {
   init(path: String, header: SessionLog.Header) throws(ExitCode.Failure) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
-      Output.error("Cannot write the session log \(Output.quoted(path)): \(String(cString: strerror(errno))).")
+      Output.error(
+        "Cannot write the session log \(Output.quoted(path)): \(String(cString: strerror(errno))).")
       throw ExitCode.Failure(code: ExitCode.failure)
     }
     self.fd = fd
@@ -255,11 +256,15 @@ struct SessionReplay {
             "The log ends in the middle of line \(number) (the app ended before writing it all): replaying the \(steps.count) steps before it."
           break
         }
-        throw Unreadable(message: describe(error, line: number, bytes: Data(bytes), name: name, header: header))
+        throw Unreadable(
+          message: describe(error, line: number, bytes: Data(bytes), name: name, header: header))
       }
       switch line {
       case .header(let found):
         guard index == 0 else { throw Unreadable(message: "\(name), line \(number): a second header.") }
+        guard found.format == SessionLog.format, found.version == SessionLog.version else {
+          throw Unreadable(message: describe(nil, line: number, bytes: Data(bytes), name: name, header: nil))
+        }
         header = found
       case _ where header == nil:
         throw Unreadable(message: describe(nil, line: number, bytes: Data(bytes), name: name, header: nil))
@@ -303,7 +308,8 @@ struct SessionReplay {
       return "\(name) is not a DogBreeds session log: it does not start with a DogBreeds session header."
     }
     if let step = object["step"] as? [String: Any], let action = step["action"],
-      let error = error as? DecodingError, codingPath(of: error).prefix(2).map(\.stringValue) == ["step", "action"]
+      let error = error as? DecodingError,
+      codingPath(of: error).prefix(2).map(\.stringValue) == ["step", "action"]
     {
       return
         "\(name), line \(number): an action this version of DogBreeds does not know: \(actionName(action)). It was recorded by a different version."

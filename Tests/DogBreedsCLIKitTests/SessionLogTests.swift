@@ -23,7 +23,9 @@ struct SessionLogTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent(name).path
     let recorder = try SessionRecorder(
-      path: path, header: SessionLog.Header(app: Arguments.version, arguments: ["--api", "fake"], pictures: true, favourites: false))
+      path: path,
+      header: SessionLog.Header(
+        app: Arguments.version, arguments: ["--api", "fake"], pictures: true, favourites: false))
     let store = Store(initialState: AppFeature.State()) {
       AppFeature(client: .fake(), pictureSize: { (width: 8, height: 8) })
     }
@@ -57,7 +59,8 @@ struct SessionLogTests {
   @Test func aLogWithOneActionEditedFailsTheCheckAtThatStep() async throws {
     let (path, _) = try await record()
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    let edited = text.replacingOccurrences(of: #""filterChanged":{"_0":"hou"}"#, with: #""filterChanged":{"_0":"pug"}"#)
+    let edited = text.replacingOccurrences(
+      of: #""filterChanged":{"_0":"hou"}"#, with: #""filterChanged":{"_0":"pug"}"#)
     #expect(edited != text)
     try edited.write(toFile: path, atomically: true, encoding: .utf8)
     let log = try SessionReplay.read(path: path)
@@ -67,7 +70,8 @@ struct SessionLogTests {
 
     let run = try await runInProcess(["replay", "--check", path])
     #expect(run.status == 1)
-    #expect(run.error.contains("Step \(step ?? 0) of \(log.steps.count) does not replay to the state recorded"))
+    #expect(
+      run.error.contains("Step \(step ?? 0) of \(log.steps.count) does not replay to the state recorded"))
     #expect(run.error.contains(#"filterChanged("pug")"#))
   }
 
@@ -102,7 +106,10 @@ struct SessionLogTests {
 
   @Test(arguments: [
     ("hello\n", "is not a DogBreeds session log: its first line is not JSON."),
-    (#"{"something":1}"# + "\n", "is not a DogBreeds session log: it does not start with a DogBreeds session header."),
+    (
+      #"{"something":1}"# + "\n",
+      "is not a DogBreeds session log: it does not start with a DogBreeds session header."
+    ),
     (
       #"{"header":{"format":"DogBreeds session","version":9,"app":"x","arguments":[],"pictures":false,"favourites":false}}"#
         + "\n",
@@ -130,7 +137,8 @@ struct SessionLogTests {
 
   /// A log of the format's first version, committed: every later version must replay it.
   @Test func aLogOfTheFirstVersionKeepsReplaying() async throws {
-    let fixture = try #require(Bundle.module.url(forResource: "session-v1", withExtension: "jsonl"))
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/session-v1.jsonl")
     let log = try SessionReplay.read(path: fixture.path)
     #expect(log.header.version == 1)
     #expect(log.steps.count > 10)
@@ -147,11 +155,16 @@ struct SessionLogTests {
     #expect(throws: UsageError(message: "--check and --frame go with replay FILE.")) {
       try Arguments.parse(["list", "--check"], environment: [:])
     }
-    #expect(throws: UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")) {
+    #expect(
+      throws: UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")
+    ) {
       try Arguments.parse(["list", "--record", "x"], environment: [:])
     }
-    #expect(try Arguments.parse(["replay", "--frame", "last", "x"], environment: [:]).command == .replay("x", .frame(nil)))
-    #expect(try Arguments.parse(["replay", "--frame=3", "x"], environment: [:]).command == .replay("x", .frame(3)))
+    #expect(
+      try Arguments.parse(["replay", "--frame", "last", "x"], environment: [:]).command
+        == .replay("x", .frame(nil)))
+    #expect(
+      try Arguments.parse(["replay", "--frame=3", "x"], environment: [:]).command == .replay("x", .frame(3)))
     #expect(try Arguments.parse(["replay", "x"], environment: [:]).command == .replay("x", .view))
   }
 }
