@@ -4,6 +4,7 @@ import DogAPIClient
 import DogsFeature
 import FavouritesClient
 import FavouritesFeature
+import Foundation
 
 /// The whole app: two tabs, Breeds (the Dogs list) and Favourites, and the Breed screen
 /// over either when a breed is open.
@@ -243,6 +244,8 @@ public struct AppFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
+  /// What time it is, passed to the screens that read it in their effects.
+  let now: @Sendable () -> Date
   /// The Breed screen's reducer, made once with the picture size it is given.
   let breedFeature: BreedFeature
   /// The Favourites tab's reducer: thumbnails where there are pictures.
@@ -277,12 +280,16 @@ public struct AppFeature: Reducer {
   ///     pictures' addresses. With pictures, Favourites rows show thumbnails.
   ///   - favourites: Where favourites are kept, or `nil` for none.
   ///   - clock: What the wait before a save is measured on.
+  ///   - now: What time it is, read by the screens' effects as answers arrive (the actions
+  ///     that carry them carry the time too: tests give a fixed one).
   public init(
     client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil,
-    favourites: FavouritesClient? = nil, clock: any Clock<Duration> = ContinuousClock()
+    favourites: FavouritesClient? = nil, clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.client = client
-    self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize)
+    self.now = now
+    self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize, now: now)
     self.favouritesFeature = FavouritesFeature(
       client: client, thumbnailSize: pictureSize == nil ? nil : Self.thumbnailSize)
     self.favouritesClient = favourites
@@ -296,7 +303,7 @@ public struct AppFeature: Reducer {
   public var body: some Reducer<State, Action> {
     // `onChange` below sees what every reducer here does to the favourites, both screens'.
     CombineReducers {
-      Scope(state: \.dogs, action: Action.dogs) { DogsFeature(client: client) }
+      Scope(state: \.dogs, action: Action.dogs) { DogsFeature(client: client, now: now) }
       Scope(state: \.favouritesScreen, action: Action.favourites) { favouritesFeature }
       screens
     }
@@ -323,10 +330,10 @@ public struct AppFeature: Reducer {
 
       // An answer from the network: it works again, so the Favourites rows whose
       // thumbnails failed try again (those in view now, the others as they come into view).
-      case .dogs(.breedsResponse(.success(let list))) where list.source == .network:
+      case .dogs(.breedsResponse(.success(let list), _)) where list.source == .network:
         return Self.retryFailedThumbnails(state)
 
-      case .breed(.pictureResponse(.success)), .breed(.imageURLResponse(.success)):
+      case .breed(.pictureResponse(.success, _)), .breed(.imageURLResponse(.success, _)):
         return Self.retryFailedThumbnails(state)
 
       case .dogs, .favourites:

@@ -132,10 +132,12 @@ public struct BreedFeature: Reducer {
     /// The addresses of every picture of what the screen shows arrived (none: the API
     /// would not list them), asked for while `shown` was on screen (it counts as seen).
     case imageURLsResponse([URL], shown: URL?)
-    /// The picture's address arrived, or fetching it failed.
-    case imageURLResponse(Result<URL, DogAPIError>)
-    /// The picture was downloaded and decoded, or could not be.
-    case pictureResponse(Result<RGBImage, PictureError>)
+    /// The picture's address arrived, or fetching it failed, at this time (what
+    /// ``State/lastFailure`` is set to when it failed).
+    case imageURLResponse(Result<URL, DogAPIError>, at: Date)
+    /// The picture was downloaded and decoded, or could not be, at this time (what
+    /// ``State/lastFailure`` is set to when it could not).
+    case pictureResponse(Result<RGBImage, PictureError>, at: Date)
   }
 
   /// Why a picture could not be shown, in one sentence.
@@ -168,7 +170,9 @@ public struct BreedFeature: Reducer {
   ///     actor) to at least the pixels this gives when the picture arrives: a terminal
   ///     enlarged since the last picture gets a sharper one, not a blown-up one. `nil` shows
   ///     only each picture's address and downloads nothing.
-  ///   - now: What time it is, for when a fetch failed (tests give a fixed one).
+  ///   - now: What time it is, read as an answer arrives and carried in
+  ///     ``Action/imageURLResponse(_:at:)`` and ``Action/pictureResponse(_:at:)`` (tests
+  ///     give a fixed one).
   public init(
     client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil,
     now: @escaping @Sendable () -> Date = Date.init
@@ -178,7 +182,7 @@ public struct BreedFeature: Reducer {
     self.now = now
   }
 
-  /// What time it is.
+  /// What time it is: read by the effects as answers arrive, never by the reducer.
   let now: @Sendable () -> Date
 
   enum CancelID { case image }
@@ -230,7 +234,7 @@ public struct BreedFeature: Reducer {
       // new size anyway, as it asks for the size when its picture arrives).
       guard let pictureSize, case .loaded(let url) = state.imageURL, case .loaded(let shown) = state.picture
       else { return .none }
-      let client = client
+      let (client, now) = (client, now)
       return .run { send in
         let size = pictureSize()
         // Only a reduced decode can gain detail, and only if it is short of the size both
@@ -238,7 +242,7 @@ public struct BreedFeature: Reducer {
         guard shown.isReduced, shown.width < size.width, shown.height < size.height else { return }
         // A picture that cannot be had again (offline, say) leaves the one on screen.
         let sharper = await Self.picture(from: url, client: client, fitting: size)
-        if case .pictureResponse(.success) = sharper { await send(sharper) }
+        if case .success = sharper { await send(.pictureResponse(sharper, at: now())) }
       }
       .cancellable(id: CancelID.image, cancelInFlight: true)
 
@@ -247,7 +251,7 @@ public struct BreedFeature: Reducer {
       state.seen = urls.isEmpty ? [] : Set(shown.map { [$0] } ?? [])
       return .none
 
-    case .imageURLResponse(.success(let url)):
+    case .imageURLResponse(.success(let url), _):
       state.imageURL = .loaded(url)
       if let all = state.imageURLs, !all.isEmpty {
         // A round ends when every picture has been shown; the next starts after this one.
@@ -262,23 +266,23 @@ public struct BreedFeature: Reducer {
       }
       return .none
 
-    case .imageURLResponse(.failure(let error)):
+    case .imageURLResponse(.failure(let error), let time):
       state.imageURL = .failed(error)
       state.failures += 1
-      state.lastFailure = now()
+      state.lastFailure = time
       return .none
 
-    case .pictureResponse(.success(let picture)):
+    case .pictureResponse(.success(let picture), _):
       state.picture = .loaded(picture)
       state.kept = nil
       state.failures = 0
       state.lastFailure = nil
       return .none
 
-    case .pictureResponse(.failure(let error)):
+    case .pictureResponse(.failure(let error), let time):
       state.picture = .failed(error)
       state.failures += 1
-      state.lastFailure = now()
+      state.lastFailure = time
       return .none
     }
   }
@@ -342,7 +346,7 @@ public struct BreedFeature: Reducer {
   ) -> Effect<Action> {
     state.imageURL = .loading
     state.picture = .none
-    let client = client
+    let (client, now) = (client, now)
     let breed = state.breed.name
     let subBreed = state.subBreed
     let pictureSize = pictureSize
@@ -351,12 +355,13 @@ public struct BreedFeature: Reducer {
       do throws(DogAPIError) {
         url = try await address(client, breed, subBreed, send)
       } catch {
-        await send(.imageURLResponse(.failure(error)))
+        await send(.imageURLResponse(.failure(error), at: now()))
         return
       }
-      await send(.imageURLResponse(.success(url)))
+      await send(.imageURLResponse(.success(url), at: now()))
       guard let pictureSize else { return }
-      await send(await Self.picture(from: url, client: client, fitting: pictureSize()))
+      let picture = await Self.picture(from: url, client: client, fitting: pictureSize())
+      await send(.pictureResponse(picture, at: now()))
     }
     .cancellable(id: CancelID.image, cancelInFlight: true)
   }
@@ -364,16 +369,16 @@ public struct BreedFeature: Reducer {
   /// Downloads the picture at `url` and decodes it to at least `size` pixels.
   private static func picture(
     from url: URL, client: DogAPIClient, fitting size: (width: Int, height: Int)
-  ) async -> Action {
+  ) async -> Result<RGBImage, PictureError> {
     do throws(DogAPIError) {
       let bytes = [UInt8](try await client.imageData(url))
       do throws(ImageDecodingError) {
-        return .pictureResponse(.success(try ImageDecoder.decode(bytes, fitting: size)))
+        return .success(try ImageDecoder.decode(bytes, fitting: size))
       } catch {
-        return .pictureResponse(.failure(.decode(error)))
+        return .failure(.decode(error))
       }
     } catch {
-      return .pictureResponse(.failure(.download(error)))
+      return .failure(.download(error))
     }
   }
 }

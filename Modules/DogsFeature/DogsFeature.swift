@@ -80,8 +80,9 @@ public struct DogsFeature: Reducer {
     case retryRequested
     /// The list saved by an earlier run was read, to show while the network answers.
     case savedBreedsLoaded(BreedList)
-    /// The list arrived, or loading failed.
-    case breedsResponse(Result<BreedList, DogAPIError>)
+    /// The list arrived, or loading failed, at this time (what ``State/lastFailure`` is set
+    /// to when it failed, or when the list stands in for the network's).
+    case breedsResponse(Result<BreedList, DogAPIError>, at: Date)
     /// Messages for the parent.
     case delegate(Delegate)
 
@@ -97,14 +98,15 @@ public struct DogsFeature: Reducer {
   // MARK: Dependencies
 
   let client: DogAPIClient
-  /// What time it is, for when a load failed.
+  /// What time it is: read by the effect as an answer arrives, never by the reducer.
   let now: @Sendable () -> Date
 
   /// Creates the feature.
   ///
   /// - Parameters:
   ///   - client: The API; tests start from `DogAPIClient.failing`.
-  ///   - now: What time it is (tests give a fixed one).
+  ///   - now: What time it is, read as an answer arrives and carried in
+  ///     ``Action/breedsResponse(_:at:)`` (tests give a fixed one).
   public init(client: DogAPIClient, now: @escaping @Sendable () -> Date = Date.init) {
     self.client = client
     self.now = now
@@ -155,7 +157,7 @@ public struct DogsFeature: Reducer {
       if !isHighlightVisible(state) { highlightBestMatch(&state) }
       return .none
 
-    case .breedsResponse(.success(let list)):
+    case .breedsResponse(.success(let list), let time):
       state.breeds = list
       state.status = .loaded
       // A list that stands in for the network's after a failure counts as one.
@@ -164,16 +166,16 @@ public struct DogsFeature: Reducer {
         state.lastFailure = nil
       } else {
         state.failures += 1
-        state.lastFailure = now()
+        state.lastFailure = time
       }
       // A highlight still in the list stays; otherwise it goes where what was typed while
       // the list loaded aims it (`hou`: Hound), as if it had been typed now.
       if !isHighlightVisible(state) { highlightBestMatch(&state) }
       return .none
 
-    case .breedsResponse(.failure(let error)):
+    case .breedsResponse(.failure(let error), let time):
       state.failures += 1
-      state.lastFailure = now()
+      state.lastFailure = time
       // Loading again failed: the list on screen is worth more than an error screen. It
       // stays, with the reason it could not be replaced.
       if state.breeds?.breeds.isEmpty == false {
@@ -193,16 +195,18 @@ public struct DogsFeature: Reducer {
 
   private func load(_ state: inout State) -> Effect<Action> {
     state.status = .loading
-    let client = client
+    let (client, now) = (client, now)
     // With nothing on screen, the list saved before shows while the network answers.
     let showsSaved = state.breeds == nil
     return .run { send in
       if showsSaved, let saved = client.savedBreeds() { await send(.savedBreedsLoaded(saved)) }
+      let response: Result<BreedList, DogAPIError>
       do throws(DogAPIError) {
-        await send(.breedsResponse(.success(try await client.breeds())))
+        response = .success(try await client.breeds())
       } catch {
-        await send(.breedsResponse(.failure(error)))
+        response = .failure(error)
       }
+      await send(.breedsResponse(response, at: now()))
     }
     .cancellable(id: CancelID.load, cancelInFlight: true)
   }

@@ -56,20 +56,20 @@ enum ActionSamples {
     [
       .appeared, .filterChanged("hou nd"), .rowSelected("hound"), .favouriteToggled,
       .subBreedMatchSelected(breed: "hound", subBreed: "afghan"), .retryRequested,
-      .savedBreedsLoaded(lists[1]), .breedsResponse(.failure(.offline)),
+      .savedBreedsLoaded(lists[1]), .breedsResponse(.failure(.offline), at: now),
       .delegate(.breedSelected("hound")), .delegate(.subBreedSelected(breed: "hound", subBreed: "afghan")),
-    ] + moves.map { .highlightMoved($0) } + lists.map { .breedsResponse(.success($0)) }
+    ] + moves.map { .highlightMoved($0) } + lists.map { .breedsResponse(.success($0), at: now) }
 
   static let breed: [BreedFeature.Action] =
     [
       .appeared, .anotherPictureRequested, .retryRequested, .subBreedSelected("afghan"),
       .subBreedSelected(nil),
       .favouriteToggled, .highlightMoved(.down), .screenResized, .imageURLsResponse([url], shown: url),
-      .imageURLsResponse([], shown: nil), .imageURLResponse(.success(url)),
-      .pictureResponse(.success(picture)),
-    ] + apiErrors.map { .imageURLResponse(.failure($0)) }
-    + apiErrors.map { .pictureResponse(.failure(.download($0))) }
-    + decodingErrors.map { .pictureResponse(.failure(.decode($0))) }
+      .imageURLsResponse([], shown: nil), .imageURLResponse(.success(url), at: now),
+      .pictureResponse(.success(picture), at: now),
+    ] + apiErrors.map { .imageURLResponse(.failure($0), at: now) }
+    + apiErrors.map { .pictureResponse(.failure(.download($0)), at: now) }
+    + decodingErrors.map { .pictureResponse(.failure(.decode($0)), at: now) }
 
   static let row: [FavouriteRow.Action] = [
     .cameIntoView, .wentOutOfView, .thumbnailResponse(.success(picture)),
@@ -188,7 +188,7 @@ struct ActionCodingTests {
     let encoder = JSONEncoder()
     encoder.userInfo[RGBImage.pixelStoreKey] = store
     let actions: [AppFeature.Action] = [
-      .breed(.pictureResponse(.success(ActionSamples.picture))),
+      .breed(.pictureResponse(.success(ActionSamples.picture), at: now)),
       .favourites(.rows(id: "hound", action: .thumbnailResponse(.success(ActionSamples.picture)))),
     ]
     let lines = try actions.map { try encoder.encode($0) }

@@ -12,6 +12,9 @@ let list = BreedList(
   breeds: [Breed(name: "akita"), Breed(name: "hound", subBreeds: ["afghan", "basset"]), Breed(name: "pug")],
   source: .network)
 
+/// What time it is in these tests: when every answer arrives.
+let now = Date(timeIntervalSince1970: 1_795_000_000)
+
 @MainActor
 struct AppFeatureTests {
   @Test func selectingABreedOpensItFromTheSharedListAndDismissingClosesIt() async {
@@ -158,9 +161,9 @@ struct AppFeatureTests {
   @Test func loadingThroughTheDogsFeatureFillsTheSharedList() async {
     var client = DogAPIClient.failing
     client.breeds = { list }
-    let store = TestStore(initialState: AppFeature.State()) { AppFeature(client: client) }
+    let store = TestStore(initialState: AppFeature.State()) { AppFeature(client: client, now: { now }) }
     await store.send(.dogs(.appeared)) { $0.dogsTab.status = .loading }
-    await store.receive(.dogs(.breedsResponse(.success(list)))) {
+    await store.receive(.dogs(.breedsResponse(.success(list), at: now))) {
       $0.breeds = list
       $0.dogsTab.status = .loaded
       $0.dogsTab.highlighted = "akita"
@@ -188,7 +191,7 @@ struct AppFeatureTests {
     let store = TestStore(initialState: AppFeature.State()) { AppFeature(client: .fake()) }
     store.exhaustivity = .off
     await store.send(.dogs(.appeared))
-    await store.receive({ if case .dogs(.breedsResponse(.success)) = $0 { true } else { false } }) {
+    await store.receive({ if case .dogs(.breedsResponse(.success, _)) = $0 { true } else { false } }) {
       $0.dogsTab.status = .loaded
     }
     #expect(store.state.breeds?.breeds.count == 108)
@@ -199,7 +202,7 @@ struct AppFeatureTests {
     }
     #expect(store.state.breed?.breed.subBreeds.count == 7)
     await store.send(.breed(.appeared)) { $0.breed?.imageURL = .loading }
-    await store.receive({ if case .breed(.imageURLResponse(.success)) = $0 { true } else { false } })
+    await store.receive({ if case .breed(.imageURLResponse(.success, _)) = $0 { true } else { false } })
     guard case .loaded(let url) = store.state.breed?.imageURL else {
       Issue.record("no picture")
       return

@@ -316,7 +316,7 @@ struct ThumbnailRecoveryTests {
     }
     store.exhaustivity = .off
     await store.send(
-      .breed(.imageURLResponse(.success(URL(string: "https://images.dog.ceo/breeds/hound/x.jpg")!))))
+      .breed(.imageURLResponse(.success(URL(string: "https://images.dog.ceo/breeds/hound/x.jpg")!), at: now)))
     await store.receive(.favourites(.failedThumbnailsRetried))
     #expect(store.state.favouritesTab.rows[id: "pug"]?.thumbnail != .failed("No picture"))
   }
@@ -328,9 +328,9 @@ struct ThumbnailRecoveryTests {
       AppFeature(client: .fake(), pictureSize: { (8, 8) })
     }
     store.exhaustivity = .off
-    await store.send(.dogs(.breedsResponse(.success(cached))))
+    await store.send(.dogs(.breedsResponse(.success(cached), at: now)))
     #expect(store.state.favouritesTab.rows[id: "pug"]?.thumbnail == .failed("No picture"))
-    await store.send(.dogs(.breedsResponse(.success(list))))
+    await store.send(.dogs(.breedsResponse(.success(list), at: now)))
     await store.receive(.favourites(.failedThumbnailsRetried))
   }
 }

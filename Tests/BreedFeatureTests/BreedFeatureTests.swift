@@ -25,7 +25,7 @@ struct BreedFeatureTests {
       breedFeature(client { _, _ in url1 })
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url1))) { $0.imageURL = .loaded(url1) }
+    await store.receive(.imageURLResponse(.success(url1), at: now)) { $0.imageURL = .loaded(url1) }
     await store.send(.appeared)  // already has one: no new request
   }
 
@@ -36,7 +36,7 @@ struct BreedFeatureTests {
     }
     await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
     await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
-    await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
+    await store.receive(.imageURLResponse(.success(url2), at: now)) { $0.imageURL = .loaded(url2) }
     #expect(requests.all == ["hound"])
   }
 
@@ -50,14 +50,14 @@ struct BreedFeatureTests {
     }
     await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
     await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
-    await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
+    await store.receive(.imageURLResponse(.success(url2), at: now)) { $0.imageURL = .loaded(url2) }
     #expect(requests.all == ["hound", "hound", "hound"])
     let only = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(client { _, _ in url1 })
     }
     await only.send(.anotherPictureRequested) { $0.imageURL = .loading }
     await only.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
-    await only.receive(.imageURLResponse(.success(url1))) { $0.imageURL = .loaded(url1) }
+    await only.receive(.imageURLResponse(.success(url1), at: now)) { $0.imageURL = .loaded(url1) }
   }
 
   /// `n` asks for the breed's pictures once, then picks among them another than the one
@@ -79,13 +79,13 @@ struct BreedFeatureTests {
       $0.imageURLs = [url1, url2]
       $0.seen = [url1]
     }
-    await store.receive(.imageURLResponse(.success(url2))) {
+    await store.receive(.imageURLResponse(.success(url2), at: now)) {
       $0.imageURL = .loaded(url2)
       $0.seen = [url2]
     }
     #expect(BreedFeature.ViewState(store.state).position == "2 of 2")
     await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.seen = [url1]
     }
@@ -99,7 +99,7 @@ struct BreedFeatureTests {
       $0.seen = []
       $0.imageURL = .loading
     }
-    await store.receive(.imageURLResponse(.success(afghanURL))) { $0.imageURL = .loaded(afghanURL) }
+    await store.receive(.imageURLResponse(.success(afghanURL), at: now)) { $0.imageURL = .loaded(afghanURL) }
     #expect(BreedFeature.ViewState(store.state).position == nil)
   }
 
@@ -140,10 +140,10 @@ struct BreedFeatureTests {
       breedFeature(pictures)
     }
     await store.send(.anotherPictureRequested) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)))) {
+    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)), at: now)) {
       $0.imageURL = .failed(.timedOut(seconds: 10))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     pictures.images = { (_, _) async throws(DogAPIError) -> [URL] in throw .server(status: 404, message: nil)
     }
@@ -153,11 +153,11 @@ struct BreedFeatureTests {
     }
     await refused.send(.anotherPictureRequested) { $0.imageURL = .loading }
     await refused.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
-    await refused.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
+    await refused.receive(.imageURLResponse(.success(url2), at: now)) { $0.imageURL = .loaded(url2) }
     #expect(BreedFeature.ViewState(refused.state).position == nil)
     // Not asked for again while the screen shows the same dog.
     await refused.send(.anotherPictureRequested) { $0.imageURL = .loading }
-    await refused.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
+    await refused.receive(.imageURLResponse(.success(url2), at: now)) { $0.imageURL = .loaded(url2) }
   }
 
   @Test func aFailureIsShownAndRetryWorks() async {
@@ -170,14 +170,14 @@ struct BreedFeatureTests {
         })
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.failure(.server(status: 500, message: nil)))) {
+    await store.receive(.imageURLResponse(.failure(.server(status: 500, message: nil)), at: now)) {
       $0.imageURL = .failed(.server(status: 500, message: nil))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     await store.send(.retryRequested) { $0.imageURL = .loading }
     await store.receive(.imageURLsResponse([], shown: nil)) { $0.imageURLs = [] }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.failures = 0
       $0.lastFailure = nil
@@ -191,25 +191,25 @@ struct BreedFeatureTests {
       breedFeature(client { (_, _) async throws(DogAPIError) -> URL in throw .timedOut(seconds: 10) })
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)))) {
+    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)), at: now)) {
       $0.imageURL = .failed(.timedOut(seconds: 10))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     guard case .failed(let first, _) = BreedFeature.ViewState(store.state).imageURL else { return }
     #expect(!first.contains("tried"))
     await store.send(.retryRequested) { $0.imageURL = .loading }
     await store.receive(.imageURLsResponse([], shown: nil)) { $0.imageURLs = [] }
-    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)))) {
+    await store.receive(.imageURLResponse(.failure(.timedOut(seconds: 10)), at: now)) {
       $0.imageURL = .failed(.timedOut(seconds: 10))
       $0.failures = 2
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     #expect(
       BreedFeature.ViewState(store.state).imageURL
         == .failed(
           message:
-            "Couldn't load a picture of Hound. The server took longer than 10 s to answer. (tried 2 times, last at \(String.clockTime(failedAt)))",
+            "Couldn't load a picture of Hound. The server took longer than 10 s to answer. (tried 2 times, last at \(String.clockTime(now)))",
           canRetry: true))
   }
 
@@ -227,12 +227,12 @@ struct BreedFeatureTests {
       $0.highlighted = "afghan"
       $0.imageURL = .loading
     }
-    await store.receive(.imageURLResponse(.success(afghanURL))) { $0.imageURL = .loaded(afghanURL) }
+    await store.receive(.imageURLResponse(.success(afghanURL), at: now)) { $0.imageURL = .loaded(afghanURL) }
     await store.send(.subBreedSelected(nil)) {
       $0.subBreed = nil
       $0.imageURL = .loading
     }
-    await store.receive(.imageURLResponse(.success(afghanURL))) { $0.imageURL = .loaded(afghanURL) }
+    await store.receive(.imageURLResponse(.success(afghanURL), at: now)) { $0.imageURL = .loaded(afghanURL) }
     #expect(requests.all == ["hound/afghan", "hound"])
   }
 
@@ -257,7 +257,7 @@ struct BreedFeatureTests {
     await firstStarted.wait()
     await store.send(.anotherPictureRequested)
     await store.receive(.imageURLsResponse([], shown: nil)) { $0.imageURLs = [] }
-    await store.receive(.imageURLResponse(.success(url2))) { $0.imageURL = .loaded(url2) }
+    await store.receive(.imageURLResponse(.success(url2), at: now)) { $0.imageURL = .loaded(url2) }
     await releaseFirst.open()
     try? await Task.sleep(for: .milliseconds(50))
     await store.finish()

@@ -39,11 +39,11 @@ struct BreedPictureTests {
       breedFeature(client { jpeg }, pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.success(expected))) { $0.picture = .loaded(expected) }
+    await store.receive(.pictureResponse(.success(expected), at: now)) { $0.picture = .loaded(expected) }
     await store.finish()
     #expect(expected.width >= 40 && expected.height >= 30)
   }
@@ -60,11 +60,11 @@ struct BreedPictureTests {
       breedFeature(client { jpeg }) { screen.withLock { $0 } }
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.success(small))) { $0.picture = .loaded(small) }
+    await store.receive(.pictureResponse(.success(small), at: now)) { $0.picture = .loaded(small) }
     screen.withLock { $0 = (400, 300) }
     await store.send(.anotherPictureRequested) {
       $0.imageURL = .loading
@@ -72,11 +72,11 @@ struct BreedPictureTests {
       $0.kept = BreedFeature.State.KeptPicture(url: url1, picture: small)
     }
     await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.success(large))) {
+    await store.receive(.pictureResponse(.success(large), at: now)) {
       $0.picture = .loaded(large)
       $0.kept = nil
     }
@@ -102,7 +102,7 @@ struct BreedPictureTests {
     await store.finish()
     screen.withLock { $0 = (400, 300) }
     await store.send(.screenResized)
-    await store.receive(.pictureResponse(.success(large))) { $0.picture = .loaded(large) }
+    await store.receive(.pictureResponse(.success(large), at: now)) { $0.picture = .loaded(large) }
     await store.finish()
   }
 
@@ -150,12 +150,12 @@ struct BreedPictureTests {
       breedFeature(client { png }, pictureSize: { (1, 2) })
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
     let picture = RGBImage(width: 1, height: 2, pixels: [9, 8, 7, 1, 2, 3])
-    await store.receive(.pictureResponse(.success(picture))) { $0.picture = .loaded(picture) }
+    await store.receive(.pictureResponse(.success(picture), at: now)) { $0.picture = .loaded(picture) }
   }
 
   @Test func anAVIFIsReportedNotDrawn() async {
@@ -164,14 +164,14 @@ struct BreedPictureTests {
       breedFeature(client { avif }, pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.avif))))) {
+    await store.receive(.pictureResponse(.failure(.decode(.unsupportedFormat(.avif))), at: now)) {
       $0.picture = .failed(.decode(.unsupportedFormat(.avif)))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     let view = BreedFeature.ViewState(store.state)
     #expect(view.pictureNote == "The picture is an AVIF, an unsupported image format.")
@@ -206,10 +206,10 @@ struct BreedPictureTests {
       $0.kept = kept
     }
     await store.receive(.imageURLsResponse([], shown: url1)) { $0.imageURLs = [] }
-    await store.receive(.imageURLResponse(.failure(.server(status: 502, message: nil)))) {
+    await store.receive(.imageURLResponse(.failure(.server(status: 502, message: nil)), at: now)) {
       $0.imageURL = .failed(.server(status: 502, message: nil))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     let view = BreedFeature.ViewState(store.state)
     #expect(view.picture == picture && view.imageURL == .url(url1.absoluteString))
@@ -219,11 +219,11 @@ struct BreedPictureTests {
     #expect(text.contains("Couldn't load a picture of Hound. The server had an error"))
     #expect(text.contains("Press r to try again."))
     await store.send(.retryRequested) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url2))) {
+    await store.receive(.imageURLResponse(.success(url2), at: now)) {
       $0.imageURL = .loaded(url2)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.success(picture)), timeout: .seconds(5)) {
+    await store.receive(.pictureResponse(.success(picture), at: now), timeout: .seconds(5)) {
       $0.picture = .loaded(picture)
       $0.kept = nil
       $0.failures = 0
@@ -238,14 +238,14 @@ struct BreedPictureTests {
         pictureSize: { (40, 30) })
     }
     await store.send(.appeared) { $0.imageURL = .loading }
-    await store.receive(.imageURLResponse(.success(url1))) {
+    await store.receive(.imageURLResponse(.success(url1), at: now)) {
       $0.imageURL = .loaded(url1)
       $0.picture = .loading
     }
-    await store.receive(.pictureResponse(.failure(.download(.server(status: 404, message: nil))))) {
+    await store.receive(.pictureResponse(.failure(.download(.server(status: 404, message: nil))), at: now)) {
       $0.picture = .failed(.download(.server(status: 404, message: nil)))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     #expect(BreedFeature.ViewState(store.state).offersRetry)
   }
@@ -273,9 +273,9 @@ struct PictureDumpTests {
   let black = RGBImage(width: 100, height: 80, pixels: [UInt8](repeating: 0, count: 100 * 80 * 3))
 
   @Test func aPictureDumpsAsItsSizeNotItsBytes() {
-    let dump = dumpValue(BreedFeature.Action.pictureResponse(.success(black)))
-    // A line per field (24,000 bytes would be thousands).
-    #expect(dump.split(separator: "\n").count <= 10)
+    let dump = dumpValue(BreedFeature.Action.pictureResponse(.success(black), at: now))
+    // A line per field, and one for the time (24,000 bytes would be thousands).
+    #expect(dump.split(separator: "\n").count <= 11)
     #expect(dump.contains("width: 100") && dump.contains("height: 80") && dump.contains("24000 bytes"))
     #expect(dump.contains("isReduced: false"))
   }

@@ -24,19 +24,19 @@ let unlisted: @Sendable (String, String?) async throws(DogAPIError) -> [URL] = {
 
 /// A picture's address arriving, whichever it is.
 let imageURLResponse = CasePath<BreedFeature.Action, Result<URL, DogAPIError>>(
-  embed: BreedFeature.Action.imageURLResponse
+  embed: { .imageURLResponse($0, at: now) }
 ) {
-  if case .imageURLResponse(let result) = $0 { result } else { nil }
+  if case .imageURLResponse(let result, _) = $0 { result } else { nil }
 }
 
-/// When a failing fetch failed, in these tests.
-let failedAt = Date(timeIntervalSince1970: 1_795_000_000)
+/// What time it is in these tests: when every answer arrives.
+let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-/// The feature on `client`, its clock stopped at ``failedAt``.
+/// The feature on `client`, its clock stopped at ``now``.
 func breedFeature(
   _ client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil
 ) -> BreedFeature {
-  BreedFeature(client: client, pictureSize: pictureSize, now: { failedAt })
+  BreedFeature(client: client, pictureSize: pictureSize, now: { now })
 }
 
 final class Requests: @unchecked Sendable {

@@ -12,11 +12,11 @@ let sample = BreedList(
     Breed(name: "african", subBreeds: ["wild"]), Breed(name: "husky"),
   ], source: .network)
 
-/// When a failing load failed, in these tests.
-let failedAt = Date(timeIntervalSince1970: 1_795_000_000)
+/// What time it is in these tests: when every answer arrives.
+let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-/// The feature on `client`, its clock stopped at ``failedAt``.
-func dogsFeature(_ client: DogAPIClient) -> DogsFeature { DogsFeature(client: client, now: { failedAt }) }
+/// The feature on `client`, its clock stopped at ``now``.
+func dogsFeature(_ client: DogAPIClient) -> DogsFeature { DogsFeature(client: client, now: { now }) }
 
 /// Counts calls, thread-safely.
 final class Calls: @unchecked Sendable {
@@ -61,13 +61,13 @@ struct DogsFeatureTests {
     #expect(view.reloadingNote == "Showing the breed list saved on 2026-11-18. Updating…")
     await store.send(.highlightMoved(.down)) { $0.highlighted = "african" }
     await gate.open()
-    await store.receive(.breedsResponse(.success(sample))) {
+    await store.receive(.breedsResponse(.success(sample), at: now)) {
       $0.breeds = sample
       $0.status = .loaded
     }
     // Loaded again over a list: nothing saved is read.
     await store.send(.retryRequested) { $0.status = .loading }
-    await store.receive(.breedsResponse(.success(sample))) { $0.status = .loaded }
+    await store.receive(.breedsResponse(.success(sample), at: now)) { $0.status = .loaded }
     #expect(reads.count == 1)
   }
 
@@ -76,7 +76,7 @@ struct DogsFeatureTests {
       dogsFeature(client { sample })
     }
     await store.send(.appeared) { $0.status = .loading }
-    await store.receive(.breedsResponse(.success(sample))) {
+    await store.receive(.breedsResponse(.success(sample), at: now)) {
       $0.breeds = sample
       $0.status = .loaded
       $0.highlighted = "affenpinscher"
@@ -92,22 +92,22 @@ struct DogsFeatureTests {
         client { () async throws(DogAPIError) -> BreedList in throw .timedOut(seconds: 10) })
     }
     await store.send(.appeared) { $0.status = .loading }
-    await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)))) {
+    await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)), at: now)) {
       $0.status = .failed(.timedOut(seconds: 10))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     await store.send(.retryRequested) { $0.status = .loading }
-    await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)))) {
+    await store.receive(.breedsResponse(.failure(.timedOut(seconds: 10)), at: now)) {
       $0.status = .failed(.timedOut(seconds: 10))
       $0.failures = 2
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     #expect(
       DogsFeature.ViewState(store.state).content
         == .failed(
           message:
-            "Couldn't load the breeds. The server took longer than 10 s to answer. (tried 2 times, last at \(String.clockTime(failedAt)))",
+            "Couldn't load the breeds. The server took longer than 10 s to answer. (tried 2 times, last at \(String.clockTime(now)))",
           canRetry: true))
     var kept = DogsFeature.State(breeds: sample, status: .loaded, failures: 2)
     kept.breeds?.fallbackReason = .timedOut(seconds: 10)
@@ -127,13 +127,13 @@ struct DogsFeatureTests {
         })
     }
     await store.send(.appeared) { $0.status = .loading }
-    await store.receive(.breedsResponse(.failure(.unreachable(host: "dog.ceo")))) {
+    await store.receive(.breedsResponse(.failure(.unreachable(host: "dog.ceo")), at: now)) {
       $0.status = .failed(.unreachable(host: "dog.ceo"))
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     await store.send(.retryRequested) { $0.status = .loading }
-    await store.receive(.breedsResponse(.success(sample))) {
+    await store.receive(.breedsResponse(.success(sample), at: now)) {
       $0.breeds = sample
       $0.status = .loaded
       $0.highlighted = "affenpinscher"
@@ -157,7 +157,7 @@ struct DogsFeatureTests {
     await store.send(.appeared) { $0.status = .loading }
     await store.send(.appeared)
     await gate.open()
-    await store.receive(.breedsResponse(.success(sample))) {
+    await store.receive(.breedsResponse(.success(sample), at: now)) {
       $0.breeds = sample
       $0.status = .loaded
       $0.highlighted = "affenpinscher"
@@ -186,7 +186,7 @@ struct DogsFeatureTests {
     await store.send(.appeared) { $0.status = .loading }
     await firstStarted.wait()
     await store.send(.retryRequested)
-    await store.receive(.breedsResponse(.success(fresh))) {
+    await store.receive(.breedsResponse(.success(fresh), at: now)) {
       $0.breeds = fresh
       $0.status = .loaded
       $0.highlighted = "akita"
@@ -232,9 +232,9 @@ struct DogsFeatureTests {
         })
     }
     await store.send(.retryRequested) { $0.status = .loading }
-    await store.receive(.breedsResponse(.success(sample))) { $0.status = .loaded }
+    await store.receive(.breedsResponse(.success(sample), at: now)) { $0.status = .loaded }
     await store.send(.retryRequested) { $0.status = .loading }
-    await store.receive(.breedsResponse(.success(withoutIt))) {
+    await store.receive(.breedsResponse(.success(withoutIt), at: now)) {
       $0.breeds = withoutIt
       $0.status = .loaded
       $0.highlighted = "pug"
@@ -250,7 +250,7 @@ struct DogsFeatureTests {
     }
     // The list is kept while the new one loads (the screen keeps showing it).
     await store.send(.retryRequested) { $0.status = .loading }
-    await store.receive(.breedsResponse(.success(sample))) {
+    await store.receive(.breedsResponse(.success(sample), at: now)) {
       $0.breeds = sample
       $0.status = .loaded
     }
@@ -264,11 +264,11 @@ struct DogsFeatureTests {
       dogsFeature(client { () async throws(DogAPIError) -> BreedList in throw .offline })
     }
     await store.send(.retryRequested) { $0.status = .loading }
-    await store.receive(.breedsResponse(.failure(.offline))) {
+    await store.receive(.breedsResponse(.failure(.offline), at: now)) {
       $0.breeds?.fallbackReason = .offline
       $0.status = .loaded
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
     // With no breeds to keep, the failure is the screen.
     let empty = BreedList(breeds: [], source: .network)
@@ -276,10 +276,10 @@ struct DogsFeatureTests {
       dogsFeature(client { () async throws(DogAPIError) -> BreedList in throw .offline })
     }
     await emptyStore.send(.retryRequested) { $0.status = .loading }
-    await emptyStore.receive(.breedsResponse(.failure(.offline))) {
+    await emptyStore.receive(.breedsResponse(.failure(.offline), at: now)) {
       $0.status = .failed(.offline)
       $0.failures = 1
-      $0.lastFailure = failedAt
+      $0.lastFailure = now
     }
   }
 
@@ -296,7 +296,7 @@ struct DogsFeatureTests {
     await store.send(.appeared) { $0.status = .loading }
     await store.send(.filterChanged("hou")) { $0.filter = "hou" }  // no list yet: no highlight
     await answer.open()
-    await store.receive(.breedsResponse(.success(hounds))) {
+    await store.receive(.breedsResponse(.success(hounds), at: now)) {
       $0.breeds = hounds
       $0.status = .loaded
       $0.highlighted = "hound"  // not Coonhound, the first row that contains "hou"
@@ -406,10 +406,11 @@ struct DogsFeatureTests {
     await withKnownIssue {
       let store = TestStore(initialState: DogsFeature.State()) { dogsFeature(.failing) }
       await store.send(.appeared) { $0.status = .loading }
-      await store.receive(.breedsResponse(.failure(.unimplemented(endpoint: "DogAPIClient.breeds")))) {
+      await store.receive(.breedsResponse(.failure(.unimplemented(endpoint: "DogAPIClient.breeds")), at: now))
+      {
         $0.status = .failed(.unimplemented(endpoint: "DogAPIClient.breeds"))
         $0.failures = 1
-        $0.lastFailure = failedAt
+        $0.lastFailure = now
       }
     } matching: { issue in
       issue.comments.contains { $0.rawValue == "unimplemented: DogAPIClient.breeds" }
