@@ -112,11 +112,8 @@ enum Arguments {
                              [--symbols SET]
       DogBreedsCLI favourites [--json]       the breeds you starred, one per line
       DogBreedsCLI favourites add|remove BREED[/SUB-BREED]...
-      DogBreedsCLI --record FILE             the browser, writing the session to FILE
-      DogBreedsCLI replay FILE               step through a recorded session
-      DogBreedsCLI replay --check FILE       exit 0 if it replays to the same states
-      DogBreedsCLI replay --frame N|last FILE
-                                             print that step's screen (0: the start)
+      DogBreedsCLI --record FILE             the browser, recording to FILE
+      DogBreedsCLI replay FILE [--check | --frame N|last]
 
     BREED is a name as listed (Hound, "Afghan Hound"), as the API names it (hound,
     hound/afghan), or as people write it ("Shih Tzu", "St. Bernard", "Brabançon":
@@ -161,6 +158,10 @@ enum Arguments {
                              replay FILE plays it back offline and writes nothing:
                              ← → step, PgUp PgDn (or Shift-← →) ten, Home End,
                              Space plays, d shows what the step changed, q quits
+      --check                replay: exit 0 if every step arrives at the state
+                             recorded, else 1 naming the first that does not
+      --frame N|last         replay: print the screen after step N (0: the
+                             start), plain when piped
       --no-mouse             the browser leaves the mouse to the terminal (by
                              default a click highlights or opens, the wheel moves;
                              Shift with the mouse selects text either way)
