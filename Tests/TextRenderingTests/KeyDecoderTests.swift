@@ -20,6 +20,9 @@ struct KeyDecoderTests {
     #expect(decode(["\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D"]) == [.up, .down, .right, .left])
     #expect(decode(["\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD"]) == [.up, .down, .right, .left])
     #expect(decode(["\u{1B}[1;5A"]) == [.up])
+    // Shift with ← and → is a key of its own; other modifiers are not.
+    #expect(
+      decode(["\u{1B}[1;2D\u{1B}[1;2C\u{1B}[1;5D\u{1B}[1;2A"]) == [.shiftLeft, .shiftRight, .left, .up])
     #expect(
       decode(["\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH\u{1B}OF"]) == [
         .home, .end, .home, .end, .home, .end, .home, .end,

@@ -24,6 +24,37 @@ struct ScreenDifferTests {
     #expect(terminal.unknownSequences == [])
   }
 
+  /// A frame printed as lines: on a terminal, each line lands where the frame has it, in
+  /// its styles; every line ends in the plain style; trailing blanks are left out.
+  @Test func aFramePrintedAsLinesShowsItsRowsInTheirStyles() {
+    var frame = Frame(width: 10, height: 4)
+    frame.write("Dogs", x: 0, y: 0, style: .bold)
+    frame.write("日本", x: 2, y: 1, style: Style(foreground: .rgb(200, 10, 10)))
+    let bytes = ScreenDiffer.lines(of: frame, colorMode: .truecolor)
+    // Printed to a terminal, each newline comes out as a carriage return and a line feed.
+    var terminal = VirtualTerminal(width: 10, height: 4)
+    terminal.apply(bytes.flatMap { $0 == UInt8(ascii: "\n") ? [UInt8(ascii: "\r"), $0] : [$0] })
+    assertShows(terminal, frame)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 3)  // two rows, then ""
+  }
+
+  /// A frame placed inside another: clipped to the box given, a wide character the clip
+  /// would cut left out.
+  @Test func aFramePlacedInAnotherIsClippedWithoutCuttingAWideCharacter() {
+    var inner = Frame(width: 6, height: 2)
+    inner.write("ab日本", x: 0, y: 0, style: .plain)
+    inner.write("xyz", x: 0, y: 1, style: .bold)
+    var outer = Frame(width: 8, height: 3)
+    outer.place(inner, x: 1, y: 1, width: 3, height: 5)
+    #expect(outer.lines == ["", " ab", " xyz"])
+    #expect(outer[3, 1] == Cell(" "))  // 日 would need columns 3 and 4: left out
+    #expect(outer[1, 2].style == .bold)
+    var beside = Frame(width: 4, height: 1)
+    beside.place(inner, x: 2, y: 0, width: 10, height: 10)
+    #expect(beside.lines == ["  ab"])
+  }
+
   @Test func aFullPaintShowsTheFrame() {
     let frame = Layout.render(
       .stack([
