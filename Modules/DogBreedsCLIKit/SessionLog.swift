@@ -15,8 +15,9 @@ import TextRendering
 ///   and what shapes the reducer (whether pictures were decoded, favourites kept).
 /// - `{"screen": …}`: how frames were drawn from then on (the window's size, characters,
 ///   pictures, colours, a cell's pixels); one at the start and one for every change.
-/// - `{"pixels": …}`: a picture's pixels, once, before the first step that carries the
-///   picture (steps refer to it by the hash of its bytes).
+/// - `{"blob": …}`: a picture, once, before the first step that carries it (steps refer to
+///   it by the hash of its bytes): the file it was decoded from, which replay decodes again
+///   to the same pixels, or the pixels of one made otherwise.
 /// - `{"step": …, "state": …}`: one action the app's store reduced (the action, who sent
 ///   it, when, in nanoseconds from the start), and the fingerprint of the state it produced.
 ///
@@ -93,14 +94,14 @@ enum SessionLog {
   enum Line: Equatable {
     case header(Header)
     case screen(Screen)
-    case pixels(RGBImage.PixelStore.Blob)
+    case blob(RGBImage.PixelStore.Blob)
     case step(Step)
   }
 }
 
 extension SessionLog.Line: Codable {
   enum Key: String, CodingKey {
-    case header, screen, pixels, step, state
+    case header, screen, blob, step, state
   }
 
   init(from decoder: any Decoder) throws {
@@ -109,8 +110,8 @@ extension SessionLog.Line: Codable {
       self = .header(try container.decode(SessionLog.Header.self, forKey: .header))
     } else if container.contains(.screen) {
       self = .screen(try container.decode(SessionLog.Screen.self, forKey: .screen))
-    } else if container.contains(.pixels) {
-      self = .pixels(try container.decode(RGBImage.PixelStore.Blob.self, forKey: .pixels))
+    } else if container.contains(.blob) {
+      self = .blob(try container.decode(RGBImage.PixelStore.Blob.self, forKey: .blob))
     } else if container.contains(.step) {
       self = .step(
         SessionLog.Step(
@@ -120,7 +121,7 @@ extension SessionLog.Line: Codable {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: decoder.codingPath,
-          debugDescription: "a line has one of the keys header, screen, pixels or step"))
+          debugDescription: "a line has one of the keys header, screen, blob or step"))
     }
   }
 
@@ -129,7 +130,7 @@ extension SessionLog.Line: Codable {
     switch self {
     case .header(let header): try container.encode(header, forKey: .header)
     case .screen(let screen): try container.encode(screen, forKey: .screen)
-    case .pixels(let blob): try container.encode(blob, forKey: .pixels)
+    case .blob(let blob): try container.encode(blob, forKey: .blob)
     case .step(let step):
       try container.encode(step.entry, forKey: .step)
       try container.encode(step.state, forKey: .state)
@@ -144,7 +145,7 @@ final class SessionRecorder {
   private let fd: Int32
   let path: String
   private let encoder = JSONEncoder()
-  private let pixels = RGBImage.PixelStore()
+  private let pictures = RGBImage.PixelStore()
   private var lastScreen: SessionLog.Screen?
   /// Why writing stopped, if it did (a full disk, say): said when the app ends.
   private(set) var failure: String?
@@ -165,7 +166,7 @@ final class SessionRecorder {
     self.fd = fd
     self.path = path
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.userInfo[RGBImage.pixelStoreKey] = pixels
+    encoder.userInfo[RGBImage.pixelStoreKey] = pictures
     write(.header(header))
   }
 
@@ -176,7 +177,7 @@ final class SessionRecorder {
     write(.screen(screen))
   }
 
-  /// Records one step: the pixels of a picture it carries first, if they are new.
+  /// Records one step: a picture it carries first, if it is new.
   func step(_ entry: RecordedAction<AppFeature.Action>, state: AppFeature.State) {
     steps += 1
     write(.step(SessionLog.Step(entry: entry, state: Fingerprint(of: state))))
@@ -194,8 +195,8 @@ final class SessionRecorder {
     do {
       let encoded = try encoder.encode(line)
       var bytes: [UInt8] = []
-      for blob in pixels.takeNew() {
-        bytes += try encoder.encode(SessionLog.Line.pixels(blob)) + [UInt8(ascii: "\n")]
+      for blob in pictures.takeNew() {
+        bytes += try encoder.encode(SessionLog.Line.blob(blob)) + [UInt8(ascii: "\n")]
       }
       bytes += encoded + [UInt8(ascii: "\n")]
       if let error = Output.writeFully(bytes, to: fd) {
@@ -235,8 +236,8 @@ struct SessionReplay {
   /// Reads a log's bytes; `name` says which file in messages.
   static func parse(_ data: Data, name: String) throws(Unreadable) -> SessionReplay {
     let decoder = JSONDecoder()
-    let pixels = RGBImage.PixelStore()
-    decoder.userInfo[RGBImage.pixelStoreKey] = pixels
+    let pictures = RGBImage.PixelStore()
+    decoder.userInfo[RGBImage.pixelStoreKey] = pictures
     var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let endsWhole = lines.last?.isEmpty ?? true
     if endsWhole { lines.removeLast() }
@@ -270,8 +271,8 @@ struct SessionReplay {
         throw Unreadable(message: describe(nil, line: number, bytes: Data(bytes), name: name, header: nil))
       case .screen(let found):
         screen = found
-      case .pixels(let blob):
-        pixels.add(blob)
+      case .blob(let blob):
+        pictures.add(blob)
       case .step(let step):
         screens.append(screen)
         steps.append(step)

@@ -101,13 +101,16 @@ public enum ImageDecoder {
     -> RGBImage
   {
     let format = ImageFormat(sniffing: bytes)
+    var image: RGBImage
     switch format {
-    case .jpeg: return try JPEGDecoder.decode(bytes, fitting: target)
-    case .png: return try PNGDecoder.decode(bytes, fitting: target)
-    case .webp: return try WEBPDecoder.decode(bytes, fitting: target)
-    case .gif: return try GIFDecoder.decode(bytes, fitting: target)
+    case .jpeg: image = try JPEGDecoder.decode(bytes, fitting: target)
+    case .png: image = try PNGDecoder.decode(bytes, fitting: target)
+    case .webp: image = try WEBPDecoder.decode(bytes, fitting: target)
+    case .gif: image = try GIFDecoder.decode(bytes, fitting: target)
     case .avif, .bmp, .tiff, .unknown: throw .unsupportedFormat(format)
     }
+    image.source = RGBImage.Source(bytes: bytes, fitting: target)
+    return image
   }
 
   /// The largest power-of-two reduction, 8 at most, at which a `width`×`height` picture

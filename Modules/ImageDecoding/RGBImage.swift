@@ -9,6 +9,18 @@ public struct RGBImage: Hashable, Sendable {
   /// Whether this is a reduced-scale decode of a picture that has more pixels (decoding it
   /// again at a larger scale would add detail).
   public var isReduced: Bool
+  /// What ``ImageDecoder/decode(_:fitting:)`` made this picture from, when it did: decoding
+  /// that again gives these very pixels, so a log keeps the encoded bytes, a tenth of the
+  /// pixels' size or less, in their place. Not part of the picture's equality.
+  public internal(set) var source: Source?
+
+  /// An encoded picture and the size it was decoded to fit.
+  public struct Source: Sendable {
+    /// The encoded picture (JPEG, PNG, WEBP or GIF).
+    public let bytes: [UInt8]
+    /// The size it was decoded to fit.
+    public let fitting: (width: Int, height: Int)
+  }
 
   /// Creates an image; `pixels` must hold exactly `width * height * 3` bytes.
   public init(width: Int, height: Int, pixels: [UInt8], isReduced: Bool = false) {
@@ -17,6 +29,20 @@ public struct RGBImage: Hashable, Sendable {
     self.height = height
     self.pixels = pixels
     self.isReduced = isReduced
+  }
+
+  /// Whether two pictures have the same size and pixels (wherever they came from).
+  public static func == (left: RGBImage, right: RGBImage) -> Bool {
+    left.width == right.width && left.height == right.height && left.isReduced == right.isReduced
+      && left.pixels == right.pixels
+  }
+
+  /// Hashes the size and the pixels.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(isReduced)
+    hasher.combine(pixels)
   }
 }
 

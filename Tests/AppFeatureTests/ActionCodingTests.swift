@@ -193,7 +193,7 @@ struct ActionCodingTests {
     ]
     let lines = try actions.map { try encoder.encode($0) }
     let blobs = store.takeNew()
-    #expect(blobs.map(\.pixels) == [ActionSamples.picture.pixels])
+    #expect(blobs.map(\.bytes) == [ActionSamples.picture.pixels])
     let key = try #require(blobs.first?.key)
     for line in lines {
       #expect(String(decoding: line, as: UTF8.self).contains("\"pixels\":\"\(key)\""))

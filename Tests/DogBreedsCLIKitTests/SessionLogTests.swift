@@ -51,6 +51,11 @@ struct SessionLogTests {
     #expect(Fingerprint(of: replayed.states.last!) == Fingerprint(of: last))
     #expect(replayed.frame(replayed.count) == Self.screen.frame(of: last))
     #expect(replayed.frame(replayed.count).text.contains("Hound"))
+    // The picture is kept as the file it was decoded from, not its pixels (a 500×375
+    // picture's pixels alone would take 750 KB of base64).
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains(#""decodedFrom":"#))
+    #expect(text.utf8.count < 100_000)
     // The picture the breed screen shows is in the log once, and comes back whole.
     #expect(replayed.states.last?.breed?.picture != nil)
     #expect(replayed.states.last?.breed?.picture == last.breed?.picture)

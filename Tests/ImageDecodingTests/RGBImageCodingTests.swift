@@ -1,5 +1,6 @@
 import Foundation
 import ImageDecoding
+import TestSupport
 import Testing
 
 /// A picture written and read back: its pixels as one base64 `Data`, or as a key into a
@@ -41,6 +42,48 @@ struct RGBImageCodingTests {
     }
   }
 
+  /// A decoded picture is kept as the file it came from, a fraction of its pixels' size,
+  /// and reading it decodes the file again to the same pixels.
+  @Test func withAStoreADecodedPictureIsKeptAsItsFile() throws {
+    let file = JPEGFixture.bytes("g-420-64x48.jpg")
+    let decoded = try ImageDecoder.decode(file, fitting: (width: 16, height: 12))
+    #expect(decoded.isReduced)
+    let store = RGBImage.PixelStore()
+    let line = try encoder(store).encode(decoded)
+    let blobs = store.takeNew()
+    #expect(blobs.map(\.bytes) == [file])
+    let json = try object(line)
+    #expect(json["decodedFrom"] as? String == blobs.first?.key)
+    #expect(json["fitting"] as? [Int] == [16, 12])
+    #expect(json["pixels"] == nil)
+    let reader = RGBImage.PixelStore()
+    for blob in blobs { reader.add(blob) }
+    let read = try decoder(reader).decode(RGBImage.self, from: line)
+    #expect(read == decoded)
+    #expect(read.pixels == decoded.pixels)
+    // Without a store, the pixels themselves.
+    #expect(
+      try object(try JSONEncoder().encode(decoded))["pixels"] as? String
+        == Data(decoded.pixels).base64EncodedString())
+  }
+
+  @Test func aFileThatNoLongerDecodesToThePicturesSizeIsRefused() throws {
+    let file = JPEGFixture.bytes("g-420-64x48.jpg")
+    let store = RGBImage.PixelStore()
+    let line = try encoder(store).encode(try ImageDecoder.decode(file, fitting: (width: 64, height: 48)))
+    let reader = RGBImage.PixelStore()
+    for blob in store.takeNew() { reader.add(blob) }
+    let edited = Data(
+      String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"width\":64", with: "\"width\":65")
+        .utf8)
+    #expect {
+      try decoder(reader).decode(RGBImage.self, from: edited)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription == "The file the picture was decoded from decodes to 64×48, not 65×48."
+    }
+  }
+
   @Test func withAStoreThePixelsAreKeptOnceAndWrittenAsTheirKey() throws {
     let store = RGBImage.PixelStore()
     let first = try encoder(store).encode([picture, picture])
@@ -48,7 +91,7 @@ struct RGBImageCodingTests {
     #expect(blobs.count == 1)
     let key = try #require(blobs.first?.key)
     #expect(key.count == 16 && key.allSatisfy(\.isHexDigit))
-    #expect(blobs.first?.pixels == picture.pixels)
+    #expect(blobs.first?.bytes == picture.pixels)
     #expect(String(decoding: first, as: UTF8.self).contains("\"pixels\":\"\(key)\""))
     // Taken out once: writing the same picture again has nothing new to write.
     _ = try encoder(store).encode(picture)
@@ -85,7 +128,7 @@ struct RGBImageCodingTests {
     let store = RGBImage.PixelStore()
     let key = try #require(
       try object(try encoder(RGBImage.PixelStore()).encode(picture))["pixels"] as? String)
-    store.add(RGBImage.PixelStore.Blob(key: key, pixels: [9, 9, 9, 9, 9, 9]))
+    store.add(RGBImage.PixelStore.Blob(key: key, bytes: [9, 9, 9, 9, 9, 9]))
     let line = try encoder(store).encode(picture)
     #expect(try object(line)["pixels"] as? String == key + "-1")
     #expect(try decoder(store).decode(RGBImage.self, from: line) == picture)
