@@ -62,14 +62,7 @@ struct Replayed {
   func describe(_ step: Int) -> String {
     guard step > 0 else { return "the start" }
     let entry = log.steps[step - 1].entry
-    // The dump on one line: its rows joined, with no space inside brackets.
-    let action = dumpValue(entry.action).split(separator: "\n").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
-    .joined(separator: " ").replacingOccurrences(of: "( ", with: "(").replacingOccurrences(
-      of: " )", with: ")"
-    )
-    .replacingOccurrences(of: "[ ", with: "[").replacingOccurrences(of: " ]", with: "]")
+    let action = Self.oneLine(dumpValue(entry.action))
     let origin =
       switch entry.origin {
       case .external: "sent"
@@ -77,6 +70,16 @@ struct Replayed {
       case .effect: "from an effect"
       }
     return Sanitizer.sanitize("\(action) (\(origin))")
+  }
+
+  /// A dump on one line: its rows joined, with no space just inside brackets.
+  static func oneLine(_ dump: String) -> String {
+    var text = dump.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    for (spaced, tight) in [("( ", "("), (" )", ")"), ("[ ", "["), (" ]", "]")] {
+      text = text.replacingOccurrences(of: spaced, with: tight)
+    }
+    return text
   }
 
   /// When step `step` happened, from the start of the session.
