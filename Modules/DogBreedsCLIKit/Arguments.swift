@@ -183,7 +183,9 @@ enum Arguments {
                              this machine's own addresses are reached directly
                              (macOS uses the system's settings)
       NO_COLOR, CLICOLOR_FORCE, FORCE_COLOR, COLORTERM, TERM
-                             colour policy (see --color) and depth
+                             colour policy (see --color) and depth; without
+                             COLORTERM=truecolor, a terminal that says, when
+                             asked, that it draws 24-bit colour gets it
       LC_ALL, LC_CTYPE, LANG a locale that is not UTF-8 (LANG=C) gets ASCII only,
                              as does the Linux console (TERM=linux), and the
                              browser and show's pictures on a terminal that

@@ -44,7 +44,8 @@ public enum CommandLineApp {
     case .replay(let path, let request):
       return Replayed.run(request, path: path, options: options, environment: environment)
     case .interactive, .list, .show, .favourites:
-      return await Session(options: options, environment: environment, arguments: arguments).run()
+      var session = Session(options: options, environment: environment, arguments: arguments)
+      return await session.run()
     }
   }
 }
@@ -53,7 +54,9 @@ public enum CommandLineApp {
 @MainActor
 struct Session {
   let options: Options
-  let environment: [String: String]
+  /// The environment, with `COLORTERM=truecolor` added where the terminal, asked, said it
+  /// draws 24-bit colour (``asksDirectColor(isTerminal:)``).
+  var environment: [String: String]
   /// The command line as given, without the program's name (a session log keeps it).
   let arguments: [String]
   let client: DogAPIClient
@@ -116,9 +119,16 @@ struct Session {
   }
 
   /// Runs the command: the pictures' settings, the store, then the command itself.
-  func run() async -> Int32 {
+  mutating func run() async -> Int32 {
     let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
     let interactive = input != nil
+    // The full-screen app asks before it starts, as its colours and pictures are chosen
+    // once; `show` asks with its other questions (``screenSettings(interactive:)``).
+    if interactive, asksDirectColor(isTerminal: isatty(Output.streams.output) == 1),
+      TerminalProbe.ask(output: Output.streams.output, width: false, directColor: true)?.directColor == true
+    {
+      environment["COLORTERM"] = "truecolor"
+    }
     let screen = screenSettings(interactive: interactive)
     // The browser keeps the user's favourites; the scriptable commands leave them alone.
     let favourites = interactive ? favouritesClient(lockWait: .zero) : nil
@@ -191,29 +201,51 @@ struct Session {
     var window: (columns: Int, rows: Int)?
   }
 
+  /// Whether to ask the terminal if it draws 24-bit colour: colour is left to `auto` and
+  /// wanted (a terminal, `TERM` set and not `dumb`, no `NO_COLOR`), and `COLORTERM` does
+  /// not say so already. A terminal that says it does counts as `COLORTERM=truecolor`.
+  func asksDirectColor(isTerminal: Bool) -> Bool {
+    let term = environment["TERM"] ?? ""
+    return options.color == .auto && isTerminal && !term.isEmpty && term != "dumb"
+      && (environment["NO_COLOR"] ?? "").isEmpty && !ColorPolicy.advertisesTrueColor(environment)
+  }
+
   /// The colours and pictures for this run, with what the terminal says it does asked
   /// where `show` needs it.
-  func screenSettings(interactive: Bool) -> ScreenSettings {
+  mutating func screenSettings(interactive: Bool) -> ScreenSettings {
     let isTerminal = isatty(Output.streams.output) == 1
-    let colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+    var colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
     let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
     let windowCell = Self.cellSize()
     var cell = windowCell ?? .default
     var pictures = PictureSettings.resolve(
       options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
       interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
-    if let note = pictures.note { Output.warning(note) }
     // Before `show` prints a picture in cells: whether the background is light, and, for
     // half blocks it chose (not asked for by name), whether the terminal draws them two
     // columns wide (each would take two: the ASCII ramp instead, as in the full-screen app).
     // Before it prints any picture but iTerm2's (which keeps its own shape): a cell's size,
-    // where the window does not give it, for the picture's shape.
+    // where the window does not give it, for the picture's shape. And, in the same round
+    // trip, for a picture in cells, whether it draws 24-bit colour where nothing says so:
+    // then the colours and the pictures are chosen again, for such a terminal.
     var lightBackground = false
     let inCells = pictures.mode == .blocks || pictures.mode == .ascii
     let asksCell = windowCell == nil && pictures.pixelsPerCell != nil
-    if case .show = options.command, !options.json, inCells || asksCell {
-      let chosenBlocks = pictures.mode == .blocks && !pictures.explicit
-      let answers = TerminalProbe.ask(output: Output.streams.output, width: chosenBlocks, cellSize: asksCell)
+    let asksColor = !interactive && inCells && asksDirectColor(isTerminal: isTerminal)
+    if case .show = options.command, !options.json, inCells || asksCell || asksColor {
+      var chosenBlocks = pictures.mode == .blocks && !pictures.explicit
+      let answers = TerminalProbe.ask(
+        output: Output.streams.output,
+        width: chosenBlocks || (asksColor && options.picture == .auto && Output.unicode),
+        cellSize: asksCell, directColor: asksColor)
+      if asksColor, answers?.directColor == true {
+        environment["COLORTERM"] = "truecolor"
+        colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+        pictures = PictureSettings.resolve(
+          options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+          interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
+        chosenBlocks = pictures.mode == .blocks && !pictures.explicit
+      }
       lightBackground = answers?.lightBackground ?? false
       if asksCell, let answered = answers?.cellSize {
         cell = answered
@@ -233,6 +265,7 @@ struct Session {
           interactive: false, unicode: false, environment: environment)
       }
     }
+    if let note = pictures.note { Output.warning(note) }
     // Pictures `show` writes to a file or a pipe are at most 80 columns wide; on a
     // terminal, they fit its window with the text after them.
     return ScreenSettings(

@@ -153,6 +153,7 @@ enum Continuation {
 enum CrashRestore {
   nonisolated(unsafe) private static var bytes: UnsafeMutablePointer<UInt8>?
   nonisolated(unsafe) private static var length = 0
+  nonisolated(unsafe) private static var capacity = 0
   nonisolated(unsafe) private static var termiosCopy: UnsafeMutablePointer<termios>?
   nonisolated(unsafe) private static var outputFD: Int32 = 1
   nonisolated(unsafe) private static var inputFD: Int32 = 0
@@ -165,9 +166,15 @@ enum CrashRestore {
   static func install(
     fd: Int32, inputFD input: Int32, saved: termios, bytes restore: [UInt8], also: [Int32] = []
   ) {
-    if bytes == nil {
-      bytes = .allocate(capacity: restore.count)
-      termiosCopy = .allocate(capacity: 1)
+    // Disarmed while the copies change: the handler reads them.
+    armed = 0
+    if termiosCopy == nil { termiosCopy = .allocate(capacity: 1) }
+    // A later install may restore more than an earlier one (the terminal's probe restores
+    // no bytes; the full-screen app, its modes): the copy grows to fit.
+    if bytes == nil || capacity < restore.count {
+      bytes?.deallocate()
+      bytes = .allocate(capacity: max(1, restore.count))
+      capacity = max(1, restore.count)
     }
     bytes!.update(from: restore, count: restore.count)
     length = restore.count

@@ -9,7 +9,10 @@ import TextRendering
 /// light (the ASCII ramp then runs the other way) and, for half blocks it chose, whether it
 /// draws East Asian ambiguous characters (the half blocks) two columns wide, as terminals
 /// set up for Chinese, Japanese or Korean may; before it prints one in kitty's or sixel's
-/// pixels, where the window does not say, how large a cell is (`CSI 16 t`).
+/// pixels, where the window does not say, how large a cell is (`CSI 16 t`); and, where
+/// nothing in the environment says it draws 24-bit colour (`COLORTERM`), whether it does
+/// (``ControlSequence/askDirectColor``), before `show` or the full-screen app chooses its
+/// colours: stock xterm, with `TERM=xterm`, draws 24-bit colour and says so only when asked.
 ///
 /// The full-screen app asks as it starts and takes the answer whenever it comes, with the
 /// keys. `show` prints once and exits, so it waits for the answer, but never for long, and
@@ -35,7 +38,8 @@ enum TerminalProbe {
   /// Whether the terminal draws ambiguous characters two columns wide: `nil` where it was
   /// not asked or did not say.
   static func ask(
-    output: Int32, width: Bool = true, cellSize: Bool = false, timeout: Duration = .milliseconds(500)
+    output: Int32, width: Bool = true, cellSize: Bool = false, directColor: Bool = false,
+    timeout: Duration = .milliseconds(500)
   ) -> Answers? {
     guard isatty(output) == 1 else { return nil }
     let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
@@ -65,8 +69,8 @@ enum TerminalProbe {
     // Counted out of line editing, so that a line typed but not yet ended counts too.
     var waiting: Int32 = 0
     guard ioctl(input, UInt(FIONREAD), &waiting) == 0, waiting == 0 else { return nil }
-    // The background colour first, then (where asked) a cell's size and the width probe;
-    // the attributes last.
+    // The background colour first, then (where asked) a cell's size, the width probe and
+    // whether it draws 24-bit colour; the attributes last.
     let widthProbe =
       width
       ? ControlSequence.saveCursor + ControlSequence.reportCursorPosition + "─"
@@ -76,7 +80,7 @@ enum TerminalProbe {
     _ = Output.writeFully(
       Array(
         (ControlSequence.reportBackgroundColor + (cellSize ? ControlSequence.reportCellSize : "") + widthProbe
-          + ControlSequence.deviceAttributes).utf8),
+          + (directColor ? ControlSequence.askDirectColor : "") + ControlSequence.deviceAttributes).utf8),
       to: output)
     var answers = Answers()
     let deadline = ContinuousClock.now + timeout
@@ -104,6 +108,8 @@ enum TerminalProbe {
     private(set) var lightBackground: Bool?
     /// A cell's size in pixels, if it said.
     private(set) var cellSize: TerminalPicture.CellSize?
+    /// Whether it draws 24-bit colour, if it said (``ControlSequence/askDirectColor``).
+    private(set) var directColor: Bool?
     private var decoder = KeyDecoder()
 
     /// Whether it draws ambiguous characters two columns wide, if it said: two columns
@@ -121,6 +127,8 @@ enum TerminalProbe {
           lightBackground = TerminalPicture.isLight(red: red, green: green, blue: blue)
         case .cellSize(let width, let height):
           cellSize = TerminalPicture.CellSize(width: width, height: height)
+        case .settingReport(let setting):
+          directColor = setting.map(ControlSequence.reportsDirectColor) ?? false
         case .terminalAttributes: complete = true
         default: break
         }

@@ -53,4 +53,14 @@ struct ColorPolicyTests {
   func unicodeNeedsAUTF8LocaleAndNotTheLinuxConsole(environment: [String: String], unicode: Bool) {
     #expect(ColorPolicy.supportsUnicode(environment: environment) == unicode)
   }
+
+  /// A terminal's report of its graphic rendition after it was set to 24-bit colour: kept
+  /// (in any of the ways terminals write it) or mapped to its palette.
+  @Test(arguments: [
+    ("0;48:2::1:2:3m", true), ("48;2;1;2;3m", true), ("0;48:2:0:1:2:3", true), ("48:2:1:2:3", true),
+    ("0;48:5:16m", false), ("0;48;5;16", false), ("0m", false), ("48;2;1;2;4", false), ("", false),
+  ])
+  func aRenditionReportSaysWhetherTheTerminalDrawsDirectColor(report: String, direct: Bool) {
+    #expect(ControlSequence.reportsDirectColor(report) == direct)
+  }
 }

@@ -20,6 +20,12 @@ struct KeyDecoderTests {
     #expect(decode(["\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D"]) == [.up, .down, .right, .left])
     #expect(decode(["\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD"]) == [.up, .down, .right, .left])
     #expect(decode(["\u{1B}[1;5A"]) == [.up])
+    // A terminal's report of a setting (DECRQSS): the setting, or nil for a question it
+    // does not know; cut across reads, it waits for the rest; unended, it was Alt-Shift-P.
+    #expect(decode(["\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\"]) == [.settingReport("0;48:2::1:2:3m")])
+    #expect(decode(["\u{1B}P0$r\u{1B}\\x"]) == [.settingReport(nil), .character("x")])
+    #expect(decode(["\u{1B}P1$r0m", "\u{1B}", "\\"]) == [.settingReport("0m")])
+    #expect(decodeBytes([Array("\u{1B}P".utf8)], flush: true) == [.escape, .character("P")])
     // Shift with ← and → is a key of its own; other modifiers are not.
     #expect(
       decode(["\u{1B}[1;2D\u{1B}[1;2C\u{1B}[1;5D\u{1B}[1;2A"]) == [.shiftLeft, .shiftRight, .left, .up])

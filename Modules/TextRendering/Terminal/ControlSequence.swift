@@ -72,6 +72,27 @@ public enum ControlSequence {
   /// Asks for a cell's size in pixels (`CSI 16 t`); the answer, `CSI 6 ; height ; width
   /// t`, is ``Key/cellSize(width:height:)``. Terminals that do not know it say nothing.
   public static let reportCellSize = csi + "16t"
+  /// Asks whether the terminal draws 24-bit colour: sets a background of 24-bit colour,
+  /// asks what the graphic rendition is now (DECRQSS, `DCS $ q m ST`) and resets it, all
+  /// before any character is drawn. A terminal that keeps the colour as given reports it
+  /// back (``Key/settingReport(_:)``, read by ``reportsDirectColor(_:)``); one that maps
+  /// it to its palette reports the palette's colour; many say nothing.
+  public static let askDirectColor =
+    style(["48", "2", "1", "2", "3"]) + escape + "P$qm" + stringTerminator + style(["0"])
+
+  /// Whether a terminal's report of its graphic rendition, after ``askDirectColor`` set
+  /// it, still holds the 24-bit colour it was given (`48;2;1;2;3`, or with colons, with
+  /// the colour space's field empty, given or left out).
+  public static func reportsDirectColor(_ setting: String) -> Bool {
+    let text = setting.hasSuffix("m") ? String(setting.dropLast()) : setting
+    let fields = text.replacingOccurrences(of: ":", with: ";").split(separator: ";").map(String.init)
+    guard let start = fields.firstIndex(of: "48"), fields.count > start + 1, fields[start + 1] == "2" else {
+      return false
+    }
+    let rest = Array(fields[(start + 2)...])
+    return rest.starts(with: ["1", "2", "3"]) || (rest.count >= 4 && Array(rest[1...3]) == ["1", "2", "3"])
+  }
+
   /// What a terminal sends at the end of a bracketed paste.
   public static let pasteEnd = csi + "201~"
 

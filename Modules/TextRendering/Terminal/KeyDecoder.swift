@@ -31,6 +31,10 @@ public enum Key: Hashable, Sendable {
   /// A terminal's answer to a request for a cell's size in pixels (`CSI 16 t`):
   /// `CSI 6 ; height ; width t`. Not a key either.
   case cellSize(width: Int, height: Int)
+  /// The terminal's answer to a question about one of its settings (DECRQSS, `DCS $ q`):
+  /// the setting as it reports it (for the graphic rendition, `0;48:2::1:2:3m`), or `nil`
+  /// where it does not know the question.
+  case settingReport(String?)
   /// A mouse button pressed or released, or the wheel turned (SGR reports, `CSI < b ; x ;
   /// y M` or `m`), where the app asked for them.
   case mouse(MouseEvent)
@@ -204,6 +208,17 @@ public struct KeyDecoder: Sendable {
       default: key = .unknown
       }
       return (key, 3)
+    case UInt8(ascii: "P"):
+      // A device control string, ended by ST (`ESC \`): a terminal's answer about a
+      // setting. Unended when the input pauses, it was Alt-Shift-P typed: Escape, then `P`.
+      var end = start + 2
+      while end < buffer.count, buffer[end] != 0x1B {
+        end += 1
+        if end - start > 256 { return (.unknown, end - start) }  // runaway string
+      }
+      guard end + 1 < buffer.count else { return final ? (.escape, 1) : nil }
+      guard buffer[end + 1] == UInt8(ascii: "\\") else { return (.unknown, end - start) }
+      return (Self.dcsKey(String(decoding: buffer[(start + 2)..<end], as: UTF8.self)), end - start + 2)
     case UInt8(ascii: "]"):
       // An operating system command, ended by BEL or ST (`ESC \`): a terminal's answer.
       // Unended when the input pauses, it was Alt-] typed: Escape, then `]`.
@@ -226,6 +241,14 @@ public struct KeyDecoder: Sendable {
       // byte on its own.
       return (.escape, 1)
     }
+  }
+
+  /// The answer a device control string carries: a setting (`1$r…`), or that the
+  /// terminal knows no such setting (`0$r`); anything else is no key.
+  private static func dcsKey(_ text: String) -> Key {
+    if text.hasPrefix("1$r") { return .settingReport(String(text.dropFirst(3))) }
+    if text.hasPrefix("0$r") { return .settingReport(nil) }
+    return .unknown
   }
 
   /// The answer an operating system command carries: the background colour

@@ -10,7 +10,8 @@ import TextRendering
 /// screen), `?2026`, `?2004`, `?1000`/`?1006`, `6n` (where the cursor is), `16t` (a
 /// cell's size, where ``cellSize`` is set) and `c` (the terminal's attributes; all answered
 /// in ``replies``), ESC `7`/`8` (save and restore the
-/// cursor); OSC and DCS/APC strings are skipped. Anything else is counted in
+/// cursor), DECRQSS for the graphic rendition (`DCS $ q m ST`, where
+/// ``drawsDirectColor`` is set); other OSC and DCS/APC strings are skipped. Anything else is counted in
 /// ``unknownSequences``.
 public struct VirtualTerminal {
   public private(set) var width: Int
@@ -29,6 +30,10 @@ public struct VirtualTerminal {
   public var background: (red: Int, green: Int, blue: Int)?
   /// A cell's size in pixels it gives when asked (`CSI 16 t`); `nil`: it does not answer.
   public var cellSize: (width: Int, height: Int)?
+  /// Whether it draws 24-bit colour, as it tells when asked what its graphic rendition is
+  /// (DECRQSS, `DCS $ q m ST`): `true` reports a 24-bit background as set, `false` as the
+  /// nearest of 256 colours; `nil`: it does not answer, as many terminals do not.
+  public var drawsDirectColor: Bool?
   /// How many columns the terminal draws a cluster in: ours, or another terminal's rule
   /// (say tmux 3.3, which draws an emoji with U+FE0F one column wide).
   public var columns: (Character) -> Int = { DisplayWidth.of($0) }
@@ -199,6 +204,9 @@ public struct VirtualTerminal {
             && pending[end + 1] == UInt8(ascii: "\\")
         {
           let body = String(decoding: pending[(start + 1)..<end], as: UTF8.self)
+          if body == "P$qm", let drawsDirectColor {
+            replies.append("\u{1B}P1$r" + renditionReport(direct: drawsDirectColor) + "m\u{1B}\\")
+          }
           if body == "]11;?", let background {
             // As xterm answers: four hex digits a channel.
             let channels = [background.red, background.green, background.blue].map {
@@ -222,6 +230,17 @@ public struct VirtualTerminal {
     default:
       unknownSequences.append("ESC \(Character(Unicode.Scalar(kind)))")
       return 2
+    }
+  }
+
+  /// The graphic rendition as xterm reports it (a background only, which is all asked).
+  private func renditionReport(direct: Bool) -> String {
+    switch style.background {
+    case .rgb(let red, let green, let blue)?:
+      return direct ? "0;48:2::\(red):\(green):\(blue)" : "0;48:5:\(Palette.nearest256(red, green, blue))"
+    case .indexed(let index)?: return "0;48:5:\(index)"
+    case .ansi(let index)?: return "0;\(index < 8 ? 40 + Int(index) : 100 + Int(index) - 8)"
+    case nil: return "0"
     }
   }
 
