@@ -29,12 +29,7 @@ extension InteractiveTests {
 extension InteractiveTests {
   /// SGR mouse reports as a terminal sends them: a click highlights a row, a second opens
   /// it, the wheel moves, a click on a tab shows it; `--no-mouse` never asks for them.
-  ///
-  /// Not under ThreadSanitizer: there the app is slow enough that a click is sometimes
-  /// applied to another row than the one it was aimed at (a click names a row of the frame
-  /// last drawn, and the action carries the row's place in the list, not the breed).
-  @Test(.disabled(if: isThreadSanitized, "a click's row is resolved against the frame last drawn"))
-  func theMouseHighlightsOpensScrollsAndSwitchesTabs() async throws {
+  @Test func theMouseHighlightsOpensScrollsAndSwitchesTabs() async throws {
     let app = try launch(["--picture", "none"])
     await app.expectScreen { $0.text.contains("Affenpinscher") }
     func click(on text: String) {
