@@ -41,8 +41,14 @@ extension InteractiveTests {
     }
     click(on: "Akita")
     await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ Akita") } }
-    app.send("\u{1b}[<65;6;6M")  // the wheel, down: three rows
-    await app.expectScreen { !$0.lines.contains { $0.hasPrefix("▶ Akita") } && $0.text.contains("▶ ") }
+    // The wheel, down: three rows, each drawn. The click waits for the third: one on a row
+    // highlighted on the way would highlight it again, not open it.
+    let lines = app.currentScreen.lines
+    let akita = try #require(lines.firstIndex { $0.hasPrefix("▶ Akita") })
+    let third = try #require(lines.indices.contains(akita + 3) ? lines[akita + 3] : nil)
+      .trimmingCharacters(in: CharacterSet(charactersIn: " ┃"))
+    app.send("\u{1b}[<65;6;6M")
+    await app.expectScreen { $0.lines.contains { $0.hasPrefix("▶ \(third)") } }
     click(on: "▶ ")
     await app.expectScreen { $0.text.contains("Esc back") }
     app.send("\u{1b}")
