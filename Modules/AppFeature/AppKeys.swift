@@ -173,6 +173,11 @@ extension AppFeature {
   /// What the mouse does: the wheel moves as three arrow keys do (and scrolls the keys
   /// overlay); a click on a row highlights it, on the highlighted row opens it (as Enter
   /// does); a click on a tab shows it, on a button chooses it.
+  ///
+  /// A click on a row names the item the frame drew there by its id, never by its place:
+  /// by the time the click is read the list may have changed (a letter typed, a list
+  /// arrived), and the place be another item's. The screen's reducer finds the item in its
+  /// list as it is then; one no longer there is not highlighted.
   private static func mouseResponses(
     _ event: MouseEvent, in state: State, frame: Frame?, pageRows: Int, scrollLimit: Int
   ) -> [KeyResponse] {
@@ -208,13 +213,29 @@ extension AppFeature {
       {
         return tab == state.tab ? [] : [.send(.tabSelected(tab))]
       }
-      guard let item = frame.listItems[event.row] else { return [] }
-      if item == frame.listHighlight { return press(.enter) }
-      let move = HighlightMove.row(item)
+      guard let id = frame.listItems[event.row] else { return [] }
+      if id == frame.listHighlight { return opening(id, in: state) }
+      let move = HighlightMove.item(id)
       if state.breed != nil { return [.send(.breed(.highlightMoved(move)))] }
       return state.tab == .favourites
         ? [.send(.favourites(.highlightMoved(move)))] : [.send(.dogs(.highlightMoved(move)))]
     }
+  }
+
+  /// What a click on the highlighted row does: it opens the item drawn there, `id`, as
+  /// Enter opens the highlighted one (on the sub-breed shown, it goes back to the breed's
+  /// own pictures), whatever the highlight is on by the time the click is read.
+  private static func opening(_ id: String, in state: State) -> [KeyResponse] {
+    let action: Action
+    if let breed = state.breed {
+      guard breed.breed.subBreeds.contains(id) else { return [] }
+      action = .breed(.subBreedSelected(id == breed.subBreed ? nil : id))
+    } else if state.tab == .favourites {
+      action = .favourites(.rowOpened(id))
+    } else {
+      action = .dogs(.rowSelected(id))
+    }
+    return (state.notice == nil ? [] : [.send(.noticeDismissed)]) + [.send(action)]
   }
 
   /// Over the keys overlay, keys scroll it or close it.

@@ -124,7 +124,8 @@ public struct BreedFeature: Reducer {
     /// The user starred or un-starred what the screen shows: the breed, or the sub-breed
     /// whose picture is shown.
     case favouriteToggled
-    /// The keyboard highlight moved in the sub-breed list.
+    /// The highlight moved in the sub-breed list: by a key, or to the sub-breed clicked (by
+    /// API name; where the breed has no such sub-breed, the highlight stays).
     case highlightMoved(HighlightMove)
     /// The screen changed size: a picture decoded for a smaller screen is downloaded again
     /// and decoded for the size the feature's `pictureSize` function gives now.
@@ -224,9 +225,9 @@ public struct BreedFeature: Reducer {
 
     case .highlightMoved(let move):
       let names = state.breed.subBreeds
-      guard !names.isEmpty else { return .none }
       let current = state.highlighted.flatMap { names.firstIndex(of: $0) }
-      state.highlighted = names[move.target(from: current, count: names.count)]
+      guard let target = move.target(in: names, from: current) else { return .none }
+      state.highlighted = names[target]
       return .none
 
     case .screenResized:

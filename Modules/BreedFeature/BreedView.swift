@@ -133,7 +133,10 @@ public enum BreedView {
       [Span(row.title)] + (row.isFavourite ? [Span(" ★", style: .bold)] : [])
         + (row.isShown ? [Span("  (shown)", style: .dim)] : [])
     }
-    return [.text(subtitle, style: .bold), .list(ListNode(rows: rows, selected: selected))]
+    return [
+      .text(subtitle, style: .bold),
+      .list(ListNode(rows: rows, selected: selected, ids: state.subBreeds.map(\.id))),
+    ]
   }
 
   /// The screen rendered into a frame, for tests and the app.

@@ -40,7 +40,7 @@ extension Effect {
   ///     this one, even when this one is ``none``. Use it for "latest request wins".
   /// - Returns: The cancellable effect.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    if case .none = operation, !cancelInFlight { return self }
+    if isNone, !cancelInFlight { return self }
     return Self(operation: .cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 
@@ -63,7 +63,7 @@ extension Effect {
   /// - Returns: The namespaced effect.
   @inlinable
   public func namespaced(_ id: some Hashable & Sendable) -> Self {
-    if case .none = operation { return self }
+    if isNone { return self }
     return Self(operation: .namespace(EffectID(id), self))
   }
 

@@ -87,8 +87,7 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
         return element.reduce(into: &elements[index], action: elementAction)
       }
       if let effect {
-        if case .none = effect.operation {
-        } else {
+        if !effect.isNone {
           let embed = toElementAction.embed
           elementEffect = effect.map { embed((id, $0)) }
             .namespaced(ElementID(keyPath: self.toElements, id: id))

@@ -117,8 +117,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction = toChildAction.extract(action) {
       if toChildState.get(&state) != nil {
         let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
-        if case .none = effect.operation {
-        } else {
+        if !effect.isNone {
           childEffect = effect.map(toChildAction.embed)
           if let dismissal { childEffect = childEffect.replacingDismiss(with: dismissal) }
         }

@@ -38,7 +38,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     let effect = toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     return effect.map(toChildAction.embed)
   }
 }

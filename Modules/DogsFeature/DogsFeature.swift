@@ -67,7 +67,8 @@ public struct DogsFeature: Reducer {
     case appeared
     /// The filter text changed (every keystroke).
     case filterChanged(String)
-    /// The keyboard highlight moved.
+    /// The highlight moved: by a key, or to the breed clicked (by API name; where the rows
+    /// shown no longer have it, the highlight stays).
     case highlightMoved(HighlightMove)
     /// A breed was chosen (by API name).
     case rowSelected(String)
@@ -257,11 +258,10 @@ public struct DogsFeature: Reducer {
 
   private func moveHighlight(_ state: inout State, _ move: HighlightMove) {
     guard let list = state.breeds else { return }
-    let visible = Self.matches(in: list, filter: state.filter)
-    guard !visible.isEmpty else { return }
+    let names = Self.matches(in: list, filter: state.filter).lazy.map { list.breeds[$0].name }
     // With nothing highlighted, the list shows its first row highlighted: move from there.
-    let current =
-      state.highlighted.flatMap { name in visible.firstIndex { list.breeds[$0].name == name } } ?? 0
-    state.highlighted = list.breeds[visible[move.target(from: current, count: visible.count)]].name
+    let current = state.highlighted.flatMap { names.firstIndex(of: $0) } ?? 0
+    guard let target = move.target(in: names, from: current) else { return }
+    state.highlighted = names[target]
   }
 }

@@ -69,8 +69,8 @@ public enum DogsView {
       }
       let listHeight = max(0, height - headerRows - noteRows)
       let window = ListNode.window(count: rows.count, selected: rows.highlighted, height: listHeight)
-      let visible = window.map { index -> [Span] in
-        let row = rows[index]
+      let shown = window.map { rows[$0] }
+      let visible = shown.map { row -> [Span] in
         var spans = [Span(row.title)]
         if row.subBreedCount > 0 {
           spans.append(
@@ -82,7 +82,8 @@ public enum DogsView {
       children.append(
         .list(
           ListNode(
-            rows: visible, selected: rows.highlighted, firstRow: window.lowerBound, totalRows: rows.count)))
+            rows: visible, selected: rows.highlighted, firstRow: window.lowerBound, totalRows: rows.count,
+            ids: shown.map(\.id))))
     case .noMatch(let query):
       // A pasted screenful of text is cut to one line here, as in the filter field.
       let prefix = "No breeds match “"

@@ -85,12 +85,16 @@ public struct FavouritesFeature: Reducer {
     /// The tab is on screen (shown, or its favourites changed while it was): the rows
     /// follow the favourites, and those near the highlight load their thumbnails.
     case appeared
-    /// The keyboard highlight moved.
+    /// The highlight moved: by a key, or to the favourite clicked (by API name; where it is
+    /// no longer a favourite, the highlight stays).
     case highlightMoved(HighlightMove)
     /// The user un-starred the highlighted favourite.
     case favouriteToggled
     /// The user asked to open the highlighted favourite.
     case highlightedRowOpened
+    /// The user asked to open this favourite (by API name: its row was clicked); nothing
+    /// opens where it is no longer a favourite.
+    case rowOpened(String)
     /// The user asked to clear every favourite: the dialog asks first.
     case clearAllRequested
     /// The user asked for the thumbnails that failed to be tried again.
@@ -149,8 +153,9 @@ public struct FavouritesFeature: Reducer {
 
       case .highlightMoved(let move):
         let ordered = state.ordered
-        guard !ordered.isEmpty else { return .none }
-        let target = move.target(from: state.highlightedIndex(in: ordered), count: ordered.count)
+        guard let target = move.target(in: ordered, from: state.highlightedIndex(in: ordered)) else {
+          return .none
+        }
         state.highlighted = ordered[target]
         return rowsFollowFavourites(&state, ordered)
 
@@ -165,8 +170,11 @@ public struct FavouritesFeature: Reducer {
       case .highlightedRowOpened:
         let ordered = state.ordered
         guard let index = state.highlightedIndex(in: ordered) else { return .none }
-        let row = FavouriteRow.State(id: ordered[index])
-        return .send(.delegate(.open(breed: row.breed, subBreed: row.subBreed)))
+        return open(ordered[index])
+
+      case .rowOpened(let id):
+        guard state.favourites.contains(id) else { return .none }
+        return open(id)
 
       case .clearAllRequested:
         guard !state.favourites.isEmpty else { return .none }
@@ -212,6 +220,12 @@ public struct FavouritesFeature: Reducer {
       FavouriteRow(client: client, thumbnailSize: thumbnailSize)
     }
     .ifLet(\.confirmationDialog, action: Action.confirmationDialog)
+  }
+
+  /// Tells the parent to open the favourite `id`.
+  private func open(_ id: String) -> Effect<Action> {
+    let row = FavouriteRow.State(id: id)
+    return .send(.delegate(.open(breed: row.breed, subBreed: row.subBreed)))
   }
 
   /// Sets every failed thumbnail back to not loaded, and loads those near the highlight.

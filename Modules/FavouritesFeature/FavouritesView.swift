@@ -93,6 +93,6 @@ public enum FavouritesView {
           case .failed(let message): return [Span(message, style: .dim)]
           case .notLoaded, .loaded: return []
           }
-        }))
+        }, ids: visible.map(\.id)))
   }
 }

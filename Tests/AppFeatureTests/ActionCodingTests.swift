@@ -39,7 +39,7 @@ enum ActionSamples {
     ]
 
   static let moves: [HighlightMove] = [
-    .up, .down, .first, .last, .pageUp(rows: 5), .pageDown(rows: 5), .row(3),
+    .up, .down, .first, .last, .pageUp(rows: 5), .pageDown(rows: 5), .row(3), .item("hound"),
   ]
 
   static let lists: [BreedList] = [
@@ -79,6 +79,7 @@ enum ActionSamples {
   static let favourites: [FavouritesFeature.Action] =
     [
       .appeared, .highlightMoved(.pageDown(rows: 3)), .favouriteToggled, .highlightedRowOpened,
+      .rowOpened("hound/afghan"),
       .clearAllRequested, .failedThumbnailsRetried, .confirmationDialog(.presented(.clearAll)),
       .confirmationDialog(.dismiss), .dialogFocusMoved(-1),
       .delegate(.open(breed: "hound", subBreed: "afghan")),

@@ -1,6 +1,7 @@
 import AppFeature
 import BreedFeature
 import Core
+import DogAPIClient
 import DogsFeature
 import FavouritesFeature
 import Foundation
@@ -128,24 +129,85 @@ struct MouseTests {
   }
 
   @Test func aClickHighlightsARowAndAClickOnTheHighlightedRowOpensIt() {
-    let state = AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "akita")
-    let pug = list.breeds.firstIndex { $0.name == "pug" }!
-    #expect(click(5, row(of: "Pug", state), state) == [.send(.dogs(.highlightMoved(.row(pug))))])
+    var state = AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "akita")
+    #expect(click(5, row(of: "Pug", state), state) == [.send(.dogs(.highlightMoved(.item("pug"))))])
     #expect(click(5, row(of: "Akita", state), state) == [.send(.dogs(.rowSelected("akita")))])
     // Nothing under the click: nothing happens.
     #expect(click(5, 22, state) == [])
+    // A notice on screen goes first, as with Enter.
+    state.notice = "“x” is not in the breed list."
+    #expect(
+      click(5, row(of: "Akita", state), state) == [
+        .send(.noticeDismissed), .send(.dogs(.rowSelected("akita"))),
+      ])
     // On the Favourites tab and a breed, the same.
     let favourites = AppFeature.State(
       breeds: list, dogsStatus: .loaded, tab: .favourites, favouritesTab: .init(highlighted: "akita"),
       favourites: ["akita", "pug"])
     #expect(
-      click(5, row(of: "Pug", favourites), favourites) == [.send(.favourites(.highlightMoved(.row(1))))])
-    #expect(click(5, row(of: "Akita", favourites), favourites) == [.send(.favourites(.highlightedRowOpened))])
-    let breed = AppFeature.State(
+      click(5, row(of: "Pug", favourites), favourites) == [.send(.favourites(.highlightMoved(.item("pug"))))])
+    #expect(click(5, row(of: "Akita", favourites), favourites) == [.send(.favourites(.rowOpened("akita")))])
+    var breed = AppFeature.State(
       breeds: list, dogsStatus: .loaded,
       breed: BreedFeature.State(breed: list.breeds[1], highlighted: "afghan"))
-    let basset = list.breeds[1].subBreeds.firstIndex(of: "basset")!
-    #expect(click(5, row(of: "Basset", breed), breed) == [.send(.breed(.highlightMoved(.row(basset))))])
+    #expect(click(5, row(of: "Basset", breed), breed) == [.send(.breed(.highlightMoved(.item("basset"))))])
+    #expect(click(5, row(of: "Afghan", breed), breed) == [.send(.breed(.subBreedSelected("afghan")))])
+    // On the sub-breed shown, back to the breed's own pictures, as with Enter.
+    breed.breed?.subBreed = "afghan"
+    #expect(click(5, row(of: "Afghan  (shown)", breed), breed) == [.send(.breed(.subBreedSelected(nil)))])
+  }
+
+  /// A click names the item the frame drew where it was, not the item's place: by the time
+  /// the click is read, the list may have changed (a list arrived, a letter was typed) and
+  /// the place be another item's. The item is found in the list as it is then.
+  @MainActor @Test func aClickNamesTheItemDrawnThereThoughTheListChangedSince() {
+    func clicking(on text: String, drawn: AppFeature.State, read state: AppFeature.State)
+      -> (responses: [KeyResponse], after: AppFeature.State)
+    {
+      let frame = AppView.render(AppFeature.ViewState(drawn), width: 80, height: 24)
+      let row = frame.lines.firstIndex { $0.contains(text) }!
+      let responses = AppFeature.responses(
+        to: .mouse(MouseEvent(.press, column: 5, row: row)), in: state, pageRows: 5, frame: frame)
+      let store = Store(initialState: state) { AppFeature(client: .failing) }
+      for case .send(let action) in responses { store.send(action) }
+      return (responses, store.state)
+    }
+    let drawn = AppFeature.State(breeds: list, dogsStatus: .loaded, dogsHighlighted: "akita")
+    // A list arrived with a breed before them all: Hound's place is Akita's now.
+    var arrived = drawn
+    arrived.breeds = BreedList(breeds: [Breed(name: "affenpinscher")] + list.breeds, source: .network)
+    let hound = clicking(on: "Hound", drawn: drawn, read: arrived)
+    #expect(hound.responses == [.send(.dogs(.highlightMoved(.item("hound"))))])
+    #expect(hound.after.dogsTab.highlighted == "hound")
+    // The highlighted row opens its own breed.
+    #expect(clicking(on: "Akita", drawn: drawn, read: arrived).after.breed?.breed.name == "akita")
+    // A letter typed leaves Pug alone: Hound is not among the rows, and the highlight stays.
+    var typed = drawn
+    typed.dogsTab.filter = "pu"
+    typed.dogsTab.highlighted = "pug"
+    #expect(clicking(on: "Hound", drawn: drawn, read: typed).after.dogsTab.highlighted == "pug")
+
+    // On the Favourites tab: a favourite starred elsewhere sorts first; one un-starred is gone.
+    let favourites = AppFeature.State(
+      breeds: list, dogsStatus: .loaded, tab: .favourites, favouritesTab: .init(highlighted: "akita"),
+      favourites: ["akita", "pug"])
+    var starred = favourites
+    starred.favourites.insert("affenpinscher")
+    let pug = clicking(on: "Pug", drawn: favourites, read: starred)
+    #expect(pug.responses == [.send(.favourites(.highlightMoved(.item("pug"))))])
+    #expect(pug.after.favouritesTab.highlighted == "pug")
+    var unstarred = favourites
+    unstarred.favourites.remove("pug")
+    #expect(
+      clicking(on: "Pug", drawn: favourites, read: unstarred).after.favouritesTab.highlighted == "akita")
+
+    // Read once a breed's screen is open, a click on the list's rows names no sub-breed of it.
+    var opened = drawn
+    opened.breed = BreedFeature.State(breed: list.breeds[1], highlighted: "afghan")
+    let onBreed = clicking(on: "Pug", drawn: drawn, read: opened)
+    #expect(onBreed.responses == [.send(.breed(.highlightMoved(.item("pug"))))])
+    #expect(onBreed.after.breed?.highlighted == "afghan")
+    #expect(clicking(on: "Akita", drawn: drawn, read: opened).responses == [])
   }
 
   @Test func aClickOnATabShowsIt() {

@@ -278,6 +278,22 @@ struct BreedFeatureTests {
     await none.send(.highlightMoved(.down))
   }
 
+  /// A click names a sub-breed: the highlight goes to it, and stays where the breed has no
+  /// such sub-breed (a click on another screen's row).
+  @Test func aMoveToASubBreedFindsItByName() async {
+    let store = TestStore(
+      initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1), highlighted: "afghan")
+    ) {
+      breedFeature(.failing)
+    }
+    await store.send(.highlightMoved(.item("basset"))) { $0.highlighted = "basset" }
+    await store.send(.highlightMoved(.item("pug")))
+    let none = TestStore(initialState: BreedFeature.State(breed: Breed(name: "pug"))) {
+      breedFeature(.failing)
+    }
+    await none.send(.highlightMoved(.item("afghan")))
+  }
+
   @Test func pageKeysMoveByAPageAndStopAtTheEnds() async {
     let many = Breed(name: "terrier", subBreeds: (1...10).map { "t\($0)" })
     let store = TestStore(initialState: BreedFeature.State(breed: many, imageURL: .loaded(url1))) {

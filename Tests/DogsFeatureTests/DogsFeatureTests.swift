@@ -402,6 +402,34 @@ struct DogsFeatureTests {
     await store.send(.highlightMoved(.last)) { $0.highlighted = "african" }
   }
 
+  /// A click names a breed, not a place: the highlight goes to that breed wherever the list
+  /// has it now (a filter typed, or a list arrived, since the click's frame was drawn),
+  /// and stays where the rows shown no longer have it.
+  @Test func aMoveToABreedFindsItInTheListAsItIsNow() async {
+    let store = TestStore(
+      initialState: DogsFeature.State(breeds: sample, status: .loaded, highlighted: "pug")
+    ) {
+      dogsFeature(.failing)
+    }
+    await store.send(.highlightMoved(.item("affenpinscher"))) { $0.highlighted = "affenpinscher" }
+    // The filter narrows the list: Husky is the second row now, not the fifth.
+    await store.send(.filterChanged("h")) {
+      $0.filter = "h"
+      $0.highlighted = "hound"
+    }
+    await store.send(.highlightMoved(.item("husky"))) { $0.highlighted = "husky" }
+    // Pug is filtered out, and there is no such breed as Afghan: the highlight stays.
+    await store.send(.highlightMoved(.item("pug")))
+    await store.send(.highlightMoved(.item("afghan")))
+    // A list arrives with a breed before them all: Hound is found where it is now.
+    let arrived = BreedList(breeds: [Breed(name: "hokkaido")] + sample.breeds, source: .network)
+    await store.send(.breedsResponse(.success(arrived), at: now)) { $0.breeds = arrived }
+    await store.send(.highlightMoved(.item("hound"))) { $0.highlighted = "hound" }
+    // With no list at all, nothing moves.
+    let empty = TestStore(initialState: DogsFeature.State()) { dogsFeature(.failing) }
+    await empty.send(.highlightMoved(.item("pug")))
+  }
+
   @Test func theFailingClientFailsATestThatLoadsUnplanned() async {
     await withKnownIssue {
       let store = TestStore(initialState: DogsFeature.State()) { dogsFeature(.failing) }

@@ -206,6 +206,40 @@ struct FavouritesFeatureTests {
     await store.receive(.delegate(.open(breed: "pug", subBreed: nil)))
   }
 
+  /// A click names a favourite: the highlight goes to it wherever it is now (favourites
+  /// starred elsewhere since the click's frame was drawn sort before it), and stays where
+  /// it is no longer a favourite; a click that opens one opens that one, or nothing.
+  @Test func aClickFindsTheFavouriteByName() async {
+    let drawn = ["hound/afghan", "akita", "pug"].map { FavouriteRow.State(id: $0) }
+    // Affenpinscher and Basset Hound starred elsewhere since: they sort before Pug.
+    let starred = TestStore(
+      initialState: FavouritesFeature.State(
+        favourites: ["pug", "akita", "hound/afghan", "affenpinscher", "hound/basset"],
+        rows: IdentifiedArray(drawn), highlighted: "akita")
+    ) {
+      FavouritesFeature(client: .failing)
+    }
+    await starred.send(.highlightMoved(.item("pug"))) {
+      $0.highlighted = "pug"
+      $0.rows = IdentifiedArray(
+        ["affenpinscher", "hound/afghan", "akita", "hound/basset", "pug"].map { FavouriteRow.State(id: $0) })
+    }
+    await starred.send(.rowOpened("hound/basset"))
+    await starred.receive(.delegate(.open(breed: "hound", subBreed: "basset")))
+    // Akita un-starred elsewhere since: the highlight stays, and nothing opens.
+    let unstarred = TestStore(
+      initialState: FavouritesFeature.State(
+        favourites: ["pug", "hound/afghan"], rows: IdentifiedArray(drawn), highlighted: "pug")
+    ) {
+      FavouritesFeature(client: .failing)
+    }
+    await unstarred.send(.highlightMoved(.item("akita")))
+    await unstarred.send(.rowOpened("akita"))
+    // With no favourites, nothing moves.
+    let none = TestStore(initialState: FavouritesFeature.State()) { FavouritesFeature(client: .failing) }
+    await none.send(.highlightMoved(.item("pug")))
+  }
+
   @Test func aThumbnailThatCannotBeHadSaysSo() async {
     let store = TestStore(initialState: FavouritesFeature.State(favourites: ["pug"])) {
       FavouritesFeature(

@@ -1,8 +1,11 @@
 import Testing
 import TextRendering
 
-/// `HighlightMove.target(from:count:)`: where each key takes a list's highlight.
+/// `HighlightMove.target(in:from:)`: where each key, and each click, takes a list's
+/// highlight.
 struct HighlightMoveTests {
+  static let ids = (0..<10).map { "item\($0)" }
+
   @Test(arguments: [
     (HighlightMove.down, nil as Int?, 0),
     (.down, 3, 4),
@@ -19,9 +22,20 @@ struct HighlightMoveTests {
     (.row(6), 2, 6),
     (.row(12), nil, 9),
     (.row(-1), 3, 0),
+    (.item("item6"), 2, 6),
+    (.item("item0"), nil, 0),
   ])
   func aMoveStaysInTheList(move: HighlightMove, current: Int?, expected: Int) {
-    #expect(move.target(from: current, count: 10) == expected)
+    #expect(move.target(in: Self.ids, from: current) == expected)
+  }
+
+  /// A move to an item the list no longer has goes nowhere, as does every move in an
+  /// empty list; an item's place counts from the start of the list given.
+  @Test func aMoveToAnItemNotInTheListGoesNowhere() {
+    #expect(HighlightMove.item("item10").target(in: Self.ids, from: 3) == nil)
+    #expect(HighlightMove.down.target(in: [String](), from: nil) == nil)
+    #expect(HighlightMove.item("item6").target(in: Self.ids[4...], from: nil) == 2)
+    #expect(HighlightMove.last.target(in: Self.ids[4...], from: nil) == 5)
   }
 }
 

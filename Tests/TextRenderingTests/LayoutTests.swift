@@ -136,6 +136,26 @@ struct LayoutTests {
     #expect(render(shared, 5, 5).lines == ["", "", "a", "", "b"])
   }
 
+  /// The frame names the item drawn on each row by its id, not its place: a click names
+  /// it so, whatever place it has in the list by the time the click is read.
+  @Test func theFrameNamesTheItemOnEachRowByItsID() {
+    let names = (1...20).map { "breed\($0)" }
+    // A window of rows 10 to 19 of the whole list, two screen rows each, under a title:
+    // three of them fit, the selected one in the middle.
+    let window = 10..<20
+    let list = ListNode(
+      rows: window.map { [Span(names[$0])] }, selected: 15, firstRow: 10, totalRows: 20, rowHeight: 2,
+      ids: window.map { names[$0] })
+    let frame = render(.stack([.text("Dogs"), .list(list)]), 20, 7)
+    #expect(frame.lines[1].hasPrefix("  breed15") && frame.lines[3].hasPrefix("▶ breed16"), "\(frame)")
+    #expect(
+      frame.listItems == [1: "breed15", 2: "breed15", 3: "breed16", 4: "breed16", 5: "breed17", 6: "breed17"])
+    #expect(frame.listHighlight == "breed16")
+    // A list that gives no ids takes no clicks.
+    let plain = render(.list(ListNode(rows: [[Span("a")], [Span("b")]], selected: 0)), 10, 3)
+    #expect(plain.listItems.isEmpty && plain.listHighlight == nil)
+  }
+
   @Test func anIndentedNodeStartsAndWrapsInsideItsMargin() {
     let node = Node.stack([
       .text("Sub-breeds"),

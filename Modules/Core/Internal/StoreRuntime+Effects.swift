@@ -154,7 +154,7 @@ extension StoreRuntime {
 
     case .send(let action):
       let effect = apply(action, origin: .immediate)
-      if case .none = effect.operation { return }
+      if effect.isNone { return }
       pending.append(
         Pending(
           work: .effect(effect), context: .root, origin: describeOrigin?(action), depth: item.depth + 1,

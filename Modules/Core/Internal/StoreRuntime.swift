@@ -97,7 +97,7 @@ package final class StoreRuntime<State, Action> {
     _ action: Action, origin: ActionOrigin, started: inout [Task<Void, Never>]
   ) {
     let effect = apply(action, origin: origin)
-    if case .none = effect.operation { return }
+    if effect.isNone { return }
     startEffect(effect, of: action, started: &started)
   }
 

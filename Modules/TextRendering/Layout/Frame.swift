@@ -54,10 +54,12 @@ public struct Frame: Hashable, Sendable {
   /// `nil` for a frame without one: a page, for PgUp and PgDn.
   public var listRows: Int?
   /// The item of the frame's list (the last list, if there are several) drawn on each
-  /// screen row: what a click there points at.
-  public var listItems: [Int: Int] = [:]
-  /// The item the frame's list highlights.
-  public var listHighlight: Int?
+  /// screen row, by its id (``ListNode/ids``): what a click there points at, whatever
+  /// place the item has in the list by the time the click is read. A row without an id
+  /// is left out.
+  public var listItems: [Int: String] = [:]
+  /// The id of the item the frame's list highlights, if it has one.
+  public var listHighlight: String?
   /// The buttons of a modal box on the frame, where they are drawn.
   public var buttons: [ButtonPlace] = []
 

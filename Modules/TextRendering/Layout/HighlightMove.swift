@@ -1,4 +1,5 @@
-/// Keyboard movement of a list's highlight: the one both screens' lists use.
+/// How a list's highlight moves: by the keys, or to the item a click was on. The one move
+/// every screen's list takes.
 public enum HighlightMove: Equatable, Sendable, Codable {
   /// One row up or down; to the first or the last row.
   case up, down, first, last
@@ -6,18 +7,26 @@ public enum HighlightMove: Equatable, Sendable, Codable {
   case pageUp(rows: Int)
   /// Down by a page of `rows`.
   case pageDown(rows: Int)
-  /// To this row (where it was clicked).
+  /// To the row at this place in the list. Only session logs of the first format version
+  /// hold it, from clicks, and it is kept so that they replay: a place names another item
+  /// once the list has changed, so a click sends ``item(_:)``.
   case row(Int)
+  /// To the item with this id (a breed's API name, a sub-breed's, a favourite's): where a
+  /// click was. The highlight stays where the list no longer has the item.
+  case item(String)
 
-  /// The row this move goes to in a list of `count` rows, from the highlighted row
-  /// `current` (`nil` where nothing is highlighted: then down goes to the first row); never
-  /// outside the list.
+  /// The place this move goes to in a list of items, from the highlighted place `current`
+  /// (`nil` where nothing is highlighted: then down goes to the first row); never outside
+  /// the list.
   ///
   /// - Parameters:
-  ///   - current: The highlighted row, if any.
-  ///   - count: How many rows the list has (at least one).
-  /// - Returns: The row to highlight.
-  public func target(from current: Int?, count: Int) -> Int {
+  ///   - ids: The list's items, by id, in order.
+  ///   - current: The highlighted place, if any (counted from the list's start).
+  /// - Returns: The place to highlight (counted from the list's start), or `nil` where the
+  ///   list is empty or has no item this move names.
+  public func target<IDs: RandomAccessCollection<String>>(in ids: IDs, from current: Int?) -> Int? {
+    let count = ids.count
+    guard count > 0 else { return nil }
     let target: Int
     switch self {
     case .up: target = (current ?? 0) - 1
@@ -27,6 +36,9 @@ public enum HighlightMove: Equatable, Sendable, Codable {
     case .pageUp(let rows): target = (current ?? 0) - max(1, rows)
     case .pageDown(let rows): target = (current ?? 0) + max(1, rows)
     case .row(let row): target = row
+    case .item(let id):
+      guard let index = ids.firstIndex(of: id) else { return nil }
+      return ids.distance(from: ids.startIndex, to: index)
     }
     return max(0, min(count - 1, target))
   }

@@ -162,8 +162,11 @@ public enum Layout {
         }
         guard textWidth > 0 else { continue }
         let isSelected = index == list.selected
-        for row in top..<min(top + list.rowHeight, frame.height) { frame.listItems[row] = index }
-        if isSelected { frame.listHighlight = index }
+        if offset < list.ids.count {
+          let id = list.ids[offset]
+          for row in top..<min(top + list.rowHeight, frame.height) { frame.listItems[row] = id }
+          if isSelected { frame.listHighlight = id }
+        }
         let marker = isSelected ? (options.unicode ? "▶ " : "> ") : "  "
         var spans = [Span(marker, style: isSelected ? .selected : .plain)] + list.rows[offset]
         if isSelected {

@@ -73,12 +73,16 @@ public struct ListNode: Hashable, Sendable {
   public var thumbnailMode: PictureMode
   /// Dim text under each given row's own (parallel to ``rows``; missing: none).
   public var details: [[Span]]
+  /// Each given row's item, by an id that stays its own while the list changes (a
+  /// breed's API name, say), parallel to ``rows``: the frame says which is drawn where
+  /// (``Frame/listItems``), for a click. A row without one takes no clicks.
+  public var ids: [String]
 
   /// Creates a list; `totalRows` defaults to the number of rows given.
   public init(
     rows: [[Span]], selected: Int? = nil, firstRow: Int = 0, totalRows: Int? = nil, rowHeight: Int = 1,
     thumbnails: [RGBImage?] = [], thumbnailColumns: Int = 0, thumbnailMode: PictureMode = .blocks,
-    details: [[Span]] = []
+    details: [[Span]] = [], ids: [String] = []
   ) {
     self.rows = rows
     self.selected = selected
@@ -89,6 +93,7 @@ public struct ListNode: Hashable, Sendable {
     self.thumbnailColumns = thumbnailColumns
     self.thumbnailMode = thumbnailMode
     self.details = details
+    self.ids = ids
   }
 
   /// The rows of a `count`-long list visible in `height` rows (of `rowHeight` screen rows
