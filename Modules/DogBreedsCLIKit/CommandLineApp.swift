@@ -331,7 +331,8 @@ struct Session {
     func style(_ pictures: PictureSettings, unicode: Bool) -> ScreenStyle {
       ScreenStyle(
         unicode: unicode, pictureMode: pictures.mode,
-        colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode)
+        colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode,
+        pictureProtocol: pictures.terminalProtocol)
     }
     // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
     // (an ASCII screen already has nothing to ask).

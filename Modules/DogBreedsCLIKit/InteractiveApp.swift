@@ -23,6 +23,8 @@ struct ScreenStyle {
   /// Whether the terminal's background is light, as it answered (ASCII pictures then run
   /// the other way).
   var lightBackground = false
+  /// Who draws a picture in ``PictureMode/terminal``: kitty's protocol, or sixel.
+  var pictureProtocol: PictureSettings.TerminalProtocol? = nil
 }
 
 /// The full-screen app: keys in, actions to the store, frames out.
@@ -58,7 +60,7 @@ final class InteractiveApp {
   /// The terminal's answer to how large a cell is, asked where its window does not say.
   private var answeredCellSize: TerminalPicture.CellSize?
   private var previousFrame: Frame?
-  /// The picture kitty shows over the frame's blank cells (``PictureMode/terminal``).
+  /// The picture the terminal shows in the frame's blank cells (``PictureMode/terminal``).
   private var placedPicture: PlacedPicture?
   /// The id the picture is placed under (one picture on screen at a time).
   private static let pictureID = 1
@@ -146,7 +148,9 @@ final class InteractiveApp {
       finish = { continuation.resume(returning: $0) }
     }
     awaitProbeAnswer()
-    if placedPicture != nil { terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8)) }
+    if placedPicture != nil, style.pictureProtocol == .kitty {
+      terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8))
+    }
     terminal.restore()
     // However the app ends (a second Ctrl-C, SIGTERM, SIGHUP, the terminal closed), what
     // changed in the favourites and is not saved yet gets one more attempt, unless the user
@@ -188,11 +192,31 @@ final class InteractiveApp {
       colorMode: style.colorMode)
     recorder?.screen(SessionLog.Screen(size: size, style: style, cell: cellSize))
     if !force, frame == previousFrame { return }
+    // Sixel pixels belong to the cells they were drawn in, and only writing over those
+    // cells takes them away: when the picture changes, or a cell over it does (an alert
+    // drawn over it, then gone), the whole screen is painted again and the picture with it.
+    let force = force || sixelNeedsRepaint(for: frame)
     terminal.write(
       ScreenDiffer.update(
         from: force ? nil : previousFrame, to: frame, colorMode: style.colorMode,
         overlay: pictureUpdate(frame.picture, redraw: force)))
     previousFrame = frame
+  }
+
+  /// Whether a sixel picture must be drawn again with the whole screen: the frame's
+  /// picture is not the one drawn, or a cell of the one drawn changes.
+  private func sixelNeedsRepaint(for frame: Frame) -> Bool {
+    guard style.pictureMode == .terminal, style.pictureProtocol == .sixel else { return false }
+    let picture = frame.picture?.keepingShape(in: cellSize)
+    guard picture == placedPicture else { return true }
+    guard let placed = placedPicture, let previousFrame else { return false }
+    for y in placed.y..<min(placed.y + placed.rows, frame.height, previousFrame.height) {
+      for x in placed.x..<min(placed.x + placed.columns, frame.width, previousFrame.width)
+      where frame[x, y] != previousFrame[x, y] {
+        return true
+      }
+    }
+    return false
   }
 
   /// What takes the picture on screen away and puts the frame's there, when they differ
@@ -201,6 +225,18 @@ final class InteractiveApp {
     // In the terminal's cells, in the picture's shape (the layout assumes 1 × 2 cells).
     let picture = picture?.keepingShape(in: cellSize)
     guard style.pictureMode == .terminal, redraw || picture != placedPicture else { return [] }
+    if style.pictureProtocol == .sixel {
+      // Drawn with every full repaint (which has cleared the one before), from the
+      // picture's top left cell, the cursor saved before and restored after.
+      placedPicture = picture
+      guard let picture else { return [] }
+      // (Without the line feed `show` ends the picture with: the cursor is put back.)
+      let sixel = TerminalPicture.sixel(
+        picture.image, columns: picture.columns, rows: picture.rows, cell: cellSize)
+      return Array(
+        (ControlSequence.saveCursor + ControlSequence.cursorTo(row: picture.y, column: picture.x)
+          + (sixel.hasSuffix("\n") ? String(sixel.dropLast()) : sixel) + ControlSequence.restoreCursor).utf8)
+    }
     var text = placedPicture != nil || redraw ? TerminalPicture.kittyDelete(id: Self.pictureID) : ""
     if let picture {
       // From the picture's top left cell, the cursor saved before and restored after

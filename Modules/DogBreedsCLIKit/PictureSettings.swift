@@ -4,7 +4,7 @@ import TextRendering
 /// and the environment.
 ///
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
-///   (kitty also in the full-screen UI, half blocks in colour for the others) when the
+///   (kitty and sixel also in the full-screen UI, half blocks in colour for iTerm2) when the
 ///   environment names such a terminal (not inside tmux); otherwise half blocks when the
 ///   terminal has 256 or more colours and the locale is UTF-8, ASCII when it has fewer
 ///   colours or none (NO_COLOR: the ASCII ramp), or a locale without Unicode (LANG=C).
@@ -14,8 +14,10 @@ import TextRendering
 ///   so. Elsewhere asking for a picture overrides the colour default (output to a file or
 ///   a pipe gets the colours asked for).
 /// - `kitty`/`iterm`/`sixel`: those protocols for `show`. The full-screen UI uses kitty's
-///   too (placed over blank cells, taken away by its id when the screen changes); for
-///   iTerm2's and sixel, which write into the cells themselves, it draws half blocks.
+///   too (placed over blank cells, taken away by its id when the screen changes) and sixel
+///   (drawn into blank cells, with the whole screen painted again when the picture or a
+///   cell over it changes, which is what takes sixel pixels away); for iTerm2's it draws
+///   half blocks.
 /// - `ascii`, `none`: as named. With `none` no picture is downloaded.
 struct PictureSettings: Sendable {
   enum TerminalProtocol { case kitty, iterm, sixel }
@@ -82,31 +84,33 @@ struct PictureSettings: Sendable {
     case .iterm where !interactive:
       return PictureSettings(
         mode: .none, terminalProtocol: .iterm, colorMode: colorMode, pixelsPerCell: nil, explicit: true)
-    case .kitty:
-      // The full-screen UI leaves the picture's cells blank and has kitty draw over them.
+    case .kitty, .sixel:
+      // The full-screen UI leaves the picture's cells blank and has the terminal draw the
+      // picture there.
       return PictureSettings(
-        mode: .terminal, terminalProtocol: .kitty, colorMode: colorMode, pixelsPerCell: cellPixels,
-        explicit: true)
-    case .iterm, .sixel:
+        mode: .terminal, terminalProtocol: choice == .kitty ? .kitty : .sixel, colorMode: colorMode,
+        pixelsPerCell: cellPixels, explicit: true)
+    case .iterm:
       return blocks(richColor)
     case .auto:
       guard isTerminal else {
         return PictureSettings(mode: .none, colorMode: colorMode, pixelsPerCell: nil, explicit: false)
       }
       // Outside tmux (which passes no graphics through), the terminal's own protocol where
-      // the environment names it: every protocol for `show`, kitty's in the full-screen UI.
-      // (The others write into the cells, so the UI draws as for any terminal, below.)
+      // the environment names it: every protocol for `show`, kitty's and sixel in the
+      // full-screen UI. (iTerm2's gives no control over where a picture ends, so the UI
+      // draws as for any terminal, below.)
       if environment["TMUX"] == nil, let named = terminalProtocol(named: environment) {
-        if !interactive || named == .kitty {
+        if !interactive || named != .iterm {
           return resolve(
             named, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true,
             interactive: interactive,
             unicode: unicode, environment: environment, cell: cell
           ).automatic
         }
-        // A terminal that draws sixel or iTerm2 pictures has the colours for half blocks,
-        // whatever TERM says (mlterm's names no depth): the browser draws the picture in
-        // colour too, as `show` does, not in ASCII.
+        // A terminal that draws iTerm2 pictures has the colours for half blocks, whatever
+        // TERM says: the browser draws the picture in colour too, as `show` does, not in
+        // ASCII.
         if unicode, !colorRefused { return blocks(richColor) }
       }
       if unicode, colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }

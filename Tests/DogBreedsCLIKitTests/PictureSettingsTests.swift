@@ -40,9 +40,16 @@ struct PictureSettingsTests {
       choice: .auto, environment: ["TERM": "xterm-kitty"], interactive: true, mode: .terminal,
       terminalProtocol: .kitty),
     Case(choice: .auto, environment: ["TERM": "foot"], mode: .none, terminalProtocol: .sixel),
-    Case(choice: .auto, environment: ["TERM": "foot"], interactive: true, mode: .blocks),
     Case(
-      choice: .auto, environment: ["TERM": "mlterm"], colorMode: .ansi16, interactive: true, mode: .blocks),
+      choice: .auto, environment: ["TERM": "foot"], interactive: true, mode: .terminal,
+      terminalProtocol: .sixel),
+    Case(
+      choice: .auto, environment: ["TERM": "mlterm"], colorMode: .ansi16, interactive: true, mode: .terminal,
+      terminalProtocol: .sixel),
+    // iTerm2's protocol is for `show` only: the full-screen UI draws half blocks, in colour.
+    Case(
+      choice: .auto, environment: ["LC_TERMINAL": "iTerm2"], colorMode: .ansi16, interactive: true,
+      mode: .blocks),
     Case(choice: .auto, environment: ["LC_TERMINAL": "iTerm2"], mode: .none, terminalProtocol: .iterm),
     Case(choice: .auto, environment: ["KONSOLE_VERSION": "210804", "TERM": "xterm-256color"], mode: .blocks),
     Case(choice: .auto, environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/t,1,0"], mode: .blocks),
@@ -56,7 +63,7 @@ struct PictureSettingsTests {
     Case(choice: .ascii, colorMode: .ansi16, mode: .ascii, pictureColor: .ansi16),
     Case(choice: .none, mode: .none),
     Case(choice: .kitty, environment: [:], mode: .none, terminalProtocol: .kitty),
-    Case(choice: .sixel, environment: [:], interactive: true, mode: .blocks),
+    Case(choice: .sixel, environment: [:], interactive: true, mode: .terminal, terminalProtocol: .sixel),
     Case(choice: .iterm, environment: [:], interactive: true, mode: .blocks),
   ])
   func picturesAreShownAsTheSettingsSay(_ row: Case) {
