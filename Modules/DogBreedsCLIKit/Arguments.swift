@@ -134,7 +134,7 @@ enum Arguments {
                              (CLICOLOR_FORCE/FORCE_COLOR force it)
       --picture auto|blocks|256|ascii|kitty|iterm|sixel|none
                              how `show` and the Breed screen draw the picture
-                             (the browser draws iterm and sixel in cells)
+                             (the browser draws iterm in cells)
       --size WxH             show: the picture in at most W columns and H rows
                              (default: on a terminal, the largest that fits
                              the window with the text after it; otherwise 80
