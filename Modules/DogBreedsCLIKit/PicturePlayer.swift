@@ -108,6 +108,9 @@ struct PicturePlayer {
   /// The terminal.
   let output: Int32
 
+  /// How late a frame may be drawn before the frames after it are put off by as much.
+  static let lateness: Duration = .milliseconds(50)
+
   /// The signals playing catches.
   static let signals = Array(ExitCode.interrupted.keys) + [SIGTSTP, SIGWINCH]
 
@@ -135,8 +138,10 @@ struct PicturePlayer {
       modes.giveBack()
       for signal in Self.signals { Glibc.signal(signal, SIG_DFL) }
     }
-    // The time stopped (Ctrl-Z) does not count: the clock starts later by as much.
+    // The schedule's clock, and the time limit's: the time stopped (Ctrl-Z) counts for
+    // neither, and the schedule's also leaves out the time a frame was drawn late.
     var start = start
+    var limitStart = start
     var texts: [Int: String] = [:]
     var shown = 0
     /// Draws `frame` over the one on screen, or (`inPlace` false) under the cursor.
@@ -167,12 +172,18 @@ struct PicturePlayer {
             case .continued:
               // The shell wrote under the picture: it is drawn again under that.
               start += .now - stopped
+              limitStart += .now - stopped
               guard show(shown, inPlace: false) else { return nil }
             }
           }
         }
       }
-      if let limit = schedule.limit, ContinuousClock.now - start > limit { return nil }
+      if let limit = schedule.limit, ContinuousClock.now - limitStart > limit { return nil }
+      // A frame drawn late (the other frames were decoded after the first was drawn, a
+      // slow machine) delays the ones after it, rather than have them drawn at once to
+      // catch up.
+      let late = ContinuousClock.now - (start + due)
+      if late > Self.lateness { start += late }
       guard show(frame) else { return nil }
     }
     // Ctrl-C while the last frame was drawn.
