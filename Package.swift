@@ -130,8 +130,8 @@ let package = Package(
     .testTarget(
       name: "DogBreedsCLIKitTests",
       dependencies: [
-        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient", "TestSupport",
-        "TextRendering",
+        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient", "ImageDecoding",
+        "TestSupport", "TextRendering",
         "VirtualTerminal",
       ],
       path: "Tests/DogBreedsCLIKitTests", exclude: ["Fixtures"]),

@@ -39,13 +39,26 @@ public enum PictureFuzz {
     try whole(try? WEBPDecoder.decode(bytes, fitting: (size.width / 3, size.height / 3)))
   }
 
-  /// The GIF decoder.
+  /// The GIF decoder, for the first frame and for every frame: an animation is decoded
+  /// where the first frame is, starts with that frame, and has frames of one size.
   public static func gif(_ bytes: [UInt8]) throws(FuzzFailure) {
     // Canvases larger than 256×256 pixels are skipped, as for the other decoders.
     guard bytes.count >= 10, Int(bytes[6]) | Int(bytes[7]) << 8 <= 256,
       Int(bytes[8]) | Int(bytes[9]) << 8 <= 256
     else { return }
-    try whole(try? GIFDecoder.decode(bytes, fitting: (16, 16)))
+    let first = try? GIFDecoder.decode(bytes, fitting: (16, 16))
+    try whole(first)
+    let animation = try? GIFDecoder.decodeAnimation(bytes, fitting: (16, 16))
+    try require(
+      (animation == nil) == (first == nil), "the first frame \(first == nil ? "failed" : "decoded") alone")
+    guard let animation, let first else { return }
+    try require(animation.frames.first?.image == first, "an animation starting with another first frame")
+    for frame in animation.frames {
+      try whole(frame.image)
+      try require(
+        frame.image.width == first.width && frame.image.height == first.height,
+        "a \(frame.image.width)×\(frame.image.height) frame after a \(first.width)×\(first.height) one")
+    }
   }
 
   /// A decoded picture (if any) has exactly the pixels its size says.

@@ -47,6 +47,9 @@ struct Options: Equatable {
   var pictureSize: PictureBox?
   /// The glyphs `show` draws pictures in colour cells with (`--symbols`).
   var symbols: SymbolSet = .auto
+  /// How many times `show` plays an animated picture (`--loops N`); `nil`: as the file
+  /// says, within `show`'s limits.
+  var loops: Int?
   var timeout: Double = 10
   /// Where the full-screen app writes the session (`--record FILE`).
   var record: String?
@@ -102,6 +105,9 @@ struct UsageError: Error, Equatable {
 enum Arguments {
   static let version = "DogBreedsCLI 0.1.0"
 
+  /// The most times `--loops` plays an animation.
+  static let mostLoops = 1_000
+
   static let help = """
     DogBreedsCLI — browse dog breeds from the Dog CEO API.
 
@@ -109,7 +115,7 @@ enum Arguments {
       DogBreedsCLI [options]                 interactive browser (in a terminal)
       DogBreedsCLI list [--filter TEXT] [--json]
       DogBreedsCLI show BREED[/SUB-BREED] [--json] [--picture MODE] [--size WxH]
-                             [--symbols SET]
+                             [--symbols SET] [--loops N]
       DogBreedsCLI favourites [--json]       the breeds you starred, one per line
       DogBreedsCLI favourites add|remove BREED[/SUB-BREED]...
       DogBreedsCLI --record FILE             the browser, recording to FILE
@@ -146,6 +152,12 @@ enum Arguments {
                              block of the half block, in any font that has
                              it); also sixths (a font with Symbols for
                              Legacy Computing, Unicode 13)
+      --loops N              show: how many times an animated GIF plays on a
+                             terminal in colour cells: N from 0 (the first
+                             frame alone, as when piped) to 1000, however
+                             long it takes. By default, as the file says (one
+                             that loops for ever: 3 times), for 10 s at most.
+                             Ctrl-C stops it
       --json                 machine-readable output (list, show; alone: list)
       --filter TEXT          only breeds whose name contains TEXT, or each of its
                              words (list; the browser starts with it typed)
@@ -215,7 +227,7 @@ enum Arguments {
   /// The options that take a value (`--colour` is `--color` spelt the British way).
   static let valueOptions = [
     "--filter", "--api", "--color", "--colour", "--picture", "--size", "--symbols", "--base-url",
-    "--timeout", "--record", "--frame",
+    "--timeout", "--record", "--frame", "--loops",
   ]
 
   /// The commands.
@@ -303,6 +315,17 @@ enum Arguments {
       case "--size": options.pictureSize = try PictureBox(parsing: try value(for: flag, inline: inline))
       case "--symbols": options.symbols = try choice(flag, try value(for: flag, inline: inline))
       case "--record": options.record = try value(for: flag, inline: inline)
+      case "--loops":
+        let text = try value(for: flag, inline: inline)
+        // Plain digits only: Int also reads "+5".
+        guard text.count <= 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let loops = Int(text),
+          loops <= Self.mostLoops
+        else {
+          throw UsageError(
+            message:
+              "--loops must be a count from 0 to \(Self.mostLoops), as in 2, not \(Output.quoted(text)).")
+        }
+        options.loops = loops
       case "--frame":
         let text = try value(for: flag, inline: inline)
         guard
@@ -378,6 +401,15 @@ enum Arguments {
       }
       if options.picture == .none {
         throw UsageError(message: "--size sizes the picture, and --picture none draws none.")
+      }
+    }
+    if options.loops != nil {
+      guard case .show = options.command, !options.json else {
+        throw UsageError(message: "--loops goes with show, which draws the picture (not with --json).")
+      }
+      if [.none, .kitty, .iterm, .sixel].contains(options.picture) {
+        throw UsageError(
+          message: "--loops plays pictures drawn in cells, not with --picture \(options.picture.rawValue).")
       }
     }
     if options.symbols != .auto {

@@ -138,6 +138,16 @@ struct Session {
     if case .show(let name) = options.command, let path = try? Arguments.breedPath(name) {
       client = client.askingAhead(forPictureOf: path.breed, path.subBreed, download: pictureSize != nil)
     }
+    // `show` on a terminal, in colour cells, keeps the picture's bytes: an animated GIF's
+    // other frames are decoded from them once its first is drawn.
+    var animation: Commands.AnimationSettings?
+    if case .show = options.command, !options.json, screen.isTerminal, options.loops != 0,
+      screen.pictures.playsAnimations, (environment["TERM"] ?? "") != "dumb", let size = pictureSize?()
+    {
+      let kept = PictureBytes()
+      client = client.keepingPictureBytes(in: kept)
+      animation = Commands.AnimationSettings(bytes: kept, target: size, loops: options.loops)
+    }
     // --record: the session's log, from the first action on.
     var recorder: SessionRecorder?
     if let path = options.record {
@@ -163,7 +173,7 @@ struct Session {
     let commands = Commands(
       store: store, options: options, client: client, pictures: screen.pictures,
       pictureColumns: screen.pictureColumns, window: screen.window, cell: screen.cell,
-      lightBackground: screen.lightBackground)
+      lightBackground: screen.lightBackground, animation: animation)
     switch options.command {
     case .list:
       return await commands.list()

@@ -26,6 +26,19 @@ struct Commands {
   var cell: TerminalPicture.CellSize = .default
   /// Whether the terminal's background is light, as it answered.
   var lightBackground = false
+  /// What `show` needs to play an animated picture, where it may (on a terminal, in
+  /// colour cells).
+  var animation: AnimationSettings?
+
+  /// How `show` plays an animated picture.
+  struct AnimationSettings {
+    /// The bytes of the picture downloaded.
+    let bytes: PictureBytes
+    /// The pixels its frames are decoded to, as its first frame was.
+    let target: (width: Int, height: Int)
+    /// `--loops`, if given.
+    let loops: Int?
+  }
 
   /// Loads the list through the Dogs feature, as the list screen would on appearing.
   func loadBreeds() async -> Int32? {
@@ -169,7 +182,9 @@ struct Commands {
           "The window is too small for the picture with the text (\(max(0, box.rows)) rows left): "
           + "make it taller, or choose the size with --size."
       } else {
-        pictureFailure = await printPicture(state, url: imageURL, in: box)
+        var drawn: DrawnInCells?
+        pictureFailure = await printPicture(state, url: imageURL, in: box, drawn: &drawn)
+        if let drawn, let interrupted = play(drawn, in: box) { return interrupted }
       }
       Output.text(text)
       if let pictureFailure, failure == nil {
@@ -193,8 +208,50 @@ struct Commands {
     return ExitCode.success
   }
 
-  /// Prints the picture as the settings say; returns why it could not be, if so.
-  private func printPicture(_ state: BreedFeature.State, url: String?, in box: PictureBox) async -> String? {
+  /// A picture drawn in cells: how many rows and columns, and when.
+  private struct DrawnInCells {
+    var rows: Int
+    var columns: Int
+    var at: ContinuousClock.Instant
+  }
+
+  /// The picture in cells, as lines of text, and the rows they take.
+  private func cellText(_ image: RGBImage, in box: PictureBox) -> (text: String, rows: Int, columns: Int) {
+    let cells = PictureRenderer.render(
+      image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground,
+      cell: cell, colorMode: pictures.colorMode, symbols: options.symbols)
+    return (TerminalPicture.text(cells, colorMode: pictures.colorMode), cells.rows, cells.columns)
+  }
+
+  /// Plays the picture, if it is an animated GIF, over its first frame, drawn in cells:
+  /// see ``PicturePlayer``.
+  ///
+  /// - Returns: The exit code of the signal that stopped it, if one did.
+  private func play(_ drawn: DrawnInCells, in box: PictureBox) -> Int32? {
+    guard let animation, let bytes = animation.bytes.value, ImageFormat(sniffing: bytes) == .gif,
+      PicturePlayer.canPlay(rows: drawn.rows, columns: drawn.columns, on: Output.streams.output),
+      let decoded = try? GIFDecoder.decodeAnimation(bytes, fitting: animation.target),
+      decoded.frames.count > 1
+    else { return nil }
+    let player = PicturePlayer(
+      frames: decoded.frames,
+      schedule: PlaybackSchedule(
+        delays: decoded.frames.map(\.delay),
+        plays: PlaybackSchedule.plays(decoded.plays, asked: animation.loops),
+        limit: animation.loops == nil ? PlaybackSchedule.defaultLimit : nil),
+      rows: drawn.rows, columns: drawn.columns,
+      draw: { image in
+        let drawn = cellText(image, in: box)
+        return (drawn.text, drawn.rows)
+      }, output: Output.streams.output)
+    return player.play(from: drawn.at)
+  }
+
+  /// Prints the picture as the settings say; returns why it could not be, if so. A picture
+  /// drawn in cells is described in `drawn`.
+  private func printPicture(
+    _ state: BreedFeature.State, url: String?, in box: PictureBox, drawn: inout DrawnInCells?
+  ) async -> String? {
     if pictures.terminalProtocol == .iterm, let url, let address = URL(string: url) {
       do throws(DogAPIError) {
         let bytes = [UInt8](try await client.imageData(address))
@@ -219,10 +276,9 @@ struct Commands {
       } else if pictures.terminalProtocol == .sixel {
         Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: cell))
       } else if pictures.mode != .none {
-        let cells = PictureRenderer.render(
-          image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground,
-          cell: cell, colorMode: pictures.colorMode, symbols: options.symbols)
-        Output.write(TerminalPicture.text(cells, colorMode: pictures.colorMode))
+        let text = cellText(image, in: box)
+        Output.write(text.text)
+        drawn = DrawnInCells(rows: text.rows, columns: text.columns, at: .now)
       }
       return nil
     }

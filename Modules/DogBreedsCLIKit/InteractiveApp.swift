@@ -403,7 +403,7 @@ final class InteractiveApp {
 
   private func installSignals() {
     signal(SIGPIPE, SIG_IGN)
-    let exitCodes: [Int32: Int32] = [SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131]
+    let exitCodes = ExitCode.interrupted
     guard let pipe = SignalPipe.install(Array(exitCodes.keys) + [SIGWINCH]) else { return }
     let source = DispatchSource.makeReadSource(fileDescriptor: pipe, queue: .main)
     source.setEventHandler { [weak self] in

@@ -11,6 +11,9 @@ enum ExitCode {
   static let failure: Int32 = 1
   static let usage: Int32 = 2
   static let notFound: Int32 = 3
+  /// The codes a run ends with when a signal stops it, by the signal: 128 and its number,
+  /// as a shell reports a process the signal ended.
+  static let interrupted: [Int32: Int32] = [SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131]
 
   /// An exit code carried as an error, by a step that ends the command.
   struct Failure: Error {

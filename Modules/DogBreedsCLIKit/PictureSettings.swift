@@ -129,6 +129,13 @@ struct PictureSettings: Sendable {
     self.explicit = explicit
   }
 
+  /// Whether `show` plays an animated picture in these settings: drawn in cells, in
+  /// colour (so its output is a terminal's, with control sequences; plain text, as
+  /// NO_COLOR asks, gets the first frame alone, as a file does).
+  var playsAnimations: Bool {
+    terminalProtocol == nil && (mode == .blocks || mode == .ascii) && colorMode != .none
+  }
+
   /// The picture protocol of the terminal the environment names, if it has one.
   static func terminalProtocol(named environment: [String: String]) -> PictureChoice? {
     let term = environment["TERM"] ?? ""

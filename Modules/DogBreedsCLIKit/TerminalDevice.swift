@@ -226,6 +226,13 @@ enum SignalPipe {
     return ends[0]
   }
 
+  /// Catches `signal` on the pipe again, after its default action was put back for a while
+  /// (to stop the process for the shell, say).
+  static func catchAgain(_ signal: Int32) {
+    guard writeFD >= 0 else { return }
+    Glibc.signal(signal, handler)
+  }
+
   /// The signals waiting on the pipe, oldest first.
   static func drain(_ fd: Int32) -> [Int32] {
     var signals: [Int32] = []

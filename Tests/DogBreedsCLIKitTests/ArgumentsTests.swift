@@ -57,6 +57,16 @@ struct ArgumentsTests {
       ["show", "pug", "--picture", "ascii", "--symbols", "sextant"],
       "--symbols draws pictures in colour cells"
     ),
+    (["show", "pug", "--loops", "1001"], "--loops must be a count from 0 to 1000, as in 2, not “1001”."),
+    (["show", "pug", "--loops", "-1"], "--loops must be a count"),
+    (["show", "pug", "--loops=-1"], "--loops must be a count"),
+    (["show", "pug", "--loops", "+2"], "--loops must be a count"),
+    (["show", "pug", "--loops", "forever"], "--loops must be a count"),
+    (["show", "pug", "--loops", "٣"], "--loops must be a count"),
+    (["list", "--loops", "2"], "--loops goes with show"),
+    (["show", "pug", "--json", "--loops", "2"], "--loops goes with show"),
+    (["show", "pug", "--picture", "kitty", "--loops", "2"], "--loops plays pictures drawn in cells"),
+    (["show", "pug", "--picture", "none", "--loops", "2"], "--loops plays pictures drawn in cells"),
   ])
   func aUsageErrorSaysWhatIsWrong(arguments: [String], start: String) {
     #expect(throws: UsageError.self, "\(arguments)") {
@@ -95,6 +105,11 @@ struct ArgumentsTests {
     (
       ["show", "pug", "--size", "1000×1"],
       Options(command: .show("pug"), pictureSize: .init(columns: 1000, rows: 1))
+    ),
+    (["show", "pug", "--loops", "0"], Options(command: .show("pug"), loops: 0)),
+    (
+      ["show", "pug", "--loops=1000", "--picture", "ascii"],
+      Options(command: .show("pug"), picture: .ascii, loops: 1000)
     ),
     (["--timeout", "2.5"], Options(timeout: 2.5)),
     (["--trace"], Options(trace: true)),
@@ -135,9 +150,11 @@ extension Options {
   init(
     command: Command = .interactive, filter: String? = nil, json: Bool = false, api: API = .live,
     offline: Bool = false, color: ColorChoice = .auto, trace: Bool = false, picture: PictureChoice = .auto,
-    timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil, symbols: SymbolSet = .auto
+    timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil, symbols: SymbolSet = .auto,
+    loops: Int? = nil
   ) {
     self.init()
+    self.loops = loops
     self.symbols = symbols
     self.pictureSize = pictureSize
     self.command = command

@@ -50,6 +50,8 @@ public enum ControlSequence {
   /// Returns the cursor to where ``saveCursor`` saved it (DECRC).
   public static let restoreCursor = escape + "8"
 
+  /// Moves the cursor `rows` up, in its column (at most to the top row).
+  public static func cursorUp(_ rows: Int) -> String { csi + "\(rows)A" }
   /// Moves the cursor `columns` right.
   public static func cursorForward(_ columns: Int) -> String { csi + "\(columns)C" }
   /// Moves the cursor to the first column of `row` (both from 0).
