@@ -239,14 +239,7 @@ private struct PlayingModes {
   mutating func suspend() -> Suspension {
     guard getsid(0) != getpid() else { return .notStopped }
     giveBack()
-    Continuation.install()
-    signal(SIGTSTP, SIG_DFL)
-    kill(0, SIGTSTP)
-    var waited = 0
-    while !Continuation.happened.load(ordering: .acquiring), waited < 500 {
-      usleep(2_000)
-      waited += 2
-    }
+    Continuation.stopForTheShell()
     SignalPipe.catchAgain(SIGTSTP)
     guard tcgetpgrp(fd) == getpgrp() else { return .inBackground }
     take()

@@ -95,14 +95,7 @@ final class Terminal: TerminalDevice, @unchecked Sendable {
   func suspend() {
     guard getsid(0) != getpid() else { return }
     restore()
-    Continuation.install()
-    signal(SIGTSTP, SIG_DFL)
-    kill(0, SIGTSTP)
-    var waited = 0
-    while !Continuation.happened.load(ordering: .acquiring), waited < 500 {
-      usleep(2_000)
-      waited += 2
-    }
+    Continuation.stopForTheShell()
     try? enter()
   }
 
@@ -141,6 +134,20 @@ enum Continuation {
   static func install() {
     happened.store(false, ordering: .releasing)
     signal(SIGCONT, handler)
+  }
+
+  /// Stops the process group for the shell, as Ctrl-Z would (SIGTSTP with its default
+  /// action), and waits until it is continued (or, should it not have stopped, half a
+  /// second).
+  static func stopForTheShell() {
+    install()
+    signal(SIGTSTP, SIG_DFL)
+    kill(0, SIGTSTP)
+    var waited = 0
+    while !happened.load(ordering: .acquiring), waited < 500 {
+      usleep(2_000)
+      waited += 2
+    }
   }
 
   private static let handler: @convention(c) (Int32) -> Void = { _ in
