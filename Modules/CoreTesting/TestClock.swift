@@ -24,12 +24,16 @@ import Foundation
 /// finds one still running, or a `receive` waits in vain, the failure says until when the
 /// effect sleeps and how far to advance the clock.
 ///
-/// Moving time is asynchronous because the tasks that sleep run on other threads: before
-/// and after each deadline, the clock waits until its sleepers have not changed for a
-/// few milliseconds, long enough for a task it woke (or one a `TestStore` just started) to
-/// reach its next sleep. A task started outside a store, from a test, should be seen
-/// asleep (``sleeperCount``) before time moves: one that starts after would sleep from
-/// the new time.
+/// Moving time is asynchronous because the sleepers run when it wakes them. A sleeper that
+/// runs on a ``TestExecutor`` (every effect of a ``TestStore`` does) runs until it waits
+/// again, or ends, before the next one wakes: the clock waits until that executor is idle,
+/// which takes no time of its own. Of a sleeper that runs elsewhere (a task the test
+/// started on the global executor), the clock knows only that it has woken: it waits until
+/// the task has resumed, and the task goes on at the same time as the test. Start such
+/// tasks on a ``TestExecutor`` to give them the same guarantee as effects. A task started
+/// from a test should be seen asleep (``sleeperCount``, or its executor's
+/// ``TestExecutor/idle()``) before time moves: one that starts after would sleep from the
+/// new time.
 public final class TestClock: Clock, @unchecked Sendable {
   /// A point in a test clock's time: how far it is from the clock's start.
   public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
@@ -57,6 +61,8 @@ public final class TestClock: Clock, @unchecked Sendable {
     let wake: CheckedContinuation<Void, any Error>
     /// The test store whose effect sleeps here, if one does (see ``EffectOwner``).
     let owner: ObjectIdentifier?
+    /// The test executor the sleeping task runs on, if it runs on one.
+    let executor: TestExecutor?
   }
 
   // Guarded by `lock`.
@@ -66,6 +72,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var nextID = 0
   /// The sleepers woken whose tasks have not run since.
   private var waking: Set<Int> = []
+  /// Who waits for a woken sleeper's task to run, by the sleeper's id.
+  private var wakingWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
 
   /// Creates a clock at its start.
   public init() {
@@ -103,12 +111,14 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
     guard let id else { return }
     let owner = EffectOwner.store
+    let executor = TestExecutor.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let woken: Bool = lock.withLock {
           // Time may have been moved, or the task cancelled, while getting here.
           guard deadline > current, !Task.isCancelled else { return true }
-          sleepers.append(Sleeper(id: id, deadline: deadline, wake: continuation, owner: owner))
+          sleepers.append(
+            Sleeper(id: id, deadline: deadline, wake: continuation, owner: owner, executor: executor))
           return false
         }
         if woken { continuation.resume() }
@@ -120,7 +130,11 @@ public final class TestClock: Clock, @unchecked Sendable {
       }
       sleeper?.wake.resume(throwing: CancellationError())
     }
-    _ = lock.withLock { waking.remove(id) }
+    let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+      waking.remove(id)
+      return wakingWaiters.removeValue(forKey: id)
+    }
+    waiter?.resume()
     try Task.checkCancellation()
   }
 
@@ -136,12 +150,11 @@ public final class TestClock: Clock, @unchecked Sendable {
   ///
   /// - Parameter deadline: Where time stops.
   public func advance(to deadline: Instant) async {
-    await settle()
     // One at a time: sleepers due together would otherwise run at once, in whatever order
     // the threads take them.
     while let next = takeNextSleeper(until: deadline) {
       next.wake.resume()
-      await settle()
+      await settle(next)
     }
     lock.withLock { current = max(current, deadline) }
   }
@@ -152,7 +165,6 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// - Parameter limit: How far time may move at most.
   public func run(limit: Duration = .seconds(60 * 60 * 24)) async {
     let end = now.advanced(by: limit)
-    await settle()
     while let deadline = lock.withLock({ sleepers.map(\.deadline).min() }), deadline <= end {
       await advance(to: deadline)
     }
@@ -174,32 +186,22 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
   }
 
-  /// Lets the tasks that were woken, and those the test just started, run until they
-  /// wait again: every woken sleeper's task has run, and then the clock's sleepers have
-  /// stayed the same for a moment (``quietPeriod``), the main actor letting everything in
-  /// line go first meanwhile. Bounded in time, in case a woken task never runs again.
-  private func settle() async {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(10)
-    while !lock.withLock({ waking.isEmpty }), clock.now < deadline {
-      await Task.yield()
+  /// Lets the task of the sleeper just woken run: until its executor is idle if it runs
+  /// on a test executor (it has waited again, or ended), else until it has resumed.
+  private func settle(_ sleeper: Sleeper) async {
+    if let executor = sleeper.executor {
+      await executor.idle()
+      return
     }
-    var last = sleeperCount
-    var quietSince = clock.now
-    while clock.now - quietSince < Self.quietPeriod, clock.now < deadline {
-      for _ in 0..<10 { await Task.yield() }
-      try? await Task.sleep(for: .microseconds(100))
-      let count = sleeperCount
-      if count != last {
-        last = count
-        quietSince = clock.now
+    await withCheckedContinuation { continuation in
+      let resumed: Bool = lock.withLock {
+        guard waking.contains(sleeper.id) else { return true }
+        wakingWaiters[sleeper.id] = continuation
+        return false
       }
+      if resumed { continuation.resume() }
     }
   }
-
-  /// How long the sleepers must stay the same before time moves on: the time a task
-  /// woken on another thread has to reach its next sleep.
-  static var quietPeriod: Duration { .milliseconds(5) }
 }
 
 /// The test store whose effects run in the current task: a ``TestStore`` binds it while it

@@ -93,17 +93,20 @@ extension TestStore {
 
   /// Lets effects run until `condition` holds or `timeout` has passed, whichever is first;
   /// the caller then looks at what it has.
+  ///
+  /// The effects run until they are idle; if `condition` does not hold then, only the
+  /// outside world can change it (an answer that resumes an effect), and the store sleeps
+  /// until a job of an effect is enqueued again, or until the timeout.
   func wait(for timeout: Duration, until condition: () -> Bool) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var spins = 0
-    while !condition(), clock.now < deadline {
-      spins += 1
-      if spins < 20 {
-        await Task.yield()
-      } else {
-        try? await Task.sleep(for: .milliseconds(1))
-      }
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while true {
+      let jobs = executor.jobsEnqueued
+      await executor.idle()
+      if condition() { return }
+      guard ContinuousClock.now < deadline else { return }
+      // A job that came while the effects settled: look again at once.
+      if executor.jobsEnqueued != jobs { continue }
+      guard await executor.nextJob(after: jobs, until: deadline) else { return }
     }
   }
 

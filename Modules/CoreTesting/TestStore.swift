@@ -111,11 +111,14 @@ public final class TestStore<State: Equatable, Action> {
   public var exhaustivity: Exhaustivity = .on
   /// How long `receive` and `finish` wait by default for running effects (one second).
   /// Neither waits longer than it must: both return as soon as the action arrives or the
-  /// effects end. Raise it for effects that do real work, or for a suite whose other tests
-  /// block the cooperative pool's threads (which effects need in order to run).
+  /// effects end. It bounds only the wait for work the store cannot see, outside its
+  /// effects' tasks (see <doc:WhenEffectsAreIdle>): raise it for effects that wait for real
+  /// work there.
   public var timeout: Duration = .seconds(1)
 
   let runtime: StoreRuntime<State, Action>
+  /// Where the effects run, and how the store knows they are idle.
+  let executor = TestExecutor()
   /// The state as of the last asserted action.
   private var assertedState: State
   var received: [(action: Action, state: State)] = []
@@ -162,6 +165,7 @@ public final class TestStore<State: Equatable, Action> {
     runtime = StoreRuntime(initialState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) })
     assertedState = initialState
     runtime.describeOrigin = { dumpValue($0) }
+    runtime.effectExecutor = executor
     runtime.didReduce = { [unowned self] action, state, origin in
       switch origin {
       case .external: self.stateAfterSentAction = state
@@ -216,9 +220,9 @@ public final class TestStore<State: Equatable, Action> {
     checkState(
       before: before, after: after, update: updateStateToExpectedResult, location: location)
     assertedState = after
-    // Let effects the action started begin running before the test continues.
-    for _ in 0..<10 { await Task.yield() }
-    return TestStoreTask(task: task)
+    // The effects the action started run until they wait (or end) before the test goes on.
+    await executor.idle()
+    return TestStoreTask(task: task, executor: executor)
   }
 
   /// Asserts the state as it is now, without sending an action.
@@ -439,8 +443,8 @@ public final class TestStore<State: Equatable, Action> {
     }
     checkState(before: assertedState, after: state, update: update, location: location)
     assertedState = state
-    // Let an effect that just delivered its last action finish returning.
-    for _ in 0..<10 { await Task.yield() }
+    // An effect that just delivered its last action finishes returning.
+    await executor.idle()
   }
 
   /// Drops the actions received so far without asserting them.
@@ -455,7 +459,7 @@ public final class TestStore<State: Equatable, Action> {
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    for _ in 0..<10 { await Task.yield() }
+    await executor.idle()
     if received.isEmpty {
       if strict {
         reportIssue(
@@ -480,14 +484,15 @@ public final class TestStore<State: Equatable, Action> {
     strict: Bool = true, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    for _ in 0..<10 { await Task.yield() }
+    await executor.idle()
     if strict, runtime.inFlightCount == 0 {
       reportIssue(
         "There were no in-flight effects to skip.",
         at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     runtime.cancelAll()
-    for _ in 0..<10 { await Task.yield() }
+    // The cancelled effects unwind.
+    await executor.idle()
   }
 
   /// Waits for every effect to finish, then checks nothing is left unasserted.
@@ -532,11 +537,12 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
 /// The effects started by one `TestStore.send`.
 public struct TestStoreTask: Sendable {
   let task: StoreTask
+  let executor: TestExecutor
 
-  /// Cancels the effects.
+  /// Cancels the effects, and lets them unwind.
   public func cancel() async {
     task.cancel()
-    for _ in 0..<10 { await Task.yield() }
+    await executor.idle()
   }
 
   /// Waits for the effects to finish.

@@ -7,14 +7,14 @@ import Testing
 /// `TestClock` and `ImmediateClock`: time that tests control.
 @MainActor
 struct ClockTests {
-  /// Sleeps on `clock` for each duration in its own task, logging the duration on waking
-  /// (its negative if cancelled); returns once every task is asleep. (A task that has not
-  /// started yet when time moves would sleep from the new time.)
-  private func sleepers(_ durations: [Int], on clock: TestClock, log: Log<Int>) async -> [Task<Void, Never>] {
-    // Detached: off the main actor, which the suite's other tests keep busy, they sleep
-    // again as soon as they wake.
+  /// Sleeps on `clock` for each duration in its own task on `executor`, logging the
+  /// duration on waking (its negative if cancelled); returns once every task is asleep. (A
+  /// task that has not started yet when time moves would sleep from the new time.)
+  private func sleepers(
+    _ durations: [Int], on clock: TestClock, executor: TestExecutor, log: Log<Int>
+  ) async -> [Task<Void, Never>] {
     let tasks = durations.map { seconds in
-      Task.detached {
+      Task(executorPreference: executor) { @Sendable () async -> Void in
         do {
           try await clock.sleep(for: .seconds(seconds))
           log.append(seconds)
@@ -23,22 +23,15 @@ struct ClockTests {
         }
       }
     }
-    await untilAsleep(durations.count, on: clock)
+    await executor.idle()
+    #expect(clock.sleeperCount == durations.count)
     return tasks
-  }
-
-  /// Waits (bounded) until `count` tasks sleep on `clock`.
-  private func untilAsleep(_ count: Int, on clock: TestClock) async {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while clock.sleeperCount < count, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
   }
 
   @Test func sleepersWakeInTheOrderOfTheirDeadlines() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let tasks = await sleepers([3, 1, 2], on: clock, log: log)
+    let tasks = await sleepers([3, 1, 2], on: clock, executor: TestExecutor(), log: log)
     await clock.advance(by: .seconds(3))
     for task in tasks { await task.value }
     #expect(log.values == [1, 2, 3])
@@ -52,14 +45,16 @@ struct ClockTests {
     for round in 0..<40 {
       let clock = TestClock()
       let log = Log<Int>()
+      let executor = TestExecutor()
       var tasks: [Task<Void, Never>] = []
       for index in 1...3 {
         tasks.append(
-          Task.detached {
+          Task(executorPreference: executor) { @Sendable () async -> Void in
             try? await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
             log.append(index)
           })
-        await untilAsleep(index, on: clock)
+        await executor.idle()
+        #expect(clock.sleeperCount == index)
       }
       await clock.advance(by: .seconds(1))
       for task in tasks { await task.value }
@@ -70,7 +65,7 @@ struct ClockTests {
   @Test func advancingPartWayWakesOnlyThoseDue() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let tasks = await sleepers([1, 2], on: clock, log: log)
+    let tasks = await sleepers([1, 2], on: clock, executor: TestExecutor(), log: log)
     await clock.advance(by: .milliseconds(1500))
     #expect(log.values == [1])
     #expect(clock.sleeperCount == 1)
@@ -84,13 +79,14 @@ struct ClockTests {
   @Test func aSleeperThatSleepsAgainWakesAgainWithinOneAdvance() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let task = Task.detached {
+    let executor = TestExecutor()
+    let task = Task(executorPreference: executor) { @Sendable () async -> Void in
       for tick in 1...3 {
         try? await clock.sleep(for: .seconds(1))
         log.append(tick)
       }
     }
-    await untilAsleep(1, on: clock)
+    await executor.idle()
     await clock.advance(by: .seconds(2))
     #expect(log.values == [1, 2])
     await clock.run()
@@ -102,7 +98,7 @@ struct ClockTests {
   @Test func aCancelledSleeperWakesAtOnceWithCancellation() async {
     let clock = TestClock()
     let log = Log<Int>()
-    let tasks = await sleepers([5], on: clock, log: log)
+    let tasks = await sleepers([5], on: clock, executor: TestExecutor(), log: log)
     await clock.advance()
     #expect(clock.sleeperCount == 1)
     tasks[0].cancel()

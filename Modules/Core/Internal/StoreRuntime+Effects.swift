@@ -53,14 +53,22 @@ extension StoreRuntime {
     /// The concatenation's id among the runtime's effects.
     let id: Int
     let steps: [Effect<Action>]
+    /// Where the concatenation sits, and the action that led to it.
+    let context: Context
+    let origin: String?
     var next = 0
     var running: [(id: Int, task: Task<Void, Never>)] = []
     var task: Task<Void, Never>?
 
-    init(id: Int, steps: [Effect<Action>]) {
+    init(id: Int, steps: [Effect<Action>], context: Context, origin: String?) {
       self.id = id
       self.steps = steps
+      self.context = context
+      self.origin = origin
     }
+
+    /// The tasks of the step started last.
+    var runningTasks: [Task<Void, Never>] { running.map(\.task) }
 
     /// The next step, if there is one and the concatenation was not cancelled.
     func takeNext() -> Effect<Action>? {
@@ -163,9 +171,14 @@ extension StoreRuntime {
     case .run(let priority, let operation):
       let id = makeTaskID()
       let send = Send<Action> { [weak self] action in self?.deliver(action, fromEffect: id) }
-      let task = Task(priority: priority) { [weak self] in
-        await operation(send)
-        self?.finished(id)
+      let task: Task<Void, Never>
+      if let executor = effectExecutor {
+        task = runTask(on: executor, priority: priority, id: id) { await operation(send) }
+      } else {
+        task = Task(priority: priority) { [weak self] in
+          await operation(send)
+          self?.finished(id)
+        }
       }
       register(task, id: id, keys: context.keys, origin: origin)
       collect(task, id: id)
@@ -175,21 +188,26 @@ extension StoreRuntime {
 
     case .concatenate(let effects):
       let id = makeTaskID()
-      let concatenation = Concatenation(id: id, steps: effects)
-      // Runs once the steps that finish at once have been started (it is on the main
-      // actor, which is busy with them until then).
-      let task = Task { [weak self] in
-        while true {
-          let step = concatenation.running.map(\.task)
-          await withTaskCancellationHandler {
-            for task in step { await task.value }
-          } onCancel: {
-            for task in step { task.cancel() }
+      let concatenation = Concatenation(id: id, steps: effects, context: context, origin: origin)
+      let task: Task<Void, Never>
+      if let executor = effectExecutor {
+        task = concatenationTask(on: executor, for: concatenation)
+      } else {
+        // Runs once the steps that finish at once have been started (it is on the main
+        // actor, which is busy with them until then).
+        task = Task { [weak self] in
+          while true {
+            let step = concatenation.running.map(\.task)
+            await withTaskCancellationHandler {
+              for task in step { await task.value }
+            } onCancel: {
+              for task in step { task.cancel() }
+            }
+            guard let self, let next = concatenation.takeNext() else { break }
+            self.startStep(next, of: concatenation, in: context, origin: origin)
           }
-          guard let self, let next = concatenation.takeNext() else { break }
-          self.startStep(next, of: concatenation, in: context, origin: origin)
+          self?.finished(id)
         }
-        self?.finished(id)
       }
       concatenation.task = task
       register(task, id: id, keys: context.keys, origin: origin)
@@ -257,5 +275,49 @@ extension StoreRuntime {
     var theirs: [Task<Void, Never>] = []
     start(effect, in: context, origin: origin, sink: .step(concatenation), started: &theirs)
     if !observers.isEmpty { notifyObservers() }
+  }
+
+  // MARK: On a test executor
+
+  /// The task of a `run` effect when the runtime has an `effectExecutor`: off the main
+  /// actor, on that executor, so that every resumption of the effect is one of the
+  /// executor's jobs (it hops to the main actor to send, and to say it finished).
+  private func runTask(
+    on executor: any TaskExecutor, priority: TaskPriority?, id: Int,
+    _ operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    Task(executorPreference: executor, priority: priority) { [weak self] in
+      await operation()
+      await self?.finished(id)
+    }
+  }
+
+  /// The task of a concatenation when the runtime has an `effectExecutor`: the loop of
+  /// the main-actor one, off the main actor on that executor, reading the steps through
+  /// the main actor (busy starting the steps that finish at once until then).
+  private func concatenationTask(
+    on executor: any TaskExecutor, for concatenation: Concatenation
+  ) -> Task<Void, Never> {
+    let id = concatenation.id
+    return Task(executorPreference: executor) { [weak self] in
+      while true {
+        let step = await concatenation.runningTasks
+        await withTaskCancellationHandler {
+          for task in step { await task.value }
+        } onCancel: {
+          for task in step { task.cancel() }
+        }
+        guard let self, await self.startNextStep(of: concatenation) else { break }
+      }
+      await self?.finished(id)
+    }
+  }
+
+  /// Starts the next step of `concatenation` from its task, if there is one and the
+  /// concatenation was not cancelled; returns whether it did.
+  private func startNextStep(of concatenation: Concatenation) -> Bool {
+    guard let next = concatenation.takeNext() else { return false }
+    startStep(next, of: concatenation, in: concatenation.context, origin: concatenation.origin)
+    return true
   }
 }

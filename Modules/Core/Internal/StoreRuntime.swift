@@ -44,6 +44,10 @@ package final class StoreRuntime<State, Action> {
   }
   /// When set, the runtime remembers which action started each effect (for test messages).
   package var describeOrigin: ((Action) -> String)?
+  /// Where a `TestStore`'s effects run, so that it knows when they are idle; `nil` for
+  /// every other store, whose effects' tasks run on the main actor. When set, the effects'
+  /// tasks run off the main actor on this executor and hop to the main actor to send.
+  package var effectExecutor: (any TaskExecutor)?
 
   // Running effects and their cancellation (see `StoreRuntime+Cancellation.swift`).
   @usableFromInline var tasks: [Int: Task<Void, Never>] = [:]
