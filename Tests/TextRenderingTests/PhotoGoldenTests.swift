@@ -23,9 +23,20 @@ extension PictureSuites {
 
     static let goldens = FixtureFolder.textRendering("goldens")
 
+    /// A colour as the golden's hash takes it: `r,g,b` for 24-bit, `#n` for a palette entry,
+    /// `an` for a system colour, `-` for the terminal's own.
+    static func code(_ colour: Color?) -> String {
+      switch colour {
+      case .rgb(let r, let g, let b)?: "\(r),\(g),\(b)"
+      case .indexed(let entry)?: "#\(entry)"
+      case .ansi(let code)?: "a\(code)"
+      case nil: "-"
+      }
+    }
+
     /// `cells` as a golden: a line saying what they are, then one line a row, its glyphs
-    /// between bars and an FNV-1a hash of its cells' colours (`Color`s, foreground then
-    /// background, as Swift describes them), so a change in a glyph shows where it is and
+    /// between bars and an FNV-1a hash of its cells' colours (each cell's foreground and
+    /// background, ``code(_:)``, as `fg/bg;`), so a change in a glyph shows where it is and
     /// a change in a colour shows its row.
     static func golden(_ cells: PictureCells, title: String) -> String {
       var lines = ["\(title): \(cells.columns) × \(cells.rows) cells"]
@@ -33,10 +44,7 @@ extension PictureSuites {
         let line = cells.cells[row * cells.columns..<(row + 1) * cells.columns]
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for cell in line {
-          for byte
-            in "\(String(describing: cell.style.foreground))/\(String(describing: cell.style.background));"
-            .utf8
-          {
+          for byte in "\(code(cell.style.foreground))/\(code(cell.style.background));".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
           }
         }
