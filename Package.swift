@@ -97,7 +97,7 @@ let package = Package(
     .testTarget(
       name: "TextRenderingTests",
       dependencies: ["ImageDecoding", "TestSupport", "TextRendering", "VirtualTerminal"],
-      path: "Tests/TextRenderingTests"),
+      path: "Tests/TextRenderingTests", exclude: ["Fixtures"]),
     .testTarget(
       name: "DogsFeatureTests",
       dependencies: ["Core", "CoreTesting", "DogAPIClient", "DogsFeature", "TextRendering", "TestSupport"],

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A folder of test pictures, under `Tests/ImageDecodingTests/Fixtures/`: the decoders'
-/// tests use them all, and the terminal pictures' tests a few.
+/// tests use them all, and the terminal pictures' tests a few (and their own photographs,
+/// under `Tests/TextRenderingTests/Fixtures/`).
 public struct FixtureFolder: Sendable {
   /// The folder.
   public let directory: URL
@@ -9,6 +10,12 @@ public struct FixtureFolder: Sendable {
   /// The folder of that name (`jpeg`, `png`, `webp`, `gif`).
   public init(_ name: String) {
     self.init(relativePath: "Tests/ImageDecodingTests/Fixtures/\(name)")
+  }
+
+  /// The folder of that name under `Tests/TextRenderingTests/Fixtures/` (`photos`,
+  /// `goldens`): the pictures in cells' photographs and golden renderings.
+  public static func textRendering(_ name: String) -> FixtureFolder {
+    FixtureFolder(relativePath: "Tests/TextRenderingTests/Fixtures/\(name)")
   }
 
   /// The inputs the fuzzer of `harness` found (`jpeg`, `gif`, `text`, …), kept under
