@@ -424,11 +424,13 @@ struct StoreTests {
 
   /// An effect that logs "start", then "cancelled" when cancelled (or "finished" after ten
   /// seconds).
+  /// An effect that ends only when cancelled: its sleep outlasts any run, however slow (a
+  /// ten-second one ended by itself in a loaded ThreadSanitizer run).
   private func sleepsUntilCancelled<Action>(logging log: Log<String>) -> Effect<Action> {
     .run { _ in
       log.append("start")
       do {
-        try await Task.sleep(for: .seconds(10))
+        try await Task.sleep(for: .seconds(86_400))
         log.append("finished")
       } catch {
         log.append("cancelled")
