@@ -100,79 +100,52 @@ clean:
 	rm -rf .build
 
 ## libFuzzer on the harnesses of Fuzz/Checks (clang's fuzzer runtime ships with the
-## toolchain). Each harness runs on one module, built once as a static library for the
-## harnesses that use it: the sources of the package's modules it needs and its checks,
-## compiled as one (their `import` lines between them removed, in a copy under
-## .build/fuzz/MODULE/src). Fuzz/Harness.swift is then linked against it per harness.
-## The seeds are test fixtures and every finding kept under Fuzz/Findings/NAME (copied into
-## the corpus under .build, which is the only folder libFuzzer writes to); a new
-## finding is written to .build/fuzz/NAME-crash-… (keep it under Fuzz/Findings/NAME, and
-## FuzzFindingsTests replays it on every `make test`). FUZZ_RUNS=N to change the number of
-## inputs.
+## toolchain): one executable, DogBreedsFuzz (Fuzz/Harness), built from the package's
+## modules as they are, every one instrumented (-sanitize=fuzzer,address -D FUZZING, in a
+## build folder of its own); DOGBREEDS_FUZZ names the harness it runs. Built as any other
+## product, the same executable replays files through a harness's rules
+## (`DogBreedsFuzz NAME FILE...`). The seeds are test fixtures and every finding kept
+## under Fuzz/Findings/NAME (copied into the corpus under .build, which is the only folder
+## libFuzzer writes to); a new finding is written to .build/fuzz/NAME-crash-… (keep it
+## under Fuzz/Findings/NAME, and FuzzFindingsTests replays it on every `make test`).
+## FUZZ_RUNS=N to change the number of inputs.
 FUZZ_DIR = .build/fuzz
-FUZZ_FLAGS = $(LLD) -sanitize=fuzzer,address -parse-as-library -O -package-name DogBreeds
-## $(1) the module, $(2) the package modules' folders it is built from, $(3) more sources,
-## $(4) the modules whose `import` lines are removed (those built into it), $(5) the fuzz
-## modules it imports (already built).
-define FUZZ_MODULE
-	rm -rf $(FUZZ_DIR)/$(1) && mkdir -p $(FUZZ_DIR)/$(1)/src
-	for f in $$(find $(2) -name '*.swift') $(3) Fuzz/Checks/FuzzFailure.swift; do \
-	  sed -E '/^(@_spi\([A-Za-z]+\) )?import ($(strip $(4)))$$/d' $$f > $(FUZZ_DIR)/$(1)/src/$$(echo $$f | tr / _); done
-	swiftc $(FUZZ_FLAGS) -module-name $(1) $(foreach m,$(5),-I $(FUZZ_DIR)/$(m)) \
-	  -emit-module -emit-module-path $(FUZZ_DIR)/$(1)/$(1).swiftmodule \
-	  -emit-library -static -o $(FUZZ_DIR)/$(1)/lib$(1).a $(FUZZ_DIR)/$(1)/src/*.swift
-endef
-## $(1) the harness, $(2) the fuzz modules it links (its own first), $(3) seeds, $(4) the
-## largest input.
+FUZZ_BUILD = .build/fuzz-build
+FUZZ_BUILD_FLAGS = -c release --scratch-path $(FUZZ_BUILD) --product DogBreedsFuzz $(XLLD) \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+## $(1) the harness, $(2) seeds, $(3) the largest input.
 define FUZZ
+	$(SWIFT) build $(FUZZ_BUILD_FLAGS)
 	mkdir -p $(FUZZ_DIR)/$(1)-corpus
-	cp $(3) Fuzz/Findings/$(1)/* $(FUZZ_DIR)/$(1)-corpus/ 2>/dev/null || true
-	swiftc $(FUZZ_FLAGS) -D FUZZ_$(shell echo $(1) | tr a-z A-Z) \
-	  $(foreach m,$(2),-I $(FUZZ_DIR)/$(m) -L $(FUZZ_DIR)/$(m) -l$(m)) \
-	  Fuzz/Harness.swift -o $(FUZZ_DIR)/$(1) 2>&1 | grep -v "Cannot export local symbol" || true
-	./$(FUZZ_DIR)/$(1) -runs=$(FUZZ_RUNS) -max_len=$(4) -timeout=10 -rss_limit_mb=2048 \
-	  -artifact_prefix=$(FUZZ_DIR)/$(1)- $(FUZZ_EXTRA) $(FUZZ_DIR)/$(1)-corpus
+	cp $(2) Fuzz/Findings/$(1)/* $(FUZZ_DIR)/$(1)-corpus/ 2>/dev/null || true
+	DOGBREEDS_FUZZ=$(1) $(FUZZ_BUILD)/release/DogBreedsFuzz -runs=$(FUZZ_RUNS) -max_len=$(3) -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_DIR)/$(1)- $(FUZZ_EXTRA) $(FUZZ_DIR)/$(1)-corpus
 endef
 FIXTURES = Tests/ImageDecodingTests/Fixtures
-IMAGE_LIB = $(FUZZ_DIR)/ImageDecoding/libImageDecoding.a
-TEXT_LIB = $(FUZZ_DIR)/TextRendering/libTextRendering.a
-API_LIB = $(FUZZ_DIR)/DogAPIClient/libDogAPIClient.a
-
-$(IMAGE_LIB): $(shell find Modules/ImageDecoding Fuzz/Checks -name '*.swift')
-	$(call FUZZ_MODULE,ImageDecoding,Modules/ImageDecoding,Fuzz/Checks/PictureFuzz.swift,ImageDecoding)
-
-$(TEXT_LIB): $(IMAGE_LIB) $(shell find Modules/TextRendering Fuzz/Checks Tests/Support/VirtualTerminal -name '*.swift')
-	$(call FUZZ_MODULE,TextRendering,Modules/TextRendering,\
-	  Tests/Support/VirtualTerminal/VirtualTerminal.swift Fuzz/Checks/TextFuzz.swift,TextRendering|VirtualTerminal,\
-	  ImageDecoding)
-
-$(API_LIB): $(shell find Modules/Core Modules/LocalFiles Modules/DogAPIClient Fuzz/Checks -name '*.swift')
-	$(call FUZZ_MODULE,DogAPIClient,Modules/Core Modules/LocalFiles Modules/DogAPIClient,Fuzz/Checks/APIFuzz.swift,\
-	  Core|LocalFiles|DogAPIClient)
 
 ## The JPEG decoder at every scale.
-fuzz-jpeg: $(IMAGE_LIB)
-	$(call FUZZ,jpeg,ImageDecoding,$(FIXTURES)/jpeg/g-*.jpg,8192)
+fuzz-jpeg:
+	$(call FUZZ,jpeg,$(FIXTURES)/jpeg/g-*.jpg,8192)
 
 ## The PNG decoder and its inflater.
-fuzz-png: $(IMAGE_LIB)
-	$(call FUZZ,png,ImageDecoding,$(FIXTURES)/png/c*.png,8192)
+fuzz-png:
+	$(call FUZZ,png,$(FIXTURES)/png/c*.png,8192)
 
 ## The WEBP decoders (lossy, lossless, transparency).
-fuzz-webp: $(IMAGE_LIB)
-	$(call FUZZ,webp,ImageDecoding,$(FIXTURES)/webp/*.webp,16384)
+fuzz-webp:
+	$(call FUZZ,webp,$(FIXTURES)/webp/*.webp,16384)
 
 ## The GIF decoder.
-fuzz-gif: $(IMAGE_LIB)
-	$(call FUZZ,gif,ImageDecoding,$(FIXTURES)/gif/*.gif,8192)
+fuzz-gif:
+	$(call FUZZ,gif,$(FIXTURES)/gif/*.gif,8192)
 
 ## The key decoder, the sanitiser and the screen differ (against the test virtual terminal).
-fuzz-text: $(TEXT_LIB)
-	$(call FUZZ,text,TextRendering ImageDecoding,,512)
+fuzz-text:
+	$(call FUZZ,text,,512)
 
 ## The API response decoding.
-fuzz-api: $(API_LIB)
-	$(call FUZZ,api,DogAPIClient,Tests/DogAPIClientTests/Fixtures/*,4096)
+fuzz-api:
+	$(call FUZZ,api,Tests/DogAPIClientTests/Fixtures/*,4096)
 
 ## Every fuzzer, each for a bounded time (FUZZ_SECONDS, default 60).
 FUZZ_SECONDS ?= 60

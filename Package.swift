@@ -75,6 +75,8 @@ let package = Package(
       name: "FuzzChecks",
       dependencies: ["DogAPIClient", "ImageDecoding", "TextRendering", "VirtualTerminal"],
       path: "Fuzz/Checks"),
+    .target(name: "CFuzzer", path: "Fuzz/CFuzzer"),
+    .executableTarget(name: "DogBreedsFuzz", dependencies: ["CFuzzer", "FuzzChecks"], path: "Fuzz/Harness"),
     .target(
       name: "PseudoTerminal",
       dependencies: ["CPseudoTerminal", "TestSupport", "TextRendering", "VirtualTerminal"],

@@ -1,5 +1,5 @@
-// The rules the fuzz harnesses hold the code to, as functions: libFuzzer's entry point
-// (Fuzz/Harness.swift) calls one for every input it makes, and FuzzFindingsTests calls
+// The rules the fuzz harnesses hold the code to, as functions: the fuzz harness
+// (Fuzz/Harness) calls one for every input libFuzzer makes, and FuzzFindingsTests calls
 // them for every input kept under Fuzz/Findings, on every `make test`.
 
 /// A rule that the code under test broke for one input.

@@ -7,10 +7,7 @@ import Testing
 /// harness's rules on every `make test`: a fixed bug stays fixed.
 struct FuzzFindingsTests {
   /// The harnesses, by the name of their folder of findings (and of their `make fuzz-NAME`).
-  static let harnesses: [String: @Sendable ([UInt8]) throws(FuzzFailure) -> Void] = [
-    "jpeg": PictureFuzz.jpeg, "png": PictureFuzz.png, "webp": PictureFuzz.webp, "gif": PictureFuzz.gif,
-    "text": TextFuzz.check, "api": APIFuzz.check,
-  ]
+  static let harnesses = FuzzHarnesses.all
 
   static let folder = FixtureFolder.fuzzFindings("").directory
 
