@@ -5,7 +5,7 @@ import TextRendering
 /// Drawing a decoded picture in cells, as `show` does on an 80 × 24 terminal (a box of 80 ×
 /// 21 cells, 10 × 20 pixels each, from the picture decoded to fit its pixels, which symbols
 /// are fitted on), and writing the cells as text: half blocks, the reference, and the
-/// finer symbols (`block` is the default), in 24-bit colour and in 256. The goal: under
+/// finer symbols (`line` is the default), in 24-bit colour and in 256. The goal: under
 /// 10 ms a picture.
 func pictureBenchmarks() -> [Row3] {
   let path = "Tests/ImageDecodingTests/Fixtures/jpeg/g-detailed-500x375.jpg"
@@ -29,7 +29,7 @@ func pictureBenchmarks() -> [Row3] {
     let depth = colorMode == .truecolor ? "24-bit" : "256 colours"
     let half = measure(iterations: 20, draw(.half, colorMode))
     rows.append(Row3(name: "half blocks, 80 × 21 cells, \(depth)", ns: half, baseline: 0, goal: "-"))
-    for symbols in [SymbolSet.quadrant, .block, .sextant] {
+    for symbols in [SymbolSet.quadrant, .block, .line, .sextant] {
       let ns = measure(iterations: 20, draw(symbols, colorMode))
       rows.append(
         Row3(

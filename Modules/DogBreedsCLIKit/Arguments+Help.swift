@@ -44,12 +44,13 @@ extension Arguments {
                              (default: on a terminal, the largest that fits
                              the window with the text after it; otherwise 80
                              columns wide, or COLUMNS)
-      --symbols auto|half|quadrant|block|sextant
+      --symbols auto|half|quadrant|block|line|sextant
                              show: the glyphs a picture in colour cells is
                              drawn with: half blocks; also quarters; also
-                             eighths (block, and auto: all in the Unicode
-                             block of the half block, in any font that has
-                             it); also sixths (a font with Symbols for
+                             eighths (block: all in the Unicode block of the
+                             half block); also lines through the middle of a
+                             cell (line, and auto: in any font with half
+                             blocks); also sixths (a font with Symbols for
                              Legacy Computing, Unicode 13)
       --loops N              show: how many times an animated GIF plays on a
                              terminal in colour cells: N from 0 (the first

@@ -50,7 +50,8 @@ struct ArgumentsTests {
     (["show", "pug", "--json", "--size", "60x20"], "--size goes with show"),
     (["show", "pug", "--picture", "none", "--size", "60x20"], "--size sizes the picture"),
     (
-      ["show", "pug", "--symbols", "braille"], "--symbols must be one of auto, half, quadrant, block, sextant"
+      ["show", "pug", "--symbols", "braille"],
+      "--symbols must be one of auto, half, quadrant, block, line, sextant"
     ),
     (["--symbols", "quadrant"], "--symbols goes with show"),
     (

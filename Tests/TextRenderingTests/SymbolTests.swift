@@ -52,8 +52,8 @@ extension PictureSuites {
       #expect(cell(0, symbols: .sextant) == Cell(" ", style: Style(background: .rgb(20, 40, 200))))
     }
 
-    /// Each eighth from the bottom and from the left has its glyph in `block` (the halves
-    /// are `▀` and `▌`, colours swapped or not), and `auto` is `block`.
+    /// Each eighth from the bottom and from the left has its glyph in `block` and the sets
+    /// after it, `auto` among them (the halves are `▀` and `▌`, colours swapped or not).
     @Test func eighthsTakeTheirGlyphs() {
       for count in 1...7 where count != 4 {
         #expect(
@@ -66,6 +66,37 @@ extension PictureSuites {
           == Cell("▀", style: Style(foreground: .rgb(20, 40, 200), background: .rgb(220, 30, 40))))
       #expect(eighths(2, fromLeft: true, symbols: .auto)?.character == "▎")
       #expect(eighths(2, fromLeft: true, symbols: .quadrant)?.character != "▎")
+    }
+
+    /// One cell, 8 × 24 pixels, blue with a red stroke: across it, `thick` 24ths high
+    /// through its middle (from `left` to `right` eighths), or, `down`, as many eighths wide
+    /// from top to bottom.
+    func stroke(thick: Int, down: Bool = false, left: Int = 0, right: Int = 8, symbols: SymbolSet) -> Cell? {
+      let pixels: [UInt8] = (0..<(8 * 24)).flatMap { pixel -> [UInt8] in
+        let (x, y) = (pixel % 8, pixel / 8)
+        let inked =
+          down
+          ? (4 - thick / 2..<4 - thick / 2 + thick).contains(x)
+          : (12 - thick / 2..<12 + (thick + 1) / 2).contains(y) && (left..<right).contains(x)
+        return inked ? red : blue
+      }
+      return SymbolFit.cells(pixels, columns: 1, rows: 1, across: 8, down: 24, symbols: symbols).first
+    }
+
+    /// A thin stroke through a cell's middle is a line in `line` (and `auto`), light or
+    /// heavy, whole or half, in the stroke's colour on the rest's; `block` has no glyph for it.
+    @Test func strokesThroughTheMiddleAreLines() {
+      #expect(
+        stroke(thick: 2, symbols: .auto)
+          == Cell("─", style: Style(foreground: .rgb(220, 30, 40), background: .rgb(20, 40, 200))))
+      #expect(stroke(thick: 4, symbols: .line)?.character == "━")
+      #expect(stroke(thick: 2, left: 0, right: 4, symbols: .line)?.character == "╴")
+      #expect(stroke(thick: 4, left: 4, right: 8, symbols: .line)?.character == "╺")
+      #expect(stroke(thick: 1, down: true, symbols: .line)?.character == "│")
+      #expect(stroke(thick: 2, down: true, symbols: .line)?.character == "┃")
+      #expect(stroke(thick: 2, symbols: .block).map { "─━".contains($0.character) } == false)
+      // The sets after `line` keep its lines.
+      #expect(stroke(thick: 2, symbols: .sextant)?.character == "─")
     }
 
     /// Every split of 2 × 3 sixths has one glyph (with its complement, the colours swapped):
@@ -131,7 +162,7 @@ extension PictureSuites {
     ])
     func finerSymbolsDrawAPictureCloserToItself(name: String, floors: [Double]) throws {
       let image = try JPEGDecoder.decode(JPEGFixture.bytes(name), scale: .full)
-      let scores = [SymbolSet.half, .quadrant, .block, .sextant].map {
+      let scores = [SymbolSet.half, .quadrant, .block, .line, .sextant].map {
         quality(image, $0, columns: 60, rows: 20)
       }
       #expect(scores == scores.sorted(), "\(scores) dB")

@@ -80,9 +80,9 @@ extension PictureSuites {
       let placed = box.keepingShape(in: TerminalPicture.CellSize(width: cellWidth, height: cellHeight))
       #expect(placed.columns <= 120 && placed.rows <= 45 && placed.y == 3)
       #expect(placed.x == 20 + (120 - placed.columns) / 2)
-      // As wide against as tall as the picture, within 1 %.
+      // As wide against as tall as the picture, within 1.5 %.
       let shown = Double(placed.columns * cellWidth) / Double(placed.rows * cellHeight)
-      #expect(abs(shown / (500.0 / 375.0) - 1) <= 0.01, "\(placed.columns)×\(placed.rows)")
+      #expect(abs(shown / (500.0 / 375.0) - 1) <= 0.015, "\(placed.columns)×\(placed.rows)")
       #expect(placed.columns >= 108 || placed.rows >= 41, "as large as the box allows, within a tenth")
     }
 

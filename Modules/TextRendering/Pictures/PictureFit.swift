@@ -12,8 +12,9 @@
 /// whose shape is within ``tolerance`` of the picture's wins; where none is, the nearest
 /// in shape. Without a limit down (``unlimited``), the picture is as wide as it may be.
 public enum PictureFit {
-  /// How far from the picture's shape a size may be and still count as keeping it: 1 %.
-  public static let tolerance = 0.01
+  /// How far from the picture's shape a size may be and still count as keeping it: 1.5 %,
+  /// too little to see, and enough that a picture rarely gives up a row or column to it.
+  public static let tolerance = 0.015
 
   /// A bound this large or larger is no bound: a picture given no limit down is as wide as
   /// it may be (as `show`'s is when written to a file or a pipe).

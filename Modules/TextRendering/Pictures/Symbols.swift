@@ -6,11 +6,16 @@
 /// - `block`: also the eighths, `▁ ▂ ▃ ▅ ▆ ▇` from the bottom and `▏ ▎ ▍ ▋ ▊ ▉` from the
 ///   left. Every glyph so far is in one Unicode block (Block Elements), so a font that
 ///   draws `▀` draws them all.
+/// - `line`: also `▔ ▕` (the last of Block Elements), and lines through the middle of the
+///   cell, light and heavy, whole and half (`─ ━ │ ┃ ╴ ╶ ╵ ╷ ╸ ╺ ╹ ╻`) from Box Drawing,
+///   which every font with block elements has: a thin edge or stroke (a whisker, a mast,
+///   a horizon) inside a cell keeps its shape.
 /// - `sextant`: also the sextants (`🬀`…`🬻`, a cell's 2 × 3 sixths), from Symbols for
 ///   Legacy Computing, which many fonts lack: used where asked for by name.
-/// - `auto`: `block`. It draws pictures closest to their source of the sets every font
-///   with half blocks has (on a detailed photograph, its screenshots score highest on
-///   structural similarity), and costs about as little as quadrants.
+/// - `auto`: `line`. It draws photographs closest to their source of the sets every font
+///   with half blocks has: in screenshots, its structural similarity to the photograph is
+///   the highest, and above chafa's default symbols' on the same photographs in the same
+///   box; and it costs about as little as quadrants.
 ///
 /// Each cell is fitted on its own pixels, a grid as fine as the cell's size in pixels (at
 /// most 16 × 32): for every glyph of the set, its two colours are the means of the pixels
@@ -19,7 +24,7 @@
 /// colours, chroma at half weight), as the eye weighs it: a glyph is chosen for the shape
 /// of the light in a cell before its hue. A flat cell is a space on its colour.
 public enum SymbolSet: String, Hashable, Sendable, CaseIterable {
-  /// `block`.
+  /// `line`.
   case auto
   /// Half blocks.
   case half
@@ -27,11 +32,13 @@ public enum SymbolSet: String, Hashable, Sendable, CaseIterable {
   case quadrant
   /// Those and the eighths.
   case block
+  /// Those and lines through the middle of the cell.
+  case line
   /// Those and the sextants.
   case sextant
 
   /// The set `auto` stands for; any other, itself.
-  public var resolved: SymbolSet { self == .auto ? .block : self }
+  public var resolved: SymbolSet { self == .auto ? .line : self }
 
   /// A rectangle of a cell: across in eighths of its width, down in 24ths of its height
   /// (which halves, thirds and eighths all divide).
@@ -50,6 +57,7 @@ public enum SymbolSet: String, Hashable, Sendable, CaseIterable {
     case .half: Self.halves
     case .quadrant: Self.quadrants
     case .block: Self.blocks
+    case .line: Self.lines
     default: Self.sextants
     }
   }
@@ -85,10 +93,31 @@ public enum SymbolSet: String, Hashable, Sendable, CaseIterable {
       )
     }
 
+  /// The edge eighths `▔ ▕`, and light and heavy lines through the middle, whole and half
+  /// (U+2500…U+2503, U+2574…U+257B): a light line an eighth of a cell wide or a twelfth
+  /// high, a heavy one twice that, as terminals and common fonts draw them.
+  private static let lines: [(character: Character, ink: [Part])] =
+    blocks + [
+      ("▔", [Part(left: 0, right: 8, top: 0, bottom: 3)]),
+      ("▕", [Part(left: 7, right: 8, top: 0, bottom: 24)]),
+      ("─", [Part(left: 0, right: 8, top: 11, bottom: 13)]),
+      ("━", [Part(left: 0, right: 8, top: 10, bottom: 14)]),
+      ("│", [Part(left: 4, right: 5, top: 0, bottom: 24)]),
+      ("┃", [Part(left: 3, right: 5, top: 0, bottom: 24)]),
+      ("╴", [Part(left: 0, right: 4, top: 11, bottom: 13)]),
+      ("╶", [Part(left: 4, right: 8, top: 11, bottom: 13)]),
+      ("╵", [Part(left: 4, right: 5, top: 0, bottom: 12)]),
+      ("╷", [Part(left: 4, right: 5, top: 12, bottom: 24)]),
+      ("╸", [Part(left: 0, right: 4, top: 10, bottom: 14)]),
+      ("╺", [Part(left: 4, right: 8, top: 10, bottom: 14)]),
+      ("╹", [Part(left: 3, right: 5, top: 0, bottom: 12)]),
+      ("╻", [Part(left: 3, right: 5, top: 12, bottom: 24)]),
+    ]
+
   /// The sextants whose bottom right sixth is not ink (the others are their complements),
   /// but the left column, which is `▌`.
   private static let sextants: [(character: Character, ink: [Part])] =
-    blocks
+    lines
     + (1..<32).filter { $0 != 0b010101 }.map { mask in
       // U+1FB00 is the first sixth alone; the left and right columns have no sextant.
       let scalar = Unicode.Scalar(0x1FB00 + UInt32(mask) - (mask > 0b010101 ? 2 : 1))!
@@ -182,8 +211,9 @@ enum SymbolFit {
             // for every glyph).
             var best = -1
             var bestScore = weighed(all.0, all.1, all.2) / Float(total)
-            // A glyph must do better than the flat cell by more than rounding.
-            let margin = Float(total) * 4
+            // A glyph must do better than the flat cell by more than rounding its colours
+            // to whole levels costs.
+            let margin = Float(total)
             var bestInk: (Float, Float, Float) = (0, 0, 0)
             for (index, shape) in shapes.enumerated() {
               var ink: (Float, Float, Float) = (0, 0, 0)
