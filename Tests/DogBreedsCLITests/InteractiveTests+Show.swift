@@ -179,12 +179,13 @@ extension InteractiveTests {
     #expect(wide.screen.lines.last == "" && wide.screen.showsColouredASCII(row: 0), "\(wide.screen.text)")
     let narrow = try await show(wide: false)
     #expect(narrow.output.hasPrefix(query), "\(narrow.output.prefix(40))")
-    // Symbols from the half block's Unicode block (flat cells are spaces on their colour,
-    // and the screen's lines end at their last character).
+    // Symbols from Block Elements and Box Drawing, whose widths the probe's `─` stands for
+    // (flat cells are spaces on their colour, and the screen's lines end at their last
+    // character).
     let symbols = narrow.screen.line(0)
     #expect(
       symbols.count <= 80 && symbols.contains { $0 != " " }
-        && symbols.allSatisfy { $0 == " " || ("\u{2580}"..."\u{259F}").contains($0) },
+        && symbols.allSatisfy { $0 == " " || ("\u{2500}"..."\u{259F}").contains($0) },
       "\(narrow.screen.text)")
     // Half blocks asked for by name stay, wide or not.
     let blocks = try await show(["--picture", "blocks"], wide: true)
