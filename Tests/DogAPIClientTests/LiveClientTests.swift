@@ -204,7 +204,8 @@ struct LiveClientTests {
     try await Task.sleep(for: .milliseconds(100))
     task.cancel()
     #expect(await task.value == .cancelled)
-    #expect(ContinuousClock.now - start < Duration.seconds(3).scaled)
+    // Long before the 30 s deadline, with room for a machine under load.
+    #expect(ContinuousClock.now - start < Duration.seconds(10).scaled)
     // …and the transfer ends too: the client hangs up, long before its 30 s deadline.
     let bound = ContinuousClock.now + Duration.seconds(5).scaled
     while server.openConnections > 0, ContinuousClock.now < bound {
