@@ -81,32 +81,37 @@ extension RGBImage {
   ///   - height: The copy's height in pixels.
   /// - Returns: The copy.
   public func downscaled(width: Int, height: Int) -> RGBImage {
+    if width == self.width, height == self.height { return self }
     let image = self
+    // Each column's span of source columns, worked out once.
+    let spans = (0..<width).map { x -> (start: Int, end: Int) in
+      let x0 = x * image.width / width
+      return (x0, min(image.width, max(x0 + 1, (x + 1) * image.width / width)))
+    }
     var output = [UInt8](repeating: 0, count: width * height * 3)
     image.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<height {
-        let y0 = y * image.height / height
-        let y1 = max(y0 + 1, (y + 1) * image.height / height)
-        for x in 0..<width {
-          let x0 = x * image.width / width
-          let x1 = max(x0 + 1, (x + 1) * image.width / width)
-          var r = 0
-          var g = 0
-          var b = 0
-          for sy in y0..<min(y1, image.height) {
-            var index = (sy * image.width + x0) * 3
-            for _ in x0..<min(x1, image.width) {
-              r += Int(source[index])
-              g += Int(source[index + 1])
-              b += Int(source[index + 2])
-              index += 3
+      output.withUnsafeMutableBufferPointer { output in
+        for y in 0..<height {
+          let y0 = y * image.height / height
+          let y1 = min(image.height, max(y0 + 1, (y + 1) * image.height / height))
+          for x in 0..<width {
+            let (x0, x1) = spans[x]
+            var (r, g, b) = (0, 0, 0)
+            for sy in y0..<y1 {
+              var index = (sy * image.width + x0) * 3
+              for _ in x0..<x1 {
+                r &+= Int(source[index])
+                g &+= Int(source[index + 1])
+                b &+= Int(source[index + 2])
+                index &+= 3
+              }
             }
+            let count = max(1, (y1 - y0) * (x1 - x0))
+            let target = (y * width + x) * 3
+            output[target] = UInt8(truncatingIfNeeded: r / count)
+            output[target + 1] = UInt8(truncatingIfNeeded: g / count)
+            output[target + 2] = UInt8(truncatingIfNeeded: b / count)
           }
-          let count = max(1, (min(y1, image.height) - y0) * (min(x1, image.width) - x0))
-          let target = (y * width + x) * 3
-          output[target] = UInt8(r / count)
-          output[target + 1] = UInt8(g / count)
-          output[target + 2] = UInt8(b / count)
         }
       }
     }
