@@ -407,6 +407,11 @@ if all || arguments.contains("pictures") {
     "Pictures (ns per picture drawn and written, median of 5 runs)", pictureBenchmarks(),
     reference: "half blocks ns")
 }
+if all || arguments.contains("kitty") {
+  printTable(
+    "Kitty (ns per picture written, or per compression; median of 5 runs, zlib's alternating)",
+    kittyBenchmarks(), reference: "plain or zlib")
+}
 if !missedGoals.isEmpty {
   print(
     "\nGoals missed: "
