@@ -104,12 +104,14 @@ struct BitWriter {
 
 /// LZ77 over the input into a block's symbols, then each block coded.
 private struct DeflateEncoder {
-  static let hashBits = 15
+  static let hashBits = 13
   static let window = 32_768
   static let minimumMatch = 4
   static let maximumMatch = 258
   static let blockSymbols = 16_384
-  /// A match in ``symbols``: this bit, the length less 3 from bit 15, the distance less 1 below.
+  /// A match in ``symbols``: this bit; from bit 26 the length's code (0…28), from bit 21
+  /// the distance's (0…29), from bit 13 the length's extra bits, below them the distance's.
+  /// A literal is its byte.
   static let matchFlag: UInt32 = 1 << 31
 
   let input: UnsafeBufferPointer<UInt8>
@@ -142,6 +144,17 @@ private struct DeflateEncoder {
   }
 
   mutating func encode(into sink: inout BitSink) {
+    DeflateCodes.lengthCode.withUnsafeBufferPointer { lengthCodes in
+      DeflateCodes.distanceCodes.withUnsafeBufferPointer { distanceCodes in
+        encode(into: &sink, lengthCodes: lengthCodes, distanceCodes: distanceCodes)
+      }
+    }
+  }
+
+  private mutating func encode(
+    into sink: inout BitSink, lengthCodes: UnsafeBufferPointer<UInt8>,
+    distanceCodes: UnsafeBufferPointer<UInt8>
+  ) {
     let count = input.count
     guard let base = input.baseAddress, count > 0 else {
       writeBlock(end: 0, last: true, into: &sink)
@@ -154,6 +167,10 @@ private struct DeflateEncoder {
     @inline(__always) func hash(_ word: UInt32) -> Int {
       Int((word &* 2_654_435_761) >> UInt32(32 - Self.hashBits))
     }
+    // Locals, not properties: writes through these pointers could otherwise alias `self`
+    // as far as the optimiser knows, and every access would load the property again.
+    let (head, symbols, literalCounts, distanceCounts) = (head, symbols, literalCounts, distanceCounts)
+    var symbolCount = 0
     var position = 0
     while position < count {
       if position + Self.minimumMatch <= count {
@@ -164,7 +181,17 @@ private struct DeflateEncoder {
         head[slot] = Int32(truncatingIfNeeded: position + 1)
         if candidate >= 0, position - candidate <= Self.window, word(candidate) == here {
           let length = matchLength(raw, candidate, position, limit: min(Self.maximumMatch, count - position))
-          addMatch(length: length, distance: position - candidate)
+          let distance = position - candidate
+          let lengthCode = Int(lengthCodes[length - 3])
+          let distanceCode = Int(
+            distance <= 256 ? distanceCodes[distance - 1] : distanceCodes[256 + (distance - 1) >> 7])
+          symbols[symbolCount] =
+            Self.matchFlag | UInt32(lengthCode) << 26 | UInt32(distanceCode) << 21
+            | UInt32(length - DeflateCodes.lengthBase[lengthCode]) << 13
+            | UInt32(distance - DeflateCodes.distanceBase[distanceCode])
+          symbolCount += 1
+          literalCounts[257 + lengthCode] += 1
+          distanceCounts[distanceCode] += 1
           // The match's last three positions are remembered, so that the next match in a
           // run (one byte, or one pixel of three, repeated) is as near as it can be.
           let end = position + length
@@ -172,20 +199,25 @@ private struct DeflateEncoder {
             head[hash(word(inside))] = Int32(truncatingIfNeeded: inside + 1)
           }
           position = end
-          if symbolCount == Self.blockSymbols, position < count {
-            writeBlock(end: position, last: false, into: &sink)
-          }
-          continue
+        } else {
+          symbols[symbolCount] = UInt32(here & 0xFF)
+          symbolCount += 1
+          literalCounts[Int(here & 0xFF)] += 1
+          position += 1
         }
+      } else {
+        symbols[symbolCount] = UInt32(base[position])
+        symbolCount += 1
+        literalCounts[Int(base[position])] += 1
+        position += 1
       }
-      symbols[symbolCount] = UInt32(base[position])
-      symbolCount += 1
-      literalCounts[Int(base[position])] += 1
-      position += 1
       if symbolCount == Self.blockSymbols, position < count {
+        self.symbolCount = symbolCount
         writeBlock(end: position, last: false, into: &sink)
+        symbolCount = 0
       }
     }
+    self.symbolCount = symbolCount
     writeBlock(end: count, last: true, into: &sink)
   }
 
@@ -204,14 +236,6 @@ private struct DeflateEncoder {
     let bytes = raw.assumingMemoryBound(to: UInt8.self)
     while length < limit, bytes[candidate + length] == bytes[position + length] { length += 1 }
     return length
-  }
-
-  @inline(__always)
-  private mutating func addMatch(length: Int, distance: Int) {
-    symbols[symbolCount] = Self.matchFlag | UInt32(length - 3) << 15 | UInt32(distance - 1)
-    symbolCount += 1
-    literalCounts[257 + Int(DeflateCodes.lengthCode[length - 3])] += 1
-    distanceCounts[Int(DeflateCodes.distanceCode(distance))] += 1
   }
 
   // MARK: Blocks
@@ -264,26 +288,24 @@ private struct DeflateEncoder {
   private func writeSymbols(_ codes: DeflateCodes, _ writer: inout BitWriter) {
     codes.literals.withUnsafeBufferPointer { literals in
       codes.distances.withUnsafeBufferPointer { distances in
-        for index in 0..<symbolCount {
-          let symbol = symbols[index]
-          if symbol & Self.matchFlag == 0 {
-            let code = literals[Int(symbol)]
-            writer.put(UInt32(code.bits), Int(code.length))
-            continue
-          }
-          let length = Int(symbol >> 15 & 0xFF) + 3
-          let distance = Int(symbol & 0x7FFF) + 1
-          let lengthIndex = Int(DeflateCodes.lengthCode[length - 3])
-          let lengthCode = literals[257 + lengthIndex]
-          writer.put(UInt32(lengthCode.bits), Int(lengthCode.length))
-          let lengthExtra = Inflater.lengthExtra[lengthIndex]
-          if lengthExtra > 0 { writer.put(UInt32(length - Inflater.lengthBase[lengthIndex]), lengthExtra) }
-          let distanceIndex = Int(DeflateCodes.distanceCode(distance))
-          let distanceCode = distances[distanceIndex]
-          writer.put(UInt32(distanceCode.bits), Int(distanceCode.length))
-          let distanceExtra = Inflater.distanceExtra[distanceIndex]
-          if distanceExtra > 0 {
-            writer.put(UInt32(distance - Inflater.distanceBase[distanceIndex]), distanceExtra)
+        DeflateCodes.lengthExtra.withUnsafeBufferPointer { lengthExtra in
+          DeflateCodes.distanceExtra.withUnsafeBufferPointer { distanceExtra in
+            for index in 0..<symbolCount {
+              let symbol = symbols[index]
+              if symbol & Self.matchFlag == 0 {
+                let code = literals[Int(symbol)]
+                writer.put(UInt32(code.bits), Int(code.length))
+                continue
+              }
+              let lengthCode = Int(symbol >> 26 & 0x1F)
+              let distanceCode = Int(symbol >> 21 & 0x1F)
+              let length = literals[257 + lengthCode]
+              writer.put(UInt32(length.bits), Int(length.length))
+              writer.put(symbol >> 13 & 0xFF, Int(lengthExtra[lengthCode]))
+              let distance = distances[distanceCode]
+              writer.put(UInt32(distance.bits), Int(distance.length))
+              writer.put(symbol & 0x1FFF, Int(distanceExtra[distanceCode]))
+            }
           }
         }
         let end = literals[256]
@@ -345,6 +367,12 @@ struct DeflateCodes {
     }
   }
 
+  /// RFC 1951's lengths and distances (the inflater's tables), for the encoder's loops.
+  static let lengthBase = Inflater.lengthBase
+  static let distanceBase = Inflater.distanceBase
+  static let lengthExtra = Inflater.lengthExtra.map(UInt8.init)
+  static let distanceExtra = Inflater.distanceExtra.map(UInt8.init)
+
   /// For each match length less 3 (0…255), the index of its length code (0…28): 258 has
   /// a code of its own, not the last of 284's range.
   static let lengthCode: [UInt8] = {
@@ -360,7 +388,7 @@ struct DeflateCodes {
 
   /// Distance codes: for distances up to 256 by distance less 1; beyond, by (distance
   /// less 1) / 128, past the first 256 entries (each code from 16 on covers whole 128s).
-  private static let distanceCodes: [UInt8] = {
+  static let distanceCodes: [UInt8] = {
     var table = [UInt8](repeating: 0, count: 512)
     for index in 0..<30 {
       let start = Inflater.distanceBase[index]
@@ -374,12 +402,6 @@ struct DeflateCodes {
     }
     return table
   }()
-
-  /// The index of the distance code (0…29) for a distance of 1…32,768.
-  @inline(__always)
-  static func distanceCode(_ distance: Int) -> UInt8 {
-    distance <= 256 ? distanceCodes[distance - 1] : distanceCodes[256 + (distance - 1) >> 7]
-  }
 }
 
 /// A block's own codes, built from how often it uses each symbol, and the header that
