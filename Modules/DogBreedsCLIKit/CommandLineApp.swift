@@ -125,7 +125,9 @@ struct Session {
     // The full-screen app asks before it starts, as its colours and pictures are chosen
     // once; `show` asks with its other questions (``screenSettings(interactive:)``).
     if interactive, asksDirectColor(isTerminal: isatty(Output.streams.output) == 1),
-      TerminalProbe.ask(output: Output.streams.output, width: false, directColor: true)?.directColor == true
+      TerminalProbe.ask(
+        output: Output.streams.output, width: false, directColor: true,
+        patience: .of(environment: environment))?.directColor == true
     {
       environment["COLORTERM"] = "truecolor"
     }
@@ -247,7 +249,7 @@ struct Session {
       let answers = TerminalProbe.ask(
         output: Output.streams.output,
         width: chosenBlocks || (asksColor && options.picture == .auto && Output.unicode),
-        cellSize: asksCell, directColor: asksColor)
+        cellSize: asksCell, directColor: asksColor, patience: .of(environment: environment))
       if asksColor, answers?.directColor == true {
         environment["COLORTERM"] = "truecolor"
         colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
