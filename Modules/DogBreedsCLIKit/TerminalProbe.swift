@@ -107,7 +107,7 @@ enum TerminalProbe {
   }
 
   /// How long to wait for the terminal's answers: `silence` while it has said nothing,
-  /// `total` from the questions once it has begun to answer.
+  /// `total` from the questions once it has begun to answer (``TerminalLink/patience``).
   struct Patience: Equatable {
     var silence: Duration
     var total: Duration
@@ -116,13 +116,6 @@ enum TerminalProbe {
     static let local = Patience(silence: .milliseconds(100), total: .milliseconds(500))
     /// A terminal at the far end of a network link: half a second for any answer.
     static let remote = Patience(silence: .milliseconds(500), total: .milliseconds(500))
-
-    /// ``remote`` where the environment says the session came in over SSH
-    /// (`SSH_CONNECTION`, `SSH_CLIENT` or `SSH_TTY` set), else ``local``.
-    static func of(environment: [String: String]) -> Patience {
-      let ssh = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].contains { !(environment[$0] ?? "").isEmpty }
-      return ssh ? .remote : .local
-    }
 
     /// When to stop waiting, for questions written at `asked`.
     func deadline(asked: ContinuousClock.Instant, heardAnything: Bool) -> ContinuousClock.Instant {

@@ -15,12 +15,14 @@ struct TerminalProbeTests {
     #expect(remote.deadline(asked: asked, heardAnything: false) == asked + .milliseconds(500))
   }
 
-  /// Over SSH (any of the variables its server sets) the terminal is far away.
+  /// Over SSH (any of the variables its server sets) the terminal is far away: waited for
+  /// longer, and sent pictures compressed.
   @Test(arguments: ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"])
-  func aSessionOverSSHWaitsLonger(variable: String) {
-    #expect(TerminalProbe.Patience.of(environment: [variable: "192.0.2.1 50000 192.0.2.2 22"]) == .remote)
-    #expect(TerminalProbe.Patience.of(environment: [variable: ""]) == .local)
-    #expect(TerminalProbe.Patience.of(environment: ["TERM": "xterm-kitty"]) == .local)
+  func aSessionOverSSHIsRemote(variable: String) {
+    let remote = TerminalLink.of(environment: [variable: "192.0.2.1 50000 192.0.2.2 22"])
+    #expect(remote == .remote && remote.patience == .remote && remote.compressesPictures)
+    let local = TerminalLink.of(environment: [variable: "", "TERM": "xterm-kitty"])
+    #expect(local == .local && local.patience == .local && !local.compressesPictures)
   }
 
   /// Any byte counts as heard; the terminal's attributes (`CSI ? … c`), the last answer

@@ -52,6 +52,22 @@ extension InteractiveTests {
     #expect(sixelWidth <= 60 * cellWidth)
   }
 
+  /// Over SSH, kitty is sent the picture compressed (`o=z`); on this machine, as it is.
+  @Test func showOverSSHSendsKittyItsPictureCompressed() async throws {
+    func keys(_ environment: [String: String]) async throws -> String {
+      let app = try PseudoTerminalProcess(
+        executable: executable, arguments: ["--api", "fake", "show", "hound"],
+        environment: cleanEnvironment(["TERM": "xterm-kitty"].merging(environment) { $1 }),
+        cellPixels: (10, 20))
+      #expect(await app.waitForExit() == 0)
+      let output = String(decoding: app.allOutput, as: UTF8.self)
+      let command = try #require(output.components(separatedBy: "\u{1B}_G").dropFirst().first)
+      return String(command.prefix { $0 != ";" })
+    }
+    #expect(try await keys(["SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"]).contains(",o=z,"))
+    #expect(try await !keys([:]).contains("o=z"))
+  }
+
   /// On a light background the ASCII ramp runs the other way, or the dog would show as
   /// its own negative: `show` asks the terminal (OSC 11), and so does the full-screen app.
   @Test func onALightBackgroundTheASCIIRampRunsTheOtherWay() async throws {
