@@ -82,33 +82,42 @@ extension RGBImage {
   /// - Returns: The copy.
   public func downscaled(width: Int, height: Int) -> RGBImage {
     let image = self
-    var output = [UInt8](repeating: 0, count: width * height * 3)
-    image.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<height {
-        let y0 = y * image.height / height
-        let y1 = max(y0 + 1, (y + 1) * image.height / height)
-        for x in 0..<width {
-          let x0 = x * image.width / width
-          let x1 = max(x0 + 1, (x + 1) * image.width / width)
-          var r = 0
-          var g = 0
-          var b = 0
-          for sy in y0..<min(y1, image.height) {
-            var index = (sy * image.width + x0) * 3
-            for _ in x0..<min(x1, image.width) {
-              r += Int(source[index])
-              g += Int(source[index + 1])
-              b += Int(source[index + 2])
-              index += 3
+    // Each output column's span of source columns, worked out once rather than per row;
+    // the output written in place.
+    let spans = (0..<width).map { x in
+      let x0 = x * image.width / width
+      return (start: x0, end: min(max(x0 + 1, (x + 1) * image.width / width), image.width))
+    }
+    let output = [UInt8](unsafeUninitializedCapacity: width * height * 3) { output, initialized in
+      image.pixels.withUnsafeBufferPointer { source in
+        spans.withUnsafeBufferPointer { spans in
+          var target = 0
+          for y in 0..<height {
+            let y0 = y * image.height / height
+            let y1 = min(max(y0 + 1, (y + 1) * image.height / height), image.height)
+            for span in spans {
+              var r = 0
+              var g = 0
+              var b = 0
+              for sy in y0..<y1 {
+                var index = (sy * image.width + span.start) * 3
+                for _ in span.start..<span.end {
+                  r += Int(source[index])
+                  g += Int(source[index + 1])
+                  b += Int(source[index + 2])
+                  index += 3
+                }
+              }
+              let count = max(1, (y1 - y0) * (span.end - span.start))
+              output[target] = UInt8(r / count)
+              output[target + 1] = UInt8(g / count)
+              output[target + 2] = UInt8(b / count)
+              target += 3
             }
           }
-          let count = max(1, (min(y1, image.height) - y0) * (min(x1, image.width) - x0))
-          let target = (y * width + x) * 3
-          output[target] = UInt8(r / count)
-          output[target + 1] = UInt8(g / count)
-          output[target + 2] = UInt8(b / count)
         }
       }
+      initialized = width * height * 3
     }
     return RGBImage(width: width, height: height, pixels: output)
   }
