@@ -1,5 +1,5 @@
-/// A zlib (RFC 1950) / DEFLATE (RFC 1951) compressor: the counterpart of the inflater under
-/// PNG, for payloads a terminal takes compressed (kitty's graphics protocol, `o=z`).
+/// A zlib (RFC 1950) / DEFLATE (RFC 1951) compressor: the counterpart of the PNG decoder's
+/// inflater, for payloads a terminal takes compressed (kitty's graphics protocol, `o=z`).
 ///
 /// It favours speed over size, as zlib's fastest level does: matches are found greedily,
 /// with one earlier position remembered per hash of four bytes, within DEFLATE's window of
