@@ -318,6 +318,14 @@ if arguments.contains("profile-png") {
   for _ in 0..<repeats { blackHole(try? PNGDecoder.decode(bytes)) }
   exit(0)
 }
+if arguments.contains("profile-deflate") {
+  let bytes = [UInt8](
+    FileManager.default.contents(atPath: "Tests/TextRenderingTests/Fixtures/photos/chelsea-360x240.jpg")!)
+  let pixels = try! JPEGDecoder.decode(bytes).pixels
+  let repeats = Int(ProcessInfo.processInfo.environment["PROFILE_REPEATS"] ?? "200") ?? 200
+  for _ in 0..<repeats { blackHole(Deflate.zlib(pixels)) }
+  exit(0)
+}
 if arguments.contains("profile-webp") {
   let bytes = [UInt8](
     FileManager.default.contents(
@@ -406,6 +414,11 @@ if all || arguments.contains("pictures") {
   printTable(
     "Pictures (ns per picture drawn and written, median of 5 runs)", pictureBenchmarks(),
     reference: "half blocks ns")
+}
+if all || arguments.contains("kitty") {
+  printTable(
+    "Kitty (ns per picture written, or per compression; median of 5 runs, zlib's alternating)",
+    kittyBenchmarks(), reference: "plain or zlib")
 }
 if !missedGoals.isEmpty {
   print(

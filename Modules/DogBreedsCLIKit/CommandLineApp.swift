@@ -125,7 +125,9 @@ struct Session {
     // The full-screen app asks before it starts, as its colours and pictures are chosen
     // once; `show` asks with its other questions (``screenSettings(interactive:)``).
     if interactive, asksDirectColor(isTerminal: isatty(Output.streams.output) == 1),
-      TerminalProbe.ask(output: Output.streams.output, width: false, directColor: true)?.directColor == true
+      TerminalProbe.ask(
+        output: Output.streams.output, width: false, directColor: true,
+        patience: TerminalLink.of(environment: environment).patience)?.directColor == true
     {
       environment["COLORTERM"] = "truecolor"
     }
@@ -247,7 +249,8 @@ struct Session {
       let answers = TerminalProbe.ask(
         output: Output.streams.output,
         width: chosenBlocks || (asksColor && options.picture == .auto && Output.unicode),
-        cellSize: asksCell, directColor: asksColor)
+        cellSize: asksCell, directColor: asksColor,
+        patience: TerminalLink.of(environment: environment).patience)
       if asksColor, answers?.directColor == true {
         environment["COLORTERM"] = "truecolor"
         colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
@@ -276,6 +279,7 @@ struct Session {
       }
     }
     if let note = pictures.note { Output.warning(note) }
+    pictures.compressed = TerminalLink.of(environment: environment).compressesPictures
     // Pictures `show` writes to a file or a pipe are at most 80 columns wide; on a
     // terminal, they fit its window with the text after them.
     return ScreenSettings(
@@ -342,7 +346,7 @@ struct Session {
       ScreenStyle(
         unicode: unicode, pictureMode: pictures.mode,
         colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode,
-        pictureProtocol: pictures.terminalProtocol)
+        pictureProtocol: pictures.terminalProtocol, compressesPictures: pictures.compressed)
     }
     // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
     // (an ASCII screen already has nothing to ask).

@@ -272,7 +272,9 @@ struct Commands {
       return error.message
     case .loaded(let image):
       if pictures.terminalProtocol == .kitty {
-        Output.write(TerminalPicture.kitty(image, columns: box.columns, rows: box.rows, cell: cell))
+        Output.write(
+          TerminalPicture.kitty(
+            image, columns: box.columns, rows: box.rows, cell: cell, compressed: pictures.compressed))
       } else if pictures.terminalProtocol == .sixel {
         Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: cell))
       } else if pictures.mode != .none {

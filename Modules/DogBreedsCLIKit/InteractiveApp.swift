@@ -25,6 +25,8 @@ struct ScreenStyle {
   var lightBackground = false
   /// Who draws a picture in ``PictureMode/terminal``: kitty's protocol, or sixel.
   var pictureProtocol: PictureSettings.TerminalProtocol? = nil
+  /// Whether kitty's pictures are sent compressed (``TerminalLink/compressesPictures``).
+  var compressesPictures = false
 }
 
 /// The full-screen app: keys in, actions to the store, frames out.
@@ -244,7 +246,8 @@ final class InteractiveApp {
       text +=
         ControlSequence.saveCursor + ControlSequence.cursorTo(row: picture.y, column: picture.x)
         + TerminalPicture.kittyPlacement(
-          picture.image, columns: picture.columns, rows: picture.rows, id: Self.pictureID)
+          picture.image, columns: picture.columns, rows: picture.rows, id: Self.pictureID,
+          compressed: style.compressesPictures)
         + ControlSequence.restoreCursor
     }
     placedPicture = picture

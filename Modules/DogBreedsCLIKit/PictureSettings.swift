@@ -41,6 +41,8 @@ struct PictureSettings: Sendable {
   var explicit: Bool
   /// Why the picture is not drawn as asked, for standard error, if it is not.
   var note: String?
+  /// Whether kitty's pictures are sent compressed (``TerminalLink/compressesPictures``).
+  var compressed = false
 
   static func resolve(
     _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,

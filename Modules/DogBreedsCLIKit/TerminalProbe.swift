@@ -23,8 +23,15 @@ import TextRendering
 ///   and then the terminal's attributes (`CSI c`), which every terminal since the VT100
 ///   answers, after the requests before it. Reading stops at that last answer, so a terminal that knows
 ///   no cursor requests costs one round trip, not the timeout.
+/// - It waits as long as the terminal needs, within ``Patience``: a terminal that has
+///   started answering gets half a second to finish; one that has said nothing at all is
+///   given up on sooner, as a terminal on this machine answers within milliseconds and
+///   something that answers nothing (`script` with its input not a terminal, a serial
+///   line, a test harness) would otherwise cost every `show` the whole half second. Over
+///   SSH, where a round trip can take hundreds of milliseconds and an answer that comes
+///   after `show` has gone would be typed into the shell, it waits the half second.
 /// - Two columns between the positions (on one row) is wide; anything else, or no answer
-///   within the timeout (half a second), leaves the half blocks.
+///   in time, leaves the half blocks.
 /// - It asks only its own terminal, read and written alike (output to another would have
 ///   that one answer to its own shell), only when `show` is in its foreground (a background
 ///   job would be stopped by touching it), and only when nothing typed is waiting: the
@@ -39,7 +46,7 @@ enum TerminalProbe {
   /// not asked or did not say.
   static func ask(
     output: Int32, width: Bool = true, cellSize: Bool = false, directColor: Bool = false,
-    timeout: Duration = .milliseconds(500)
+    patience: Patience = .local
   ) -> Answers? {
     guard isatty(output) == 1 else { return nil }
     let input = isatty(0) == 1 ? 0 : open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
@@ -83,9 +90,9 @@ enum TerminalProbe {
           + (directColor ? ControlSequence.askDirectColor : "") + ControlSequence.deviceAttributes).utf8),
       to: output)
     var answers = Answers()
-    let deadline = ContinuousClock.now + timeout
+    let asked = ContinuousClock.now
     while !answers.complete {
-      let left = deadline - ContinuousClock.now
+      let left = patience.deadline(asked: asked, heardAnything: answers.heardAnything) - ContinuousClock.now
       guard left > .zero else { break }
       var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, Int32(left / .milliseconds(1)) + 1)
@@ -99,11 +106,30 @@ enum TerminalProbe {
     return answers
   }
 
+  /// How long to wait for the terminal's answers: `silence` while it has said nothing,
+  /// `total` from the questions once it has begun to answer (``TerminalLink/patience``).
+  struct Patience: Equatable {
+    var silence: Duration
+    var total: Duration
+
+    /// A terminal on this machine: a tenth of a second for a first answer.
+    static let local = Patience(silence: .milliseconds(100), total: .milliseconds(500))
+    /// A terminal at the far end of a network link: half a second for any answer.
+    static let remote = Patience(silence: .milliseconds(500), total: .milliseconds(500))
+
+    /// When to stop waiting, for questions written at `asked`.
+    func deadline(asked: ContinuousClock.Instant, heardAnything: Bool) -> ContinuousClock.Instant {
+      asked + (heardAnything ? max(silence, total) : silence)
+    }
+  }
+
   /// The terminal's answers as the key decoder reads them: its background colour, cursor
   /// positions, then its attributes, which end them. Anything else read (a key) is dropped.
   struct Answers {
     private(set) var positions: [(row: Int, column: Int)] = []
     private(set) var complete = false
+    /// Whether any byte has been read.
+    private(set) var heardAnything = false
     /// Whether its background is light, if it said.
     private(set) var lightBackground: Bool?
     /// A cell's size in pixels, if it said.
@@ -120,6 +146,7 @@ enum TerminalProbe {
     }
 
     mutating func take(_ byte: UInt8) {
+      heardAnything = true
       for key in decoder.feed(CollectionOfOne(byte)) {
         switch key {
         case .cursorPosition(let row, let column): positions.append((row, column))

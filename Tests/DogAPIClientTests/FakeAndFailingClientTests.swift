@@ -39,6 +39,8 @@ struct FakeClientTests {
     let odd = try await client.imageData(URL(string: "https://images.dog.ceo/breeds/pug/fake_1.jpg")!)
     let even = try await client.imageData(URL(string: "https://images.dog.ceo/breeds/pug/fake_2.jpg")!)
     #expect(!isProgressive(odd) && isProgressive(even))
+    // Decoded from the base64 compiled in, byte for byte the test fixture it was made from.
+    #expect([UInt8](odd) == JPEGFixture.bytes("synthetic-500x375-baseline.jpg"))
   }
 
   @Test func fakeLatencyDelaysEveryAnswerAndCancellationEndsTheWait() async throws {

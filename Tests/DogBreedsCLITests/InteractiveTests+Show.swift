@@ -52,6 +52,22 @@ extension InteractiveTests {
     #expect(sixelWidth <= 60 * cellWidth)
   }
 
+  /// Over SSH, kitty is sent the picture compressed (`o=z`); on this machine, as it is.
+  @Test func showOverSSHSendsKittyItsPictureCompressed() async throws {
+    func keys(_ environment: [String: String]) async throws -> String {
+      let app = try PseudoTerminalProcess(
+        executable: executable, arguments: ["--api", "fake", "show", "hound"],
+        environment: cleanEnvironment(["TERM": "xterm-kitty"].merging(environment) { $1 }),
+        cellPixels: (10, 20))
+      #expect(await app.waitForExit() == 0)
+      let output = String(decoding: app.allOutput, as: UTF8.self)
+      let command = try #require(output.components(separatedBy: "\u{1B}_G").dropFirst().first)
+      return String(command.prefix { $0 != ";" })
+    }
+    #expect(try await keys(["SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"]).contains(",o=z,"))
+    #expect(try await !keys([:]).contains("o=z"))
+  }
+
   /// On a light background the ASCII ramp runs the other way, or the dog would show as
   /// its own negative: `show` asks the terminal (OSC 11), and so does the full-screen app.
   @Test func onALightBackgroundTheASCIIRampRunsTheOtherWay() async throws {
@@ -220,13 +236,32 @@ extension InteractiveTests {
     #expect(output.contains("▀") && !output.contains("\u{1B}[6n"), "\(output.prefix(100))")
   }
 
-  /// A terminal that answers nothing: `show` gives up waiting (after half a second), draws
-  /// the half blocks, and leaves the terminal's modes exactly as they were.
+  /// A terminal that answers nothing: `show` gives up waiting (after a tenth of a second),
+  /// draws the half blocks, and leaves the terminal's modes exactly as they were.
   @Test func showWaitsForATerminalThatDoesNotAnswerOnlyBriefly() async throws {
     let silent = try launch(["show", "pug"], replyDelay: nil)
     #expect(await silent.waitForExit(timeout: .seconds(5)) == 0)
     #expect(String(decoding: silent.allOutput, as: UTF8.self).contains("▀"))
     #expect(sameModes(silent.currentModes, silent.initialModes), "termios restored exactly")
+  }
+
+  /// A terminal that has said nothing for a tenth of a second is given up on, unless the
+  /// session came in over SSH, where a round trip can take longer: there `show` waits up to
+  /// half a second. (Here the terminal answers, that it draws ambiguous characters wide,
+  /// 400 ms after the questions, when `show` on this machine has long gone on with half
+  /// blocks; and 250 ms after them over SSH, in time for the ASCII ramp.)
+  @Test func aSilentTerminalIsGivenUpOnSoonerThanOneOverSSH() async throws {
+    let local = try launch(["show", "pug"], replyDelay: .milliseconds(400), ambiguousWide: true)
+    #expect(await local.waitForExit() == 0)
+    let drawn = String(decoding: local.allOutput, as: UTF8.self)
+    #expect(drawn.contains("\u{1B}[6n") && drawn.contains("▀"), "\(drawn.prefix(200))")
+    let remote = try launch(
+      ["show", "pug"], environment: ["SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22"],
+      replyDelay: .milliseconds(250), ambiguousWide: true)
+    #expect(await remote.waitForExit() == 0)
+    let ascii = String(decoding: remote.allOutput, as: UTF8.self)
+    #expect(ascii.contains("\u{1B}[6n") && !ascii.contains("▀"), "\(ascii.prefix(200))")
+    #expect(sameModes(remote.currentModes, remote.initialModes), "termios restored exactly")
   }
 
   /// Ctrl-C while `show` waits for the terminal ends it with the terminal's modes put back:

@@ -1,8 +1,9 @@
 import Foundation
-import ImageDecoding
 import TestSupport
 import Testing
 import TextRendering
+
+@testable import ImageDecoding
 
 extension PictureSuites {
   struct TerminalPictureTests {
@@ -100,6 +101,38 @@ extension PictureSuites {
       #expect(Data(base64Encoded: payload) == Data(image.pixels))
       #expect(!text.hasSuffix("\n"))  // unlike `kitty`, which ends its line for `show`
       #expect(TerminalPicture.kittyDelete(id: 7) == "\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\\")
+    }
+
+    /// Compressed, the pixels go as a zlib stream (`o=z`) in the same chunks, and inflate
+    /// back to exactly the pixels sent plain.
+    @Test func aCompressedKittyPictureInflatesToThePixels() throws {
+      // A gradient with a band of noise: some runs, some bytes that do not repeat.
+      let pixels: [UInt8] = (0..<(60 * 180 * 3)).map { (index: Int) -> UInt8 in
+        let noise = UInt8(truncatingIfNeeded: (index &* 2_654_435_761) >> 7)
+        return index / 3 % 60 < 20 ? noise : UInt8(index / 180 % 256)
+      }
+      // 6 × 9 cells of 10 × 20 pixels: sent as they are.
+      let image = RGBImage(width: 60, height: 180, pixels: pixels)
+      func payload(_ text: String) -> (keys: String, bytes: [UInt8]) {
+        let commands = text.components(separatedBy: "\u{1B}\\").dropLast()
+        let keys = commands.first.map { String($0.prefix { $0 != ";" }) } ?? ""
+        let joined = commands.map { $0.split(separator: ";", maxSplits: 1).last.map(String.init) ?? "" }
+          .joined()
+        #expect(commands.allSatisfy { $0.split(separator: ";", maxSplits: 1).last?.count ?? 0 <= 4_096 })
+        return (keys, [UInt8](Data(base64Encoded: joined) ?? Data()))
+      }
+      let plain = payload(TerminalPicture.kitty(image, columns: 6, rows: 9))
+      let compressed = payload(TerminalPicture.kitty(image, columns: 6, rows: 9, compressed: true))
+      #expect(!plain.keys.contains("o=z") && plain.bytes == pixels)
+      #expect(
+        compressed.keys.hasPrefix("\u{1B}_Ga=T,f=24,s=60,v=180,c=6,r=9,q=2,o=z,m="), "\(compressed.keys)")
+      #expect(compressed.bytes.count < pixels.count)
+      #expect(try Inflater.inflate(zlib: compressed.bytes, limit: pixels.count) == pixels)
+      // The same in the full-screen app's placement.
+      let placed = payload(
+        TerminalPicture.kittyPlacement(image, columns: 6, rows: 9, id: 3, compressed: true))
+      #expect(placed.keys.contains(",i=3,C=1,q=2,o=z,m="), "\(placed.keys)")
+      #expect(try Inflater.inflate(zlib: placed.bytes, limit: pixels.count) == pixels)
     }
 
     @Test func base64MatchesFoundationForEveryTailLength() {

@@ -26,15 +26,17 @@ public enum TerminalPicture {
   /// most cells, at most `columns` × `rows`, that keep the picture's shape in cells of
   /// `cell` pixels (``PictureFit``; both counts given, as kitty before 0.34 stretches a
   /// picture given columns alone), quiet (`q=2`) so no reply lands in the input. The
-  /// pixels sent are at most those the cells show.
+  /// pixels sent are at most those the cells show; `compressed`, they are sent as a zlib
+  /// stream (`o=z`, ``Deflate``), which kitty inflates.
   public static func kitty(
-    _ image: RGBImage, columns: Int, rows: Int = .max, cell: CellSize = .default
+    _ image: RGBImage, columns: Int, rows: Int = .max, cell: CellSize = .default, compressed: Bool = false
   ) -> String {
     let size = cellsKeepingShape(image, columns: columns, rows: rows, cell: cell)
     guard size.columns > 0 else { return "" }
     let image = shrunk(image, maxWidth: size.columns * cell.width, maxHeight: size.rows * cell.height)
     return kittyCommand(
-      "a=T,f=24,s=\(image.width),v=\(image.height),c=\(size.columns),r=\(size.rows),q=2", image) + "\n"
+      "a=T,f=24,s=\(image.width),v=\(image.height),c=\(size.columns),r=\(size.rows),q=2", image,
+      compressed: compressed) + "\n"
   }
 
   /// The most whole cells, at most `columns` × `rows` of `cell` pixels, that keep
@@ -78,11 +80,15 @@ public enum TerminalPicture {
 
   /// A kitty picture placed over `columns` × `rows` cells at the cursor, which stays where
   /// it is (`C=1`), under the id `id`, so that ``kittyDelete(id:)`` can take it away: how a
-  /// full-screen program shows a picture among its own cells.
-  public static func kittyPlacement(_ image: RGBImage, columns: Int, rows: Int, id: Int) -> String {
+  /// full-screen program shows a picture among its own cells. `compressed` as for
+  /// ``kitty(_:columns:rows:cell:compressed:)``.
+  public static func kittyPlacement(
+    _ image: RGBImage, columns: Int, rows: Int, id: Int, compressed: Bool = false
+  ) -> String {
     let image = shrunk(image, maxWidth: columns * pixelsPerColumn, maxHeight: rows * pixelsPerColumn * 2)
     return kittyCommand(
-      "a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),i=\(id),C=1,q=2", image)
+      "a=T,f=24,s=\(image.width),v=\(image.height),c=\(columns),r=\(rows),i=\(id),C=1,q=2", image,
+      compressed: compressed)
   }
 
   /// Whether a background of this colour (channels from 0 to 1, as a terminal answers
@@ -115,22 +121,30 @@ public enum TerminalPicture {
   }
 
   /// `keys` and the pixels as one kitty command, base64 in chunks of 4096 (`m=1` on every
-  /// chunk but the last).
-  private static func kittyCommand(_ keys: String, _ image: RGBImage) -> String {
-    let payload = base64(image.pixels)
-    var output = ""
-    var index = payload.startIndex
-    var first = true
-    repeat {
-      let end = payload.index(index, offsetBy: 4096, limitedBy: payload.endIndex) ?? payload.endIndex
-      let more = end < payload.endIndex ? 1 : 0
-      output +=
-        ControlSequence.kittyGraphics + "\(first ? keys + "," : "")m=\(more);\(payload[index..<end])"
-        + ControlSequence.stringTerminator
-      index = end
-      first = false
-    } while index < payload.endIndex
-    return output
+  /// chunk but the last), compressed first (`o=z`) where asked. Written as bytes: the
+  /// payload is hundreds of kilobytes, and a string indexed by characters walks them.
+  private static func kittyCommand(_ keys: String, _ image: RGBImage, compressed: Bool) -> String {
+    let payload = compressed ? Deflate.zlib(image.pixels) : image.pixels
+    let chunkBytes = 3_072  // 4,096 characters of base64
+    let chunks = max(1, (payload.count + chunkBytes - 1) / chunkBytes)
+    let first = Array((ControlSequence.kittyGraphics + keys + (compressed ? ",o=z" : "") + ",m=").utf8)
+    let next = Array((ControlSequence.kittyGraphics + "m=").utf8)
+    let end = Array(ControlSequence.stringTerminator.utf8)
+    let capacity = first.count + chunks * (next.count + 2 + end.count) + (payload.count + 2) / 3 * 4
+    var output = [UInt8]()
+    output.reserveCapacity(capacity)
+    payload.withUnsafeBufferPointer { payload in
+      var start = 0
+      repeat {
+        let stop = min(start + chunkBytes, payload.count)
+        output += start == 0 ? first : next
+        output += [stop < payload.count ? UInt8(ascii: "1") : UInt8(ascii: "0"), UInt8(ascii: ";")]
+        appendBase64(UnsafeBufferPointer(rebasing: payload[start..<stop]), to: &output)
+        output += end
+        start = stop
+      } while start < payload.count
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// DEC sixel graphics (foot, mlterm, WezTerm, Konsole, xterm as a VT340, Windows
@@ -218,25 +232,41 @@ public enum TerminalPicture {
 
   /// Standard base64 with padding.
   public static func base64(_ bytes: [UInt8]) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     var output = [UInt8]()
     output.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index + 2 < bytes.count {
-      let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
-      output += [
-        alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63],
-        alphabet[value & 63],
-      ]
-      index += 3
-    }
-    let rest = bytes.count - index
-    if rest > 0 {
-      let value = Int(bytes[index]) << 16 | (rest == 2 ? Int(bytes[index + 1]) << 8 : 0)
-      output += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63]]
-      output +=
-        rest == 2 ? [alphabet[value >> 6 & 63], UInt8(ascii: "=")] : [UInt8(ascii: "="), UInt8(ascii: "=")]
-    }
+    bytes.withUnsafeBufferPointer { appendBase64($0, to: &output) }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  private static let base64Alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// Appends `bytes` in standard base64 with padding to `output`, written in place.
+  static func appendBase64(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    let count = (bytes.count + 2) / 3 * 4
+    let start = output.count
+    output.append(contentsOf: repeatElement(0, count: count))
+    base64Alphabet.withUnsafeBufferPointer { alphabet in
+      output.withUnsafeMutableBufferPointer { output in
+        var at = start
+        var index = 0
+        while index + 2 < bytes.count {
+          let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+          output[at] = alphabet[value >> 18 & 63]
+          output[at + 1] = alphabet[value >> 12 & 63]
+          output[at + 2] = alphabet[value >> 6 & 63]
+          output[at + 3] = alphabet[value & 63]
+          at += 4
+          index += 3
+        }
+        let rest = bytes.count - index
+        guard rest > 0 else { return }
+        let value = Int(bytes[index]) << 16 | (rest == 2 ? Int(bytes[index + 1]) << 8 : 0)
+        output[at] = alphabet[value >> 18 & 63]
+        output[at + 1] = alphabet[value >> 12 & 63]
+        output[at + 2] = rest == 2 ? alphabet[value >> 6 & 63] : UInt8(ascii: "=")
+        output[at + 3] = UInt8(ascii: "=")
+      }
+    }
   }
 }
