@@ -104,4 +104,39 @@ extension InteractiveTests {
     let recorded = recorded()
     #expect(!recorded.contains("animationDecoded") && !recorded.contains("frameDelayElapsed"))
   }
+
+  /// Ctrl-Z stops the app with its animation (a stopped process draws nothing), and `fg`
+  /// draws the screen again and plays on.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func ctrlZStopsTheAnimationAndFgPlaysOn() async throws {
+    let server = try pictureServer(Self.breedGIF)
+    defer { server.stop() }
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+      environment: cleanEnvironment([
+        "TERM": "xterm-256color", "COLORTERM": "truecolor", "ESCDELAY": "20", "PS1": "$ ",
+      ]))
+    func output() -> String { String(decoding: shell.allOutput, as: UTF8.self) }
+    let green = Self.sgr(AnimatedGIF.colors[1])
+    await shell.expectScreen { $0.text.contains("$") }
+    shell.send("'\(executable)' --base-url \(server.baseURL.absoluteString)/api\r")
+    await shell.expectScreen { $0.text.contains("Hound") }
+    shell.send("\r")
+    #expect(await eventually { output().contains(green) })
+    shell.send("\u{1A}")
+    await shell.expectScreen { $0.text.contains("Stopped") && !$0.alternateScreen }
+    let stopped = output().count
+    shell.send("fg; exit\r")
+    await shell.expectScreen { $0.alternateScreen && $0.text.contains("Hound") }
+    // Played on: after `fg`, more than the one frame the screen is painted again with
+    // (no frame has both red and blue).
+    let (red, blue) = (Self.sgr(AnimatedGIF.colors[0]), Self.sgr(AnimatedGIF.colors[2]))
+    #expect(
+      await eventually {
+        let resumed = output().dropFirst(stopped)
+        return resumed.contains(red) && resumed.contains(blue)
+      })
+    shell.send("\u{3}")
+    #expect(await shell.waitForExit() == 0)
+  }
 }
