@@ -363,6 +363,10 @@ if arguments.contains("profile-flat") {
   }
   exit(0)
 }
+if arguments.contains("profile-animation") {
+  MainActor.assumeIsolated { for _ in 0..<20 { blackHole(animationBenchmarks()) } }
+  exit(0)
+}
 if arguments.contains("profile-depth10") {
   MainActor.assumeIsolated {
     let leaf = leafStore(Store(initialState: Level10.State()) { Level10() })
@@ -394,6 +398,11 @@ if all || arguments.contains("cli") {
   printTable(
     "CLI (median of 5 runs; cold start: median of 15 processes)",
     MainActor.assumeIsolated { keystrokeBenchmarks() } + processBenchmarks())
+}
+if all || arguments.contains("animation") {
+  printTable(
+    "Animation (ns per frame shown on the Breed screen, median of 5 runs)",
+    MainActor.assumeIsolated { animationBenchmarks() }, reference: "cells fitted ns")
 }
 if all || arguments.contains("jpeg") {
   let jpeg = jpegBenchmarks()

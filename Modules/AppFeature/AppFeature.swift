@@ -79,6 +79,21 @@ public struct AppFeature: Reducer {
       public init(scroll: Int = 0) { self.scroll = scroll }
     }
 
+    /// Whether something is drawn over the screens: the keys overlay, an alert, or the
+    /// Favourites tab's dialog.
+    public var isCovered: Bool {
+      help != nil || alert != nil || (tab == .favourites && favouritesTab.confirmationDialog != nil)
+    }
+
+    /// Whether the Breed screen's animation is covered, while one plays; `nil` while none
+    /// does (what ``AppFeature`` tells the Breed screen when it changes).
+    var animationCovered: Bool? {
+      switch breed?.picture {
+      case .animated?: isCovered
+      default: nil
+      }
+    }
+
     /// Where the keys apply now (an alert or a dialog aside): the screen shown.
     public var keyPlace: KeyBinding.Place {
       breed != nil ? .breed : tab == .favourites ? .favouritesTab : .breedsTab
@@ -278,18 +293,22 @@ public struct AppFeature: Reducer {
   ///   - pictureSize: Passed to the Breed screen: the pixels a picture should have when it
   ///     arrives (the screen's size then; called off the main actor), or `nil` to show only
   ///     pictures' addresses. With pictures, Favourites rows show thumbnails.
+  ///   - motion: Passed to the Breed screen: whether its animated pictures play (they
+  ///     hold their frame while something is drawn over them, ``State/isCovered``).
+  ///     Favourites rows' thumbnails are still.
   ///   - favourites: Where favourites are kept, or `nil` for none.
-  ///   - clock: What the wait before a save is measured on.
+  ///   - clock: What the wait before a save, and an animation's frames, are measured on.
   ///   - now: What time it is, read by the screens' effects as answers arrive (the actions
   ///     that carry them carry the time too: tests give a fixed one).
   public init(
     client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil,
-    favourites: FavouritesClient? = nil, clock: any Clock<Duration> = ContinuousClock(),
-    now: @escaping @Sendable () -> Date = Date.init
+    motion: BreedFeature.Motion = .still, favourites: FavouritesClient? = nil,
+    clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.client = client
     self.now = now
-    self.breedFeature = BreedFeature(client: client, pictureSize: pictureSize, now: now)
+    self.breedFeature = BreedFeature(
+      client: client, pictureSize: pictureSize, motion: motion, clock: clock, now: now)
     self.favouritesFeature = FavouritesFeature(
       client: client, thumbnailSize: pictureSize == nil ? nil : Self.thumbnailSize)
     self.favouritesClient = favourites
@@ -309,6 +328,12 @@ public struct AppFeature: Reducer {
     }
     .onChange(of: \.favourites) { _, _, state in
       saveFavourites(state, after: Self.saveDelay)
+    }
+    // The Breed screen's animation holds its frame while something is drawn over it: told
+    // when that changes, and when one starts under it.
+    .onChange(of: \.animationCovered) { old, new, _ in
+      guard let new, old != nil || new else { return .none }
+      return .send(.breed(.pictureCovered(new)))
     }
   }
 

@@ -10,6 +10,12 @@ import TextRendering
 /// Leaving the screen cancels whatever it still has in flight (its parent sets the
 /// state to `nil` inside an `ifLet`); a newer request always cancels an older one, so a
 /// slow first answer can never replace a later picture.
+///
+/// With ``Motion/plays(times:)``, an animated GIF plays: its first frame shows as soon as
+/// it is decoded, the other frames are decoded after it (``Action/animationDecoded(_:)``),
+/// and each frame shows for its delay, timed on the feature's clock
+/// (``Action/frameDelayElapsed``). It stays on its frame while covered
+/// (``Action/pictureCovered(_:)``), and another picture, or leaving the screen, stops it.
 public struct BreedFeature: Reducer {
   // MARK: State
 
@@ -90,10 +96,22 @@ public struct BreedFeature: Reducer {
       case none
       /// Downloading or decoding.
       case loading
-      /// Decoded, ready to draw.
+      /// Decoded, ready to draw (an animated picture's first frame, until its frames are
+      /// decoded, or for good where the screen does not play animations).
       case loaded(RGBImage)
+      /// Animated, and playing: its frames and which one shows.
+      case animated(Playback)
       /// It cannot be shown; the address still can.
       case failed(PictureError)
+
+      /// The picture to draw now, if there is one: an animation's frame shown.
+      public var image: RGBImage? {
+        switch self {
+        case .loaded(let image): image
+        case .animated(let playback): playback.image
+        case .none, .loading, .failed: nil
+        }
+      }
     }
 
     /// Where fetching the picture's address stands.
@@ -139,6 +157,15 @@ public struct BreedFeature: Reducer {
     /// The picture was downloaded and decoded, or could not be, at this time (what
     /// ``State/lastFailure`` is set to when it could not).
     case pictureResponse(Result<RGBImage, PictureError>, at: Date)
+    /// The picture on screen is animated: its frames, decoded after its first (in an
+    /// effect of their own, off the main actor), playing as many times as the screen plays
+    /// them.
+    case animationDecoded(Animation)
+    /// The animation's frame on screen has stayed its delay: the next one shows.
+    case frameDelayElapsed
+    /// Something came over the picture (the keys overlay, an alert), or went: an animation
+    /// stays on its frame while covered, and plays on, from that frame, once uncovered.
+    case pictureCovered(Bool)
   }
 
   /// Why a picture could not be shown, in one sentence.
@@ -162,6 +189,10 @@ public struct BreedFeature: Reducer {
   let client: DogAPIClient
   /// How many pixels to decode each picture to, asked as it arrives; `nil`: no pictures.
   let pictureSize: (@Sendable () -> (width: Int, height: Int))?
+  /// Whether animated pictures play.
+  let motion: Motion
+  /// What an animation's frames are timed on.
+  let clock: any Clock<Duration>
 
   /// Creates the feature.
   ///
@@ -171,22 +202,27 @@ public struct BreedFeature: Reducer {
   ///     actor) to at least the pixels this gives when the picture arrives: a terminal
   ///     enlarged since the last picture gets a sharper one, not a blown-up one. `nil` shows
   ///     only each picture's address and downloads nothing.
+  ///   - motion: Whether animated pictures play (with `pictureSize`), and how many times.
+  ///   - clock: What an animation's frames are timed on (tests give a `TestClock`).
   ///   - now: What time it is, read as an answer arrives and carried in
   ///     ``Action/imageURLResponse(_:at:)`` and ``Action/pictureResponse(_:at:)`` (tests
   ///     give a fixed one).
   public init(
     client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil,
+    motion: Motion = .still, clock: any Clock<Duration> = ContinuousClock(),
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.client = client
     self.pictureSize = pictureSize
+    self.motion = motion
+    self.clock = clock
     self.now = now
   }
 
   /// What time it is: read by the effects as answers arrive, never by the reducer.
   let now: @Sendable () -> Date
 
-  enum CancelID { case image }
+  enum CancelID { case image, animation }
 
   // MARK: Reducer
 
@@ -199,8 +235,9 @@ public struct BreedFeature: Reducer {
       return fetchImage(&state)
 
     case .anotherPictureRequested, .retryRequested:
-      // The picture on screen stays there until another replaces it.
-      if case .loaded(let url) = state.imageURL, case .loaded(let picture) = state.picture {
+      // The picture on screen stays there until another replaces it (an animation, on
+      // the frame it shows).
+      if case .loaded(let url) = state.imageURL, let picture = state.picture.image {
         state.kept = State.KeptPicture(url: url, picture: picture)
       }
       // Another picture is another picture: the one on screen is not shown again.
@@ -233,7 +270,7 @@ public struct BreedFeature: Reducer {
     case .screenResized:
       // Only a picture on screen with nothing in flight (a fetch in flight decodes for the
       // new size anyway, as it asks for the size when its picture arrives).
-      guard let pictureSize, case .loaded(let url) = state.imageURL, case .loaded(let shown) = state.picture
+      guard let pictureSize, case .loaded(let url) = state.imageURL, let shown = state.picture.image
       else { return .none }
       let (client, now) = (client, now)
       return .run { send in
@@ -278,13 +315,32 @@ public struct BreedFeature: Reducer {
       state.kept = nil
       state.failures = 0
       state.lastFailure = nil
-      return .none
+      return animate(picture)
 
     case .pictureResponse(.failure(let error), let time):
       state.picture = .failed(error)
       state.failures += 1
       state.lastFailure = time
       return .none
+
+    case .animationDecoded(let animation):
+      // For the picture on screen (a newer one cancels its decoding), if it has frames to play.
+      guard case .loaded = state.picture, animation.frames.count > 1 else { return .none }
+      let playback = Playback(animation: animation)
+      state.picture = .animated(playback)
+      return waitForNextFrame(playback)
+
+    case .frameDelayElapsed:
+      guard case .animated(var playback) = state.picture, !playback.isCovered else { return .none }
+      playback.advance()
+      state.picture = .animated(playback)
+      return waitForNextFrame(playback)
+
+    case .pictureCovered(let covered):
+      guard case .animated(var playback) = state.picture, playback.isCovered != covered else { return .none }
+      playback.isCovered = covered
+      state.picture = .animated(playback)
+      return waitForNextFrame(playback)
     }
   }
 
@@ -339,7 +395,7 @@ public struct BreedFeature: Reducer {
 
   /// Fetches a picture's address with `address`, then (when pictures are on) its bytes,
   /// decoded right here in the effect, off the main actor. One cancellable effect: a newer
-  /// request or leaving the screen stops all of it.
+  /// request or leaving the screen stops all of it. The animation on screen, if any, stops.
   private func fetch(
     _ state: inout State,
     address:
@@ -365,6 +421,7 @@ public struct BreedFeature: Reducer {
       await send(.pictureResponse(picture, at: now()))
     }
     .cancellable(id: CancelID.image, cancelInFlight: true)
+    .merge(with: .cancel(id: CancelID.animation))
   }
 
   /// Downloads the picture at `url` and decodes it to at least `size` pixels.

@@ -20,7 +20,7 @@ extension BreedFeature {
     public var imageURL: ImageURL
     /// Which of the pictures of what is shown this is, where they are known: "3 of 213".
     public var position: String?
-    /// The decoded picture, when there is one.
+    /// The decoded picture, when there is one: an animation's frame shown.
     public var picture: RGBImage?
     /// What happened to the picture, when it is not shown: "Loading the picture…" or why
     /// it failed.
@@ -107,6 +107,7 @@ extension BreedFeature {
         picture = nil
         pictureNote = "Loading the picture…"
       case .loaded(let image): picture = image
+      case .animated(let playback): picture = playback.image
       case .failed(let error):
         picture = nil
         pictureNote = error.message + tries

@@ -52,12 +52,14 @@ extension Arguments {
                              cell (line, and auto: in any font with half
                              blocks); also sixths (a font with Symbols for
                              Legacy Computing, Unicode 13)
-      --loops N              show: how many times an animated GIF plays on a
-                             terminal in colour cells: N from 0 (the first
-                             frame alone, as when piped) to 1000, however
-                             long it takes. By default, as the file says (one
-                             that loops for ever: 3 times), for 10 s at most.
-                             Ctrl-C stops it
+      --loops N              how many times an animated GIF plays, in show and
+                             on the Breed screen, where the picture is in
+                             colour cells (ASCII, kitty, iTerm2 and sixel
+                             pictures stay still): N from 0 (the first frame
+                             alone, as when piped) to 1000. By default, as the
+                             file says; one that loops for ever plays 3 times
+                             in show (10 s at most; Ctrl-C stops it), and on
+                             the Breed screen for as long as it is shown
       --json                 machine-readable output (list, show; alone: list)
       --filter TEXT          only breeds whose name contains TEXT, or each of its
                              words (list; the browser starts with it typed)

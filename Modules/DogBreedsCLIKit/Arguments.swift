@@ -47,8 +47,8 @@ struct Options: Equatable {
   var pictureSize: PictureBox?
   /// The glyphs `show` draws pictures in colour cells with (`--symbols`).
   var symbols: SymbolSet = .auto
-  /// How many times `show` plays an animated picture (`--loops N`); `nil`: as the file
-  /// says, within `show`'s limits.
+  /// How many times `show` and the Breed screen play an animated picture (`--loops N`; 0:
+  /// the first frame alone); `nil`: as the file says (within `show`'s limits).
   var loops: Int?
   var timeout: Double = 10
   /// Where the full-screen app writes the session (`--record FILE`).
@@ -295,12 +295,25 @@ enum Arguments {
       }
     }
     if options.loops != nil {
-      guard case .show = options.command, !options.json else {
-        throw UsageError(message: "--loops goes with show, which draws the picture (not with --json).")
+      let drawsPictures: Bool
+      switch options.command {
+      case .show: drawsPictures = !options.json
+      case .interactive: drawsPictures = true
+      case .list, .favourites, .replay, .help, .version: drawsPictures = false
       }
-      if [.none, .kitty, .iterm, .sixel].contains(options.picture) {
+      guard drawsPictures else {
         throw UsageError(
-          message: "--loops plays pictures drawn in cells, not with --picture \(options.picture.rawValue).")
+          message: "--loops goes with show, which draws the picture (not with --json), or the browser.")
+      }
+      if options.picture == .none {
+        throw UsageError(
+          message: "--loops plays pictures drawn in colour cells, and --picture none draws none.")
+      }
+      if [.ascii, .kitty, .iterm, .sixel].contains(options.picture) {
+        throw UsageError(
+          message:
+            "--loops plays pictures drawn in colour cells: with --picture \(options.picture.rawValue) the picture stays still."
+        )
       }
     }
     if options.symbols != .auto {

@@ -1,4 +1,5 @@
 import AppFeature
+import BreedFeature
 import Core
 import DogAPIClient
 import FavouritesClient
@@ -167,7 +168,13 @@ struct Session {
           "--record records the full-screen browser, and there is no terminal: nothing is recorded.")
       }
     }
-    let store = makeStore(AppFeature(client: client, pictureSize: pictureSize, favourites: favourites))
+    // The Breed screen plays animated GIFs where `show` does: in colour cells, unless
+    // `--loops 0` asks for the first frame alone.
+    let motion: BreedFeature.Motion =
+      interactive && screen.pictures.playsAnimations && options.loops != 0
+      ? .plays(times: options.loops) : .still
+    let store = makeStore(
+      AppFeature(client: client, pictureSize: pictureSize, motion: motion, favourites: favourites))
     if let recorder { store.startRecording { entry, state in recorder.step(entry, state: state) } }
     // --filter is the list's filter, for `list` and the browser alike (where the browser
     // starts, as if typed); it applies when the list arrives.

@@ -265,25 +265,20 @@ struct Commands {
       }
       return nil
     }
-    switch state.picture {
-    case .none, .loading:
-      return nil
-    case .failed(let error):
-      return error.message
-    case .loaded(let image):
-      if pictures.terminalProtocol == .kitty {
-        Output.write(
-          TerminalPicture.kitty(
-            image, columns: box.columns, rows: box.rows, cell: cell, compressed: pictures.compressed))
-      } else if pictures.terminalProtocol == .sixel {
-        Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: cell))
-      } else if pictures.mode != .none {
-        let text = cellText(image, in: box)
-        Output.write(text.text)
-        drawn = DrawnInCells(rows: text.rows, columns: text.columns, at: .now)
-      }
-      return nil
+    if case .failed(let error) = state.picture { return error.message }
+    guard let image = state.picture.image else { return nil }
+    if pictures.terminalProtocol == .kitty {
+      Output.write(
+        TerminalPicture.kitty(
+          image, columns: box.columns, rows: box.rows, cell: cell, compressed: pictures.compressed))
+    } else if pictures.terminalProtocol == .sixel {
+      Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: cell))
+    } else if pictures.mode != .none {
+      let text = cellText(image, in: box)
+      Output.write(text.text)
+      drawn = DrawnInCells(rows: text.rows, columns: text.columns, at: .now)
     }
+    return nil
   }
 
   private func provenance(_ list: BreedList?) -> [(String, JSON)] {

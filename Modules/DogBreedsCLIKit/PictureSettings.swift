@@ -131,12 +131,13 @@ struct PictureSettings: Sendable {
     self.explicit = explicit
   }
 
-  /// Whether `show` plays an animated picture in these settings: drawn in cells, in
-  /// colour (so its output is a terminal's, with control sequences; plain text, as
-  /// NO_COLOR asks, gets the first frame alone, as a file does).
-  var playsAnimations: Bool {
-    terminalProtocol == nil && (mode == .blocks || mode == .ascii) && colorMode != .none
-  }
+  /// Whether an animated picture plays in these settings, in `show` and on the Breed
+  /// screen alike: drawn in colour cells (symbols, half blocks, 256 colours), where a frame
+  /// is a few kilobytes of cells that change. ASCII stays still (the first frame): its
+  /// characters, redrawn ten times a second, would flicker like noise, not move. So do a
+  /// terminal's own graphics (kitty, sixel, iTerm2), where each frame would be the whole
+  /// picture sent again.
+  var playsAnimations: Bool { mode == .blocks }
 
   /// The picture protocol of the terminal the environment names, if it has one.
   static func terminalProtocol(named environment: [String: String]) -> PictureChoice? {

@@ -13,6 +13,16 @@ public struct RGBImage: Hashable, Sendable {
   /// that again gives these very pixels, so a log keeps the encoded bytes, a tenth of the
   /// pixels' size or less, in their place. Not part of the picture's equality.
   public internal(set) var source: Source?
+  /// The identity of these pixels: copies of the picture share it, and a picture made
+  /// anew has its own, even with the same pixels. What is worked out from a picture (its
+  /// cells at a size, say) can be kept under it, weakly, for as long as the picture lives.
+  /// Not part of the picture's equality.
+  public let identity = Identity()
+
+  /// The identity of a picture's pixels (see ``RGBImage/identity``).
+  public final class Identity: Sendable {
+    init() {}
+  }
 
   /// An encoded picture and the size it was decoded to fit.
   public struct Source: Sendable {

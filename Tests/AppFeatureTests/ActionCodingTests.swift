@@ -16,6 +16,16 @@ import TextRendering
 /// ``ActionCodingTests/everyCaseOfEveryEnumHasASample()``.
 enum ActionSamples {
   static let picture = RGBImage(width: 2, height: 2, pixels: Array(0..<12), isReduced: true)
+  static let animations = [
+    Animation(
+      frames: [
+        AnimationFrame(image: picture, delay: .milliseconds(100)),
+        AnimationFrame(
+          image: RGBImage(width: 2, height: 2, pixels: Array(12..<24)), delay: .milliseconds(40)),
+      ], plays: .forever),
+    Animation(
+      frames: [AnimationFrame(image: picture, delay: .seconds(1))], plays: .times(3), isComplete: false),
+  ]
   static let url = URL(string: "https://images.dog.ceo/breeds/hound-afghan/n02088094_1003.jpg")!
   static let fetchedAt = Date(timeIntervalSince1970: 1_795_000_000.25)
 
@@ -66,8 +76,9 @@ enum ActionSamples {
       .subBreedSelected(nil),
       .favouriteToggled, .highlightMoved(.down), .screenResized, .imageURLsResponse([url], shown: url),
       .imageURLsResponse([], shown: nil), .imageURLResponse(.success(url), at: now),
-      .pictureResponse(.success(picture), at: now),
-    ] + apiErrors.map { .imageURLResponse(.failure($0), at: now) }
+      .pictureResponse(.success(picture), at: now), .frameDelayElapsed, .pictureCovered(true),
+      .pictureCovered(false),
+    ] + animations.map { .animationDecoded($0) } + apiErrors.map { .imageURLResponse(.failure($0), at: now) }
     + apiErrors.map { .pictureResponse(.failure(.download($0)), at: now) }
     + decodingErrors.map { .pictureResponse(.failure(.decode($0)), at: now) }
 
@@ -153,6 +164,7 @@ struct ActionCodingTests {
       FavouritesFeature.Action.Dialog.self, FavouritesFeature.Action.Delegate.self,
       PresentationAction<FavouritesFeature.Action.Dialog>.self, FavouriteRow.Action.self, HighlightMove.self,
       DogAPIError.self, BreedListSource.self, ImageDecodingError.self, ImageFormat.self,
+      Animation.Plays.self,
     ]
     for type in required {
       #expect(covered[ObjectIdentifier(type)] != nil, "no sample carries a \(String(reflecting: type))")
@@ -214,5 +226,32 @@ struct ActionCodingTests {
       guard case DecodingError.dataCorrupted(let context) = error else { return false }
       return context.debugDescription.contains(key)
     }
+  }
+
+  /// An animation's action, written with a pixel store, holds its GIF as the key of the
+  /// blob its first frame's picture is kept as: the log gains a line, not the frames.
+  @Test func anAnimationInALogIsTheFileItsFirstFrameIsKeptAs() throws {
+    var gif = GIFWriter(width: 8, height: 6, colors: [[255, 0, 0], [0, 0, 255]])
+    gif.loop(0)
+    gif.frame([UInt8](repeating: 0, count: 48))
+    gif.frame([UInt8](repeating: 1, count: 48))
+    let first = try ImageDecoder.decode(gif.file, fitting: (8, 6))
+    var animation = try GIFDecoder.decodeAnimation(gif.file, fitting: (8, 6))
+    animation.plays = .times(2)
+    let actions: [AppFeature.Action] = [
+      .breed(.pictureResponse(.success(first), at: now)), .breed(.animationDecoded(animation)),
+    ]
+    let store = RGBImage.PixelStore()
+    let encoder = JSONEncoder()
+    encoder.userInfo[RGBImage.pixelStoreKey] = store
+    let lines = try actions.map { try encoder.encode($0) }
+    let blobs = store.takeNew()
+    #expect(blobs.map(\.bytes) == [gif.file])
+    #expect(lines[1].count < 250, "\(String(decoding: lines[1], as: UTF8.self))")
+    let reader = RGBImage.PixelStore()
+    for blob in blobs { reader.add(blob) }
+    let decoder = JSONDecoder()
+    decoder.userInfo[RGBImage.pixelStoreKey] = reader
+    #expect(try lines.map { try decoder.decode(AppFeature.Action.self, from: $0) } == actions)
   }
 }

@@ -66,8 +66,20 @@ struct ArgumentsTests {
     (["show", "pug", "--loops", "٣"], "--loops must be a count"),
     (["list", "--loops", "2"], "--loops goes with show"),
     (["show", "pug", "--json", "--loops", "2"], "--loops goes with show"),
-    (["show", "pug", "--picture", "kitty", "--loops", "2"], "--loops plays pictures drawn in cells"),
-    (["show", "pug", "--picture", "none", "--loops", "2"], "--loops plays pictures drawn in cells"),
+    (["replay", "log", "--loops", "2"], "--loops goes with show"),
+    (["favourites", "--loops", "2"], "--loops goes with show"),
+    (
+      ["show", "pug", "--picture", "kitty", "--loops", "2"],
+      "--loops plays pictures drawn in colour cells: with --picture kitty the picture stays still."
+    ),
+    (
+      ["--picture", "ascii", "--loops", "0"],
+      "--loops plays pictures drawn in colour cells: with --picture ascii the picture stays still."
+    ),
+    (
+      ["show", "pug", "--picture", "none", "--loops", "2"],
+      "--loops plays pictures drawn in colour cells, and --picture none draws none."
+    ),
   ])
   func aUsageErrorSaysWhatIsWrong(arguments: [String], start: String) {
     #expect(throws: UsageError.self, "\(arguments)") {
@@ -109,9 +121,11 @@ struct ArgumentsTests {
     ),
     (["show", "pug", "--loops", "0"], Options(command: .show("pug"), loops: 0)),
     (
-      ["show", "pug", "--loops=1000", "--picture", "ascii"],
-      Options(command: .show("pug"), picture: .ascii, loops: 1000)
+      ["show", "pug", "--loops=1000", "--picture", "256"],
+      Options(command: .show("pug"), picture: .ansi256, loops: 1000)
     ),
+    (["--loops", "0"], Options(loops: 0)),
+    (["--record", "log", "--loops", "2"], Options(loops: 2, record: "log")),
     (["--timeout", "2.5"], Options(timeout: 2.5)),
     (["--trace"], Options(trace: true)),
     (["list", "--fresh"], Options(command: .list, fresh: true)),
@@ -152,10 +166,11 @@ extension Options {
     command: Command = .interactive, filter: String? = nil, json: Bool = false, api: API = .live,
     offline: Bool = false, color: ColorChoice = .auto, trace: Bool = false, picture: PictureChoice = .auto,
     timeout: Double = 10, fresh: Bool = false, pictureSize: PictureBox? = nil, symbols: SymbolSet = .auto,
-    loops: Int? = nil
+    loops: Int? = nil, record: String? = nil
   ) {
     self.init()
     self.loops = loops
+    self.record = record
     self.symbols = symbols
     self.pictureSize = pictureSize
     self.command = command

@@ -47,17 +47,22 @@ struct PicturePlayerTests {
     #expect(PlaybackSchedule.defaultLimit == .seconds(10))
   }
 
-  /// Pictures in colour cells play; in pixels (a terminal's own protocol), in plain text
-  /// (NO_COLOR, `--color never`) or not at all, `show` draws the first frame alone.
-  @Test func animationsPlayInColourCellsOnly() {
+  /// Pictures in colour cells play; in ASCII, in pixels (a terminal's own protocol), in
+  /// plain text (NO_COLOR, `--color never`) or not at all, the first frame alone: in `show`
+  /// and in the full-screen app alike (which draws iTerm2's pictures in cells, so plays
+  /// them).
+  @Test(arguments: [false, true])
+  func animationsPlayInColourCellsOnly(interactive: Bool) {
     func plays(_ choice: PictureChoice, colorMode: ColorMode = .ansi256, refused: Bool = false) -> Bool {
       PictureSettings.resolve(
-        choice, colorMode: colorMode, colorRefused: refused, isTerminal: true, interactive: false,
+        choice, colorMode: colorMode, colorRefused: refused, isTerminal: true, interactive: interactive,
         unicode: true, environment: ["TERM": "xterm-256color"]
       ).playsAnimations
     }
-    #expect(plays(.auto) && plays(.blocks) && plays(.ansi256) && plays(.ascii))
-    #expect(!plays(.kitty) && !plays(.sixel) && !plays(.iterm) && !plays(.none))
+    #expect(plays(.auto) && plays(.blocks) && plays(.ansi256))
+    // ASCII stays still, in colour too.
+    #expect(!plays(.ascii) && !plays(.ascii, colorMode: .truecolor))
+    #expect(!plays(.kitty) && !plays(.sixel) && plays(.iterm) == interactive && !plays(.none))
     #expect(!plays(.auto, colorMode: .none, refused: true) && !plays(.ascii, colorMode: .none))
     #expect(!plays(.blocks, colorMode: .none, refused: true))
   }

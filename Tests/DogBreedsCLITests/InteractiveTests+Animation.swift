@@ -9,8 +9,8 @@ import VirtualTerminal
   import Glibc
 #endif
 
-/// Animated GIFs: played in place by `show` on a terminal, in colour cells; the first frame
-/// alone anywhere else.
+/// Animated GIFs: played in place by `show` on a terminal, in colour cells (not ASCII); the
+/// first frame alone anywhere else.
 enum AnimatedGIF {
   /// Red, green, blue by index.
   static let colors: [[UInt8]] = [[255, 0, 0], [0, 200, 0], [0, 0, 255]]
@@ -114,9 +114,11 @@ extension InteractiveTests {
     #expect(screen[0, 0].style.background != nil && screen[0, 2].style.background != nil)
   }
 
-  /// With NO_COLOR the picture is plain text, and `--loops 0` asks for no playing: the
-  /// first frame alone, as before there were animations, with the cursor never hidden.
-  @Test(arguments: [(["NO_COLOR": "1"], []), ([:], ["--loops", "0"])] as [([String: String], [String])])
+  /// With NO_COLOR the picture is plain text, ASCII stays still in colour too, and
+  /// `--loops 0` asks for no playing: the first frame alone, with the cursor never hidden.
+  @Test(
+    arguments: [(["NO_COLOR": "1"], []), ([:], ["--loops", "0"]), ([:], ["--picture", "ascii"])]
+      as [([String: String], [String])])
   func plainOrLoopsZeroDrawsTheFirstFrameAlone(environment: [String: String], extra: [String]) async throws {
     let (app, server) = try showing(AnimatedGIF.threeFrames(loop: 0), extra, environment: environment)
     defer { server.stop() }

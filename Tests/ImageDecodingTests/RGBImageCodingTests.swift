@@ -134,3 +134,15 @@ struct RGBImageCodingTests {
     #expect(try decoder(store).decode(RGBImage.self, from: line) == picture)
   }
 }
+
+/// A picture's identity: what caches of work done on it key on.
+struct RGBImageIdentityTests {
+  @Test func copiesShareAnIdentityAndAPictureMadeAnewHasItsOwn() throws {
+    let picture = RGBImage(width: 1, height: 1, pixels: [1, 2, 3])
+    var copy = picture
+    copy.isReduced = true
+    #expect(copy.identity === picture.identity)
+    let again = try JSONDecoder().decode(RGBImage.self, from: JSONEncoder().encode(picture))
+    #expect(again == picture && again.identity !== picture.identity)
+  }
+}

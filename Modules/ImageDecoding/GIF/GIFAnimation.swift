@@ -75,7 +75,9 @@ extension GIFDecoder {
       case 0?: .forever
       case let count?: .times(count + 1)
       }
-    return Animation(frames: frames, plays: plays, isComplete: isComplete)
+    var animation = Animation(frames: frames, plays: plays, isComplete: isComplete)
+    animation.source = Animation.Source(bytes: bytes, fitting: target, limits: limits)
+    return animation
   }
 
   /// Decodes every frame of a GIF with its delay: ``decodeAnimation(_:fitting:limits:)``'s

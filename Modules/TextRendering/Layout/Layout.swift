@@ -1,6 +1,8 @@
 import ImageDecoding
 
-/// Lays a ``Node`` out into a ``Frame`` of a given size. Pure: same input, same frame.
+/// Lays a ``Node`` out into a ``Frame`` of a given size. Pure: same input, same frame
+/// (pictures' cells are kept in ``PictureCellCache/shared`` while their pictures live, so
+/// a picture drawn again at the same size costs a look-up).
 public enum Layout {
   /// Options that depend on the terminal, not on the screen's content.
   public struct Options: Hashable, Sendable {
@@ -195,7 +197,8 @@ public enum Layout {
 
     /// A picture drawn in cells, centred in its box; returns the rows it took. Where the
     /// terminal draws pictures itself (its graphics show one picture per screen), a list
-    /// row's thumbnail is drawn in symbols.
+    /// row's thumbnail is drawn in symbols. The cells come from ``PictureCellCache/shared``:
+    /// a picture drawn again at the same size is not fitted again.
     @discardableResult
     mutating func placeCellPicture(
       _ image: RGBImage, mode: PictureMode, x: Int, y: Int, width: Int, height: Int
@@ -204,7 +207,7 @@ public enum Layout {
     {
       let cellMode: PictureMode = mode == .terminal ? .blocks : mode
       guard cellMode != .none else { return 0 }
-      let cells = PictureRenderer.render(
+      let cells = PictureCellCache.shared.cells(
         image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground,
         cell: options.cell, colorMode: options.colorMode, symbols: options.symbols)
       let left = x + (width - cells.columns) / 2

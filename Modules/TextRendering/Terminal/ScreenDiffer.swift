@@ -76,7 +76,7 @@ public enum ScreenDiffer {
           writer.move(to: Position(x: column, y: y))
           writer.setStyle(cell.style)
           if DisplayWidth.isAgreed(cell.character) {
-            writer.bytes += Array(String(cell.character).utf8)
+            writer.bytes.append(contentsOf: cell.character.utf8)
             writer.cursor.x += Int(cell.width)
           } else {
             // Terminals draw this one at different widths (tmux 3.3 gives `❤️` one column):
@@ -85,7 +85,7 @@ public enum ScreenDiffer {
             writer.bytes += Array(repeating: UInt8(ascii: " "), count: Int(cell.width))
             writer.cursor.x += Int(cell.width)
             writer.move(to: Position(x: column, y: y))
-            writer.bytes += Array(String(cell.character).utf8)
+            writer.bytes.append(contentsOf: cell.character.utf8)
             writer.cursor = Position(x: -1, y: -1)
           }
         }
@@ -132,7 +132,7 @@ public enum ScreenDiffer {
         let cell = frame[x, y]
         guard cell.width > 0 else { continue }
         writer.setStyle(cell.style)
-        writer.bytes += Array(String(cell.character).utf8)
+        writer.bytes.append(contentsOf: cell.character.utf8)
       }
       writer.setStyle(.plain)
       writer.bytes.append(UInt8(ascii: "\n"))
@@ -170,35 +170,59 @@ public enum ScreenDiffer {
       cursor = position
     }
 
+    /// Changes the style to `wanted` (as the colour mode draws it) with one SGR of the
+    /// codes that differ, written straight into the bytes: a picture's frame sets two
+    /// colours in most of its cells.
     mutating func setStyle(_ wanted: Style) {
       let target = wanted.adapted(to: colorMode)
       guard target != style else { return }
-      var codes: [String] = []
+      bytes.append(contentsOf: Self.csi)
+      var first = true
+      func code(_ number: Int) {
+        if !first { bytes.append(UInt8(ascii: ";")) }
+        first = false
+        appendDecimal(number)
+      }
       if target.bold != style.bold || target.dim != style.dim {
-        if (style.bold && !target.bold) || (style.dim && !target.dim) { codes.append("22") }
-        if target.bold { codes.append("1") }
-        if target.dim { codes.append("2") }
+        if (style.bold && !target.bold) || (style.dim && !target.dim) { code(22) }
+        if target.bold { code(1) }
+        if target.dim { code(2) }
       }
-      if target.italic != style.italic { codes.append(target.italic ? "3" : "23") }
-      if target.underline != style.underline { codes.append(target.underline ? "4" : "24") }
-      if target.reverse != style.reverse { codes.append(target.reverse ? "7" : "27") }
-      if target.foreground != style.foreground {
-        codes.append(Self.sgr(target.foreground, background: false))
-      }
-      if target.background != style.background { codes.append(Self.sgr(target.background, background: true)) }
-      bytes += Array(ControlSequence.style(codes).utf8)
+      if target.italic != style.italic { code(target.italic ? 3 : 23) }
+      if target.underline != style.underline { code(target.underline ? 4 : 24) }
+      if target.reverse != style.reverse { code(target.reverse ? 7 : 27) }
+      if target.foreground != style.foreground { Self.color(target.foreground, background: false, code) }
+      if target.background != style.background { Self.color(target.background, background: true, code) }
+      bytes.append(UInt8(ascii: "m"))
       style = target
     }
 
-    static func sgr(_ color: Color?, background: Bool) -> String {
+    /// The codes that set `color` as the foreground, or the background.
+    private static func color(_ color: Color?, background: Bool, _ code: (Int) -> Void) {
       switch color {
-      case nil: return background ? "49" : "39"
+      case nil: code(background ? 49 : 39)
       case .ansi(let index):
-        let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
-        return String(base + Int(index % 8))
-      case .indexed(let index): return "\(background ? 48 : 38);5;\(index)"
-      case .rgb(let r, let g, let b): return "\(background ? 48 : 38);2;\(r);\(g);\(b)"
+        code((index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)) + Int(index % 8))
+      case .indexed(let index):
+        code(background ? 48 : 38)
+        code(5)
+        code(Int(index))
+      case .rgb(let r, let g, let b):
+        code(background ? 48 : 38)
+        code(2)
+        code(Int(r))
+        code(Int(g))
+        code(Int(b))
       }
+    }
+
+    /// `CSI`, as bytes.
+    static let csi = Array(ControlSequence.csi.utf8)
+
+    /// Appends `number` (0 or more) in decimal digits.
+    mutating func appendDecimal(_ number: Int) {
+      if number >= 10 { appendDecimal(number / 10) }
+      bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
   }
 }
