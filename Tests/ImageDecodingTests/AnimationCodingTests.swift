@@ -16,22 +16,6 @@ struct AnimationCodingTests {
     return gif.file
   }()
 
-  func encoder(_ store: RGBImage.PixelStore) -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.userInfo[RGBImage.pixelStoreKey] = store
-    return encoder
-  }
-
-  func decoder(_ store: RGBImage.PixelStore) -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.userInfo[RGBImage.pixelStoreKey] = store
-    return decoder
-  }
-
-  func object(_ data: Data) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-  }
-
   /// In a log, an animation is its file (the same blob its first frame's picture was
   /// kept as), how it was decoded and its plays: reading it decodes the file again to the
   /// same frames, with the plays the log says (the app's, which may not be the file's).

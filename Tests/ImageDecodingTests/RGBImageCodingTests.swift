@@ -3,26 +3,29 @@ import ImageDecoding
 import TestSupport
 import Testing
 
+/// A JSON encoder that writes pictures' pixels into `store`.
+func encoder(_ store: RGBImage.PixelStore) -> JSONEncoder {
+  let encoder = JSONEncoder()
+  encoder.userInfo[RGBImage.pixelStoreKey] = store
+  return encoder
+}
+
+/// A JSON decoder that reads pictures' pixels from `store`.
+func decoder(_ store: RGBImage.PixelStore) -> JSONDecoder {
+  let decoder = JSONDecoder()
+  decoder.userInfo[RGBImage.pixelStoreKey] = store
+  return decoder
+}
+
+/// `data` as a JSON object.
+func object(_ data: Data) throws -> [String: Any] {
+  try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
 /// A picture written and read back: its pixels as one base64 `Data`, or as a key into a
 /// pixel store.
 struct RGBImageCodingTests {
   let picture = RGBImage(width: 2, height: 1, pixels: [1, 2, 3, 250, 251, 252], isReduced: true)
-
-  func encoder(_ store: RGBImage.PixelStore) -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.userInfo[RGBImage.pixelStoreKey] = store
-    return encoder
-  }
-
-  func decoder(_ store: RGBImage.PixelStore) -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.userInfo[RGBImage.pixelStoreKey] = store
-    return decoder
-  }
-
-  func object(_ data: Data) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-  }
 
   @Test func thePixelsAreOneBase64String() throws {
     let data = try JSONEncoder().encode(picture)
