@@ -36,7 +36,9 @@ extension Arguments {
       --timeout SECONDS      per request (default 10)
       --color auto|always|never
                              auto: only on a terminal, TERM not dumb, NO_COLOR unset
-                             (CLICOLOR_FORCE/FORCE_COLOR force it)
+                             (CLICOLOR_FORCE/FORCE_COLOR force it); a picture
+                             named by --picture is in colour even piped,
+                             unless never or NO_COLOR
       --picture auto|blocks|256|ascii|kitty|iterm|sixel|none
                              how `show` and the Breed screen draw the picture
                              (the browser draws iterm in cells)
