@@ -1,6 +1,7 @@
 import ImageDecoding
 import Testing
-import TextRendering
+
+@testable import TextRendering
 
 /// Pictures' cells kept while their pictures live: fitted once per picture and size.
 struct PictureCellCacheTests {

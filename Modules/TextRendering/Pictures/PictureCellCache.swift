@@ -60,7 +60,7 @@ public final class PictureCellCache: Sendable {
   public static let shared = PictureCellCache(capacity: 1 << 18)
 
   /// How many times cells were found here rather than fitted.
-  public var hits: Int { contents.withLock { $0.hits } }
+  var hits: Int { contents.withLock { $0.hits } }
 
   /// How many cells are kept now.
   public var count: Int { contents.withLock { $0.cells } }
@@ -70,7 +70,7 @@ public final class PictureCellCache: Sendable {
   ///
   /// - Parameters: As ``cells(_:mode:columns:rows:lightBackground:cell:colorMode:symbols:)``'s.
   /// - Returns: The cells, or `nil`.
-  public func kept(
+  func kept(
     _ image: RGBImage, mode: PictureMode, columns: Int, rows: Int, lightBackground: Bool = false,
     cell: TerminalPicture.CellSize = .default, colorMode: ColorMode? = nil, symbols: SymbolSet = .half
   ) -> PictureCells? {
