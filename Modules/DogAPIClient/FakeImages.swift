@@ -4,9 +4,8 @@ import Foundation
 /// client, compiled in as base64 so demos work with no files and no network. The data
 /// lives in `FakeImages+Baseline.swift` and `FakeImages+Progressive.swift`.
 enum FakeImages {
-  /// The bytes of base64 text broken into lines, the line breaks and indentation skipped
-  /// by Foundation's decoder (filtering the text by `Character` first walked every
-  /// grapheme of it, on every start of `show --api fake`).
+  /// The bytes of base64 text broken into lines: Foundation's decoder skips the line
+  /// breaks and indentation itself, without walking the text's graphemes.
   static func decode(_ text: String) -> Data {
     Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? Data()
   }
