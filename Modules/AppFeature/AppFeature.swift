@@ -94,6 +94,10 @@ public struct AppFeature: Reducer {
       }
     }
 
+    /// The favourites the Favourites tab shows, while it shows (no Breed screen over it);
+    /// `nil` otherwise. The tab's rows follow it.
+    var favouritesShown: Set<String>? { tab == .favourites && breed == nil ? favourites : nil }
+
     /// Where the keys apply now (an alert or a dialog aside): the screen shown.
     public var keyPlace: KeyBinding.Place {
       breed != nil ? .breed : tab == .favourites ? .favouritesTab : .breedsTab
@@ -269,6 +273,9 @@ public struct AppFeature: Reducer {
   let favouritesClient: FavouritesClient?
   /// What the wait before saving favourites is measured on.
   let clock: any Clock<Duration>
+  /// What ends the app, once quitting is decided (``State/quitting``); `nil` where nothing
+  /// runs the app but the reducer (a replay, a command that prints and exits).
+  let end: (@Sendable () async -> Void)?
   /// The fewest pixels a Favourites row's thumbnail is decoded to: enough for the few
   /// rows of cells it is drawn in.
   public static let thumbnailSize = (width: 32, height: 24)
@@ -288,11 +295,15 @@ public struct AppFeature: Reducer {
   ///   - clock: What the wait before a save, and an animation's frames, are measured on.
   ///   - now: What time it is, read by the screens' effects as answers arrive (the actions
   ///     that carry them carry the time too: tests give a fixed one).
+  ///   - end: What ends the app: run, as an effect, once quitting is decided (nothing is
+  ///     left to save, the user chose to quit without saving, or asked twice).
   public init(
     client: DogAPIClient, pictureSize: (@Sendable () -> (width: Int, height: Int))? = nil,
     motion: BreedFeature.Motion = .still, favourites: FavouritesClient? = nil,
-    clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
+    clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
+    end: (@Sendable () async -> Void)? = nil
   ) {
+    self.end = end
     self.client = client
     self.now = now
     self.breedFeature = BreedFeature(
@@ -323,6 +334,36 @@ public struct AppFeature: Reducer {
       guard let new, old != nil || new else { return .none }
       return .send(.breed(.pictureCovered(new)))
     }
+    // A screen that opens starts what it shows, whatever opened it (a key, a click, a
+    // command): the Breed screen its picture; the Favourites tab its rows, and again
+    // whenever its favourites change while it shows (rows follow them, and rows coming
+    // into view load their thumbnails).
+    .onChange(of: \.breed?.id, Self.breedOpened)
+    .onChange(of: \.favouritesShown, Self.favouritesShown)
+    // Once nothing is left to save, or the user chose to leave it, the app ends.
+    .onChange(of: \.quitting, quittingDecided)
+  }
+
+  private static func breedOpened(_: String?, _ opened: String?, _: inout State) -> Effect<Action> {
+    opened == nil ? .none : .send(.breed(.appeared))
+  }
+
+  private static func favouritesShown(_: Set<String>?, _ shown: Set<String>?, _: inout State) -> Effect<
+    Action
+  > {
+    shown == nil ? .none : .send(.favourites(.appeared))
+  }
+
+  private func quittingDecided(_: State.Quitting?, _ quitting: State.Quitting?, _: inout State) -> Effect<
+    Action
+  > {
+    quitting == .ready || quitting == .withoutSaving ? ending() : .none
+  }
+
+  /// The effect that ends the app.
+  private func ending() -> Effect<Action> {
+    guard let end else { return .none }
+    return .run { _ in await end() }
   }
 
   /// The app's own reducer, and the Breed screen while a breed is open.
@@ -457,7 +498,9 @@ public struct AppFeature: Reducer {
         return .none
 
       case .quitRequested:
-        guard state.quitting == nil else { return .none }
+        // Asked again while the favourites are saved first, or while the question is up:
+        // the app ends at once (what is still unsaved is named as it ends).
+        guard state.quitting == nil else { return ending() }
         state.help = nil
         // What is on screen gives way: the question, if one comes, takes its place.
         state.alert = nil
@@ -479,11 +522,16 @@ public struct AppFeature: Reducer {
     return failed ? .send(.favourites(.failedThumbnailsRetried)) : .none
   }
 
+  /// The notice for a breed, or a breed's sub-breed, that is not in the list.
+  public static func notListed(_ name: String, subBreed: String? = nil) -> String {
+    "“\(subBreed.map { "\($0) " } ?? "")\(name)” is not in the breed list."
+  }
+
   /// Opens the Breed screen on a breed (or one of its sub-breeds) of the list, or says it
   /// is not in it.
   private static func open(_ name: String, subBreed: String?, in state: inout State) {
     guard let breed = state.breeds?.breed(named: name), subBreed.map(breed.subBreeds.contains) ?? true else {
-      state.notice = "“\(subBreed.map { "\($0) " } ?? "")\(name)” is not in the breed list."
+      state.notice = notListed(name, subBreed: subBreed)
       return
     }
     state.notice = nil

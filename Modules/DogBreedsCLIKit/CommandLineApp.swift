@@ -173,8 +173,11 @@ struct Session {
     let motion: BreedFeature.Motion =
       interactive && screen.pictures.playsAnimations && options.loops != 0
       ? .plays(times: options.loops) : .still
+    let ending = AppEnding()
     let store = makeStore(
-      AppFeature(client: client, pictureSize: pictureSize, motion: motion, favourites: favourites))
+      AppFeature(
+        client: client, pictureSize: pictureSize, motion: motion, favourites: favourites,
+        end: interactive ? ending.end : nil))
     if let recorder { store.startRecording { entry, state in recorder.step(entry, state: state) } }
     // --filter is the list's filter, for `list` and the browser alike (where the browser
     // starts, as if typed); it applies when the list arrives.
@@ -196,7 +199,8 @@ struct Session {
         return await commands.list()
       }
       let code = await browse(
-        store: store, input: input, screen: screen, favourites: favourites, recorder: recorder)
+        store: store, input: input, screen: screen, ending: ending, favourites: favourites, recorder: recorder
+      )
       if let warning = recorder?.finish() { Output.warning(warning) }
       return code
     case .help, .version, .replay:
@@ -338,7 +342,7 @@ struct Session {
   /// The full-screen browser, on the terminal `input` reads keys from.
   func browse(
     store: Store<AppFeature.State, AppFeature.Action>, input: Int32, screen: ScreenSettings,
-    favourites: FavouritesClient?, recorder: SessionRecorder? = nil
+    ending: AppEnding, favourites: FavouritesClient?, recorder: SessionRecorder? = nil
   ) async -> Int32 {
     if options.trace && isatty(Output.streams.error) == 1 {
       Output.error(
@@ -371,7 +375,8 @@ struct Session {
       store: store,
       terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
       style: style(screen.pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
-      escapeDelay: max(5, min(delay, 1000)), favouritesChanges: favourites?.changes(), recorder: recorder)
+      escapeDelay: max(5, min(delay, 1000)), ending: ending, favouritesChanges: favourites?.changes(),
+      recorder: recorder)
     return await app.run()
   }
 }

@@ -1,3 +1,4 @@
+import AppFeature
 import DogAPIClient
 import DogsFeature
 import Foundation
@@ -65,8 +66,8 @@ extension Commands {
     return subBreeds.first { [$0.subBreed + $0.breed, $0.breed + $0.subBreed].contains(letters) }
   }
 
-  /// The breed, and sub-breed, `argument` names, as `show` and `favourites` take names:
-  /// with the list loaded and that breed's screen open; or the exit status, the error said.
+  /// The breed, and sub-breed, `argument` names, as `show` and `favourites` take names,
+  /// with the list loaded; or the exit status, the error said.
   func resolve(_ argument: String) async -> Result<(breed: String, subBreed: String?), ExitCode.Failure> {
     // A name of words is quoted whole (lowercased, as names are), not as the breed it was
     // read as.
@@ -101,35 +102,31 @@ extension Commands {
       Output.error("\(Output.quoted(typed)) is not in the breed list." + Arguments.didYouMean(offered))
       return .failure(ExitCode.Failure(code: ExitCode.notFound))
     }
-    store.send(.dogs(.rowSelected(path.breed)))
-    if let notice = store.state.notice {
+    guard let breed = store.state.breeds?.breed(named: path.breed) else {
       Output.error(
         typed.contains(" ")
           ? "\(Output.quoted(typed)) is not in the breed list." + suggestion(forWordsOf: argument)
-          : notice + suggestion(for: path.breed, subBreed: path.subBreed))
+          : AppFeature.notListed(path.breed) + suggestion(for: path.breed, subBreed: path.subBreed))
       return .failure(ExitCode.Failure(code: ExitCode.notFound))
     }
-    guard let breed = store.state.breed else { return .failure(ExitCode.Failure(code: ExitCode.failure)) }
-    if let subBreed = path.subBreed {
-      guard breed.breed.subBreeds.contains(subBreed) else {
-        // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells,
-        // else what the list's filter offers for it (for words that name breeds, those:
-        // "siberian husky": husky).
-        let named = store.state.breeds.map { DogsFeature.spellingMatches(in: $0, filter: argument) } ?? []
-        let offered =
-          [
-            suggestion(forWordsOf: argument, spelling: false), misspelled(subBreed, of: breed.breed),
-            Arguments.didYouMean(named.map(\.path)),
-          ].first { !$0.isEmpty } ?? ""
-        Output.error(
-          "\(String.breedName(breed.breed.name)) has no sub-breed \(Output.quoted(subBreed))"
-            + (breed.breed.subBreeds.isEmpty
-              ? "."
-              : " (it has \(breed.breed.subBreeds.map(String.breedName).joined(separator: ", "))).")
-            + offered
-        )
-        return .failure(ExitCode.Failure(code: ExitCode.notFound))
-      }
+    if let subBreed = path.subBreed, !breed.subBreeds.contains(subBreed) {
+      // Sub-breeds whose names hold what was typed ("hound/bass"), else those it misspells,
+      // else what the list's filter offers for it (for words that name breeds, those:
+      // "siberian husky": husky).
+      let named = store.state.breeds.map { DogsFeature.spellingMatches(in: $0, filter: argument) } ?? []
+      let offered =
+        [
+          suggestion(forWordsOf: argument, spelling: false), misspelled(subBreed, of: breed),
+          Arguments.didYouMean(named.map(\.path)),
+        ].first { !$0.isEmpty } ?? ""
+      Output.error(
+        "\(String.breedName(breed.name)) has no sub-breed \(Output.quoted(subBreed))"
+          + (breed.subBreeds.isEmpty
+            ? "."
+            : " (it has \(breed.subBreeds.map(String.breedName).joined(separator: ", "))).")
+          + offered
+      )
+      return .failure(ExitCode.Failure(code: ExitCode.notFound))
     }
     return .success(path)
   }

@@ -141,11 +141,11 @@ struct Commands {
     case .success(let found): path = found
     case .failure(let status): return status.code
     }
-    if let subBreed = path.subBreed {
-      await store.send(.breed(.subBreedSelected(subBreed))).finish()
-    } else {
-      await store.send(.breed(.appeared)).finish()
-    }
+    // The breed's screen, as the browser opens it: its picture starts loading.
+    await store.send(
+      path.subBreed.map { .dogs(.subBreedMatchSelected(breed: path.breed, subBreed: $0)) }
+        ?? .dogs(.rowSelected(path.breed))
+    ).finish()
     guard let state = store.state.breed else { return ExitCode.failure }
     let view = BreedFeature.ViewState(state)
     var imageURL: String?

@@ -29,6 +29,18 @@ struct ScreenStyle {
   var compressesPictures = false
 }
 
+/// How AppFeature's reducer ends the full-screen app: its `end` effect calls ``end()``,
+/// and the run loop, waiting on ``stream``, ends.
+final class AppEnding: Sendable {
+  let stream: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() { (stream, continuation) = AsyncStream.makeStream() }
+
+  /// Ends the app (what AppFeature is given as `end`).
+  @Sendable func end() { continuation.yield() }
+}
+
 /// The full-screen app: keys in, actions to the store, frames out.
 ///
 /// Input is read on its own thread and decoded into keys; everything else happens on the
@@ -75,14 +87,18 @@ final class InteractiveApp {
   /// Reports changes to the saved favourites made elsewhere; watched while the app runs.
   private let favouritesChanges: AsyncStream<Void>?
   private var favouritesWatcher: Task<Void, Never>?
+  /// What the app's reducer signals when it ends the app.
+  private let ending: AppEnding
+  private var endWatcher: Task<Void, Never>?
   /// Where the session is recorded (`--record`): how each frame is drawn goes there too.
   private let recorder: SessionRecorder?
 
   init(
     store: Store<AppFeature.State, AppFeature.Action>, terminal: any TerminalDevice, style: ScreenStyle,
-    asciiStyle: ScreenStyle?, escapeDelay: Int32, handlesSignals: Bool = true,
+    asciiStyle: ScreenStyle?, escapeDelay: Int32, ending: AppEnding, handlesSignals: Bool = true,
     favouritesChanges: AsyncStream<Void>? = nil, recorder: SessionRecorder? = nil
   ) {
+    self.ending = ending
     self.recorder = recorder
     self.store = store
     self.favouritesChanges = favouritesChanges
@@ -105,22 +121,13 @@ final class InteractiveApp {
     }
     // The observation derives the view state once per change; rendering reuses it.
     observations.append(store.observe(AppFeature.ViewState.init) { [weak self] view in self?.render(view) })
-    observations.append(
-      store.observe({ $0.breed?.id }) { [weak self] id in
-        if id != nil { self?.store.send(.breed(.appeared)) }
-      })
-    // The Favourites tab appears when it is shown, and again when its favourites change
-    // while it shows (rows follow them, and rows coming into view load their thumbnails).
-    observations.append(
-      store.observe({ $0.tab == .favourites && $0.breed == nil ? $0.favourites : nil }) { [weak self] shown in
-        if shown != nil { self?.store.send(.favourites(.appeared)) }
-      })
-    // Asked to quit, the app saves first; it ends once nothing is left to save, or the user
-    // chose to leave it unsaved.
-    observations.append(
-      store.observe(\.quitting) { [weak self] quitting in
-        if quitting == .ready || quitting == .withoutSaving { self?.quit(ExitCode.success) }
-      })
+    // The reducer decides when the app ends (``AppFeature``'s `end`); the loop obeys.
+    endWatcher = Task { [ending] in
+      for await _ in ending.stream {
+        self.quit(ExitCode.success)
+        return
+      }
+    }
     if handlesSignals { installSignals() }
     startInputThread()
     startSpinner()
@@ -179,6 +186,7 @@ final class InteractiveApp {
     for source in sources { source.cancel() }
     spinnerTimer?.cancel()
     favouritesWatcher?.cancel()
+    endWatcher?.cancel()
     observations.removeAll()
     finish(code)
   }

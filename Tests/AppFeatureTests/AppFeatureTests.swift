@@ -15,16 +15,43 @@ let list = BreedList(
 /// What time it is in these tests: when every answer arrives.
 let now = Date(timeIntervalSince1970: 1_795_000_000)
 
+/// The address of a breed's (or sub-breed's) picture, as ``answering`` gives it.
+func pictureURL(_ breed: String, _ subBreed: String? = nil) -> URL {
+  URL(string: "https://images.dog.ceo/breeds/\(breed)\(subBreed.map { "-\($0)" } ?? "")/1.jpg")!
+}
+
+/// A client that answers a picture's address at once (``pictureURL(_:_:)``), and fails
+/// everything else as not implemented.
+let answering: DogAPIClient = {
+  var client = DogAPIClient.failing
+  client.randomImage = { breed, subBreed in pictureURL(breed, subBreed) }
+  return client
+}()
+
+extension TestStore where State == AppFeature.State, Action == AppFeature.Action {
+  /// What a Breed screen does as it opens, by itself: it asks for its picture's address,
+  /// and ``answering`` gives it.
+  func receiveOpening(_ breed: String, _ subBreed: String? = nil) async {
+    await receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
+    await receive(.breed(.imageURLResponse(.success(pictureURL(breed, subBreed)), at: now))) {
+      $0.breed?.imageURL = .loaded(pictureURL(breed, subBreed))
+    }
+  }
+}
+
 @MainActor
 struct AppFeatureTests {
+  /// Opening a breed is the reducer's business from start to end: the screen opens and
+  /// loads its picture with no action sent but the user's.
   @Test func selectingABreedOpensItFromTheSharedListAndDismissingClosesIt() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .failing)
+      AppFeature(client: answering, now: { now })
     }
     await store.send(.dogs(.rowSelected("hound"))) { $0.dogsTab.highlighted = "hound" }
     await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
       $0.breed = BreedFeature.State(breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]))
     }
+    await store.receiveOpening("hound")
     await store.send(.breedScreenDismissed) { $0.breed = nil }
   }
 
@@ -32,7 +59,7 @@ struct AppFeatureTests {
   /// shared list: its actions reach the app's reducer, which opens the breed.
   @Test func theDogsStoreScopedAsItsScopeNamesItDrivesTheApp() async {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .failing)
+      AppFeature(client: answering)
     }
     let issues = await collectingIssues {
       let dogs: Store<DogsFeature.State, DogsFeature.Action> = store.scope(
@@ -51,7 +78,7 @@ struct AppFeatureTests {
   /// breed it saw, and a send is reported by the `ifLet`.
   @Test func theBreedStoreIsThereWhileTheScreenIsOpen() async throws {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .failing)
+      AppFeature(client: answering)
     }
     let breed: Store<BreedFeature.State?, BreedFeature.Action> = store.scope(
       state: \.breed, action: AppFeature.Action.breed)
@@ -70,7 +97,7 @@ struct AppFeatureTests {
 
   @Test func aSubBreedFoundByTheFilterOpensItsBreedShowingIt() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .failing)
+      AppFeature(client: answering, now: { now })
     }
     await store.send(.dogs(.subBreedMatchSelected(breed: "hound", subBreed: "basset")))
     await store.receive(.dogs(.delegate(.subBreedSelected(breed: "hound", subBreed: "basset")))) {
@@ -78,6 +105,8 @@ struct AppFeatureTests {
         breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]), subBreed: "basset",
         highlighted: "basset")
     }
+    // The sub-breed's own picture, from the start.
+    await store.receiveOpening("hound", "basset")
     await store.send(.breedScreenDismissed) { $0.breed = nil }
     // A sub-breed the list does not have under that breed stays on the list, with a notice.
     await store.send(.dogs(.subBreedMatchSelected(breed: "pug", subBreed: "basset")))
@@ -91,11 +120,12 @@ struct AppFeatureTests {
         breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]), subBreed: "afghan",
         highlighted: "afghan")
     }
+    await store.receiveOpening("hound", "afghan")
   }
 
   @Test func anUnknownBreedStaysOnTheListWithANotice() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .failing)
+      AppFeature(client: answering, now: { now })
     }
     await store.send(.dogs(.rowSelected("unicorn"))) { $0.dogsTab.highlighted = "unicorn" }
     await store.receive(.dogs(.delegate(.breedSelected("unicorn")))) {
@@ -112,6 +142,7 @@ struct AppFeatureTests {
       $0.notice = nil
       $0.breed = BreedFeature.State(breed: Breed(name: "pug"))
     }
+    await store.receiveOpening("pug")
     let empty = TestStore(initialState: AppFeature.State()) { AppFeature(client: .failing) }
     await empty.send(.dogs(.rowSelected("hound"))) { $0.dogsTab.highlighted = "hound" }
     await empty.receive(.dogs(.delegate(.breedSelected("hound")))) {
@@ -128,11 +159,14 @@ struct AppFeatureTests {
     }
     let issues = IssueCollector()
     await withIssueReporter(issues) {
-      let store = TestStore(
-        initialState: AppFeature.State(
-          breeds: list, dogsStatus: .loaded, breed: BreedFeature.State(breed: list.breeds[1]))
-      ) { AppFeature(client: client) }
-      await store.send(.breed(.appeared)) { $0.breed?.imageURL = .loading }
+      let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
+        AppFeature(client: client)
+      }
+      await store.send(.dogs(.rowSelected("hound"))) { $0.dogsTab.highlighted = "hound" }
+      await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
+        $0.breed = BreedFeature.State(breed: list.breeds[1])
+      }
+      await store.receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
       await store.send(.breedScreenDismissed) { $0.breed = nil }
       await gate.open()
       try? await Task.sleep(for: .milliseconds(50))
@@ -145,17 +179,19 @@ struct AppFeatureTests {
 
   @Test func aBreedOpenedAgainStartsFresh() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .failing)
+      AppFeature(client: answering, now: { now })
     }
     await store.send(.dogs(.rowSelected("pug"))) { $0.dogsTab.highlighted = "pug" }
     await store.receive(.dogs(.delegate(.breedSelected("pug")))) {
       $0.breed = BreedFeature.State(breed: Breed(name: "pug"))
     }
+    await store.receiveOpening("pug")
     await store.send(.breedScreenDismissed) { $0.breed = nil }
     await store.send(.dogs(.rowSelected("akita"))) { $0.dogsTab.highlighted = "akita" }
     await store.receive(.dogs(.delegate(.breedSelected("akita")))) {
       $0.breed = BreedFeature.State(breed: Breed(name: "akita"))
     }
+    await store.receiveOpening("akita")
   }
 
   @Test func loadingThroughTheDogsFeatureFillsTheSharedList() async {
@@ -176,8 +212,8 @@ struct AppFeatureTests {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .fake()) { (width, height) }
     }
-    store.send(.dogs(.rowSelected("hound")))
-    await store.send(.breed(.appeared)).finish()
+    // Opening the breed loads its picture: the send's task ends once it has.
+    await store.send(.dogs(.rowSelected("hound"))).finish()
     guard case .loaded(let picture) = store.state.breed?.picture else {
       Issue.record("no picture: \(String(describing: store.state.breed?.picture))")
       return
@@ -201,7 +237,7 @@ struct AppFeatureTests {
       $0.breed?.breed.name = "hound"
     }
     #expect(store.state.breed?.breed.subBreeds.count == 7)
-    await store.send(.breed(.appeared)) { $0.breed?.imageURL = .loading }
+    await store.receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
     await store.receive({ if case .breed(.imageURLResponse(.success, _)) = $0 { true } else { false } })
     guard case .loaded(let url) = store.state.breed?.imageURL else {
       Issue.record("no picture")

@@ -17,7 +17,7 @@ import TextRendering
 struct FavouritesTests {
   @Test func aStarOnTheListShowsOnTheBreedScreenAndTheOtherWayRound() async {
     let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
-      AppFeature(client: .fake())
+      AppFeature(client: answering, now: { now })
     }
     await store.send(.dogs(.highlightMoved(.down))) { $0.dogsTab.highlighted = "hound" }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["hound"] }
@@ -25,6 +25,7 @@ struct FavouritesTests {
     await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
       $0.breed = BreedFeature.State(breed: list.breeds[1])
     }
+    await store.receiveOpening("hound")
     #expect(store.state.breedScreen?.favourites == ["hound"])
     #expect(AppFeature.ViewState(store.state).breed?.isFavourite == true)
     // With a sub-breed's picture shown, the star is the sub-breed's.

@@ -168,7 +168,7 @@ struct MouseTests {
       let row = frame.lines.firstIndex { $0.contains(text) }!
       let responses = AppFeature.responses(
         to: .mouse(MouseEvent(.press, column: 5, row: row)), in: state, pageRows: 5, frame: frame)
-      let store = Store(initialState: state) { AppFeature(client: .failing) }
+      let store = Store(initialState: state) { AppFeature(client: answering) }
       for case .send(let action) in responses { store.send(action) }
       return (responses, store.state)
     }

@@ -43,6 +43,42 @@ struct QuittingTests {
     await store.send(.quitRequested) { $0.quitting = .ready }
   }
 
+  /// The reducer decides when the app ends, and ends it through `end`: once nothing is left
+  /// to save; asked again while a save holds it up, at once.
+  @Test func theReducerEndsTheAppOnceQuittingIsDecided() async {
+    let ends = Log<Int>()
+    var state = Self.unsaved
+    state.favourites = ["akita"]
+    let store = TestStore(initialState: state) {
+      AppFeature(client: .fake(), favourites: .failing, clock: TestClock(), end: { ends.append(1) })
+    }
+    await store.send(.quitRequested) { $0.quitting = .ready }
+    await store.finish()
+    #expect(ends.values == [1])
+
+    let held = Gate()
+    let busy = TestStore(initialState: Self.unsaved) {
+      AppFeature(
+        client: .fake(),
+        favourites: FavouritesClient(
+          load: { FavouritesLoad(favourites: []) },
+          save: { change throws(FavouritesError) in
+            await held.wait()
+            return FavouritesLoad(favourites: change.known)
+          }),
+        clock: TestClock(), end: { ends.append(2) })
+    }
+    await busy.send(.quitRequested) { $0.quitting = .saving }
+    #expect(ends.values == [1])
+    await busy.send(.quitRequested)
+    // The effect that ends the app runs off the main actor: waited for (at most ten
+    // seconds), while the save stays held.
+    for _ in 0..<1_000 where ends.values.count < 2 { try? await Task.sleep(for: .milliseconds(10)) }
+    #expect(ends.values == [1, 2])
+    await busy.skipInFlightEffects()
+    await held.open()
+  }
+
   @Test func quittingSavesFirstThenEnds() async {
     let saved = FavouritesClient.inMemory(["akita"])
     let store = TestStore(initialState: Self.unsaved) {

@@ -55,8 +55,8 @@ struct SessionReplayTests {
     }
     for action: AppFeature.Action in [
       .dogs(.appeared), .dogs(.retryRequested), .dogs(.filterChanged("hou")), .dogs(.rowSelected("hound")),
-      .breed(.appeared), .breed(.anotherPictureRequested), .breed(.favouriteToggled), .breedScreenDismissed,
-      .tabSelected(.favourites), .favourites(.appeared),
+      .breed(.anotherPictureRequested), .breed(.favouriteToggled), .breedScreenDismissed,
+      .tabSelected(.favourites),
     ] {
       await store.send(action).finish()
     }

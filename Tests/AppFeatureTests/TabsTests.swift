@@ -18,24 +18,30 @@ struct TabsTests {
       initialState: AppFeature.State(
         breeds: list, dogsStatus: .loaded, dogsHighlighted: "pug", favourites: ["akita", "hound/basset"])
     ) {
-      AppFeature(client: .failing)
+      AppFeature(client: answering, now: { now })
     }
+    // The tab, shown, lays out its rows by itself: in the order people read them, Akita,
+    // then Basset Hound.
     await store.send(.tabSelected(.favourites)) { $0.tab = .favourites }
-    // In the order people read them: Akita, then Basset Hound.
-    await store.send(.favourites(.highlightMoved(.down))) {
-      $0.favouritesTab.highlighted = "hound/basset"
+    await store.receive(.favourites(.appeared)) {
+      $0.favouritesTab.highlighted = "akita"
       $0.favouritesTab.rows = [FavouriteRow.State(id: "akita"), FavouriteRow.State(id: "hound/basset")]
     }
+    await store.send(.favourites(.highlightMoved(.down))) { $0.favouritesTab.highlighted = "hound/basset" }
     await store.send(.tabSelected(.breeds)) { $0.tab = .breeds }
     #expect(AppFeature.ViewState(store.state).dogs.content == DogsFeature.ViewState(store.state.dogs).content)
     await store.send(.tabSelected(.favourites)) { $0.tab = .favourites }
+    await store.receive(.favourites(.appeared))
     #expect(store.state.dogsTab.highlighted == "pug")
-    // Enter on a sub-breed opens its breed's screen on it; leaving goes back to the tab.
+    // Enter on a sub-breed opens its breed's screen on it; leaving goes back to the tab,
+    // which lays out its rows again.
     await store.send(.favourites(.highlightedRowOpened))
     await store.receive(.favourites(.delegate(.open(breed: "hound", subBreed: "basset")))) {
       $0.breed = BreedFeature.State(breed: list.breeds[1], subBreed: "basset", highlighted: "basset")
     }
+    await store.receiveOpening("hound", "basset")
     await store.send(.breedScreenDismissed) { $0.breed = nil }
+    await store.receive(.favourites(.appeared))
     #expect(store.state.tab == .favourites && store.state.favouritesTab.highlighted == "hound/basset")
   }
 

@@ -21,10 +21,9 @@ import VirtualTerminal
 struct InteractiveAppTests {
   @Test func keysGoInFramesComeOutAndCtrlCEndsIt() async throws {
     let terminal = try FakeTerminal(columns: 60, rows: 16)
-    let app = InteractiveApp(
-      store: Store(initialState: AppFeature.State()) { AppFeature(client: .fake()) }, terminal: terminal,
-      style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none), asciiStyle: nil,
-      escapeDelay: 5, handlesSignals: false)
+    let app = InteractiveApp.inProcess(
+      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none)
+    ) { AppFeature(client: .fake(), end: $0) }
     let run = Task { await app.run() }
     #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
     #expect(terminal.entered)
@@ -42,10 +41,9 @@ struct InteractiveAppTests {
   @Test func ctrlFStarsABreedAndQuittingSavesIt() async throws {
     let terminal = try FakeTerminal(columns: 60, rows: 16)
     let favourites = FavouritesClient.inMemory(["pug"])
-    let app = InteractiveApp(
-      store: Store(initialState: AppFeature.State()) { AppFeature(client: .fake(), favourites: favourites) },
-      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none),
-      asciiStyle: nil, escapeDelay: 5, handlesSignals: false)
+    let app = InteractiveApp.inProcess(
+      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none)
+    ) { AppFeature(client: .fake(), favourites: favourites, end: $0) }
     let run = Task { await app.run() }
     #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
     terminal.type("hou")
@@ -62,12 +60,9 @@ struct InteractiveAppTests {
   @Test func theFavouritesTabShowsThumbnailsAndAsksBeforeClearing() async throws {
     let terminal = try FakeTerminal(columns: 60, rows: 16)
     let favourites = FavouritesClient.inMemory(["pug", "hound/afghan"])
-    let app = InteractiveApp(
-      store: Store(initialState: AppFeature.State()) {
-        AppFeature(client: .fake(), pictureSize: { (60, 40) }, favourites: favourites)
-      },
-      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .truecolor),
-      asciiStyle: nil, escapeDelay: 5, handlesSignals: false)
+    let app = InteractiveApp.inProcess(
+      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .truecolor)
+    ) { AppFeature(client: .fake(), pictureSize: { (60, 40) }, favourites: favourites, end: $0) }
     let run = Task { await app.run() }
     #expect(
       await terminal.eventually { $0.text.contains("Affenpinscher") && $0.text.contains("Favourites (2)") })
@@ -91,15 +86,28 @@ struct InteractiveAppTests {
 
   @Test func theEndOfInputEndsTheApp() async throws {
     let terminal = try FakeTerminal(columns: 40, rows: 12)
-    let app = InteractiveApp(
-      store: Store(initialState: AppFeature.State()) { AppFeature(client: .fake()) }, terminal: terminal,
-      style: ScreenStyle(unicode: false, pictureMode: .none, colorMode: .none), asciiStyle: nil,
-      escapeDelay: 5, handlesSignals: false)
+    let app = InteractiveApp.inProcess(
+      terminal: terminal, style: ScreenStyle(unicode: false, pictureMode: .none, colorMode: .none)
+    ) { AppFeature(client: .fake(), end: $0) }
     let run = Task { await app.run() }
     #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
     terminal.closeInput()
     #expect(await run.value == 0)
     #expect(terminal.restored)
+  }
+}
+
+extension InteractiveApp {
+  /// The app on `terminal`, without the process's signals, its store running the feature
+  /// made with the app's way of ending.
+  static func inProcess(
+    terminal: FakeTerminal, style: ScreenStyle,
+    _ feature: (@escaping @Sendable () async -> Void) -> AppFeature
+  ) -> InteractiveApp {
+    let ending = AppEnding()
+    return InteractiveApp(
+      store: Store(initialState: AppFeature.State(), reducer: feature(ending.end)), terminal: terminal,
+      style: style, asciiStyle: nil, escapeDelay: 5, ending: ending, handlesSignals: false)
   }
 }
 
