@@ -28,7 +28,7 @@ public enum JPEGDecoder {
   /// - Throws: ``ImageDecodingError``.
   public static func decode(_ bytes: [UInt8], scale: Scale = .full) throws(ImageDecodingError) -> RGBImage {
     try ImageFormat.jpeg.require(bytes)
-    var decoder = try Decoder(bytes: bytes, scale: scale)
+    var decoder = try JPEGFileDecoder(bytes: bytes, scale: scale)
     try decoder.run()
     var image = try decoder.output()
     image.isReduced = scale != .full
@@ -42,7 +42,7 @@ public enum JPEGDecoder {
     -> RGBImage
   {
     try ImageFormat.jpeg.require(bytes)
-    let header = try Decoder(bytes: bytes, scale: .full)
+    let header = try JPEGFileDecoder(bytes: bytes, scale: .full)
     // Orientations 5…8 turn the picture a quarter: its rows become the shown columns.
     let rotated = header.orientation >= 5
     let factor = ImageDecoder.reduction(
@@ -54,7 +54,7 @@ public enum JPEGDecoder {
   /// The declared size (before orientation), without decoding.
   public static func size(of bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int) {
     try ImageFormat.jpeg.require(bytes)
-    let header = try Decoder(bytes: bytes, scale: .full)
+    let header = try JPEGFileDecoder(bytes: bytes, scale: .full)
     return (header.frame.width, header.frame.height)
   }
 }
@@ -87,8 +87,9 @@ struct JPEGFrame {
   var mcusPerColumn = 0
 }
 
-/// The decoding state for one file.
-struct Decoder {
+/// One JPEG file being decoded: its markers read, its tables, its frame, and the scans
+/// decoded into it.
+struct JPEGFileDecoder {
   let bytes: [UInt8]
   let scale: JPEGDecoder.Scale
   var frame = JPEGFrame()

@@ -1,7 +1,7 @@
 /// Turning coefficients into pixels: planes per component (JPEGIDCT.swift), chroma
 /// upsampling and colour conversion (JPEGColor.swift), orientation. The arithmetic follows
 /// libjpeg's accurate integer path, so decodes match libjpeg-turbo's at every scale.
-extension Decoder {
+extension JPEGFileDecoder {
   /// Samples per line of a component's plane.
   func planeWidth(_ component: Component) -> Int {
     component.blocksPerLine * blockScale(component)

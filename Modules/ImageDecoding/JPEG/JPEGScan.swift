@@ -18,7 +18,7 @@ struct Scan {
   var eobrun = 0
 }
 
-extension Decoder {
+extension JPEGFileDecoder {
   mutating func decodeScan(_ scan: inout Scan, reader: inout BitReader) throws(ImageDecodingError) {
     for index in scan.components {
       let component = frame.components[index]

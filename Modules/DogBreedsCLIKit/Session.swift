@@ -1,0 +1,342 @@
+import AppFeature
+import BreedFeature
+import Core
+import DogAPIClient
+import FavouritesClient
+import Foundation
+import LocalFiles
+import TextRendering
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One run of a command: the options, the environment and the client they choose.
+@MainActor
+struct Session {
+  let options: Options
+  /// The environment, with `COLORTERM=truecolor` added where the terminal, asked, said it
+  /// draws 24-bit colour (``asksDirectColor(isTerminal:)``).
+  var environment: [String: String]
+  /// The command line as given, without the program's name (a session log keeps it).
+  let arguments: [String]
+  let client: DogAPIClient
+  /// The user's favourites, in the data folder: a save waits for another process's for
+  /// `lockWait` at most (a script's, a few seconds; the app's, none, as it tries again
+  /// by itself and says meanwhile that it waits).
+  func favouritesClient(lockWait: Duration = .seconds(3)) -> FavouritesClient {
+    .live(folder: UserFolder.data.url(environment: environment), lockWait: lockWait)
+  }
+
+  init(options: Options, environment: [String: String], arguments: [String] = []) {
+    self.options = options
+    self.environment = environment
+    self.arguments = arguments
+    switch options.api {
+    case .fake:
+      let latency = Int(environment["DOGBREEDS_FAKE_LATENCY_MS"] ?? "") ?? 0
+      client = .fake(latency: .milliseconds(max(0, min(latency, 60_000))))
+    case .live:
+      client = .live(
+        DogAPIClient.Configuration(
+          baseURL: options.baseURL, timeout: .seconds(options.timeout),
+          cache: BreedListCache(directory: BreedListCache.defaultDirectory(environment: environment)),
+          offline: options.offline))
+    }
+  }
+
+  /// The terminal the interactive app reads keys from; or nil, with the reason when the
+  /// output is a terminal (where the browser was to be expected; a pipe expects the list).
+  func interactiveInput() -> (input: Int32?, whyNot: String?) {
+    guard isatty(Output.streams.output) == 1 else { return (nil, nil) }
+    let term = environment["TERM"] ?? ""
+    if term.isEmpty || term == "dumb" {
+      return (
+        nil,
+        "TERM is \(term.isEmpty ? "not set" : "dumb"), so the browser cannot draw here: the list instead."
+      )
+    }
+    if isatty(0) == 1 { return (0, nil) }
+    let tty = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+    if tty >= 0 { return (tty, nil) }
+    return (nil, "There is no terminal to read keys from, so the browser cannot run: the list instead.")
+  }
+
+  /// A cell's size in pixels, as the window of the terminal on standard output reports it.
+  nonisolated static func cellSize() -> TerminalPicture.CellSize? {
+    isatty(Output.streams.output) == 1 ? Terminal.window(Output.streams.output)?.cell : nil
+  }
+
+  /// The terminal's size in cells, or `COLUMNS`/`LINES` (where they are counts above 0), or
+  /// 80×24.
+  nonisolated static func terminalSize(environment: [String: String]) -> (columns: Int, rows: Int) {
+    if isatty(Output.streams.output) == 1, let cells = Terminal.window(Output.streams.output)?.cells {
+      return cells
+    }
+    func count(_ name: String, else fallback: Int) -> Int {
+      Int(environment[name] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? fallback
+    }
+    return (count("COLUMNS", else: 80), count("LINES", else: 24))
+  }
+
+  /// Runs the command: the pictures' settings, the store, then the command itself.
+  mutating func run() async -> Int32 {
+    let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
+    let interactive = input != nil
+    // The full-screen app asks before it starts, as its colours and pictures are chosen
+    // once; `show` asks with its other questions (``screenSettings(interactive:)``).
+    if interactive, asksDirectColor(isTerminal: isatty(Output.streams.output) == 1),
+      TerminalProbe.ask(
+        output: Output.streams.output, width: false, directColor: true,
+        patience: TerminalLink.of(environment: environment).patience)?.directColor == true
+    {
+      environment["COLORTERM"] = "truecolor"
+    }
+    let screen = screenSettings(interactive: interactive)
+    // The browser keeps the user's favourites; the scriptable commands leave them alone.
+    let favourites = interactive ? favouritesClient(lockWait: .zero) : nil
+    let pictureSize = pictureSize(screen, interactive: interactive)
+    // `show` asks for the picture of a breed named by its API name while the list loads.
+    var client = client
+    if case .show(let name) = options.command, let path = try? Arguments.breedPath(name) {
+      client = client.askingAhead(forPictureOf: path.breed, path.subBreed, download: pictureSize != nil)
+    }
+    // `show` on a terminal, in colour cells, keeps the picture's bytes: an animated GIF's
+    // other frames are decoded from them once its first is drawn.
+    var animation: Commands.AnimationSettings?
+    if case .show = options.command, !options.json, screen.isTerminal, options.loops != 0,
+      screen.pictures.playsAnimations, (environment["TERM"] ?? "") != "dumb", let size = pictureSize?()
+    {
+      let kept = PictureBytes()
+      client = client.keepingPictureBytes(in: kept)
+      animation = Commands.AnimationSettings(bytes: kept, target: size, loops: options.loops)
+    }
+    // --record: the session's log, from the first action on.
+    var recorder: SessionRecorder?
+    if let path = options.record {
+      if interactive {
+        let header = SessionLog.Header(
+          app: Arguments.version, arguments: arguments, pictures: pictureSize != nil,
+          favourites: favourites != nil)
+        do throws(ExitCode.Failure) {
+          recorder = try SessionRecorder(path: path, header: header)
+        } catch {
+          return error.code
+        }
+      } else {
+        Output.warning(
+          "--record records the full-screen browser, and there is no terminal: nothing is recorded.")
+      }
+    }
+    // The Breed screen plays animated GIFs where `show` does: in colour cells, unless
+    // `--loops 0` asks for the first frame alone.
+    let motion: BreedFeature.Motion =
+      interactive && screen.pictures.playsAnimations && options.loops != 0
+      ? .plays(times: options.loops) : .still
+    let ending = AppEnding()
+    let store = makeStore(
+      AppFeature(
+        client: client, pictureSize: pictureSize, motion: motion, favourites: favourites,
+        end: interactive ? ending.end : nil))
+    if let recorder { store.startRecording { entry, state in recorder.step(entry, state: state) } }
+    // --filter is the list's filter, for `list` and the browser alike (where the browser
+    // starts, as if typed); it applies when the list arrives.
+    if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
+    let commands = Commands(
+      store: store, options: options, client: client, pictures: screen.pictures,
+      pictureColumns: screen.pictureColumns, window: screen.window, cell: screen.cell,
+      lightBackground: screen.lightBackground, animation: animation)
+    switch options.command {
+    case .list:
+      return await commands.list()
+    case .show(let breed):
+      return await commands.show(breed)
+    case .favourites(let command):
+      return await commands.favourites(command, in: favouritesClient())
+    case .interactive:
+      guard let input else {
+        if let whyNotInteractive { Output.warning(whyNotInteractive) }
+        return await commands.list()
+      }
+      let code = await browse(
+        store: store, input: input, screen: screen, ending: ending, favourites: favourites, recorder: recorder
+      )
+      if let warning = recorder?.finish() { Output.warning(warning) }
+      return code
+    case .help, .version, .replay:
+      return ExitCode.success
+    }
+  }
+
+  /// What the run draws on: the colours the output takes, the pictures' settings, and,
+  /// for `show`, the terminal's answers about its background and cells, and its window.
+  struct ScreenSettings {
+    var isTerminal: Bool
+    var colorMode: ColorMode
+    var colorRefused: Bool
+    var pictures: PictureSettings
+    /// A cell's size in pixels: the window's, the terminal's answer, or the default.
+    var cell: TerminalPicture.CellSize
+    var lightBackground = false
+    /// How wide `show`'s picture may be where the output is not a terminal.
+    var pictureColumns: Int
+    /// The terminal's window in cells, where the output is one.
+    var window: (columns: Int, rows: Int)?
+  }
+
+  /// Whether to ask the terminal if it draws 24-bit colour: colour is left to `auto` and
+  /// wanted (a terminal, `TERM` set and not `dumb`, no `NO_COLOR`), and `COLORTERM` does
+  /// not say so already. A terminal that says it does counts as `COLORTERM=truecolor`.
+  func asksDirectColor(isTerminal: Bool) -> Bool {
+    let term = environment["TERM"] ?? ""
+    return options.color == .auto && isTerminal && !term.isEmpty && term != "dumb"
+      && (environment["NO_COLOR"] ?? "").isEmpty && !ColorPolicy.advertisesTrueColor(environment)
+  }
+
+  /// The colours and pictures for this run, with what the terminal says it does asked
+  /// where `show` needs it.
+  mutating func screenSettings(interactive: Bool) -> ScreenSettings {
+    let isTerminal = isatty(Output.streams.output) == 1
+    var colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+    let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
+    let windowCell = Self.cellSize()
+    var cell = windowCell ?? .default
+    var pictures = PictureSettings.resolve(
+      options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+      interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
+    // Before `show` prints a picture in cells: whether the background is light, and, for
+    // half blocks it chose (not asked for by name), whether the terminal draws them two
+    // columns wide (each would take two: the ASCII ramp instead, as in the full-screen app).
+    // Before it prints any picture but iTerm2's (which keeps its own shape): a cell's size,
+    // where the window does not give it, for the picture's shape. And, in the same round
+    // trip, for a picture in cells, whether it draws 24-bit colour where nothing says so:
+    // then the colours and the pictures are chosen again, for such a terminal.
+    var lightBackground = false
+    let inCells = pictures.mode == .blocks || pictures.mode == .ascii
+    let asksCell = windowCell == nil && pictures.pixelsPerCell != nil
+    let asksColor = !interactive && inCells && asksDirectColor(isTerminal: isTerminal)
+    if case .show = options.command, !options.json, inCells || asksCell || asksColor {
+      var chosenBlocks = pictures.mode == .blocks && !pictures.explicit
+      let answers = TerminalProbe.ask(
+        output: Output.streams.output,
+        width: chosenBlocks || (asksColor && options.picture == .auto && Output.unicode),
+        cellSize: asksCell, directColor: asksColor,
+        patience: TerminalLink.of(environment: environment).patience)
+      if asksColor, answers?.directColor == true {
+        environment["COLORTERM"] = "truecolor"
+        colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
+        pictures = PictureSettings.resolve(
+          options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+          interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
+        chosenBlocks = pictures.mode == .blocks && !pictures.explicit
+      }
+      lightBackground = answers?.lightBackground ?? false
+      if asksCell, let answered = answers?.cellSize {
+        cell = answered
+        // A terminal's own protocol is sent the pixels its cells show.
+        if pictures.terminalProtocol != nil {
+          pictures.pixelsPerCell = PictureSettings.CellPixels(width: answered.width, height: answered.height)
+        }
+        // Symbols are fitted on as many.
+        if pictures.mode == .blocks {
+          let samples = SymbolSet.samplesPerCell(answered)
+          pictures.pixelsPerCell = PictureSettings.CellPixels(width: samples.across, height: samples.down)
+        }
+      }
+      if chosenBlocks, answers?.drawsWide == true {
+        pictures = PictureSettings.resolve(
+          options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+          interactive: false, unicode: false, environment: environment)
+      }
+    }
+    if let note = pictures.note { Output.warning(note) }
+    pictures.compressed = TerminalLink.of(environment: environment).compressesPictures
+    // Pictures `show` writes to a file or a pipe are at most 80 columns wide; on a
+    // terminal, they fit its window with the text after them.
+    return ScreenSettings(
+      isTerminal: isTerminal, colorMode: colorMode, colorRefused: colorRefused, pictures: pictures,
+      cell: cell,
+      lightBackground: lightBackground,
+      pictureColumns: min(Self.terminalSize(environment: environment).columns, 80),
+      window: isTerminal ? Self.terminalSize(environment: environment) : nil)
+  }
+
+  /// The pixels a picture should have when it arrives, or `nil` for no pictures: the
+  /// browser's fit the terminal as it is then (it may have been resized); `show`'s, the
+  /// box it prints in.
+  func pictureSize(_ screen: ScreenSettings, interactive: Bool) -> (
+    @Sendable () -> (width: Int, height: Int)
+  )? {
+    let showBox =
+      options.pictureSize
+      ?? screen.window.map { PictureBox(columns: $0.columns, rows: $0.rows) }
+      ?? PictureBox(columns: screen.pictureColumns, rows: 200)
+    let environment = environment
+    return screen.pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
+      guard interactive else {
+        let size = perCell.size(columns: showBox.columns, rows: showBox.rows)
+        return { size }
+      }
+      return {
+        let size = Self.terminalSize(environment: environment)
+        return perCell.size(columns: size.columns, rows: size.rows)
+      }
+    }
+  }
+
+  /// The store, tracing every action and change of state to standard error with --trace.
+  func makeStore(_ feature: AppFeature) -> Store<AppFeature.State, AppFeature.Action> {
+    guard options.trace else { return Store(initialState: AppFeature.State(), reducer: feature) }
+    // Core's dump already escapes strings; sanitising each line as well keeps any other
+    // description (an error's, a URL's) from reaching the terminal raw.
+    let trace = feature._printChanges { entry in
+      Output.write(
+        entry.split(separator: "\n", omittingEmptySubsequences: false).map {
+          Sanitizer.sanitize(String($0))
+        }
+        .joined(separator: "\n"), to: Output.streams.error)
+    }
+    return Store(initialState: AppFeature.State(), reducer: trace)
+  }
+
+  /// The full-screen browser, on the terminal `input` reads keys from.
+  func browse(
+    store: Store<AppFeature.State, AppFeature.Action>, input: Int32, screen: ScreenSettings,
+    ending: AppEnding, favourites: FavouritesClient?, recorder: SessionRecorder? = nil
+  ) async -> Int32 {
+    if options.trace && isatty(Output.streams.error) == 1 {
+      Output.error(
+        "--trace writes to standard error, which is this terminal; redirect it: DogBreedsCLI --trace 2>trace.log"
+      )
+      return ExitCode.usage
+    }
+    let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
+    // With pictures in half blocks the screen takes the pictures' colours (asked for, they
+    // are 256 at least); otherwise the terminal's.
+    func style(_ pictures: PictureSettings, unicode: Bool) -> ScreenStyle {
+      ScreenStyle(
+        unicode: unicode, pictureMode: pictures.mode,
+        colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode,
+        pictureProtocol: pictures.terminalProtocol, compressesPictures: pictures.compressed)
+    }
+    // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
+    // (an ASCII screen already has nothing to ask).
+    let asciiStyle: ScreenStyle? =
+      if Output.unicode {
+        style(
+          PictureSettings.resolve(
+            options.picture, colorMode: screen.colorMode, colorRefused: screen.colorRefused,
+            isTerminal: screen.isTerminal, interactive: true, unicode: false, environment: environment),
+          unicode: false)
+      } else {
+        nil
+      }
+    let app = InteractiveApp(
+      store: store,
+      terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
+      style: style(screen.pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
+      escapeDelay: max(5, min(delay, 1000)), ending: ending, favouritesChanges: favourites?.changes(),
+      recorder: recorder)
+    return await app.run()
+  }
+}

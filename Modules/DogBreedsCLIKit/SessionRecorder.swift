@@ -1,0 +1,78 @@
+import AppFeature
+import Core
+import Foundation
+import ImageDecoding
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes a session as it happens (`--record FILE`): every line with one `write`, so a
+/// crash leaves a log whole up to its last line; synced to the disk when the app ends.
+@MainActor
+final class SessionRecorder {
+  private let fd: Int32
+  let path: String
+  private let encoder = JSONEncoder()
+  private let pictures = RGBImage.PixelStore()
+  private var lastScreen: SessionLog.Screen?
+  /// Why writing stopped, if it did (a full disk, say): said when the app ends.
+  private(set) var failure: String?
+  /// How many steps were written.
+  private(set) var steps = 0
+
+  /// Creates (or replaces) the log at `path`, readable by its owner only (it holds what
+  /// was typed), and writes the header.
+  ///
+  /// - Throws: ``ExitCode/Failure`` after saying why, where the file cannot be made.
+  init(path: String, header: SessionLog.Header) throws(ExitCode.Failure) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      Output.error(
+        "Cannot write the session log \(Output.quoted(path)): \(String(cString: strerror(errno))).")
+      throw ExitCode.Failure(code: ExitCode.failure)
+    }
+    self.fd = fd
+    self.path = path
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.userInfo[RGBImage.pixelStoreKey] = pictures
+    write(.header(header))
+  }
+
+  /// Records how frames are drawn from now on, when it changed.
+  func screen(_ screen: SessionLog.Screen) {
+    guard screen != lastScreen else { return }
+    lastScreen = screen
+    write(.screen(screen))
+  }
+
+  /// Records one step: a picture it carries first, if it is new.
+  func step(_ entry: RecordedAction<AppFeature.Action>, state: AppFeature.State) {
+    steps += 1
+    write(.step(SessionLog.Step(entry: entry, state: Fingerprint(of: state))))
+  }
+
+  /// Syncs the log to the disk and closes it; returns a warning if writing failed.
+  func finish() -> String? {
+    fsync(fd)
+    close(fd)
+    return failure.map { "The session log \(Output.quoted(path)) stopped after \(steps) steps: \($0)" }
+  }
+
+  private func write(_ line: SessionLog.Line) {
+    guard failure == nil else { return }
+    do {
+      let encoded = try encoder.encode(line)
+      var bytes: [UInt8] = []
+      for blob in pictures.takeNew() {
+        bytes += try encoder.encode(SessionLog.Line.blob(blob)) + [UInt8(ascii: "\n")]
+      }
+      bytes += encoded + [UInt8(ascii: "\n")]
+      if let error = Output.writeFully(bytes, to: fd) {
+        failure = String(cString: strerror(error))
+      }
+    } catch {
+      failure = "\(error)"
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import AppFeature
+import Foundation
+import ImageDecoding
+
+/// A log read back: its header, its steps, and the screen each step's frame was drawn on.
+struct SessionReplay {
+  let header: SessionLog.Header
+  let steps: [SessionLog.Step]
+  /// The screen of the frame of each state, from the initial one (index 0) to the state
+  /// after the last step: the last screen recorded before the next step (the first screen
+  /// for states before it).
+  let screens: [SessionLog.Screen]
+  /// What was wrong with the end of the log, if anything (a line cut short by a crash):
+  /// the steps before it replay.
+  let warning: String?
+
+  /// A log that cannot be replayed; exit status 2.
+  struct Unreadable: Error, Equatable {
+    var message: String
+  }
+
+  /// Reads the log at `path`.
+  static func read(path: String) throws(Unreadable) -> SessionReplay {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Unreadable(message: "Cannot read the session log \(Output.quoted(path)).")
+    }
+    return try parse(data, name: path)
+  }
+
+  /// Reads a log's bytes; `name` says which file in messages.
+  static func parse(_ data: Data, name: String) throws(Unreadable) -> SessionReplay {
+    let decoder = JSONDecoder()
+    let pictures = RGBImage.PixelStore()
+    decoder.userInfo[RGBImage.pixelStoreKey] = pictures
+    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let endsWhole = lines.last?.isEmpty ?? true
+    if endsWhole { lines.removeLast() }
+    var header: SessionLog.Header?
+    var steps: [SessionLog.Step] = []
+    var screens: [SessionLog.Screen?] = []
+    var screen: SessionLog.Screen?
+    var warning: String?
+    for (index, bytes) in lines.enumerated() {
+      let number = index + 1
+      let line: SessionLog.Line
+      do {
+        line = try decoder.decode(SessionLog.Line.self, from: Data(bytes))
+      } catch {
+        if index == lines.count - 1, !endsWhole, header != nil {
+          warning =
+            "The log ends in the middle of line \(number) (the app ended before writing it all): replaying the \(steps.count) steps before it."
+          break
+        }
+        throw Unreadable(
+          message: describe(error, line: number, bytes: Data(bytes), name: name, header: header))
+      }
+      switch line {
+      case .header(let found):
+        guard index == 0 else { throw Unreadable(message: "\(name), line \(number): a second header.") }
+        guard found.format == SessionLog.format, found.version == SessionLog.version else {
+          throw Unreadable(message: describe(nil, line: number, bytes: Data(bytes), name: name, header: nil))
+        }
+        header = found
+      case _ where header == nil:
+        throw Unreadable(message: describe(nil, line: number, bytes: Data(bytes), name: name, header: nil))
+      case .screen(let found):
+        screen = found
+      case .blob(let blob):
+        pictures.add(blob)
+      case .step(let step):
+        screens.append(screen)
+        steps.append(step)
+      }
+    }
+    guard let header else {
+      throw Unreadable(message: "\(name) is empty: a session log starts with its header.")
+    }
+    screens.append(screen)
+    // Steps before the first frame (the filter given with --filter) are drawn on its screen.
+    guard let first = screens.first(where: { $0 != nil }) ?? nil else {
+      throw Unreadable(message: "\(name) has no screen line: the app ended before it drew anything.")
+    }
+    return SessionReplay(
+      header: header, steps: steps, screens: screens.map { $0 ?? first }, warning: warning)
+  }
+
+  /// Why a line could not be read, for people.
+  private static func describe(
+    _ error: (any Error)?, line number: Int, bytes: Data, name: String, header: SessionLog.Header?
+  ) -> String {
+    guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else {
+      return number == 1
+        ? "\(name) is not a DogBreeds session log: its first line is not JSON."
+        : "\(name), line \(number): not JSON."
+    }
+    guard header != nil else {
+      if let found = object["header"] as? [String: Any], found["format"] as? String == SessionLog.format,
+        let version = found["version"] as? Int, version != SessionLog.version
+      {
+        return
+          "\(name) is a session log of format version \(version), from another version of DogBreeds; this one reads version \(SessionLog.version)."
+      }
+      return "\(name) is not a DogBreeds session log: it does not start with a DogBreeds session header."
+    }
+    if let step = object["step"] as? [String: Any], let action = step["action"],
+      let error = error as? DecodingError,
+      codingPath(of: error).prefix(2).map(\.stringValue) == ["step", "action"]
+    {
+      return
+        "\(name), line \(number): an action this version of DogBreeds does not know: \(actionName(action)). It was recorded by a different version."
+    }
+    let reason = (error as? DecodingError).map(decodingReason) ?? "unreadable"
+    return "\(name), line \(number): \(reason)."
+  }
+
+  /// `dogs.filterChanged`: the cases of an action as written, outermost first.
+  static func actionName(_ value: Any) -> String {
+    var names: [String] = []
+    var value = value
+    // A case is written as an object of one key, its payload inside (`_0` for an unlabeled one).
+    while let object = value as? [String: Any], object.count == 1, let (key, inner) = object.first,
+      let payload = inner as? [String: Any]
+    {
+      if !key.hasPrefix("_") { names.append(key) }
+      value = payload
+    }
+    return names.isEmpty ? "(none)" : names.joined(separator: ".")
+  }
+
+  private static func decodingReason(_ error: DecodingError) -> String {
+    let path = codingPath(of: error).map(\.stringValue).filter { !$0.hasPrefix("_") }.joined(separator: ".")
+    let reason = context(of: error)?.debugDescription ?? "\(error)"
+    return path.isEmpty ? reason : "\(path): \(reason)"
+  }
+
+  private static func context(of error: DecodingError) -> DecodingError.Context? {
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+      .valueNotFound(_, let context):
+      return context
+    @unknown default:
+      return nil
+    }
+  }
+
+  private static func codingPath(of error: DecodingError) -> [any CodingKey] {
+    context(of: error)?.codingPath ?? []
+  }
+}
