@@ -39,7 +39,8 @@ func animationBenchmarks() -> [Row3] {
   store.send(.breed(.animationDecoded(animation)))
   func frame() -> Frame {
     AppView.render(
-      AppFeature.ViewState(store.state), width: 80, height: 24, pictureMode: .blocks, colorMode: .truecolor)
+      AppFeature.ViewState(store.state),
+      display: Display(columns: 80, rows: 24, colorMode: .truecolor, pictureMode: .blocks))
   }
   var previous = frame()
   var bytes = 0

@@ -17,7 +17,8 @@ func keystrokeBenchmarks() -> [Row3] {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: .failing)
     }
-    var previous = AppView.render(AppFeature.ViewState(store.state), width: width, height: height)
+    var previous = AppView.render(
+      AppFeature.ViewState(store.state), display: Display(columns: width, rows: height))
     var bytes = 0
     var keystrokes = 0
     let ns =
@@ -25,7 +26,8 @@ func keystrokeBenchmarks() -> [Row3] {
         for _ in 0..<n {
           for prefix in (1...query.count).map({ String(query.prefix($0)) }) + [""] {
             store.send(.dogs(.filterChanged(prefix)))
-            let frame = AppView.render(AppFeature.ViewState(store.state), width: width, height: height)
+            let frame = AppView.render(
+              AppFeature.ViewState(store.state), display: Display(columns: width, rows: height))
             let update = ScreenDiffer.update(from: previous, to: frame, colorMode: .ansi256)
             if !prefix.isEmpty {
               bytes += update.count
@@ -63,8 +65,7 @@ func keystrokeBenchmarks() -> [Row3] {
     from: nil,
     to: AppView.render(
       AppFeature.ViewState(AppFeature.State(breeds: DogAPIClient.bundledBreedList, dogsStatus: .loaded)),
-      width: 80,
-      height: 24), colorMode: .ansi256
+      display: Display(columns: 80, rows: 24)), colorMode: .ansi256
   ).count
   rows.append(
     Row3(
@@ -89,7 +90,9 @@ func favouritesBenchmarks(list: BreedList) -> [Row3] {
   ) {
     AppFeature(client: offline, pictureSize: { (80, 48) })
   }
-  func frame() -> Frame { AppView.render(AppFeature.ViewState(store.state), width: 80, height: 24) }
+  func frame() -> Frame {
+    AppView.render(AppFeature.ViewState(store.state), display: Display(columns: 80, rows: 24))
+  }
   var previous = frame()
   var bytes = 0
   var keystrokes = 0

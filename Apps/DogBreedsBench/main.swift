@@ -289,10 +289,10 @@ if arguments.contains("debug-keystroke") {
     ) {
       AppFeature(client: .failing)
     }
-    var previous = AppView.render(AppFeature.ViewState(store.state), width: 80, height: 24)
+    var previous = AppView.render(AppFeature.ViewState(store.state), display: Display(columns: 80, rows: 24))
     for prefix in ["h", "ho", "hou"] {
       store.send(.dogs(.filterChanged(prefix)))
-      let frame = AppView.render(AppFeature.ViewState(store.state), width: 80, height: 24)
+      let frame = AppView.render(AppFeature.ViewState(store.state), display: Display(columns: 80, rows: 24))
       let update = ScreenDiffer.update(from: previous, to: frame, colorMode: .ansi256)
       print(prefix, update.count, String(decoding: update, as: UTF8.self).debugDescription)
       previous = frame

@@ -69,6 +69,8 @@ public struct AppFeature: Reducer {
     public var quitting: Quitting?
     /// The keys overlay (`?`), while it shows.
     public var help: Help?
+    /// The terminal the app draws on, and how it draws there.
+    public var screen = Screen()
 
     /// The keys overlay's state: how far it is scrolled, in lines.
     public struct Help: Equatable, Sendable {
@@ -250,6 +252,8 @@ public struct AppFeature: Reducer {
     case alert(PresentationAction<Alert>)
     /// The alert's focus moved by this many buttons (wrapping round).
     case alertFocusMoved(Int)
+    /// The terminal's settings, size or answers.
+    case terminal(TerminalEvent)
 
     /// What the alert's buttons do.
     public enum Alert: Equatable, Sendable, Codable {
@@ -484,6 +488,9 @@ public struct AppFeature: Reducer {
 
       case .saveFavouritesNow:
         return saveFavourites(state, patience: .none)
+
+      case .terminal(let event):
+        return Self.reduce(&state.screen, event, breedOpen: state.breed != nil)
 
       case .helpShown:
         state.help = State.Help()

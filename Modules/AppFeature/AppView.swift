@@ -17,11 +17,11 @@ public enum AppView {
     return state.dogsTab.status == .loading || state.dogsTab.status == .notStarted
   }
 
-  /// The node tree for a `width` × `height` screen.
-  public static func body(
-    _ state: AppFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
-    pictureMode: PictureMode = .blocks
-  ) -> Node {
+  /// The node tree for a screen drawn as `display` says.
+  public static func body(_ state: AppFeature.ViewState, display: Display, spinnerFrame: Int = 0) -> Node {
+    let (width, height, unicode, pictureMode) = (
+      display.columns, display.rows, display.unicode, display.pictureMode
+    )
     let footerRows = 1 + (state.notice == nil ? 0 : 1) + (state.status == nil ? 0 : 1)
     let screenHeight = max(0, height - footerRows)
     let screen: Node
@@ -83,21 +83,15 @@ public enum AppView {
     return nil
   }
 
-  /// The screen rendered into a frame.
-  public static func render(
-    _ state: AppFeature.ViewState, width: Int, height: Int, spinnerFrame: Int = 0, unicode: Bool = true,
-    pictureMode: PictureMode = .blocks, lightBackground: Bool = false,
-    cell: TerminalPicture.CellSize = .default, colorMode: ColorMode? = nil
-  ) -> Frame {
+  /// The screen rendered into a frame, drawn as `display` says.
+  public static func render(_ state: AppFeature.ViewState, display: Display, spinnerFrame: Int = 0) -> Frame {
     var frame = Layout.render(
-      body(
-        state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
-        pictureMode: pictureMode),
-      width: width, height: height,
-      options: .init(unicode: unicode, lightBackground: lightBackground, cell: cell, colorMode: colorMode))
+      body(state, display: display, spinnerFrame: spinnerFrame), width: display.columns, height: display.rows,
+      display: display)
     // Over everything but the key hints, which name the modal's keys; in ASCII where the
     // screen is (the keys' table has arrows and stars).
-    (unicode ? state.modal : state.modal?.inASCII)?.draw(on: &frame, unicode: unicode, keeping: 1)
+    (display.unicode ? state.modal : state.modal?.inASCII)?.draw(
+      on: &frame, unicode: display.unicode, keeping: 1)
     return frame
   }
 }

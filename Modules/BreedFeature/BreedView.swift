@@ -90,7 +90,7 @@ public enum BreedView {
       }
       let rowsLeft =
         rowsForPicture
-        - (Layout.fixedHeight(of: .stack(another), width: width ?? .max, options: .init(unicode: unicode))
+        - (Layout.fixedHeight(of: .stack(another), width: width ?? .max, display: .init(unicode: unicode))
           ?? 0)
       if let picture = state.picture, pictureMode != .none, rowsLeft >= smallestPictureRows {
         let caption = state.position.map { [Span("\($0) · ", style: .dim)] } ?? []
@@ -121,7 +121,7 @@ public enum BreedView {
   /// sub-breeds keep theirs on a small screen.
   private static func failure(_ message: String, width: Int?, unicode: Bool) -> Node {
     let failure = Node.paragraph([Span(message, style: .error)])
-    let rows = width.flatMap { Layout.fixedHeight(of: failure, width: $0, options: .init(unicode: unicode)) }
+    let rows = width.flatMap { Layout.fixedHeight(of: failure, width: $0, display: .init(unicode: unicode)) }
     return rows.map { .sized(failure, rows: min(2, $0)) } ?? failure
   }
 
@@ -148,6 +148,6 @@ public enum BreedView {
       body(
         state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode,
         pictureMode: pictureMode),
-      width: width, height: height, options: .init(unicode: unicode))
+      width: width, height: height, display: .init(unicode: unicode))
   }
 }

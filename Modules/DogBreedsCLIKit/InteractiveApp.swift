@@ -12,23 +12,6 @@ import TextRendering
   import Glibc
 #endif
 
-/// How the full-screen app draws: its characters, pictures and colours.
-struct ScreenStyle {
-  /// Whether it may use characters beyond ASCII (box drawing, arrows, half blocks).
-  var unicode: Bool
-  /// How pictures are drawn.
-  var pictureMode: PictureMode
-  /// The colours the terminal takes.
-  var colorMode: ColorMode
-  /// Whether the terminal's background is light, as it answered (ASCII pictures then run
-  /// the other way).
-  var lightBackground = false
-  /// Who draws a picture in ``PictureMode/terminal``: kitty's protocol, or sixel.
-  var pictureProtocol: PictureSettings.TerminalProtocol? = nil
-  /// Whether kitty's pictures are sent compressed (``TerminalLink/compressesPictures``).
-  var compressesPictures = false
-}
-
 /// How AppFeature's reducer ends the full-screen app: its `end` effect calls ``end()``,
 /// and the run loop, waiting on ``stream``, ends.
 final class AppEnding: Sendable {
@@ -52,13 +35,10 @@ final class InteractiveApp {
   private let terminal: any TerminalDevice
   /// Whether the app takes the process's signals (the app does; a test in process does not).
   private let handlesSignals: Bool
-  /// How the screen is drawn now.
-  private var style: ScreenStyle
-  /// How to draw it if the terminal turns out to draw East Asian ambiguous characters
-  /// (the UI's `─ ▶ …`, the half blocks) two columns wide, as terminals set up for
-  /// Chinese, Japanese or Korean may: ASCII, which is never ambiguous. `nil` once the
-  /// terminal has answered, or where there is nothing to ask (an ASCII screen already).
-  private var asciiStyle: ScreenStyle?
+  /// How the app starts drawing, and how it draws if the terminal answers that it draws
+  /// ambiguous characters wide (``AppFeature/Screen``).
+  private let display: Display
+  private let ifAmbiguousWide: Display?
   /// Whether the input thread has read the terminal's answer to where the cursor is (or can
   /// read nothing more): what quitting and suspending wait for, as the main queue, where the
   /// answer is taken, may be blocked by the wait itself.
@@ -67,17 +47,8 @@ final class InteractiveApp {
   /// a terminal that never answers costs nothing once the app has run that long.
   private var probeAsked = ContinuousClock.now
   private let escapeDelay: Int32
-  private var size: (columns: Int, rows: Int)
-  /// A cell's size in pixels, for the pictures' shape: as its window says, else as it
-  /// answered when asked, else the stated default.
-  private var cellSize: TerminalPicture.CellSize
-  /// The terminal's answer to how large a cell is, asked where its window does not say.
-  private var answeredCellSize: TerminalPicture.CellSize?
-  private var previousFrame: Frame?
-  /// The picture the terminal shows in the frame's blank cells (``PictureMode/terminal``).
-  private var placedPicture: PlacedPicture?
-  /// The id the picture is placed under (one picture on screen at a time).
-  private static let pictureID = 1
+  /// The screen, as last drawn, and the one writer to it.
+  private var screen: TerminalScreen
   private var spinnerFrame = 0
   private var observations: [StoreObservation] = []
   private var sources: [any DispatchSourceProtocol] = []
@@ -90,25 +61,21 @@ final class InteractiveApp {
   /// What the app's reducer signals when it ends the app.
   private let ending: AppEnding
   private var endWatcher: Task<Void, Never>?
-  /// Where the session is recorded (`--record`): how each frame is drawn goes there too.
-  private let recorder: SessionRecorder?
 
   init(
-    store: Store<AppFeature.State, AppFeature.Action>, terminal: any TerminalDevice, style: ScreenStyle,
-    asciiStyle: ScreenStyle?, escapeDelay: Int32, ending: AppEnding, handlesSignals: Bool = true,
-    favouritesChanges: AsyncStream<Void>? = nil, recorder: SessionRecorder? = nil
+    store: Store<AppFeature.State, AppFeature.Action>, terminal: any TerminalDevice, display: Display,
+    ifAmbiguousWide: Display?, escapeDelay: Int32, ending: AppEnding, handlesSignals: Bool = true,
+    favouritesChanges: AsyncStream<Void>? = nil
   ) {
-    self.ending = ending
-    self.recorder = recorder
     self.store = store
     self.favouritesChanges = favouritesChanges
     self.terminal = terminal
     self.handlesSignals = handlesSignals
-    self.style = style
-    self.asciiStyle = asciiStyle
+    self.display = display
+    self.ifAmbiguousWide = ifAmbiguousWide
     self.escapeDelay = escapeDelay
-    self.size = terminal.size()
-    self.cellSize = terminal.cellSize() ?? .default
+    self.ending = ending
+    self.screen = TerminalScreen(write: terminal.write)
   }
 
   /// Runs until the user quits or a signal ends it; returns the exit code.
@@ -120,7 +87,11 @@ final class InteractiveApp {
       return ExitCode.failure
     }
     // The observation derives the view state once per change; rendering reuses it.
-    observations.append(store.observe(AppFeature.ViewState.init) { [weak self] view in self?.render(view) })
+    // How the app draws comes first: the terminal as the settings describe it, and its window.
+    store.send(.terminal(.opened(display, ifAmbiguousWide: ifAmbiguousWide)))
+    sendWindow()
+    // The observation derives the view state once per change; rendering reuses it.
+    observations.append(store.observe(Drawn.init) { [weak self] drawn in self?.render(drawn) })
     // The reducer decides when the app ends (``AppFeature``'s `end`); the loop obeys.
     endWatcher = Task { [ending] in
       for await _ in ending.stream {
@@ -137,8 +108,8 @@ final class InteractiveApp {
     // position's answer is in, any answer about the background is too (one that knows no
     // such question says nothing). So is a cell's size, asked for the pictures' shape where
     // the window does not give it.
-    if asciiStyle != nil {
-      let asksCell = style.pictureMode != .none && terminal.cellSize() == nil
+    if ifAmbiguousWide != nil {
+      let asksCell = display.pictureMode != .none && terminal.cellSize() == nil
       terminal.write(
         Array(
           (ControlSequence.reportBackgroundColor + (asksCell ? ControlSequence.reportCellSize : "")
@@ -157,9 +128,7 @@ final class InteractiveApp {
       finish = { continuation.resume(returning: $0) }
     }
     awaitProbeAnswer()
-    if placedPicture != nil, style.pictureProtocol == .kitty {
-      terminal.write(Array(TerminalPicture.kittyDelete(id: Self.pictureID).utf8))
-    }
+    screen.leave()
     terminal.restore()
     // However the app ends (a second Ctrl-C, SIGTERM, SIGHUP, the terminal closed), what
     // changed in the favourites and is not saved yet gets one more attempt, unless the user
@@ -193,73 +162,25 @@ final class InteractiveApp {
 
   // MARK: Rendering
 
-  private func render(_ view: AppFeature.ViewState? = nil, force: Bool = false) {
+  /// What a frame is drawn from: the screen's view state, and how the terminal draws.
+  private struct Drawn: Equatable {
+    var view: AppFeature.ViewState
+    var display: Display
+
+    init(_ state: AppFeature.State) {
+      view = AppFeature.ViewState(state)
+      display = state.screen.display
+    }
+  }
+
+  /// Draws the screen as the state describes it, through the one screen writer; the whole
+  /// screen where `repaint` is set.
+  private func render(_ drawn: Drawn? = nil, repaint: Bool = false) {
     guard finish != nil else { return }
-    let view = view ?? AppFeature.ViewState(store.state)
-    let frame = AppView.render(
-      view, width: size.columns, height: size.rows, spinnerFrame: spinnerFrame, unicode: style.unicode,
-      pictureMode: style.pictureMode, lightBackground: style.lightBackground, cell: cellSize,
-      colorMode: style.colorMode)
-    recorder?.screen(SessionLog.Screen(size: size, style: style, cell: cellSize))
-    if !force, frame == previousFrame { return }
-    // Sixel pixels belong to the cells they were drawn in, and only writing over those
-    // cells takes them away: when the picture changes, or a cell over it does (an alert
-    // drawn over it, then gone), the whole screen is painted again and the picture with it.
-    let force = force || sixelNeedsRepaint(for: frame)
-    terminal.write(
-      ScreenDiffer.update(
-        from: force ? nil : previousFrame, to: frame, colorMode: style.colorMode,
-        overlay: pictureUpdate(frame.picture, redraw: force)))
-    previousFrame = frame
-  }
-
-  /// Whether a sixel picture must be drawn again with the whole screen: the frame's
-  /// picture is not the one drawn, or a cell of the one drawn changes.
-  private func sixelNeedsRepaint(for frame: Frame) -> Bool {
-    guard style.pictureMode == .terminal, style.pictureProtocol == .sixel else { return false }
-    let picture = frame.picture?.keepingShape(in: cellSize)
-    guard picture == placedPicture else { return true }
-    guard let placed = placedPicture, let previousFrame else { return false }
-    for y in placed.y..<min(placed.y + placed.rows, frame.height, previousFrame.height) {
-      for x in placed.x..<min(placed.x + placed.columns, frame.width, previousFrame.width)
-      where frame[x, y] != previousFrame[x, y] {
-        return true
-      }
-    }
-    return false
-  }
-
-  /// What takes the picture on screen away and puts the frame's there, when they differ
-  /// (or when the whole screen is painted again).
-  private func pictureUpdate(_ picture: PlacedPicture?, redraw: Bool) -> [UInt8] {
-    // In the terminal's cells, in the picture's shape (the layout assumes 1 × 2 cells).
-    let picture = picture?.keepingShape(in: cellSize)
-    guard style.pictureMode == .terminal, redraw || picture != placedPicture else { return [] }
-    if style.pictureProtocol == .sixel {
-      // Drawn with every full repaint (which has cleared the one before), from the
-      // picture's top left cell, the cursor saved before and restored after.
-      placedPicture = picture
-      guard let picture else { return [] }
-      // (Without the line feed `show` ends the picture with: the cursor is put back.)
-      let sixel = TerminalPicture.sixel(
-        picture.image, columns: picture.columns, rows: picture.rows, cell: cellSize)
-      return Array(
-        (ControlSequence.saveCursor + ControlSequence.cursorTo(row: picture.y, column: picture.x)
-          + (sixel.hasSuffix("\n") ? String(sixel.dropLast()) : sixel) + ControlSequence.restoreCursor).utf8)
-    }
-    var text = placedPicture != nil || redraw ? TerminalPicture.kittyDelete(id: Self.pictureID) : ""
-    if let picture {
-      // From the picture's top left cell, the cursor saved before and restored after
-      // (the picture itself leaves it in place), so the frame's cursor stays right.
-      text +=
-        ControlSequence.saveCursor + ControlSequence.cursorTo(row: picture.y, column: picture.x)
-        + TerminalPicture.kittyPlacement(
-          picture.image, columns: picture.columns, rows: picture.rows, id: Self.pictureID,
-          compressed: style.compressesPictures)
-        + ControlSequence.restoreCursor
-    }
-    placedPicture = picture
-    return Array(text.utf8)
+    let drawn = drawn ?? Drawn(store.state)
+    screen.draw(
+      AppView.render(drawn.view, display: drawn.display, spinnerFrame: spinnerFrame), display: drawn.display,
+      repaint: repaint)
   }
 
   /// Ticks the spinner ten times a second while one is on screen, and only then: an idle
@@ -339,27 +260,14 @@ final class InteractiveApp {
 
   func handle(_ keys: [Key]) {
     for key in keys {
-      if case .cursorPosition(_, let column) = key {
-        ambiguousCharacterEnded(atColumn: column)
-        continue
-      }
-      if case .backgroundColor(let red, let green, let blue) = key {
-        let light = TerminalPicture.isLight(red: red, green: green, blue: blue)
-        guard light != style.lightBackground else { continue }
-        style.lightBackground = light
-        asciiStyle?.lightBackground = light
-        render(force: true)
-        continue
-      }
-      if case .cellSize(let width, let height) = key {
-        answeredCellSize = TerminalPicture.CellSize(width: width, height: height)
-        resized()
+      if let reply = TerminalReply(key) {
+        store.send(.terminal(.replied(reply)))
         continue
       }
       // Each key sees the state the one before it left (typed characters extend the filter).
       for response in AppFeature.responses(
-        to: key, in: store.state, pageRows: listRows, scrollLimit: previousFrame?.scrollLimit ?? .max,
-        frame: previousFrame)
+        to: key, in: store.state, pageRows: listRows, scrollLimit: screen.frame?.scrollLimit ?? .max,
+        frame: screen.frame)
       {
         guard finish != nil else { return }
         switch response {
@@ -369,7 +277,7 @@ final class InteractiveApp {
           awaitProbeAnswer()
           terminal.suspend()
           resized()
-        case .redraw: render(force: true)
+        case .redraw: render(repaint: true)
         }
       }
     }
@@ -381,34 +289,27 @@ final class InteractiveApp {
   /// instead and show on its prompt as `^[[1;2R`. The answer itself is taken when the main
   /// queue next runs.
   private func awaitProbeAnswer() {
-    guard asciiStyle != nil else { return }
+    guard ifAmbiguousWide != nil else { return }
     let deadline = probeAsked + .milliseconds(500)
     while !probeAnswerRead.load(ordering: .acquiring), ContinuousClock.now < deadline { usleep(2_000) }
   }
 
-  /// Takes the terminal's first answer to where the probe's ambiguous character left the
-  /// cursor (column 2: one column wide, as the frame counts it; 3: two) and draws the
-  /// screen in ASCII if it is drawn wide.
-  private func ambiguousCharacterEnded(atColumn column: Int) {
-    guard let ascii = asciiStyle else { return }
-    asciiStyle = nil
-    guard column == 3 else { return }
-    style = ascii
-    render(force: true)
+  /// Tells the store the window's size, and a cell's pixels where the window gives them.
+  private func sendWindow() {
+    let size = terminal.size()
+    store.send(.terminal(.resized(columns: size.columns, rows: size.rows, cell: terminal.cellSize())))
   }
 
-  /// Takes the terminal's size again and paints the whole screen; a picture on screen
-  /// decoded for a smaller terminal is decoded again for this one.
+  /// Takes the terminal's size again and paints the whole screen (the reducer has a
+  /// picture on screen decoded for a smaller terminal decoded again for this one).
   private func resized() {
-    size = terminal.size()
-    cellSize = terminal.cellSize() ?? answeredCellSize ?? .default
-    render(force: true)
-    if store.state.breed != nil { store.send(.breed(.screenResized)) }
+    sendWindow()
+    render(repaint: true)
   }
 
   /// The rows PgUp/PgDn move: the list on screen (the breeds, or a breed's sub-breeds, as
   /// last drawn) less one row kept in view for context.
-  private var listRows: Int { max(1, (previousFrame?.listRows ?? size.rows) - 1) }
+  private var listRows: Int { max(1, (screen.frame?.listRows ?? store.state.screen.display.rows) - 1) }
 
   // MARK: Signals
 
@@ -431,5 +332,20 @@ final class InteractiveApp {
     }
     source.resume()
     sources.append(source)
+  }
+}
+
+extension TerminalReply {
+  /// The reply a decoded key stands for, if it is one.
+  init?(_ key: Key) {
+    switch key {
+    case .cursorPosition(let row, let column): self = .cursorPosition(row: row, column: column)
+    case .terminalAttributes: self = .terminalAttributes
+    case .backgroundColor(let red, let green, let blue):
+      self = .backgroundColor(red: red, green: green, blue: blue)
+    case .cellSize(let width, let height): self = .cellSize(width: width, height: height)
+    case .settingReport(let setting): self = .settingReport(setting)
+    default: return nil
+    }
   }
 }

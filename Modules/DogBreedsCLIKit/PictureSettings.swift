@@ -20,7 +20,6 @@ import TextRendering
 ///   half blocks.
 /// - `ascii`, `none`: as named. With `none` no picture is downloaded.
 struct PictureSettings: Sendable {
-  enum TerminalProtocol { case kitty, iterm, sixel }
 
   /// The pixels a picture is decoded to for each cell it covers.
   struct CellPixels: Sendable {
@@ -32,7 +31,7 @@ struct PictureSettings: Sendable {
   }
 
   var mode: PictureMode
-  var terminalProtocol: TerminalProtocol?
+  var terminalProtocol: PictureProtocol?
   var colorMode: ColorMode
   /// Pixels to decode to per cell, across and down; `nil`: download nothing (or, for
   /// iTerm2, only raw bytes).
@@ -121,7 +120,7 @@ struct PictureSettings: Sendable {
   }
 
   init(
-    mode: PictureMode, terminalProtocol: TerminalProtocol? = nil, colorMode: ColorMode,
+    mode: PictureMode, terminalProtocol: PictureProtocol? = nil, colorMode: ColorMode,
     pixelsPerCell: CellPixels?, explicit: Bool
   ) {
     self.mode = mode

@@ -43,9 +43,16 @@ struct Replayed {
   /// The number of steps.
   var count: Int { log.steps.count }
 
-  /// The frame of step `step` (0: before the first action), as the app drew it.
+  /// The frame of step `step` (0: before the first action), as the app drew it (its
+  /// spinner, if one shows, at its first frame).
   func frame(_ step: Int) -> Frame {
-    log.screens[step].frame(of: states[step])
+    AppView.render(AppFeature.ViewState(states[step]), display: display(step))
+  }
+
+  /// How step `step`'s frame was drawn: as its state says, or, in a log of the format's
+  /// first version, as the log says.
+  func display(_ step: Int) -> Display {
+    log.displays?[step] ?? states[step].screen.display
   }
 
   /// The first step whose state differs from the recording's, if any.
@@ -132,6 +139,15 @@ struct Replayed {
     }
   }
 
+  /// Who wrote the log, where it was another version of the app or of the log's format,
+  /// whose reducers may reach other states: a sentence after the step that differs.
+  var provenance: String {
+    let header = log.header
+    guard header.app != Arguments.version || header.version != SessionLog.version else { return "" }
+    return " The log was written by \(Sanitizer.sanitize(header.app)) (session log format \(header.version));"
+      + " this is \(Arguments.version) (format \(SessionLog.version))."
+  }
+
   /// `--check`: 0 if every step arrives at the recorded state, else 1 naming the first that
   /// does not, with what it changed in the replay.
   func check() -> Int32 {
@@ -141,7 +157,7 @@ struct Replayed {
     }
     Output.error(
       """
-      Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).
+      Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)
       What it changed in the replay:
       \(change(step))
       """)
@@ -159,7 +175,8 @@ final class ReplayViewer {
   /// While playing: the wall-clock time step 0 would have had, so each step comes at its
   /// recorded time.
   private var playingSince: ContinuousClock.Instant?
-  private var previous: Frame?
+  /// The screen, as last drawn, and the one writer to it.
+  private var screen: TerminalScreen
   /// The colours this terminal takes.
   private let colorMode: ColorMode
 
@@ -167,6 +184,7 @@ final class ReplayViewer {
     self.replayed = replayed
     self.terminal = terminal
     self.colorMode = colorMode
+    self.screen = TerminalScreen(write: terminal.write)
   }
 
   /// The keys, as the status line names them.
@@ -196,7 +214,7 @@ final class ReplayViewer {
       if let signals, fds.count > 1, fds[1].revents != 0 {
         let caught = SignalPipe.drain(signals)
         if caught.contains(where: { $0 != SIGWINCH }) { return ExitCode.success }
-        previous = nil
+        screen.invalidate()
       }
       var keys: [Key] = []
       if fds[0].revents != 0 {
@@ -249,7 +267,7 @@ final class ReplayViewer {
         if step == last { step = 0 }
         playingSince = ContinuousClock.now - replayed.offset(step)
       }
-    case .ctrl("l"): previous = nil
+    case .ctrl("l"): screen.invalidate()
     default: break
     }
     return true
@@ -296,7 +314,6 @@ final class ReplayViewer {
           keys, x: size.columns - DisplayWidth.of(keys), y: size.rows - 1, style: Style(reverse: true))
       }
     }
-    terminal.write(ScreenDiffer.update(from: previous, to: screen, colorMode: colorMode))
-    previous = screen
+    self.screen.draw(screen, display: Display(columns: size.columns, rows: size.rows, colorMode: colorMode))
   }
 }

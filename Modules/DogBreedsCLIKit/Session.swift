@@ -159,8 +159,7 @@ struct Session {
         return await commands.list()
       }
       let code = await browse(
-        store: store, input: input, screen: screen, ending: ending, favourites: favourites, recorder: recorder
-      )
+        store: store, input: input, screen: screen, ending: ending, favourites: favourites)
       if let warning = recorder?.finish() { Output.warning(warning) }
       return code
     case .help, .version, .replay:
@@ -302,7 +301,7 @@ struct Session {
   /// The full-screen browser, on the terminal `input` reads keys from.
   func browse(
     store: Store<AppFeature.State, AppFeature.Action>, input: Int32, screen: ScreenSettings,
-    ending: AppEnding, favourites: FavouritesClient?, recorder: SessionRecorder? = nil
+    ending: AppEnding, favourites: FavouritesClient?
   ) async -> Int32 {
     if options.trace && isatty(Output.streams.error) == 1 {
       Output.error(
@@ -312,18 +311,18 @@ struct Session {
     }
     let delay = Int32(environment["ESCDELAY"] ?? "") ?? 50
     // With pictures in half blocks the screen takes the pictures' colours (asked for, they
-    // are 256 at least); otherwise the terminal's.
-    func style(_ pictures: PictureSettings, unicode: Bool) -> ScreenStyle {
-      ScreenStyle(
-        unicode: unicode, pictureMode: pictures.mode,
-        colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode,
+    // are 256 at least); otherwise the terminal's. Its size and cells come from the window.
+    func display(_ pictures: PictureSettings, unicode: Bool) -> Display {
+      Display(
+        unicode: unicode, colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode,
+        lightBackground: screen.lightBackground, pictureMode: pictures.mode,
         pictureProtocol: pictures.terminalProtocol, compressesPictures: pictures.compressed)
     }
     // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
     // (an ASCII screen already has nothing to ask).
-    let asciiStyle: ScreenStyle? =
+    let ifAmbiguousWide: Display? =
       if Output.unicode {
-        style(
+        display(
           PictureSettings.resolve(
             options.picture, colorMode: screen.colorMode, colorRefused: screen.colorRefused,
             isTerminal: screen.isTerminal, interactive: true, unicode: false, environment: environment),
@@ -334,9 +333,8 @@ struct Session {
     let app = InteractiveApp(
       store: store,
       terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
-      style: style(screen.pictures, unicode: Output.unicode), asciiStyle: asciiStyle,
-      escapeDelay: max(5, min(delay, 1000)), ending: ending, favouritesChanges: favourites?.changes(),
-      recorder: recorder)
+      display: display(screen.pictures, unicode: Output.unicode), ifAmbiguousWide: ifAmbiguousWide,
+      escapeDelay: max(5, min(delay, 1000)), ending: ending, favouritesChanges: favourites?.changes())
     return await app.run()
   }
 }

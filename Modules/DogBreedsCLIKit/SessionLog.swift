@@ -9,21 +9,27 @@ import TextRendering
 ///
 /// - `{"header": …}` first: the format and its version, the app's version, the arguments,
 ///   and what shapes the reducer (whether pictures were decoded, favourites kept).
-/// - `{"screen": …}`: how frames were drawn from then on (the window's size, characters,
-///   pictures, colours, a cell's pixels); one at the start and one for every change.
 /// - `{"blob": …}`: a picture, once, before the first step that carries it (steps refer to
 ///   it by the hash of its bytes): the file it was decoded from, which replay decodes again
 ///   to the same pixels, or the pixels of one made otherwise.
 /// - `{"step": …, "state": …}`: one action the app's store reduced (the action, who sent
 ///   it, when, in nanoseconds from the start), and the fingerprint of the state it produced.
+///   How frames are drawn is part of the state: the terminal's settings, size and answers
+///   are actions (`AppFeature.Action.terminal`) like the keys.
+///
+/// Logs of the format's first version are read too: they have no terminal actions, and a
+/// `{"screen": …}` line says how frames were drawn from then on (``Screen``); their steps
+/// replay, and their states, which had no terminal in them, differ from this version's.
 ///
 /// Nothing else is written: what was typed and chosen (as actions), the server's address
 /// (in the arguments and the pictures' addresses), and the favourites (as loaded and saved).
 enum SessionLog {
   /// The first line's `format`.
   static let format = "DogBreeds session"
-  /// The version of the format this app writes and reads.
-  static let version = 1
+  /// The version of the format this app writes.
+  static let version = 2
+  /// The versions it reads.
+  static let readable = 1...2
 
   /// The first line.
   struct Header: Codable, Equatable {
@@ -39,45 +45,27 @@ enum SessionLog {
     var favourites: Bool
   }
 
-  /// How frames were drawn.
+  /// How frames were drawn, in a log of the format's first version.
   struct Screen: Codable, Equatable {
     var columns: Int
     var rows: Int
     var unicode: Bool
     /// A ``PictureMode``'s raw value.
     var picture: String
-    /// `none`, `16`, `256` or `24bit`.
+    /// A ``ColorMode``'s raw value.
     var colour: String
     var lightBackground: Bool
     /// A cell's pixels, across and down.
     var cell: [Int]
 
-    init(size: (columns: Int, rows: Int), style: ScreenStyle, cell: TerminalPicture.CellSize) {
-      columns = size.columns
-      rows = size.rows
-      unicode = style.unicode
-      picture = style.pictureMode.rawValue
-      colour = Self.colourNames[style.colorMode] ?? "none"
-      lightBackground = style.lightBackground
-      self.cell = [cell.width, cell.height]
-    }
-
-    static let colourNames: [ColorMode: String] = [
-      .none: "none", .ansi16: "16", .ansi256: "256", .truecolor: "24bit",
-    ]
-
-    /// The frame of `state` as the app drew it on this screen (its spinner, if one shows,
-    /// at its first frame).
-    func frame(of state: AppFeature.State) -> Frame {
-      AppView.render(
-        AppFeature.ViewState(state), width: max(1, columns), height: max(1, rows), unicode: unicode,
-        pictureMode: PictureMode(rawValue: picture) ?? .none, lightBackground: lightBackground,
+    /// The display it describes.
+    var display: Display {
+      Display(
+        columns: max(1, columns), rows: max(1, rows), unicode: unicode,
+        colorMode: ColorMode(rawValue: colour) ?? ColorMode.none, lightBackground: lightBackground,
         cell: TerminalPicture.CellSize(width: max(1, cell.first ?? 10), height: max(1, cell.last ?? 20)),
-        colorMode: colorMode)
+        pictureMode: PictureMode(rawValue: picture) ?? .none)
     }
-
-    /// The colours the frame was drawn in.
-    var colorMode: ColorMode { Self.colourNames.first { $0.value == colour }?.key ?? .none }
   }
 
   /// One action the store reduced, and the fingerprint of the state it produced.

@@ -15,7 +15,6 @@ final class SessionRecorder {
   let path: String
   private let encoder = JSONEncoder()
   private let pictures = RGBImage.PixelStore()
-  private var lastScreen: SessionLog.Screen?
   /// Why writing stopped, if it did (a full disk, say): said when the app ends.
   private(set) var failure: String?
   /// How many steps were written.
@@ -37,13 +36,6 @@ final class SessionRecorder {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.userInfo[RGBImage.pixelStoreKey] = pictures
     write(.header(header))
-  }
-
-  /// Records how frames are drawn from now on, when it changed.
-  func screen(_ screen: SessionLog.Screen) {
-    guard screen != lastScreen else { return }
-    lastScreen = screen
-    write(.screen(screen))
   }
 
   /// Records one step: a picture it carries first, if it is new.

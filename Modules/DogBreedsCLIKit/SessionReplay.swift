@@ -1,15 +1,18 @@
 import AppFeature
 import Foundation
 import ImageDecoding
+import TextRendering
 
-/// A log read back: its header, its steps, and the screen each step's frame was drawn on.
+/// A log read back: its header and its steps (and, for a log of the format's first
+/// version, how each step's frame was drawn).
 struct SessionReplay {
   let header: SessionLog.Header
   let steps: [SessionLog.Step]
-  /// The screen of the frame of each state, from the initial one (index 0) to the state
-  /// after the last step: the last screen recorded before the next step (the first screen
-  /// for states before it).
-  let screens: [SessionLog.Screen]
+  /// In a log of the format's first version, whose states do not say how frames were
+  /// drawn: the display of the frame of each state, from the initial one (index 0) to the
+  /// state after the last step (the last recorded before the next step; the first for
+  /// states before it). `nil` for a log of this version.
+  let displays: [Display]?
   /// What was wrong with the end of the log, if anything (a line cut short by a crash):
   /// the steps before it replay.
   let warning: String?
@@ -57,7 +60,7 @@ struct SessionReplay {
       switch line {
       case .header(let found):
         guard index == 0 else { throw Unreadable(message: "\(name), line \(number): a second header.") }
-        guard found.format == SessionLog.format, found.version == SessionLog.version else {
+        guard found.format == SessionLog.format, SessionLog.readable.contains(found.version) else {
           throw Unreadable(message: describe(nil, line: number, bytes: Data(bytes), name: name, header: nil))
         }
         header = found
@@ -76,12 +79,15 @@ struct SessionReplay {
       throw Unreadable(message: "\(name) is empty: a session log starts with its header.")
     }
     screens.append(screen)
+    guard header.version == 1 else {
+      return SessionReplay(header: header, steps: steps, displays: nil, warning: warning)
+    }
     // Steps before the first frame (the filter given with --filter) are drawn on its screen.
     guard let first = screens.first(where: { $0 != nil }) ?? nil else {
       throw Unreadable(message: "\(name) has no screen line: the app ended before it drew anything.")
     }
     return SessionReplay(
-      header: header, steps: steps, screens: screens.map { $0 ?? first }, warning: warning)
+      header: header, steps: steps, displays: screens.map { ($0 ?? first).display }, warning: warning)
   }
 
   /// Why a line could not be read, for people.
@@ -95,10 +101,10 @@ struct SessionReplay {
     }
     guard header != nil else {
       if let found = object["header"] as? [String: Any], found["format"] as? String == SessionLog.format,
-        let version = found["version"] as? Int, version != SessionLog.version
+        let version = found["version"] as? Int, !SessionLog.readable.contains(version)
       {
         return
-          "\(name) is a session log of format version \(version), from another version of DogBreeds; this one reads version \(SessionLog.version)."
+          "\(name) is a session log of format version \(version), from another version of DogBreeds; this one reads versions \(SessionLog.readable.lowerBound) to \(SessionLog.readable.upperBound)."
       }
       return "\(name) is not a DogBreeds session log: it does not start with a DogBreeds session header."
     }

@@ -55,7 +55,7 @@ public enum DogsView {
       children.append(.spacer)
     case .loaded(let rows):
       var noteRows =
-        note.flatMap { Layout.fixedHeight(of: $0, width: width, options: .init(unicode: unicode)) } ?? 0
+        note.flatMap { Layout.fixedHeight(of: $0, width: width, display: .init(unicode: unicode)) } ?? 0
       let spareRows = height - headerRows - min(rows.count, minimumListRows)
       if noteRows > max(1, spareRows), let wrapped = note {
         noteRows = max(1, spareRows)
@@ -120,7 +120,7 @@ public enum DogsView {
     Layout.render(
       body(state, width: width, height: height, spinnerFrame: spinnerFrame, unicode: unicode), width: width,
       height: height,
-      options: .init(unicode: unicode))
+      display: .init(unicode: unicode))
   }
 
   /// What was typed, sanitised and cut to fit one line beside `frame`: a pasted screenful
@@ -128,6 +128,6 @@ public enum DogsView {
   private static func cut(_ typed: String, toFit frame: String, _ width: Int, _ unicode: Bool) -> String {
     let room = max(1, width - DisplayWidth.of(frame))
     return DisplayWidth.truncate(
-      Sanitizer.sanitize(typed), to: room, ellipsis: Layout.Options(unicode: unicode).ellipsis)
+      Sanitizer.sanitize(typed), to: room, ellipsis: Display(unicode: unicode).ellipsis)
   }
 }

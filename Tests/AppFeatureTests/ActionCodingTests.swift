@@ -105,6 +105,25 @@ enum ActionSamples {
   static let favouritesError = FavouritesError(
     "Favourites could not be saved: the disk is full.", isBusy: true)
 
+  static let terminal: [AppFeature.TerminalEvent] =
+    [
+      .opened(
+        Display(
+          columns: 120, rows: 40, unicode: true, colorMode: .ansi256, lightBackground: true,
+          cell: TerminalPicture.CellSize(width: 9, height: 18), pictureMode: .terminal,
+          pictureProtocol: .sixel,
+          compressesPictures: true, symbols: .sextant),
+        ifAmbiguousWide: Display(unicode: false, colorMode: ColorMode.none, pictureMode: .ascii)),
+      .opened(Display(colorMode: .ansi16, pictureMode: .none, pictureProtocol: .kitty), ifAmbiguousWide: nil),
+      .opened(
+        Display(colorMode: .truecolor, pictureMode: .blocks, pictureProtocol: .iterm), ifAmbiguousWide: nil),
+      .resized(columns: 200, rows: 60, cell: nil),
+      .resized(columns: 1, rows: 1, cell: TerminalPicture.CellSize(width: 7, height: 15)),
+      .replied(.cursorPosition(row: 1, column: 3)), .replied(.terminalAttributes),
+      .replied(.backgroundColor(red: 1, green: 0.5, blue: 0)), .replied(.cellSize(width: 10, height: 21)),
+      .replied(.settingReport("2;1$r48:2::1:2:3m")), .replied(.settingReport(nil)),
+    ] + SymbolSet.allCases.map { .opened(Display(symbols: $0), ifAmbiguousWide: nil) }
+
   static let app: [AppFeature.Action] =
     [
       .tabSelected(.breeds), .tabSelected(.favourites), .breedScreenDismissed, .noticeDismissed, .appeared,
@@ -113,7 +132,8 @@ enum ActionSamples {
       .helpScrolled(to: 12), .helpDismissed, .alert(.presented(.retrySave)),
       .alert(.presented(.quitWithoutSaving)),
       .alert(.dismiss), .alertFocusMoved(1),
-    ] + loads.map { .favouritesLoaded(.success($0)) } + loads.map { .favouritesSaved(.success($0)) }
+    ] + terminal.map { .terminal($0) } + loads.map { .favouritesLoaded(.success($0)) }
+    + loads.map { .favouritesSaved(.success($0)) }
     + dogs.map { .dogs($0) } + breed.map { .breed($0) } + favourites.map { .favourites($0) }
 }
 
@@ -164,7 +184,9 @@ struct ActionCodingTests {
       FavouritesFeature.Action.Dialog.self, FavouritesFeature.Action.Delegate.self,
       PresentationAction<FavouritesFeature.Action.Dialog>.self, FavouriteRow.Action.self, HighlightMove.self,
       DogAPIError.self, BreedListSource.self, ImageDecodingError.self, ImageFormat.self,
-      Animation.Plays.self,
+      Animation.Plays.self, AppFeature.TerminalEvent.self, TerminalReply.self, ColorMode.self,
+      PictureMode.self,
+      PictureProtocol.self, SymbolSet.self,
     ]
     for type in required {
       #expect(covered[ObjectIdentifier(type)] != nil, "no sample carries a \(String(reflecting: type))")

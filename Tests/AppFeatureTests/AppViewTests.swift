@@ -9,7 +9,7 @@ import TextRendering
 
 struct AppViewTests {
   func screen(_ state: AppFeature.State, _ width: Int = 60, _ height: Int = 10) -> String {
-    AppView.render(AppFeature.ViewState(state), width: width, height: height).text
+    AppView.render(AppFeature.ViewState(state), display: Display(columns: width, rows: height)).text
   }
 
   @Test func theListWithKeyHints() {
@@ -157,9 +157,12 @@ struct AppViewTests {
       for height in 6...14 {
         var state = AppFeature.State(
           breeds: offline, dogsFilter: filter, dogsStatus: .loaded, dogsHighlighted: highlighted)
-        let without = AppView.render(AppFeature.ViewState(state), width: 24, height: height - 1).lines
+        let without = AppView.render(
+          AppFeature.ViewState(state), display: Display(columns: 24, rows: height - 1)
+        ).lines
         state.notice = "“x” is not in the breed list."
-        let with = AppView.render(AppFeature.ViewState(state), width: 24, height: height).lines
+        let with = AppView.render(AppFeature.ViewState(state), display: Display(columns: 24, rows: height))
+          .lines
         #expect(with.prefix(height - 2) == without.prefix(height - 2), "filter “\(filter)”, \(height) rows")
       }
     }
@@ -178,8 +181,8 @@ struct AppViewTests {
     ]
     for breed in screens {
       let frame = AppView.render(
-        AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed)), width: 60,
-        height: 14)
+        AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded, breed: breed)),
+        display: Display(columns: 60, rows: 14))
       let hints = frame.lines[13]
       #expect(
         hints.contains("Esc back · ") && hints.hasSuffix("^C quit"), "\(breed.imageURL), \(breed.picture)")
@@ -216,7 +219,7 @@ struct AppViewTests {
     ]
     for state in states {
       let frames = (0..<2).map {
-        AppView.render(AppFeature.ViewState(state), width: 60, height: 12, spinnerFrame: $0)
+        AppView.render(AppFeature.ViewState(state), display: Display(columns: 60, rows: 12), spinnerFrame: $0)
       }
       #expect(AppView.showsSpinner(state) == (frames[0] != frames[1]), "\(state)")
     }
@@ -273,8 +276,8 @@ struct AppViewTests {
 
   @Test func asciiHintsWithoutUnicode() {
     let text = AppView.render(
-      AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)), width: 70, height: 6,
-      unicode: false
+      AppFeature.ViewState(AppFeature.State(breeds: list, dogsStatus: .loaded)),
+      display: Display(columns: 70, rows: 6, unicode: false)
     ).text
     #expect(text.hasSuffix("type to filter | Enter open | Tab favourites | ? keys | ^C quit"))
     #expect(text.contains("/ Filter breeds"))

@@ -42,17 +42,23 @@ struct FavouritesTests {
 
   @Test func theRowsAndTheTitleAreStarred() {
     var state = AppFeature.State(breeds: list, dogsStatus: .loaded, favourites: ["pug", "hound/basset"])
-    let rows = AppView.render(AppFeature.ViewState(state), width: 40, height: 10).lines
+    let rows = AppView.render(AppFeature.ViewState(state), display: Display(columns: 40, rows: 10)).lines
     #expect(rows.contains { $0.hasPrefix("  Pug ★") })
     #expect(rows.contains { $0.contains("Akita") && !$0.contains("★") })
-    let ascii = AppView.render(AppFeature.ViewState(state), width: 40, height: 10, unicode: false).lines
+    let ascii = AppView.render(
+      AppFeature.ViewState(state), display: Display(columns: 40, rows: 10, unicode: false)
+    ).lines
     #expect(ascii.contains { $0.hasPrefix("  Pug *") })
     state.breed = BreedFeature.State(breed: list.breeds[1])
-    let breed = AppView.render(AppFeature.ViewState(state), width: 40, height: 16, pictureMode: .none).lines
+    let breed = AppView.render(
+      AppFeature.ViewState(state), display: Display(columns: 40, rows: 16, pictureMode: .none)
+    ).lines
     #expect(breed[0] == "Hound")
     #expect(breed.contains { $0.contains("Basset ★") })
     state.favourites.insert("hound")
-    #expect(AppView.render(AppFeature.ViewState(state), width: 40, height: 16).lines[0] == "Hound ★")
+    #expect(
+      AppView.render(AppFeature.ViewState(state), display: Display(columns: 40, rows: 16)).lines[0]
+        == "Hound ★")
   }
 
   /// The Breed screen's projection keeps the laws the list's does.
@@ -200,7 +206,8 @@ struct FavouritesTests {
   @Test(arguments: [(80, 24, true), (80, 24, false), (40, 12, true), (40, 12, false)])
   func theAlertIsABoxOverTheScreen(width: Int, height: Int, unicode: Bool) {
     let state = AppFeature.State(breeds: list, dogsStatus: .loaded, alert: Self.saveAlert)
-    let frame = AppView.render(AppFeature.ViewState(state), width: width, height: height, unicode: unicode)
+    let frame = AppView.render(
+      AppFeature.ViewState(state), display: Display(columns: width, rows: height, unicode: unicode))
     let lines = frame.lines
     let top = try! #require(lines.firstIndex { $0.contains(unicode ? "┌" : "+--") })
     let box = lines[top...].prefix { !$0.isEmpty }

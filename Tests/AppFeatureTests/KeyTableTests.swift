@@ -60,18 +60,20 @@ struct KeyTableTests {
     #expect(AppFeature.responses(to: .character("?"), in: state, pageRows: 5) == [.send(.helpShown)])
     #expect(AppFeature.responses(to: .function(1), in: state, pageRows: 5) == [.send(.helpShown)])
     state.help = AppFeature.State.Help()
-    let frame = AppView.render(AppFeature.ViewState(state), width: 80, height: 24)
+    let frame = AppView.render(AppFeature.ViewState(state), display: Display(columns: 80, rows: 24))
     let text = frame.text
     #expect(text.contains("Keys on the Favourites tab"), "\(text)")
     #expect(text.contains("un-star the highlighted favourite") && text.contains("paint the screen again"))
     #expect(!text.contains("open the highlighted breed"))
     #expect(frame.lines.last == "↑↓ scroll · Esc close")
     // On a screen that draws ASCII only, so is the overlay.
-    let ascii = AppView.render(AppFeature.ViewState(state), width: 80, height: 24, unicode: false).text
+    let ascii = AppView.render(
+      AppFeature.ViewState(state), display: Display(columns: 80, rows: 24, unicode: false)
+    ).text
     #expect(ascii.unicodeScalars.allSatisfy(\.isASCII) && ascii.contains("up/down") == false)
     #expect(ascii.contains("^ v PgUp PgDn Home End"), "\(ascii)")
     // At 40×12 it scrolls: the title says which lines show.
-    let small = AppView.render(AppFeature.ViewState(state), width: 40, height: 12)
+    let small = AppView.render(AppFeature.ViewState(state), display: Display(columns: 40, rows: 12))
     let limit = try! #require(small.scrollLimit)
     #expect(limit > 0 && small.text.contains("Keys on the Favourites tab (1–"), "\(small.text)")
     func keys(_ key: Key, scroll: Int = 0) -> [KeyResponse] {
@@ -91,7 +93,7 @@ struct KeyTableTests {
     #expect(keys(.ctrl("c")) == [.send(.quitRequested)])
     // Scrolled to the end, the last line shows.
     state.help?.scroll = limit
-    let end = AppView.render(AppFeature.ViewState(state), width: 40, height: 12).text
+    let end = AppView.render(AppFeature.ViewState(state), display: Display(columns: 40, rows: 12)).text
     #expect(end.contains("--no-mouse"), "\(end)")
   }
 
@@ -119,13 +121,15 @@ struct MouseTests {
   func click(_ column: Int, _ row: Int, _ state: AppFeature.State, width: Int = 80, height: Int = 24)
     -> [KeyResponse]
   {
-    let frame = AppView.render(AppFeature.ViewState(state), width: width, height: height)
+    let frame = AppView.render(AppFeature.ViewState(state), display: Display(columns: width, rows: height))
     return AppFeature.responses(
       to: .mouse(MouseEvent(.press, column: column, row: row)), in: state, pageRows: 5, frame: frame)
   }
 
   func row(of text: String, _ state: AppFeature.State) -> Int {
-    AppView.render(AppFeature.ViewState(state), width: 80, height: 24).lines.firstIndex { $0.contains(text) }!
+    AppView.render(AppFeature.ViewState(state), display: Display(columns: 80, rows: 24)).lines.firstIndex {
+      $0.contains(text)
+    }!
   }
 
   @Test func aClickHighlightsARowAndAClickOnTheHighlightedRowOpensIt() {
@@ -164,7 +168,7 @@ struct MouseTests {
     func clicking(on text: String, drawn: AppFeature.State, read state: AppFeature.State)
       -> (responses: [KeyResponse], after: AppFeature.State)
     {
-      let frame = AppView.render(AppFeature.ViewState(drawn), width: 80, height: 24)
+      let frame = AppView.render(AppFeature.ViewState(drawn), display: Display(columns: 80, rows: 24))
       let row = frame.lines.firstIndex { $0.contains(text) }!
       let responses = AppFeature.responses(
         to: .mouse(MouseEvent(.press, column: 5, row: row)), in: state, pageRows: 5, frame: frame)
@@ -213,7 +217,7 @@ struct MouseTests {
   @Test func aClickOnATabShowsIt() {
     let state = AppFeature.State(breeds: list, dogsStatus: .loaded, favourites: ["pug"])
     #expect(
-      AppView.render(AppFeature.ViewState(state), width: 80, height: 24).lines[0].hasPrefix(
+      AppView.render(AppFeature.ViewState(state), display: Display(columns: 80, rows: 24)).lines[0].hasPrefix(
         " Breeds   Favourites (1)"))
     #expect(click(12, 0, state) == [.send(.tabSelected(.favourites))])
     #expect(click(2, 0, state) == [])  // the tab shown
@@ -230,7 +234,7 @@ struct MouseTests {
           ButtonState("Try again", action: .retrySave),
           ButtonState("Quit without saving", action: .quitWithoutSaving),
         ]))
-    let frame = AppView.render(AppFeature.ViewState(state), width: 80, height: 24)
+    let frame = AppView.render(AppFeature.ViewState(state), display: Display(columns: 80, rows: 24))
     let second = frame.buttons[1]
     #expect(
       click(second.columns.lowerBound + 1, second.row, state) == [

@@ -115,7 +115,8 @@ struct TabsTests {
     -> String
   {
     AppView.render(
-      AppFeature.ViewState(state), width: width, height: height, unicode: unicode, pictureMode: pictures
+      AppFeature.ViewState(state),
+      display: Display(columns: width, rows: height, unicode: unicode, pictureMode: pictures)
     )
     .text
   }
@@ -216,7 +217,8 @@ struct TabsTests {
     let state = AppFeature.State(
       breeds: list, dogsStatus: .loaded, tab: .favourites, favouritesTab: tab, favourites: ["akita", "pug"])
     let frame = AppView.render(
-      AppFeature.ViewState(state), width: width, height: height, unicode: unicode, pictureMode: .none)
+      AppFeature.ViewState(state),
+      display: Display(columns: width, rows: height, unicode: unicode, pictureMode: .none))
     let lines = frame.lines
     let top = try! #require(lines.firstIndex { $0.contains(unicode ? "┌" : "+--") })
     let box = lines[top...].prefix { !$0.isEmpty }

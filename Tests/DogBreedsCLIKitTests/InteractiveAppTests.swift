@@ -22,7 +22,7 @@ struct InteractiveAppTests {
   @Test func keysGoInFramesComeOutAndCtrlCEndsIt() async throws {
     let terminal = try FakeTerminal(columns: 60, rows: 16)
     let app = InteractiveApp.inProcess(
-      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none)
+      terminal: terminal, display: Display(unicode: true, colorMode: ColorMode.none, pictureMode: .none)
     ) { AppFeature(client: .fake(), end: $0) }
     let run = Task { await app.run() }
     #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
@@ -42,7 +42,7 @@ struct InteractiveAppTests {
     let terminal = try FakeTerminal(columns: 60, rows: 16)
     let favourites = FavouritesClient.inMemory(["pug"])
     let app = InteractiveApp.inProcess(
-      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .none, colorMode: .none)
+      terminal: terminal, display: Display(unicode: true, colorMode: ColorMode.none, pictureMode: .none)
     ) { AppFeature(client: .fake(), favourites: favourites, end: $0) }
     let run = Task { await app.run() }
     #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
@@ -61,7 +61,7 @@ struct InteractiveAppTests {
     let terminal = try FakeTerminal(columns: 60, rows: 16)
     let favourites = FavouritesClient.inMemory(["pug", "hound/afghan"])
     let app = InteractiveApp.inProcess(
-      terminal: terminal, style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .truecolor)
+      terminal: terminal, display: Display(unicode: true, colorMode: .truecolor, pictureMode: .blocks)
     ) { AppFeature(client: .fake(), pictureSize: { (60, 40) }, favourites: favourites, end: $0) }
     let run = Task { await app.run() }
     #expect(
@@ -87,7 +87,7 @@ struct InteractiveAppTests {
   @Test func theEndOfInputEndsTheApp() async throws {
     let terminal = try FakeTerminal(columns: 40, rows: 12)
     let app = InteractiveApp.inProcess(
-      terminal: terminal, style: ScreenStyle(unicode: false, pictureMode: .none, colorMode: .none)
+      terminal: terminal, display: Display(unicode: false, colorMode: ColorMode.none, pictureMode: .none)
     ) { AppFeature(client: .fake(), end: $0) }
     let run = Task { await app.run() }
     #expect(await terminal.eventually { $0.text.contains("Affenpinscher") })
@@ -101,13 +101,13 @@ extension InteractiveApp {
   /// The app on `terminal`, without the process's signals, its store running the feature
   /// made with the app's way of ending.
   static func inProcess(
-    terminal: FakeTerminal, style: ScreenStyle,
+    terminal: FakeTerminal, display: Display,
     _ feature: (@escaping @Sendable () async -> Void) -> AppFeature
   ) -> InteractiveApp {
     let ending = AppEnding()
     return InteractiveApp(
       store: Store(initialState: AppFeature.State(), reducer: feature(ending.end)), terminal: terminal,
-      style: style, asciiStyle: nil, escapeDelay: 5, ending: ending, handlesSignals: false)
+      display: display, ifAmbiguousWide: nil, escapeDelay: 5, ending: ending, handlesSignals: false)
   }
 }
 

@@ -17,7 +17,7 @@ struct PictureSettingsTests {
     var unicode = true
     /// The picture mode and protocol that follow, and whether a note says why.
     var mode: PictureMode
-    var terminalProtocol: PictureSettings.TerminalProtocol? = nil
+    var terminalProtocol: PictureProtocol? = nil
     var pictureColor: ColorMode? = nil
     var hasNote = false
 

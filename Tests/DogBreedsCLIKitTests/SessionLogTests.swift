@@ -12,9 +12,12 @@ import TextRendering
 /// bad logs refused with a reason.
 @MainActor
 struct SessionLogTests {
-  static let screen = SessionLog.Screen(
-    size: (40, 12), style: ScreenStyle(unicode: true, pictureMode: .blocks, colorMode: .truecolor),
-    cell: .default)
+  static let display = Display(columns: 40, rows: 12, colorMode: .truecolor, pictureMode: .blocks)
+
+  /// The frame of `state` as the app draws it on ``display``.
+  static func frame(of state: AppFeature.State) -> Frame {
+    AppView.render(AppFeature.ViewState(state), display: display)
+  }
 
   /// Records a short session with the fake API: the list arrives, a filter is typed, a breed
   /// opens with its picture; returns the log's path and the states the store went through.
@@ -30,7 +33,8 @@ struct SessionLogTests {
       AppFeature(client: .fake(), pictureSize: { (width: 8, height: 8) })
     }
     store.startRecording { entry, state in recorder.step(entry, state: state) }
-    recorder.screen(Self.screen)
+    // How the app draws is the first thing it tells its store.
+    store.send(.terminal(.opened(Self.display, ifAmbiguousWide: nil)))
     await store.send(.appeared).finish()
     store.send(.dogs(.filterChanged("hou")))
     // Opening the breed loads its picture by itself.
@@ -44,12 +48,13 @@ struct SessionLogTests {
     let log = try SessionReplay.read(path: path)
     #expect(log.header.arguments == ["--api", "fake"])
     #expect(log.steps.count > 4)
-    #expect(log.steps.first?.entry.action == .appeared)
-    #expect(log.screens.count == log.steps.count + 1)
+    #expect(log.steps.first?.entry.action == .terminal(.opened(Self.display, ifAmbiguousWide: nil)))
+    #expect(log.steps.dropFirst().first?.entry.action == .appeared)
+    #expect(log.displays == nil)
     let replayed = Replayed(log)
     #expect(replayed.firstDifference == nil)
     #expect(Fingerprint(of: replayed.states.last!) == Fingerprint(of: last))
-    #expect(replayed.frame(replayed.count) == Self.screen.frame(of: last))
+    #expect(replayed.frame(replayed.count) == Self.frame(of: last))
     #expect(replayed.frame(replayed.count).text.contains("Hound"))
     // The picture is kept as the file it was decoded from, not its pixels (a 500×375
     // picture's pixels alone would take 750 KB of base64).
@@ -87,9 +92,12 @@ struct SessionLogTests {
     #expect(check.output.hasPrefix("All "))
     let frame = try await runInProcess(["replay", "--frame", "last", path])
     #expect(frame.status == 0)
-    #expect(frame.output == Self.screen.frame(of: last).text + "\n")
+    #expect(frame.output == Self.frame(of: last).text + "\n")
+    // Before the first step, the app has not said how it draws: the default display.
     let start = try await runInProcess(["replay", "--frame", "0", path])
-    #expect(start.output == Self.screen.frame(of: AppFeature.State()).text + "\n")
+    #expect(
+      start.output == AppView.render(AppFeature.ViewState(AppFeature.State()), display: Display()).text + "\n"
+    )
     let beyond = try await runInProcess(["replay", "--frame", "999", path])
     #expect(beyond.status == 2)
     #expect(beyond.error.contains("--frame must be from 0 to"))
@@ -118,7 +126,7 @@ struct SessionLogTests {
     (
       #"{"header":{"format":"DogBreeds session","version":9,"app":"x","arguments":[],"pictures":false,"favourites":false}}"#
         + "\n",
-      "is a session log of format version 9, from another version of DogBreeds; this one reads version 1."
+      "is a session log of format version 9, from another version of DogBreeds; this one reads versions 1 to 2."
     ),
     ("", "is empty: a session log starts with its header."),
   ])
@@ -140,14 +148,24 @@ struct SessionLogTests {
     #expect(run.error.contains("an action this version of DogBreeds does not know: dogs.frobnicated"))
   }
 
-  /// A log of the format's first version, committed: every later version must replay it.
+  /// A log of the format's first version, committed: every later version opens it, plays
+  /// its steps and draws them as its `screen` lines say. Its states had no terminal in
+  /// them, so the check names the first step and who wrote the log.
   @Test func aLogOfTheFirstVersionKeepsReplaying() async throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/session-v1.jsonl")
     let log = try SessionReplay.read(path: fixture.path)
     #expect(log.header.version == 1)
     #expect(log.steps.count > 10)
-    #expect(Replayed(log).firstDifference == nil)
+    let replayed = Replayed(log)
+    #expect(log.displays?.count == log.steps.count + 1)
+    let last = replayed.frame(replayed.count)
+    #expect(last.width == log.displays?.last?.columns && last.height == log.displays?.last?.rows)
+    #expect(last.text.contains("Breeds"))
+    let check = try await runInProcess(["replay", "--check", fixture.path])
+    #expect(check.status == 1)
+    #expect(check.error.contains("Step 1 of \(log.steps.count) does not replay to the state recorded"))
+    #expect(check.error.contains("The log was written by \(log.header.app) (session log format 1)"))
   }
 
   @Test func theReplayArgumentsAreChecked() throws {

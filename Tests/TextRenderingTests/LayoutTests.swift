@@ -4,7 +4,7 @@ import TextRendering
 
 struct LayoutTests {
   func render(_ node: Node, _ width: Int, _ height: Int, unicode: Bool = true) -> Frame {
-    Layout.render(node, width: width, height: height, options: .init(unicode: unicode))
+    Layout.render(node, width: width, height: height, display: .init(unicode: unicode))
   }
 
   /// Two nodes side by side: the left in its columns, a blank column, the right in the

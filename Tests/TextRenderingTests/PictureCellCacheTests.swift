@@ -70,9 +70,9 @@ struct PictureCellCacheTests {
   /// Layout draws pictures through the shared cache.
   @Test func layoutKeepsThePicturesItDraws() {
     let image = Self.picture(4)
-    let options = Layout.Options(colorMode: .truecolor)
+    let options = Display(colorMode: .truecolor)
     let frame = Layout.render(
-      .picture(PictureNode(image: image, caption: [])), width: 8, height: 4, options: options)
+      .picture(PictureNode(image: image, caption: [])), width: 8, height: 4, display: options)
     let kept = PictureCellCache.shared.kept(
       image, mode: .blocks, columns: 8, rows: 4, colorMode: .truecolor, symbols: options.symbols)
     #expect(kept != nil && kept?.cells.first == frame[0, 0])

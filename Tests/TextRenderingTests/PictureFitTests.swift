@@ -100,14 +100,14 @@ struct PictureFitTests {
   /// stated default's it is 34; in half blocks, as wide.
   @Test func theLayoutDrawsPicturesInTheCellsItIsGiven() {
     let node = Node.picture(PictureNode(image: image(300, 300), mode: .blocks, caption: []))
-    func width(_ options: Layout.Options) -> Int {
-      let frame = Layout.render(node, width: 80, height: 17, options: options)
+    func width(_ options: Display) -> Int {
+      let frame = Layout.render(node, width: 80, height: 17, display: options)
       return (0..<80).filter { frame[$0, 0].style.background != nil }.count
     }
     let cell = TerminalPicture.CellSize(width: 8, height: 17)
-    #expect(width(Layout.Options(cell: cell)) == 36)
-    #expect(width(Layout.Options()) == 34)
-    #expect(width(Layout.Options(cell: cell, symbols: .half)) == 36)
+    #expect(width(Display(cell: cell)) == 36)
+    #expect(width(Display()) == 34)
+    #expect(width(Display(cell: cell, symbols: .half)) == 36)
   }
 
   /// The full-screen app's pictures are drawn with the symbols `show` draws with, each cell
@@ -117,7 +117,7 @@ struct PictureFitTests {
       width: 20, height: 40,
       pixels: (0..<800).flatMap { $0 % 10 < 5 ? [250, 250, 250] : [10, 10, 10] as [UInt8] })
     let node = Node.picture(PictureNode(image: split, mode: .blocks, caption: []))
-    let frame = Layout.render(node, width: 2, height: 2, options: Layout.Options())
+    let frame = Layout.render(node, width: 2, height: 2, display: Display())
     #expect((0..<4).allSatisfy { frame[$0 % 2, $0 / 2].character == "▌" })
   }
 }

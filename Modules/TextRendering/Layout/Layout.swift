@@ -4,40 +4,11 @@ import ImageDecoding
 /// (pictures' cells are kept in ``PictureCellCache/shared`` while their pictures live, so
 /// a picture drawn again at the same size costs a look-up).
 public enum Layout {
-  /// Options that depend on the terminal, not on the screen's content.
-  public struct Options: Hashable, Sendable {
-    /// Whether the terminal can show Unicode (box drawing, `…`, half blocks). Without it
-    /// every text is written in ASCII (``Sanitizer/ascii(_:)``) and measured so.
-    public var unicode: Bool
-    /// Whether the terminal's background is light (ASCII pictures then run the other way).
-    public var lightBackground: Bool
-    /// A cell's size in pixels, as the terminal reports it: pictures keep their shape in it.
-    public var cell: TerminalPicture.CellSize
-    /// The colours the frame is drawn in, if known: ASCII pictures colour each cell's
-    /// background as well as its character where there is colour.
-    public var colorMode: ColorMode?
-    /// The glyphs pictures in colour cells are drawn with.
-    public var symbols: SymbolSet
-    /// Creates options; Unicode, a dark background, cells of the stated default size and
-    /// the default symbols are assumed unless told otherwise.
-    public init(
-      unicode: Bool = true, lightBackground: Bool = false, cell: TerminalPicture.CellSize = .default,
-      colorMode: ColorMode? = nil, symbols: SymbolSet = .auto
-    ) {
-      self.unicode = unicode
-      self.lightBackground = lightBackground
-      self.cell = cell
-      self.colorMode = colorMode
-      self.symbols = symbols
-    }
-    /// What marks text cut short: `…`, or `...` without Unicode.
-    public var ellipsis: String { unicode ? "…" : "..." }
-  }
 
   /// Renders `node` into a `width` × `height` frame.
-  public static func render(_ node: Node, width: Int, height: Int, options: Options = Options()) -> Frame {
+  public static func render(_ node: Node, width: Int, height: Int, display: Display = Display()) -> Frame {
     var frame = Frame(width: width, height: height)
-    var context = Context(frame: frame, options: options)
+    var context = Context(frame: frame, display: display)
     context.place(node, x: 0, y: 0, width: frame.width, height: frame.height)
     frame = context.frame
     return frame
@@ -45,17 +16,17 @@ public enum Layout {
 
   /// The rows `node` needs at `width` columns (a paragraph's wrapped lines, a stack's
   /// sum), or `nil` if it takes whatever space is left (a list, a picture, a spacer).
-  public static func fixedHeight(of node: Node, width: Int, options: Options = Options()) -> Int? {
-    Context(frame: Frame(width: 0, height: 0), options: options).fixedHeight(of: node, width: width)
+  public static func fixedHeight(of node: Node, width: Int, display: Display = Display()) -> Int? {
+    Context(frame: Frame(width: 0, height: 0), display: display).fixedHeight(of: node, width: width)
   }
 
   struct Context {
     var frame: Frame
-    let options: Options
+    let display: Display
 
     /// Text as it goes on screen: sanitised, and in ASCII where the terminal shows no more.
     func clean(_ text: String) -> String {
-      options.unicode ? Sanitizer.sanitize(text) : Sanitizer.ascii(Sanitizer.sanitize(text))
+      display.unicode ? Sanitizer.sanitize(text) : Sanitizer.ascii(Sanitizer.sanitize(text))
     }
 
     /// Rows a node needs, or `nil` if it takes whatever is left.
@@ -104,7 +75,7 @@ public enum Layout {
       case .picture(let picture):
         placePicture(picture, x: x, y: y, width: width, height: height)
       case .divider:
-        frame.write(String(repeating: options.unicode ? "─" : "-", count: width), x: x, y: y, style: .dim)
+        frame.write(String(repeating: display.unicode ? "─" : "-", count: width), x: x, y: y, style: .dim)
       case .spacer:
         break
       case .indented(let inner, let left):
@@ -169,7 +140,7 @@ public enum Layout {
           for row in top..<min(top + list.rowHeight, frame.height) { frame.listItems[row] = id }
           if isSelected { frame.listHighlight = id }
         }
-        let marker = isSelected ? (options.unicode ? "▶ " : "> ") : "  "
+        let marker = isSelected ? (display.unicode ? "▶ " : "> ") : "  "
         var spans = [Span(marker, style: isSelected ? .selected : .plain)] + list.rows[offset]
         if isSelected {
           spans = spans.map {
@@ -186,7 +157,7 @@ public enum Layout {
         // A scroll bar in the last column: its thumb is as long, against the list's
         // height, as the rows shown are against all of them (one row at least), and lies
         // where they do.
-        let indicator = options.unicode ? "┃" : "|"
+        let indicator = display.unicode ? "┃" : "|"
         let length = max(1, (height * pageRows + list.totalRows / 2) / list.totalRows)
         let start = visible.lowerBound * (height - length) / max(1, list.totalRows - pageRows)
         for row in start..<start + length {
@@ -208,8 +179,8 @@ public enum Layout {
       let cellMode: PictureMode = mode == .terminal ? .blocks : mode
       guard cellMode != .none else { return 0 }
       let cells = PictureCellCache.shared.cells(
-        image, mode: cellMode, columns: width, rows: height, lightBackground: options.lightBackground,
-        cell: options.cell, colorMode: options.colorMode, symbols: options.symbols)
+        image, mode: cellMode, columns: width, rows: height, lightBackground: display.lightBackground,
+        cell: display.cell, colorMode: display.colorMode, symbols: display.symbols)
       let left = x + (width - cells.columns) / 2
       for row in 0..<cells.rows {
         for column in 0..<cells.columns {
@@ -252,7 +223,7 @@ public enum Layout {
       if let image = picture.image, picture.mode == .terminal, pictureRows >= 2 {
         // The cells that keep its shape, left blank for the terminal to draw in.
         let size = PictureRenderer.fittedSize(
-          image, columns: width, rows: pictureRows, mode: .terminal, cell: options.cell)
+          image, columns: width, rows: pictureRows, mode: .terminal, cell: display.cell)
         frame.picture = PlacedPicture(
           image: image, x: x + (width - size.columns) / 2, y: y, columns: size.columns, rows: size.rows)
         top = y + size.rows
@@ -279,7 +250,7 @@ public enum Layout {
         let spanWidth = widths[index]
         if overflows, spanWidth >= remaining {
           // Text follows past the edge, so the ellipsis goes here even if this span fits.
-          text = DisplayWidth.cut(text, to: remaining, ellipsis: options.ellipsis)
+          text = DisplayWidth.cut(text, to: remaining, ellipsis: display.ellipsis)
         }
         let written = frame.write(text, x: column, y: y, style: span.style, limit: remaining)
         column += written

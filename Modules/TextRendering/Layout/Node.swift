@@ -142,7 +142,7 @@ public struct PictureNode: Hashable, Sendable {
 }
 
 /// How pictures are drawn in text cells.
-public enum PictureMode: String, Hashable, Sendable, CaseIterable {
+public enum PictureMode: String, Hashable, Sendable, CaseIterable, Codable {
   /// Upper half blocks `▀` with a foreground and a background colour: two pixels per cell.
   case blocks
   /// An ASCII luminance ramp, for terminals without colour.

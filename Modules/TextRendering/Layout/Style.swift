@@ -86,15 +86,17 @@ public struct Style: Hashable, Sendable {
 }
 
 /// What the terminal can show, chosen once at start-up.
-public enum ColorMode: Hashable, Sendable {
+///
+/// Its raw value is how a session log writes it.
+public enum ColorMode: String, Hashable, Sendable, Codable {
   /// No colour at all; attributes (bold, reverse…) are still used.
   case none
   /// The 16 system colours.
-  case ansi16
+  case ansi16 = "16"
   /// The xterm 256-colour palette.
-  case ansi256
+  case ansi256 = "256"
   /// 24-bit colour.
-  case truecolor
+  case truecolor = "24bit"
 
   func map(_ color: Color) -> Color? {
     switch (self, color) {

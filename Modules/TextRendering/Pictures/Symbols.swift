@@ -23,7 +23,7 @@
 /// error wins. The error is weighed in luma and chroma (Y′CbCr of the gamma-encoded
 /// colours, chroma at half weight), as the eye weighs it: a glyph is chosen for the shape
 /// of the light in a cell before its hue. A flat cell is a space on its colour.
-public enum SymbolSet: String, Hashable, Sendable, CaseIterable {
+public enum SymbolSet: String, Hashable, Sendable, CaseIterable, Codable {
   /// `line`.
   case auto
   /// Half blocks.

@@ -55,7 +55,7 @@ public enum TerminalPicture {
 
   /// A terminal cell's size in pixels: what the terminal reports (`TIOCGWINSZ`'s pixel
   /// fields over its columns and rows, else its answer to `CSI 16 t`), else ``default``.
-  public struct CellSize: Hashable, Sendable {
+  public struct CellSize: Hashable, Sendable, Codable {
     /// Pixels across.
     public var width: Int
     /// Pixels down.
