@@ -155,12 +155,10 @@ struct Replayed {
       Output.line("All \(count) steps replay to the states recorded.")
       return ExitCode.success
     }
-    Output.error(
-      """
-      Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)
-      What it changed in the replay:
-      \(change(step))
-      """)
+    // The diff's lines each on a line of their own, each sanitised.
+    Output.error("Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)")
+    let diff = ["What it changed in the replay:"] + change(step).split(separator: "\n").map(String.init)
+    Output.text(diff.map(Sanitizer.sanitize).joined(separator: "\n") + "\n", to: Output.streams.error)
     return ExitCode.failure
   }
 }
