@@ -109,6 +109,24 @@ enum Completions {
     # reads the saved breed list (or the built-in one), never the network.
     """
 
+  /// The arms of a `case` on the command, in bash and zsh alike, `indent` columns in: by
+  /// how many words of the command are typed, what `offer` offers.
+  private static func commandArms(indent: Int, _ offer: (Completion) -> String) -> String {
+    let pad = String(repeating: " ", count: indent)
+    return Arguments.commands.map { command in
+      let names = command.allNames.joined(separator: "|")
+      guard !command.arguments.isEmpty || command.rest != .nothing else { return "\(pad)\(names)) ;;" }
+      let positions = command.arguments.enumerated().map {
+        "\(pad)    \($0.offset + 1)) \(offer($0.element)) ;;"
+      }
+      return
+        (["\(pad)\(names))", "\(pad)  case ${#args[@]} in"] + positions + [
+          "\(pad)    *) \(offer(command.rest)) ;;", "\(pad)  esac ;;",
+        ]).joined(separator: "\n")
+    }
+    .joined(separator: "\n")
+  }
+
   // MARK: bash
 
   private static func bash() -> String {
@@ -123,17 +141,6 @@ enum Completions {
     }
     let valueArms = offered.compactMap { option in
       option.value.map { "      \(option.allNames.joined(separator: "|"))) \(offer($0.completion)) ;;" }
-    }
-    let commandArms = Arguments.commands.map { command in
-      let positions = command.arguments.enumerated().map {
-        "        \($0.offset + 1)) \(offer($0.element)) ;;"
-      }
-      return """
-            \(command.allNames.joined(separator: "|")))
-              case ${#args[@]} in
-        \((positions + ["        *) \(offer(command.rest)) ;;"]).joined(separator: "\n"))
-              esac ;;
-        """
     }
     let optionNames = offered.flatMap(\.names).joined(separator: " ")
     let commandNames = Arguments.commands.map(\.name).joined(separator: " ")
@@ -204,7 +211,7 @@ enum Completions {
         else
           case ${args[0]} in
             '') mapfile -t COMPREPLY < <(compgen -W \#(quoted(commandNames)) -- "$cur") ;;
-      \#(commandArms.joined(separator: "\n"))
+      \#(commandArms(indent: 6, offer))
           esac
         fi
         [[ -n $join ]] && COMPREPLY=("${COMPREPLY[@]/#/$join}")
@@ -228,16 +235,12 @@ enum Completions {
       }
     }
     let valueArms = offered.compactMap { option in
-      option.value.map { "    \(option.allNames.joined(separator: "|"))) \(offer($0.completion)); return ;;" }
-    }
-    let commandArms = Arguments.commands.map { command in
-      let positions = command.arguments.enumerated().map { "      \($0.offset + 1)) \(offer($0.element)) ;;" }
-      return """
-            \(command.allNames.joined(separator: "|")))
-              case ${#args} in
-        \((positions + ["      *) \(offer(command.rest)) ;;"]).joined(separator: "\n"))
-              esac ;;
-        """
+      option.value.map { value in
+        // Free text: zsh says what is wanted.
+        let action =
+          value.completion == .nothing ? "_message \(quoted(value.placeholder))" : offer(value.completion)
+        return "      \(option.allNames.joined(separator: "|"))) \(action); return ;;"
+      }
     }
     let optionList = offered.flatMap { option in
       option.names.map { "    " + quoted("\($0):\(shortHelp(option.help))") }
@@ -293,7 +296,7 @@ enum Completions {
         fi
         case ${args[1]} in
           '') _describe -t commands command command_list ;;
-      \#(commandArms.joined(separator: "\n"))
+      \#(commandArms(indent: 4, offer))
         esac
       }
 
