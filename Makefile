@@ -33,9 +33,28 @@ RELEASE_BUILD = $(SWIFT) build $(RELEASE_FLAGS) --product $(1) || \
 release:
 	$(call RELEASE_BUILD,DogBreedsCLI)
 
-## Installs the optimised app as $(PREFIX)/bin/DogBreedsCLI.
+## Installs the optimised app as $(PREFIX)/bin/DogBreedsCLI, its man page, and its
+## completions where each shell looks for them under $(PREFIX); the app writes the page
+## and the scripts (`DogBreedsCLI man`, `DogBreedsCLI completions SHELL`).
+MAN_PAGE = $(PREFIX)/share/man/man1/DogBreedsCLI.1
+BASH_COMPLETION = $(PREFIX)/share/bash-completion/completions/DogBreedsCLI
+ZSH_COMPLETION = $(PREFIX)/share/zsh/site-functions/_DogBreedsCLI
+FISH_COMPLETION = $(PREFIX)/share/fish/vendor_completions.d/DogBreedsCLI.fish
 install: release
 	install -D .build/release/DogBreedsCLI $(PREFIX)/bin/DogBreedsCLI
+	mkdir -p $(dir $(MAN_PAGE)) $(dir $(BASH_COMPLETION)) $(dir $(ZSH_COMPLETION)) $(dir $(FISH_COMPLETION))
+	$(PREFIX)/bin/DogBreedsCLI man > $(MAN_PAGE)
+	$(PREFIX)/bin/DogBreedsCLI completions bash > $(BASH_COMPLETION)
+	$(PREFIX)/bin/DogBreedsCLI completions zsh > $(ZSH_COMPLETION)
+	$(PREFIX)/bin/DogBreedsCLI completions fish > $(FISH_COMPLETION)
+	chmod 644 $(MAN_PAGE) $(BASH_COMPLETION) $(ZSH_COMPLETION) $(FISH_COMPLETION)
+	@echo "Installed:"
+	@echo "  the app          $(PREFIX)/bin/DogBreedsCLI"
+	@echo "  its man page     $(MAN_PAGE)"
+	@echo "  bash completion  $(BASH_COMPLETION)"
+	@echo "  zsh completion   $(ZSH_COMPLETION)"
+	@echo "  fish completion  $(FISH_COMPLETION)"
+	@echo "Docs/Usage.md, \"Completions and the man page\", says how to turn them on."
 
 ## The end-to-end suite (scripts, `show` in every picture mode, the full-screen app in a
 ## pseudo-terminal) against the app as `make install` builds and installs it, into a folder

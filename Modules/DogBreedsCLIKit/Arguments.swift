@@ -25,6 +25,18 @@ struct Options: Equatable {
     case replay(String, ReplayRequest)
     case help
     case version
+    /// A shell's completion script, or the breed names it offers.
+    case completions(CompletionRequest)
+    /// The man page.
+    case manual
+  }
+
+  /// What `completions` prints.
+  enum CompletionRequest: Equatable {
+    /// The script for this shell.
+    case script(Shell)
+    /// The breed names that start with `prefix`, one a line (what the scripts offer).
+    case names(prefix: String)
   }
 
   enum API: String, CaseIterable { case live, fake }
@@ -108,26 +120,8 @@ enum Arguments {
   /// The most times `--loops` plays an animation.
   static let mostLoops = 1_000
 
-  /// The options that take no value, and what each sets.
-  private static let switches: [String: @Sendable (inout Options) -> Void] = [
-    "-h": { $0.command = .help }, "--help": { $0.command = .help }, "--version": { $0.command = .version },
-    "--json": { $0.json = true }, "--offline": { $0.offline = true }, "--trace": { $0.trace = true },
-    "--fresh": { $0.fresh = true }, "--no-mouse": { $0.mouse = false }, "--check": { $0.check = true },
-  ]
-
-  /// The options that take a value (`--colour` is `--color` spelt the British way).
-  static let valueOptions = [
-    "--filter", "--api", "--color", "--colour", "--picture", "--size", "--symbols", "--base-url",
-    "--timeout", "--record", "--frame", "--loops",
-  ]
-
-  /// The commands.
-  static let commands = ["list", "show", "favourites", "replay", "help", "version"]
-
-  /// The options a misspelt one may have meant: all of them, aliases aside.
-  static var suggestedOptions: [String] {
-    (switches.keys + valueOptions).filter { $0 != "--colour" }.sorted()
-  }
+  /// The options a misspelt one may have meant: all those the help lists, aliases aside.
+  static var suggestedOptions: [String] { listedOptions.flatMap(\.names).sorted() }
 
   /// " Did you mean list?" where `typed` misspells one of `names` by a slip of typing (the
   /// rule of the breed list's filter, dashes counted as letters), else "".
@@ -142,10 +136,8 @@ enum Arguments {
 
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
-    var options = Options()
+    var parsing = Parsing()
     var positional: [String] = []
-    var baseURLText = environment["DOG_API_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    var baseURLSource = "DOG_API_BASE_URL"
     var index = 0
 
     /// The flag's value: after `=`, or the next argument unless that is another option
@@ -162,15 +154,6 @@ enum Arguments {
         )
       }
       return next
-    }
-    func choice<T: RawRepresentable & CaseIterable>(_ flag: String, _ text: String) throws(UsageError) -> T
-    where T.RawValue == String {
-      guard let value = T(rawValue: text) else {
-        let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-        let near = suggestion(for: text, among: T.allCases.map(\.rawValue))
-        throw UsageError(message: "\(flag) must be one of \(allowed), not \(Output.quoted(text)).\(near)")
-      }
-      return value
     }
 
     var sawDashDash = false
@@ -191,63 +174,23 @@ enum Arguments {
       let equals = argument.firstIndex(of: "=")
       let flag = String(argument[..<(equals ?? argument.endIndex)])
       let inline = equals.map { String(argument[argument.index(after: $0)...]) }
-      if let set = switches[flag] {
+      guard let option = option(named: flag) else {
+        throw UsageError(message: "Unknown option \(flag).\(suggestion(for: flag, among: suggestedOptions))")
+      }
+      if option.value == nil {
         // Refused rather than ignored: `--offline=false` would otherwise mean offline.
         if let inline { throw UsageError(message: "\(flag) takes no value (remove “=\(inline)”).") }
-        set(&options)
-        index += 1
-        continue
-      }
-      switch flag {
-      case "--filter": options.filter = try value(for: flag, inline: inline)
-      case "--api": options.api = try choice(flag, try value(for: flag, inline: inline))
-      case "--color", "--colour": options.color = try choice(flag, try value(for: flag, inline: inline))
-      case "--picture": options.picture = try choice(flag, try value(for: flag, inline: inline))
-      case "--size": options.pictureSize = try PictureBox(parsing: try value(for: flag, inline: inline))
-      case "--symbols": options.symbols = try choice(flag, try value(for: flag, inline: inline))
-      case "--record": options.record = try value(for: flag, inline: inline)
-      case "--loops":
-        let text = try value(for: flag, inline: inline)
-        // Plain digits only: Int also reads "+5".
-        guard text.count <= 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let loops = Int(text),
-          loops <= Self.mostLoops
-        else {
-          throw UsageError(
-            message:
-              "--loops must be a count from 0 to \(Self.mostLoops), as in 2, not \(Output.quoted(text)).")
-        }
-        options.loops = loops
-      case "--frame":
-        let text = try value(for: flag, inline: inline)
-        guard
-          text == "last"
-            || (text.count <= 9 && text.allSatisfy(\.isASCII) && Int(text).map { $0 >= 0 } == true)
-        else {
-          throw UsageError(
-            message: "--frame takes a step's number (0 is the start) or last, not \(Output.quoted(text)).")
-        }
-        options.frame = .some(text == "last" ? nil : Int(text))
-      case "--base-url":
-        baseURLText = try value(for: flag, inline: inline)
-        baseURLSource = "--base-url"
-      case "--timeout":
-        let text = try value(for: flag, inline: inline)
-        // Plain decimals only: Double also reads hexadecimal ("0x10" is 16) and exponents.
-        let isDecimal = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
-        guard isDecimal, let seconds = Double(text), seconds > 0, seconds <= 300 else {
-          throw UsageError(
-            message:
-              "--timeout must be a number of seconds above 0 and at most 300, as in 2.5, not \(Output.quoted(text))."
-          )
-        }
-        options.timeout = seconds
-      default:
-        throw UsageError(message: "Unknown option \(flag).\(suggestion(for: flag, among: suggestedOptions))")
+        try option.apply(&parsing, nil)
+      } else {
+        try option.apply(&parsing, try value(for: flag, inline: inline))
       }
       index += 1
     }
 
-    if let baseURLText {
+    if parsing.baseURL == nil, let text = environment["DOG_API_BASE_URL"], !text.isEmpty {
+      parsing.baseURL = (text, "DOG_API_BASE_URL")
+    }
+    if let (baseURLText, baseURLSource) = parsing.baseURL {
       guard let url = URL(string: baseURLText), let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https", url.host?.isEmpty == false
       else {
@@ -267,15 +210,29 @@ enum Arguments {
             "\(baseURLSource) must end with the API's path, not a ?query or #fragment: \(Output.quoted(baseURLText))."
         )
       }
-      options.baseURL = url
+      parsing.options.baseURL = url
     }
 
-    if options.command == .help || options.command == .version { return options }
+    if parsing.options.command == .help || parsing.options.command == .version { return parsing.options }
     if let command = positional.first {
-      try read(command: command, positional, into: &options)
-    } else if options.json {
+      try read(command: command, positional, into: &parsing)
+    } else if parsing.options.json {
       // Alone, --json asks for the list as JSON, on a terminal too: not the browser.
-      options.command = .list
+      parsing.options.command = .list
+    }
+    let options = parsing.options
+    if parsing.listsNames {
+      guard case .completions(.names) = options.command else {
+        throw UsageError(message: "--names goes with completions.")
+      }
+    }
+    // The commands that print what the app is made of take no other option.
+    switch options.command {
+    case .completions, .manual:
+      var bare = Options(command: options.command)
+      bare.baseURL = options.baseURL
+      guard options == bare else { throw UsageError(message: "\(positional[0]) takes no options.") }
+    default: break
     }
     if options.picture != .auto && options.picture != .none && options.json {
       throw UsageError(
@@ -299,7 +256,7 @@ enum Arguments {
       switch options.command {
       case .show: drawsPictures = !options.json
       case .interactive: drawsPictures = true
-      case .list, .favourites, .replay, .help, .version: drawsPictures = false
+      case .list, .favourites, .replay, .help, .version, .completions, .manual: drawsPictures = false
       }
       guard drawsPictures else {
         throw UsageError(
@@ -357,46 +314,11 @@ enum Arguments {
   }
 
   /// Reads the command and its arguments.
-  private static func read(command: String, _ positional: [String], into options: inout Options)
+  private static func read(command: String, _ positional: [String], into parsing: inout Parsing)
     throws(UsageError)
   {
-    switch command {
-    case "list":
-      guard positional.count == 1 else {
-        throw UsageError(message: "list takes no arguments (use --filter TEXT).")
-      }
-      options.command = .list
-    case "show":
-      guard positional.count == 2 else {
-        throw UsageError(message: "show needs one breed, e.g. show hound/afghan.")
-      }
-      options.command = .show(positional[1])
-    case "favourites", "favorites":
-      switch positional.dropFirst().first {
-      case nil: options.command = .favourites(.list)
-      case "add" where positional.count > 2:
-        options.command = .favourites(.add(Array(positional.dropFirst(2))))
-      case "remove" where positional.count > 2:
-        options.command = .favourites(.remove(Array(positional.dropFirst(2))))
-      case "add", "remove":
-        throw UsageError(message: "favourites \(positional[1]) needs one breed or more, e.g. hound/afghan.")
-      case let other?:
-        let near = suggestion(for: other, among: ["add", "remove"])
-        throw UsageError(message: "favourites takes add or remove, not \(Output.quoted(other)).\(near)")
-      }
-    case "replay":
-      guard positional.count == 2 else {
-        throw UsageError(message: "replay needs one session log, as written by --record FILE.")
-      }
-      let request: ReplayRequest =
-        if options.check { .check } else if let frame = options.frame { .frame(frame) } else { .view }
-      options.command = .replay(positional[1], request)
-    case "help":
-      options.command = .help
-    case "version":
-      options.command = .version
-    default:
-      let near = suggestion(for: command, among: commands)
+    guard let spec = Self.command(named: command) else {
+      let near = suggestion(for: command, among: commands.map(\.name))
       // A breed where the command goes (`DogBreedsCLI hound`): say how to show it.
       if near.isEmpty, (try? breedPath(command)) != nil || runTogether(command) != nil {
         let argument = command.contains(" ") ? "\"\(command)\"" : command
@@ -405,5 +327,6 @@ enum Arguments {
       }
       throw UsageError(message: "Unknown command \(Output.quoted(command)).\(near)")
     }
+    try spec.read(&parsing, positional)
   }
 }

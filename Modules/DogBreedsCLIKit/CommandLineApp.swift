@@ -44,6 +44,11 @@ public enum CommandLineApp {
       return ExitCode.success
     case .replay(let path, let request):
       return Replayed.run(request, path: path, options: options, environment: environment)
+    case .completions(let request):
+      return Completions.run(request, environment: environment)
+    case .manual:
+      Output.write(ManPage.roff())
+      return ExitCode.success
     case .interactive, .list, .show, .favourites:
       var session = Session(options: options, environment: environment, arguments: arguments)
       return await session.run()

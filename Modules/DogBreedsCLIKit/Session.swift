@@ -162,7 +162,7 @@ struct Session {
         store: store, input: input, screen: screen, ending: ending, favourites: favourites)
       if let warning = recorder?.finish() { Output.warning(warning) }
       return code
-    case .help, .version, .replay:
+    case .help, .version, .replay, .completions, .manual:
       return ExitCode.success
     }
   }
