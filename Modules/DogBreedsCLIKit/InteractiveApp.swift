@@ -211,44 +211,24 @@ final class InteractiveApp {
   // MARK: Input
 
   private func startInputThread() {
-    let fd = terminal.inputFD
-    let delay = escapeDelay
+    let (fd, delay) = (terminal.inputFD, Duration.milliseconds(Int(escapeDelay)))
     let thread = Thread { [weak self] in
-      var decoder = KeyDecoder()
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      // The keyboard closed (end of input, as a closed terminal reads) or can no longer be
-      // read (EIO, as a background process in an orphaned group reads it): either way
-      // nothing more can be asked of the app, so it ends.
+      var reader = InputReader(fd: fd, escapeDelay: delay)
       var code = ExitCode.success
       reading: while true {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        // A lone ESC waits `delay` for the rest of a sequence; a paste whose end has not
-        // come, a second (or it would swallow every key after it, Ctrl-C included).
-        let timeout = decoder.isInPaste ? 1_000 : decoder.hasPendingInput ? delay : -1
-        let ready = poll(&descriptor, 1, timeout)
-        var keys: [Key] = []
-        if ready < 0 {
-          if errno == EINTR { continue }
-          code = ExitCode.failure
-          break reading
-        } else if ready == 0 {
-          keys = decoder.flush()
-        } else {
-          let count = read(fd, &buffer, buffer.count)
-          if count < 0 {
-            if errno == EINTR || errno == EAGAIN { continue }
-            code = ExitCode.failure
-            break reading
-          }
-          if count == 0 { break reading }
-          keys = decoder.feed(buffer[0..<count])
-          if keys.contains(where: { if case .cursorPosition = $0 { true } else { false } }) {
+        switch reader.read() {
+        case .events(let events):
+          guard !events.isEmpty else { continue }
+          if events.contains(where: { if case .cursorPosition = $0 { true } else { false } }) {
             self?.probeAnswerRead.store(true, ordering: .releasing)
           }
-        }
-        if !keys.isEmpty {
-          let delivered = keys
-          DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(delivered) } }
+          DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(events) } }
+        case .timedOut, .ready:
+          continue
+        case .ended(let failed):
+          // Nothing more can be asked of the app: it ends.
+          code = failed ? ExitCode.failure : ExitCode.success
+          break reading
         }
       }
       let ended = code

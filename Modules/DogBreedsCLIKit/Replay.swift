@@ -198,29 +198,18 @@ final class ReplayViewer {
     }
     defer { terminal.restore() }
     let signals = SignalPipe.install([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
-    var decoder = KeyDecoder()
-    var buffer = [UInt8](repeating: 0, count: 1024)
+    var reader = InputReader(fd: terminal.inputFD)
     draw()
     while true {
-      var fds = [pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0)]
-      if let signals { fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0)) }
-      let ready = poll(&fds, nfds_t(fds.count), timeout(pendingEscape: decoder.hasPendingInput))
-      if ready < 0 {
-        if errno == EINTR { continue }
-        return ExitCode.failure
-      }
-      if let signals, fds.count > 1, fds[1].revents != 0 {
-        let caught = SignalPipe.drain(signals)
+      var keys: [Key] = []
+      switch reader.read(until: nextStepDue, also: signals.map { [$0] } ?? []) {
+      case .ended(let failed): return failed ? ExitCode.failure : ExitCode.success
+      case .events(let events): keys = events
+      case .timedOut: break
+      case .ready:
+        let caught = signals.map(SignalPipe.drain) ?? []
         if caught.contains(where: { $0 != SIGWINCH }) { return ExitCode.success }
         screen.invalidate()
-      }
-      var keys: [Key] = []
-      if fds[0].revents != 0 {
-        let count = read(terminal.inputFD, &buffer, buffer.count)
-        if count == 0 { return ExitCode.success }
-        if count > 0 { keys = decoder.feed(buffer[0..<count]) }
-      } else if decoder.hasPendingInput {
-        keys = decoder.flush()
       }
       for key in keys where !handle(key) { return ExitCode.success }
       advancePlayback()
@@ -228,14 +217,10 @@ final class ReplayViewer {
     }
   }
 
-  /// How long to wait for a key: the next step's time while playing, a lone Esc's delay,
-  /// or for ever.
-  private func timeout(pendingEscape: Bool) -> Int32 {
-    if pendingEscape { return 50 }
-    guard let playingSince, step < replayed.count else { return -1 }
-    let due = playingSince + replayed.offset(step + 1)
-    let (seconds, attoseconds) = ContinuousClock.now.duration(to: due).components
-    return Int32(max(0, min(1_000, seconds * 1_000 + attoseconds / 1_000_000_000_000_000)))
+  /// When the next step is due, while playing.
+  private var nextStepDue: ContinuousClock.Instant? {
+    guard let playingSince, step < replayed.count else { return nil }
+    return playingSince + replayed.offset(step + 1)
   }
 
   /// Moves on to the step whose time has come, while playing.

@@ -91,17 +91,17 @@ enum TerminalProbe {
       to: output)
     var answers = Answers()
     let asked = ContinuousClock.now
-    while !answers.complete {
-      let left = patience.deadline(asked: asked, heardAnything: answers.heardAnything) - ContinuousClock.now
-      guard left > .zero else { break }
-      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, Int32(left / .milliseconds(1)) + 1)
-      if ready < 0, errno == EINTR { continue }
-      guard ready > 0 else { break }
-      // One byte at a time: nothing after the last answer is taken from the queue.
-      var byte: UInt8 = 0
-      guard read(input, &byte, 1) == 1 else { break }
-      answers.take(byte)
+    // One byte at a time: nothing after the last answer is taken from the queue.
+    var reader = InputReader(fd: input, oneByteAtATime: true)
+    reading: while !answers.complete {
+      let deadline = patience.deadline(asked: asked, heardAnything: answers.heardAnything)
+      guard deadline > ContinuousClock.now else { break }
+      switch reader.read(until: deadline) {
+      case .events(let events):
+        answers.heardAnything = true
+        for event in events { answers.take(event) }
+      case .timedOut, .ready, .ended: break reading
+      }
     }
     return answers
   }
@@ -129,14 +129,13 @@ enum TerminalProbe {
     private(set) var positions: [(row: Int, column: Int)] = []
     private(set) var complete = false
     /// Whether any byte has been read.
-    private(set) var heardAnything = false
+    fileprivate(set) var heardAnything = false
     /// Whether its background is light, if it said.
     private(set) var lightBackground: Bool?
     /// A cell's size in pixels, if it said.
     private(set) var cellSize: TerminalPicture.CellSize?
     /// Whether it draws 24-bit colour, if it said (``ControlSequence/askDirectColor``).
     private(set) var directColor: Bool?
-    private var decoder = KeyDecoder()
 
     /// Whether it draws ambiguous characters two columns wide, if it said: two columns
     /// between the positions, on one row.
@@ -145,20 +144,18 @@ enum TerminalProbe {
       return positions[1].column - positions[0].column == 2
     }
 
-    mutating func take(_ byte: UInt8) {
-      heardAnything = true
-      for key in decoder.feed(CollectionOfOne(byte)) {
-        switch key {
-        case .cursorPosition(let row, let column): positions.append((row, column))
-        case .backgroundColor(let red, let green, let blue):
-          lightBackground = TerminalPicture.isLight(red: red, green: green, blue: blue)
-        case .cellSize(let width, let height):
-          cellSize = TerminalPicture.CellSize(width: width, height: height)
-        case .settingReport(let setting):
-          directColor = setting.map(ControlSequence.reportsDirectColor) ?? false
-        case .terminalAttributes: complete = true
-        default: break
-        }
+    /// Takes one decoded event: an answer, or a key, which is dropped.
+    mutating func take(_ key: Key) {
+      switch key {
+      case .cursorPosition(let row, let column): positions.append((row, column))
+      case .backgroundColor(let red, let green, let blue):
+        lightBackground = TerminalPicture.isLight(red: red, green: green, blue: blue)
+      case .cellSize(let width, let height):
+        cellSize = TerminalPicture.CellSize(width: width, height: height)
+      case .settingReport(let setting):
+        directColor = setting.map(ControlSequence.reportsDirectColor) ?? false
+      case .terminalAttributes: complete = true
+      default: break
       }
     }
   }
