@@ -156,7 +156,8 @@ struct Replayed {
       return ExitCode.success
     }
     // The diff's lines each on a line of their own, each sanitised.
-    Output.error("Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)")
+    Output.error(
+      "Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)")
     let diff = ["What it changed in the replay:"] + change(step).split(separator: "\n").map(String.init)
     Output.text(diff.map(Sanitizer.sanitize).joined(separator: "\n") + "\n", to: Output.streams.error)
     return ExitCode.failure
