@@ -27,7 +27,7 @@ extension AppFeature {
   /// character extends the filter the previous one left).
   ///
   /// - Parameters:
-  ///   - key: The key pressed.
+  ///   - event: What the terminal sent: a key, a paste, the mouse (a reply does nothing here).
   ///   - state: The app's state when it was pressed.
   ///   - pageRows: How many rows PgUp/PgDn move (in the list or the sub-breeds on screen).
   ///   - scrollLimit: How far the keys overlay on screen scrolls at most (its lines that do
@@ -38,12 +38,20 @@ extension AppFeature {
   ///   (``Action/quitRequested``: the favourites are saved first); pressed again while
   ///   that goes on, they end the app at once.
   public static func responses(
-    to key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
+    to event: InputEvent, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
   ) -> [KeyResponse] {
+    let key: Key
+    switch event {
+    case .key(let pressed): key = pressed
+    // A paste is text typed: only the filter takes it.
+    case .paste: key = .unknown
+    case .mouse: key = .unknown
+    case .reply: return []
+    }
     // The app gives Shift-← and Shift-→ no meaning of their own: they are the arrows.
     if key == .shiftLeft || key == .shiftRight {
       return responses(
-        to: key == .shiftLeft ? .left : .right, in: state, pageRows: pageRows, scrollLimit: scrollLimit,
+        to: .key(key == .shiftLeft ? .left : .right), in: state, pageRows: pageRows, scrollLimit: scrollLimit,
         frame: frame)
     }
     if key == .ctrl("c") || key == .ctrl("d") {
@@ -57,7 +65,7 @@ extension AppFeature {
       default: return []
       }
     }
-    if case .mouse(let event) = key {
+    if case .mouse(let event) = event {
       return mouseResponses(event, in: state, frame: frame, pageRows: pageRows, scrollLimit: scrollLimit)
     }
     if let help = state.help { return helpResponses(for: key, scroll: help.scroll, pageRows, scrollLimit) }
@@ -87,14 +95,18 @@ extension AppFeature {
         } else if state.tab == .favourites {
           favouritesAction(for: key, pageRows).map(Action.favourites)
         } else {
-          dogsAction(for: key, in: state, pageRows)
+          dogsAction(for: event, in: state, pageRows)
         }
       if let action { responses.append(.send(action)) }
     }
     return responses
   }
 
-  private static func dogsAction(for key: Key, in state: State, _ pageRows: Int) -> Action? {
+  private static func dogsAction(for event: InputEvent, in state: State, _ pageRows: Int) -> Action? {
+    if case .paste(let text) = event {
+      return text.isEmpty ? nil : .dogs(.filterChanged(state.dogsTab.filter + text))
+    }
+    guard case .key(let key) = event else { return nil }
     let filter = state.dogsTab.filter
     // Derived only for the keys that need it: it filters the whole list.
     func view() -> DogsFeature.ViewState { DogsFeature.ViewState(state.dogs) }
@@ -107,7 +119,6 @@ extension AppFeature {
     case .ctrl("r") where state.dogsTab.status != .loading && state.dogsTab.status != .notStarted:
       return .dogs(.retryRequested)
     case .character(let character): return filtered(filter + String(character))
-    case .paste(let text): return filtered(filter + text)
     case .backspace: return filtered(filter.droppingLastKeyTyped())
     case .ctrl("u"), .escape: return filtered("")
     case .ctrl("w"), .altBackspace:
@@ -182,7 +193,7 @@ extension AppFeature {
     _ event: MouseEvent, in state: State, frame: Frame?, pageRows: Int, scrollLimit: Int
   ) -> [KeyResponse] {
     func press(_ key: Key, in state: State = state) -> [KeyResponse] {
-      responses(to: key, in: state, pageRows: pageRows, scrollLimit: scrollLimit)
+      responses(to: .key(key), in: state, pageRows: pageRows, scrollLimit: scrollLimit)
     }
     switch event.kind {
     case .wheelUp, .wheelDown:

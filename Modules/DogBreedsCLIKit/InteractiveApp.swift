@@ -297,7 +297,7 @@ final class InteractiveApp {
         // come, a second (or it would swallow every key after it, Ctrl-C included).
         let timeout = decoder.isInPaste ? 1_000 : decoder.hasPendingInput ? delay : -1
         let ready = poll(&descriptor, 1, timeout)
-        var keys: [Key] = []
+        var keys: [InputEvent] = []
         if ready < 0 {
           if errno == EINTR { continue }
           code = ExitCode.failure
@@ -313,7 +313,7 @@ final class InteractiveApp {
           }
           if count == 0 { break reading }
           keys = decoder.feed(buffer[0..<count])
-          if keys.contains(where: { if case .cursorPosition = $0 { true } else { false } }) {
+          if keys.contains(where: { if case .reply(.cursorPosition) = $0 { true } else { false } }) {
             self?.probeAnswerRead.store(true, ordering: .releasing)
           }
         }
@@ -329,13 +329,13 @@ final class InteractiveApp {
     thread.start()
   }
 
-  func handle(_ keys: [Key]) {
+  func handle(_ keys: [InputEvent]) {
     for key in keys {
-      if case .cursorPosition(_, let column) = key {
+      if case .reply(.cursorPosition(_, let column)) = key {
         ambiguousCharacterEnded(atColumn: column)
         continue
       }
-      if case .backgroundColor(let red, let green, let blue) = key {
+      if case .reply(.backgroundColor(let red, let green, let blue)) = key {
         let light = TerminalPicture.isLight(red: red, green: green, blue: blue)
         guard light != style.lightBackground else { continue }
         style.lightBackground = light
@@ -343,7 +343,7 @@ final class InteractiveApp {
         render(force: true)
         continue
       }
-      if case .cellSize(let width, let height) = key {
+      if case .reply(.cellSize(let width, let height)) = key {
         answeredCellSize = TerminalPicture.CellSize(width: width, height: height)
         resized()
         continue

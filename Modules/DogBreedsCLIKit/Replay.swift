@@ -198,7 +198,7 @@ final class ReplayViewer {
         if caught.contains(where: { $0 != SIGWINCH }) { return ExitCode.success }
         previous = nil
       }
-      var keys: [Key] = []
+      var keys: [InputEvent] = []
       if fds[0].revents != 0 {
         let count = read(terminal.inputFD, &buffer, buffer.count)
         if count == 0 { return ExitCode.success }
@@ -231,7 +231,8 @@ final class ReplayViewer {
   }
 
   /// Acts on a key; `false` to quit.
-  private func handle(_ key: Key) -> Bool {
+  private func handle(_ event: InputEvent) -> Bool {
+    guard case .key(let key) = event else { return true }
     let last = replayed.count
     switch key {
     case .character("q"), .ctrl("c"), .ctrl("d"), .escape: return false

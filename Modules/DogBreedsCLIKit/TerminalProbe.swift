@@ -149,14 +149,14 @@ enum TerminalProbe {
       heardAnything = true
       for key in decoder.feed(CollectionOfOne(byte)) {
         switch key {
-        case .cursorPosition(let row, let column): positions.append((row, column))
-        case .backgroundColor(let red, let green, let blue):
+        case .reply(.cursorPosition(let row, let column)): positions.append((row, column))
+        case .reply(.backgroundColor(let red, let green, let blue)):
           lightBackground = TerminalPicture.isLight(red: red, green: green, blue: blue)
-        case .cellSize(let width, let height):
+        case .reply(.cellSize(let width, let height)):
           cellSize = TerminalPicture.CellSize(width: width, height: height)
-        case .settingReport(let setting):
+        case .reply(.settingReport(let setting)):
           directColor = setting.map(ControlSequence.reportsDirectColor) ?? false
-        case .terminalAttributes: complete = true
+        case .reply(.terminalAttributes): complete = true
         default: break
         }
       }

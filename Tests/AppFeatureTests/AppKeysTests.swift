@@ -12,11 +12,21 @@ struct AppKeysTests {
   let listed = AppFeature.State(breeds: list, dogsStatus: .loaded)
 
   func commands(_ key: Key, _ state: AppFeature.State, pageRows: Int = 7) -> [KeyResponse] {
-    AppFeature.responses(to: key, in: state, pageRows: pageRows)
+    commands(.key(key), state, pageRows: pageRows)
+  }
+
+  func commands(_ event: InputEvent, _ state: AppFeature.State, pageRows: Int = 7) -> [KeyResponse] {
+    AppFeature.responses(to: event, in: state, pageRows: pageRows)
   }
 
   func dogs(_ key: Key, filter: String = "", status: DogsFeature.State.Status = .loaded) -> [KeyResponse] {
-    commands(key, AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: status))
+    dogs(.key(key), filter: filter, status: status)
+  }
+
+  func dogs(_ event: InputEvent, filter: String = "", status: DogsFeature.State.Status = .loaded)
+    -> [KeyResponse]
+  {
+    commands(event, AppFeature.State(breeds: list, dogsFilter: filter, dogsStatus: status))
   }
 
   func breed(_ key: Key, subBreed: String? = nil, highlighted: String? = nil) -> [KeyResponse] {

@@ -40,7 +40,7 @@ struct KeyTableTests {
       for binding in AppFeature.keys(of: place) {
         for key in binding.pressed {
           #expect(
-            !AppFeature.responses(to: key, in: state, pageRows: 5).isEmpty,
+            !AppFeature.responses(to: .key(key), in: state, pageRows: 5).isEmpty,
             "\(key) (\(binding.keys): \(binding.does)) does nothing \(place.title.lowercased())")
         }
       }
@@ -50,15 +50,15 @@ struct KeyTableTests {
   /// The checker can fail: a key the bindings ignore is caught.
   @Test func aKeyThatDoesNothingIsCaught() {
     let state = Self.state(on: .breed)!
-    #expect(AppFeature.responses(to: .function(9), in: state, pageRows: 5).isEmpty)
+    #expect(AppFeature.responses(to: .key(.function(9)), in: state, pageRows: 5).isEmpty)
   }
 
   /// `?` opens the keys of the screen under it and of everywhere; the overlay scrolls
   /// within what it holds and closes with Esc or `?`.
   @Test func questionMarkShowsTheKeysOfTheScreen() {
     var state = Self.state(on: .favouritesTab)!
-    #expect(AppFeature.responses(to: .character("?"), in: state, pageRows: 5) == [.send(.helpShown)])
-    #expect(AppFeature.responses(to: .function(1), in: state, pageRows: 5) == [.send(.helpShown)])
+    #expect(AppFeature.responses(to: .key(.character("?")), in: state, pageRows: 5) == [.send(.helpShown)])
+    #expect(AppFeature.responses(to: .key(.function(1)), in: state, pageRows: 5) == [.send(.helpShown)])
     state.help = AppFeature.State.Help()
     let frame = AppView.render(AppFeature.ViewState(state), width: 80, height: 24)
     let text = frame.text
@@ -77,7 +77,7 @@ struct KeyTableTests {
     func keys(_ key: Key, scroll: Int = 0) -> [KeyResponse] {
       var scrolled = state
       scrolled.help?.scroll = scroll
-      return AppFeature.responses(to: key, in: scrolled, pageRows: 3, scrollLimit: limit)
+      return AppFeature.responses(to: .key(key), in: scrolled, pageRows: 3, scrollLimit: limit)
     }
     #expect(keys(.down) == [.send(.helpScrolled(to: 1))])
     #expect(keys(.up) == [.send(.helpScrolled(to: 0))])
