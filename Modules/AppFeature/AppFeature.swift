@@ -95,7 +95,7 @@ public struct AppFeature: Reducer {
     }
 
     /// Where the keys apply now (an alert or a dialog aside): the screen shown.
-    public var keyPlace: KeyBinding.Place {
+    public var keyPlace: KeyPlace {
       breed != nil ? .breed : tab == .favourites ? .favouritesTab : .breedsTab
     }
 

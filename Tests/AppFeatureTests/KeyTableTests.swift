@@ -12,7 +12,7 @@ import TextRendering
 /// it says, and the overlay, `--help` and Docs/Usage.md are made from it.
 struct KeyTableTests {
   /// A state on each place's screen where every key the table names for it has work to do.
-  static func state(on place: KeyBinding.Place) -> AppFeature.State? {
+  static func state(on place: KeyPlace) -> AppFeature.State? {
     let hound = list.breeds[1]
     switch place {
     case .breedsTab: return AppFeature.State(breeds: list, dogsFilter: "a", dogsStatus: .loaded)
@@ -31,14 +31,14 @@ struct KeyTableTests {
     }
   }
 
-  @Test(arguments: KeyBinding.Place.allCases)
-  func everyKeyTheTableNamesDoesSomethingWhereItSays(place: KeyBinding.Place) throws {
+  @Test(arguments: KeyPlace.allCases)
+  func everyKeyTheTableNamesDoesSomethingWhereItSays(place: KeyPlace) throws {
     let states =
       place == .everywhere
       ? [.breedsTab, .favouritesTab, .breed].compactMap(Self.state) : [Self.state(on: place)!]
     for state in states {
-      for binding in AppFeature.keys(of: place) {
-        for key in binding.pressed {
+      for binding in AppFeature.bindings(of: place) {
+        for key in binding.pressed + (binding.takesText ? [.character("a"), .character(" ")] : []) {
           #expect(
             !AppFeature.responses(to: .key(key), in: state, pageRows: 5).isEmpty,
             "\(key) (\(binding.keys): \(binding.does)) does nothing \(place.title.lowercased())")
