@@ -336,7 +336,7 @@ extension AppFeature.State {
 }
 
 /// The alert, or the dialog, that has the keys: what its keys send.
-struct ModalKeys {
+private struct ModalKeys {
   /// What Enter sends: the focused button chosen (dismissed, where none is focused).
   var chosen: AppFeature.Action
   /// What Esc sends: the cancel button chosen (dismissed, where there is none).
@@ -356,7 +356,7 @@ struct ModalKeys {
 
 extension AppFeature.KeyContext {
   /// The alert, or the Favourites tab's dialog, while it has the keys.
-  var modal: ModalKeys? {
+  fileprivate var modal: ModalKeys? {
     switch state.keyLayer {
     case .alert:
       state.alert.map {

@@ -11,8 +11,10 @@
 /// path to the child's view state and the case that embeds the child's actions.
 ///
 /// ```swift
-/// KeyBinding("f, Ctrl-F", "star or un-star", pressed: [.character("f"), .ctrl("f")],
-///            hint: .init("f star", importance: 2)) { _, _ in .favouriteToggled }
+/// KeyBinding(
+///   "f, Ctrl-F", "star or un-star", pressed: [.character("f"), .ctrl("f")],
+///   hint: .init("f star", importance: 2) { view in !view.rows.isEmpty }
+/// ) { key, pageRows, view in .favouriteToggled }
 /// ```
 public struct KeyBinding<Context, Action>: Sendable {
   /// The keys as people write them: `Enter, →`.
