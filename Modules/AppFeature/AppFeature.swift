@@ -101,7 +101,7 @@ public struct AppFeature: Reducer {
     var favouritesShown: Set<String>? { tab == .favourites && breed == nil ? favourites : nil }
 
     /// Where the keys apply now (an alert or a dialog aside): the screen shown.
-    public var keyPlace: KeyBinding.Place {
+    public var keyPlace: KeyPlace {
       breed != nil ? .breed : tab == .favourites ? .favouritesTab : .breedsTab
     }
 

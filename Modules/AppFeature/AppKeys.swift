@@ -9,9 +9,6 @@ import TextRendering
 public enum KeyResponse: Equatable, Sendable {
   /// Send this action to the app's store.
   case send(AppFeature.Action)
-  /// End the app now: a second Ctrl-C (or Ctrl-D) once quitting has started. What is not
-  /// saved by then is named on standard error, and the app ends in failure.
-  case quit
   /// Give the terminal back to the shell until the app is continued (Ctrl-Z).
   case suspend
   /// Paint the whole screen again (Ctrl-L).
@@ -19,156 +16,230 @@ public enum KeyResponse: Equatable, Sendable {
 }
 
 extension AppFeature {
-  /// The app's key bindings: what `key` does in `state`, in order.
+  /// A binding of the app's keys: it reads the app's ``KeyContext`` and answers with a
+  /// ``KeyResponse``. Each screen's own bindings are lifted into this form.
+  public typealias Binding = KeyBinding<KeyContext, KeyResponse>
+
+  /// What the app's key bindings read: the state when the key is read, the view state
+  /// derived from it (once, for every binding), and how far the keys overlay scrolls.
+  public struct KeyContext {
+    /// The app's state when the key was read.
+    public var state: State
+    /// The view state derived from ``state``.
+    public var view: ViewState
+    /// How far the keys overlay on screen scrolls at most, as last drawn.
+    public var scrollLimit: Int
+
+    /// The context of `state`, with its view state (derived here, unless given).
+    public init(_ state: State, view: ViewState? = nil, scrollLimit: Int = .max) {
+      self.state = state
+      self.view = view ?? ViewState(state)
+      self.scrollLimit = scrollLimit
+    }
+
+    /// The Breeds tab's view state, while it is the screen the keys reach.
+    public var dogs: DogsFeature.ViewState? { state.keyPlace == .breedsTab ? view.dogs : nil }
+    /// The Favourites tab's view state, while it is the screen the keys reach.
+    public var favourites: FavouritesFeature.ViewState? {
+      state.keyPlace == .favouritesTab ? view.favourites : nil
+    }
+    /// The Breed screen's view state, while a breed is open.
+    public var breed: BreedFeature.ViewState? { view.breed }
+  }
+
+  /// What `event` does in `state`, in order.
   ///
-  /// Kept next to ``AppFeature/ViewState/keyHints`` so that what the screen offers and what
-  /// the keys do are one module's business, and pure so that every binding is tested
-  /// without a terminal. Call it once per key with the state as it is then (each typed
-  /// character extends the filter the previous one left).
+  /// Pure, so that every binding is tested without a terminal. Call it once per event with
+  /// the state as it is then (each typed character extends the filter the previous one
+  /// left). The keys go to what has them now, highest first: Ctrl-C and Ctrl-D on every
+  /// layer; while the favourites are saved before quitting, only the terminal's own keys
+  /// (Ctrl-Z, Ctrl-L); the keys overlay; an alert; the Favourites tab's dialog; otherwise
+  /// the keys of every screen (`?`, Ctrl-Z, Ctrl-L), then the screen's own. The mouse
+  /// reaches what is drawn where it clicks. Terminal replies do nothing here.
   ///
   /// - Parameters:
-  ///   - key: The key pressed.
-  ///   - state: The app's state when it was pressed.
+  ///   - event: What the terminal sent: a key, a paste, the mouse.
+  ///   - state: The app's state when it was read.
   ///   - pageRows: How many rows PgUp/PgDn move (in the list or the sub-breeds on screen).
   ///   - scrollLimit: How far the keys overlay on screen scrolls at most (its lines that do
   ///     not fit), as last drawn.
   ///   - frame: The screen as last drawn, for the mouse: what was clicked.
-  /// - Returns: Nothing for a key that does nothing here; otherwise what to do, in order.
-  ///   Any key but Ctrl-C first dismisses a notice. Ctrl-C and Ctrl-D ask to quit
-  ///   (``Action/quitRequested``: the favourites are saved first); pressed again while
-  ///   that goes on, they end the app at once.
+  /// - Returns: Nothing for an event that does nothing here; otherwise what to do, in
+  ///   order. On a screen, any key but Ctrl-C first dismisses a notice. Ctrl-C and Ctrl-D
+  ///   ask to quit (``Action/quitRequested``: the favourites are saved first); pressed
+  ///   again while that goes on, they end the app at once.
   public static func responses(
-    to key: Key, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
+    to event: InputEvent, in state: State, pageRows: Int, scrollLimit: Int = .max, frame: Frame? = nil
   ) -> [KeyResponse] {
+    var event = event
+    switch event {
+    case .reply: return []
     // The app gives Shift-← and Shift-→ no meaning of their own: they are the arrows.
-    if key == .shiftLeft || key == .shiftRight {
-      return responses(
-        to: key == .shiftLeft ? .left : .right, in: state, pageRows: pageRows, scrollLimit: scrollLimit,
-        frame: frame)
+    case .key(.shiftLeft): event = .key(.left)
+    case .key(.shiftRight): event = .key(.right)
+    case .key, .paste, .mouse: break
     }
-    if key == .ctrl("c") || key == .ctrl("d") {
-      return [state.quitting == nil ? .send(.quitRequested) : .quit]
+    let layer = state.keyLayer
+    if case .mouse(let mouse) = event {
+      guard layer != .saving else { return [] }
+      return mouseResponses(mouse, in: state, frame: frame, pageRows: pageRows, scrollLimit: scrollLimit)
     }
-    // While the favourites are saved before quitting, only the terminal's own keys work.
-    if state.quitting == .saving {
-      switch key {
-      case .ctrl("z"): return [.suspend]
-      case .ctrl("l"): return [.redraw]
-      default: return []
-      }
-    }
-    if case .mouse(let event) = key {
-      return mouseResponses(event, in: state, frame: frame, pageRows: pageRows, scrollLimit: scrollLimit)
-    }
-    if let help = state.help { return helpResponses(for: key, scroll: help.scroll, pageRows, scrollLimit) }
-    if let alert = state.alert {
-      return modalResponses(
-        for: key, alert.buttons, focus: state.alertFocus, choose: Action.alert,
-        moveFocus: Action.alertFocusMoved)
-    }
-    if state.breed == nil, state.tab == .favourites, let dialog = state.favouritesTab.confirmationDialog {
-      return modalResponses(
-        for: key, dialog.buttons, focus: state.favouritesTab.dialogFocus,
-        choose: { .favourites(.confirmationDialog($0)) }, moveFocus: { .favourites(.dialogFocusMoved($0)) })
-    }
-    var responses: [KeyResponse] = state.notice == nil ? [] : [.send(.noticeDismissed)]
-    switch key {
-    case .ctrl("z"): responses.append(.suspend)
-    case .ctrl("l"): responses.append(.redraw)
-    // No breed's name has a question mark: on the Breeds tab too, it opens the keys.
-    case .character("?"), .function(1): responses.append(.send(.helpShown))
-    default:
-      let action: Action? =
-        if let breed = state.breed {
-          breedAction(for: key, in: breed, pageRows)
-        } else if key == .tab || key == .backTab {
-          // The next tab, or the one before, round the ends.
-          .tabSelected(state.tab.moved(by: key == .tab ? 1 : -1))
-        } else if state.tab == .favourites {
-          favouritesAction(for: key, pageRows).map(Action.favourites)
-        } else {
-          dogsAction(for: key, in: state, pageRows)
-        }
-      if let action { responses.append(.send(action)) }
-    }
-    return responses
+    let context = KeyContext(state, scrollLimit: scrollLimit)
+    if let quitting = [quitKeys].action(for: event, in: context, pageRows: pageRows) { return [quitting] }
+    let response = answering(layer).action(for: event, in: context, pageRows: pageRows)
+    // On a screen, any key first dismisses a notice (over the overlay or a modal the keys
+    // are theirs).
+    let dismissal: [KeyResponse] =
+      if case .screen = layer, state.notice != nil { [.send(.noticeDismissed)] } else { [] }
+    return dismissal + (response.map { [$0] } ?? [])
   }
 
-  private static func dogsAction(for key: Key, in state: State, _ pageRows: Int) -> Action? {
-    let filter = state.dogsTab.filter
-    // Derived only for the keys that need it: it filters the whole list.
-    func view() -> DogsFeature.ViewState { DogsFeature.ViewState(state.dogs) }
-    func filtered(_ text: String) -> Action? { text == filter ? nil : .dogs(.filterChanged(text)) }
-    func move(_ move: HighlightMove) -> Action { .dogs(.highlightMoved(move)) }
-    switch key {
-    // After a failure, or an answer with no breeds, r asks again (there is no list to filter).
-    case .character("r") where view().content.canReload: return .dogs(.retryRequested)
-    // Over a list too (one saved or built in, say), unless it is already being loaded.
-    case .ctrl("r") where state.dogsTab.status != .loading && state.dogsTab.status != .notStarted:
-      return .dogs(.retryRequested)
-    case .character(let character): return filtered(filter + String(character))
-    case .paste(let text): return filtered(filter + text)
-    case .backspace: return filtered(filter.droppingLastKeyTyped())
-    case .ctrl("u"), .escape: return filtered("")
-    case .ctrl("w"), .altBackspace:
-      // As in a shell: the spaces at the end, then the word before them.
-      var shorter = filter
-      while shorter.last == " " { shorter.removeLast() }
-      while let last = shorter.last, last != " " { shorter.removeLast() }
-      return filtered(shorter)
-    // Every printable key types into the filter: starring takes a control key.
-    case .ctrl("f"): return .dogs(.favouriteToggled)
-    case .up, .ctrl("p"): return move(.up)
-    case .down, .ctrl("n"): return move(.down)
-    case .pageUp: return move(.pageUp(rows: pageRows))
-    case .pageDown: return move(.pageDown(rows: pageRows))
-    case .home: return move(.first)
-    case .end: return move(.last)
-    case .enter, .right:
-      let view = view()
-      if let name = view.highlightedBreed { return .dogs(.rowSelected(name)) }
-      return view.offered.map { .dogs($0.action) }
-    default: return nil
+  /// The bindings that answer keys in `layer` (Ctrl-C and Ctrl-D aside), in the order they
+  /// are tried: the keys of every screen before the screen's own (`?` opens the keys on
+  /// the Breeds tab too: no breed's name has a question mark).
+  static func answering(_ layer: KeyLayer) -> [Binding] {
+    switch layer {
+    case .saving: [suspendKeys, redrawKeys]
+    case .overlay: overlayKeys + [suspendKeys, redrawKeys]
+    case .alert, .dialog: modalKeys + [suspendKeys, redrawKeys]
+    case .screen(let place): [helpKeys, suspendKeys, redrawKeys] + bindings(of: place)
     }
   }
 
-  private static func favouritesAction(for key: Key, _ pageRows: Int) -> FavouritesFeature.Action? {
-    switch key {
-    case .up, .character("k"), .ctrl("p"): return .highlightMoved(.up)
-    case .down, .character("j"), .ctrl("n"): return .highlightMoved(.down)
-    case .home: return .highlightMoved(.first)
-    case .end: return .highlightMoved(.last)
-    case .pageUp: return .highlightMoved(.pageUp(rows: pageRows))
-    case .pageDown: return .highlightMoved(.pageDown(rows: pageRows))
-    case .enter, .right: return .highlightedRowOpened
-    case .character("f"), .ctrl("f"): return .favouriteToggled
-    case .character("x"): return .clearAllRequested
-    case .character("r"), .ctrl("r"): return .failedThumbnailsRetried
-    default: return nil
+  /// The bindings whose hints the footer shows in `layer`, in its order.
+  static func hinted(_ layer: KeyLayer) -> [Binding] {
+    switch layer {
+    case .saving: [quitKeys]
+    case .overlay: overlayKeys
+    case .alert, .dialog: modalKeys
+    case .screen(let place): bindings(of: place) + bindings(of: .everywhere)
+    }
+  }
+
+  // MARK: The app's own bindings
+
+  /// The Breeds tab: the Dogs screen's keys, with Tab after those that move and open.
+  static let breedsTabKeys = screenKeys(
+    DogsFeature.keyBindings.map { $0.lifted(\KeyContext.dogs) { .send(.dogs($0)) } },
+    tab: tabKeys(
+      "the Favourites tab",
+      hint: .init("Tab favourites", importance: 2) { $0.dogs?.content.showsList == true }))
+
+  /// The Favourites tab: its screen's keys, with Tab after those that move and open.
+  static let favouritesTabKeys = screenKeys(
+    FavouritesFeature.keyBindings.map { $0.lifted(\KeyContext.favourites) { .send(.favourites($0)) } },
+    tab: tabKeys("the Breeds tab", hint: .init("Tab breeds", importance: 2)))
+
+  /// A breed's screen: its keys, then leaving it (the app opened it).
+  static let breedKeys =
+    BreedFeature.keyBindings.map { $0.lifted(\KeyContext.breed) { .send(.breed($0)) } } + [
+      Binding(
+        "Esc, ←, q, b", "back to the tab the breed was opened from (also Backspace)",
+        pressed: [.escape, .left, .character("q"), .character("b"), .backspace],
+        hint: .init("Esc back", importance: 3)
+      ) { _, _, _ in .send(.breedScreenDismissed) }
+    ]
+
+  /// A tab's keys with the app's Tab among them: after the last that answers Enter (what
+  /// moves and opens), as the footer reads.
+  private static func screenKeys(_ keys: [Binding], tab: Binding) -> [Binding] {
+    var keys = keys
+    let opening = keys.lastIndex { $0.pressed.contains(.enter) }.map { $0 + 1 } ?? keys.endIndex
+    keys.insert(tab, at: opening)
+    return keys
+  }
+
+  /// Tab and Shift-Tab: the next tab, or the one before, round the ends.
+  private static func tabKeys(_ does: String, hint: Binding.Hint) -> Binding {
+    Binding("Tab, Shift-Tab", does, pressed: [.tab, .backTab], hint: hint) { key, _, context in
+      .send(.tabSelected(context.state.tab.moved(by: key == .tab ? 1 : -1)))
     }
   }
 
   /// Over an alert or a confirmation dialog, keys are its own: Tab and the arrows move
   /// between its buttons, Enter chooses the focused one, Esc the cancel button (or
   /// dismisses); nothing else reaches the screens under it.
-  private static func modalResponses<Choice>(
-    for key: Key, _ buttons: [ButtonState<Choice>], focus: Int,
-    choose: (PresentationAction<Choice>) -> Action, moveFocus: (Int) -> Action
-  ) -> [KeyResponse] {
-    switch key {
-    case .tab, .right, .down: return [.send(moveFocus(1))]
-    case .backTab, .left, .up: return [.send(moveFocus(-1))]
-    case .enter:
-      guard buttons.indices.contains(focus) else { return [.send(choose(.dismiss))] }
-      return [.send(choose(buttons[focus].choice))]
-    case .escape:
-      let cancel = buttons.first { $0.role == .cancel }
-      return [.send(choose(cancel?.choice ?? .dismiss))]
-    case .ctrl("z"): return [.suspend]
-    case .ctrl("l"): return [.redraw]
-    default: return []
-    }
+  static let modalKeys = [
+    Binding(
+      "Tab, ← →", "move between the buttons (also Shift-Tab, ↑ ↓)",
+      pressed: [.tab, .backTab, .left, .right, .up, .down],
+      // One button: nothing to move to.
+      hint: .init("Tab next button") { ($0.view.modal?.buttons.count ?? 0) > 1 }
+    ) { key, _, context in
+      context.modal.map { .send($0.moveFocus([.tab, .right, .down].contains(key) ? 1 : -1)) }
+    },
+    Binding(
+      "Enter", "choose the focused button", pressed: [.enter], hint: .init("Enter choose", importance: 3)
+    ) { _, _, context in context.modal.map { .send($0.chosen) } },
+    Binding("Esc", "cancel", pressed: [.escape], hint: .init("Esc cancel", importance: 3)) { _, _, context in
+      context.modal.map { .send($0.cancelled) }
+    },
+  ]
+
+  /// Over the keys overlay, keys scroll it or close it.
+  static let overlayKeys = [
+    Binding(
+      "↑ ↓ PgUp PgDn Home End", "scroll the keys (also k, j, Ctrl-P, Ctrl-N, Enter, Space)",
+      pressed: [
+        .up, .down, .pageUp, .pageDown, .home, .end, .character("k"), .character("j"), .ctrl("p"), .ctrl("n"),
+        .enter, .character(" "),
+      ],
+      hint: .init("↑↓ scroll")
+    ) { key, pageRows, context in
+      let scroll = context.state.help?.scroll ?? 0
+      let limit = context.scrollLimit
+      let line =
+        switch HighlightMove(key, pageRows: pageRows) ?? (key == .enter ? .down : .pageDown(rows: pageRows)) {
+        case .up: scroll - 1
+        case .down: scroll + 1
+        case .pageUp(let rows): scroll - rows
+        case .pageDown(let rows): scroll + rows
+        case .first: 0
+        case .last, .row, .item: limit
+        }
+      return .send(.helpScrolled(to: max(0, min(line, limit))))
+    },
+    Binding(
+      "Esc, ?, q", "close the keys (also F1, Backspace, ←)",
+      pressed: [.escape, .character("?"), .character("q"), .function(1), .backspace, .left],
+      hint: .init("Esc close", importance: 4)
+    ) { _, _, _ in .send(.helpDismissed) },
+  ]
+
+  /// `?` and F1: the keys of the screen.
+  static let helpKeys = Binding(
+    "?, F1", "these keys", pressed: [.character("?"), .function(1)], hint: .init("? keys", importance: 3)
+  ) { _, _, _ in .send(.helpShown) }
+
+  /// Ctrl-C and Ctrl-D: quit, saving first; once quitting has started, at once (the
+  /// reducer decides which).
+  static let quitKeys = Binding(
+    "Ctrl-C, Ctrl-D", "quit, saving the favourites first (asked again: at once, naming what is not saved)",
+    pressed: [.ctrl("c"), .ctrl("d")],
+    hint: .init(importance: 4) { $0.view.isQuitting ? "^C quit without saving" : "^C quit" }
+  ) { _, _, _ in .send(.quitRequested) }
+
+  /// Ctrl-Z: the terminal back to the shell.
+  static let suspendKeys = Binding(
+    "Ctrl-Z", "suspend (from a shell with job control; `fg` resumes)", pressed: [.ctrl("z")]
+  ) { _, _, _ in .suspend }
+
+  /// Ctrl-L: the screen painted again.
+  static let redrawKeys = Binding("Ctrl-L", "paint the screen again", pressed: [.ctrl("l")]) { _, _, _ in
+    .redraw
   }
+
+  /// The keys of every screen, as the tables list them (the mouse is matched by
+  /// ``responses(to:in:pageRows:scrollLimit:frame:)`` against the frame drawn).
+  static let everywhereKeys = [
+    helpKeys, quitKeys, suspendKeys, redrawKeys,
+    Binding(
+      described: "the mouse",
+      "click a row to highlight it, the highlighted row to open it; click a tab or a button; the wheel moves (--no-mouse leaves the mouse to the terminal)"
+    ),
+  ]
+
+  // MARK: The mouse
 
   /// What the mouse does: the wheel moves as three arrow keys do (and scrolls the keys
   /// overlay); a click on a row highlights it, on the highlighted row opens it (as Enter
@@ -181,17 +252,15 @@ extension AppFeature {
   private static func mouseResponses(
     _ event: MouseEvent, in state: State, frame: Frame?, pageRows: Int, scrollLimit: Int
   ) -> [KeyResponse] {
-    func press(_ key: Key, in state: State = state) -> [KeyResponse] {
-      responses(to: key, in: state, pageRows: pageRows, scrollLimit: scrollLimit)
+    func press(_ key: Key, in state: State = state, pageRows: Int = pageRows) -> [KeyResponse] {
+      responses(to: .key(key), in: state, pageRows: pageRows, scrollLimit: scrollLimit)
     }
     switch event.kind {
     case .wheelUp, .wheelDown:
-      let key: Key = event.kind == .wheelUp ? .up : .down
-      if let help = state.help {
-        return helpResponses(
-          for: event.kind == .wheelUp ? .pageUp : .pageDown, scroll: help.scroll, 3, scrollLimit)
-      }
-      return press(key) + press(key) + press(key)
+      // Over the keys overlay, a page of three lines.
+      if state.help != nil { return press(event.kind == .wheelUp ? .pageUp : .pageDown, pageRows: 3) }
+      let arrow = press(event.kind == .wheelUp ? .up : .down)
+      return arrow + arrow + arrow
     case .other:
       return []
     case .press:
@@ -237,43 +306,70 @@ extension AppFeature {
     }
     return (state.notice == nil ? [] : [.send(.noticeDismissed)]) + [.send(action)]
   }
+}
 
-  /// Over the keys overlay, keys scroll it or close it.
-  private static func helpResponses(for key: Key, scroll: Int, _ pageRows: Int, _ limit: Int)
-    -> [KeyResponse]
-  {
-    func to(_ line: Int) -> [KeyResponse] { [.send(.helpScrolled(to: max(0, min(line, limit))))] }
-    switch key {
-    case .up, .character("k"), .ctrl("p"): return to(scroll - 1)
-    case .down, .character("j"), .ctrl("n"), .enter: return to(scroll + 1)
-    case .pageUp: return to(scroll - pageRows)
-    case .pageDown, .character(" "): return to(scroll + pageRows)
-    case .home: return to(0)
-    case .end: return to(limit)
-    case .escape, .character("?"), .character("q"), .function(1), .backspace, .left:
-      return [.send(.helpDismissed)]
-    case .ctrl("z"): return [.suspend]
-    case .ctrl("l"): return [.redraw]
-    default: return []
-    }
+/// What has the keys, highest first.
+enum KeyLayer: Equatable {
+  /// The favourites are saved before quitting: only the terminal's own keys work.
+  case saving
+  /// The keys overlay.
+  case overlay
+  /// An alert.
+  case alert
+  /// The Favourites tab's dialog.
+  case dialog
+  /// The screen shown, in its place.
+  case screen(KeyPlace)
+}
+
+extension AppFeature.State {
+  /// What has the keys now.
+  var keyLayer: KeyLayer {
+    if quitting == .saving { return .saving }
+    if help != nil { return .overlay }
+    if alert != nil { return .alert }
+    if breed == nil, tab == .favourites, favouritesTab.confirmationDialog != nil { return .dialog }
+    return .screen(keyPlace)
   }
+}
 
-  private static func breedAction(for key: Key, in breed: BreedFeature.State, _ pageRows: Int) -> Action? {
-    switch key {
-    case .escape, .left, .backspace, .character("q"), .character("b"): return .breedScreenDismissed
-    case .character("n"), .character(" "): return .breed(.anotherPictureRequested)
-    case .character("r"): return .breed(.retryRequested)
-    case .character("f"), .ctrl("f"): return .breed(.favouriteToggled)
-    case .up, .character("k"): return .breed(.highlightMoved(.up))
-    case .down, .character("j"): return .breed(.highlightMoved(.down))
-    case .home: return .breed(.highlightMoved(.first))
-    case .end: return .breed(.highlightMoved(.last))
-    case .pageUp: return .breed(.highlightMoved(.pageUp(rows: pageRows)))
-    case .pageDown: return .breed(.highlightMoved(.pageDown(rows: pageRows)))
-    case .enter, .right:
-      // Enter on the sub-breed already shown goes back to the breed's own pictures.
-      return breed.highlighted.map { .breed(.subBreedSelected($0 == breed.subBreed ? nil : $0)) }
-    default: return nil
+/// The alert, or the dialog, that has the keys: what its keys send.
+private struct ModalKeys {
+  /// What Enter sends: the focused button chosen (dismissed, where none is focused).
+  var chosen: AppFeature.Action
+  /// What Esc sends: the cancel button chosen (dismissed, where there is none).
+  var cancelled: AppFeature.Action
+  /// What moving the focus by so many buttons sends.
+  var moveFocus: (Int) -> AppFeature.Action
+
+  init<Choice>(
+    _ buttons: [ButtonState<Choice>], focus: Int, choose: (PresentationAction<Choice>) -> AppFeature.Action,
+    moveFocus: @escaping (Int) -> AppFeature.Action
+  ) {
+    chosen = choose(buttons.indices.contains(focus) ? buttons[focus].choice : .dismiss)
+    cancelled = choose(buttons.first { $0.role == .cancel }?.choice ?? .dismiss)
+    self.moveFocus = moveFocus
+  }
+}
+
+extension AppFeature.KeyContext {
+  /// The alert, or the Favourites tab's dialog, while it has the keys.
+  fileprivate var modal: ModalKeys? {
+    switch state.keyLayer {
+    case .alert:
+      state.alert.map {
+        ModalKeys(
+          $0.buttons, focus: state.alertFocus, choose: AppFeature.Action.alert,
+          moveFocus: AppFeature.Action.alertFocusMoved)
+      }
+    case .dialog:
+      state.favouritesTab.confirmationDialog.map {
+        ModalKeys(
+          $0.buttons, focus: state.favouritesTab.dialogFocus,
+          choose: { .favourites(.confirmationDialog($0)) },
+          moveFocus: { .favourites(.dialogFocusMoved($0)) })
+      }
+    case .saving, .overlay, .screen: nil
     }
   }
 }
@@ -283,48 +379,5 @@ extension AppFeature.State.Tab {
   func moved(by steps: Int) -> Self {
     let all = Self.allCases
     return all[all.index(all.firstIndex(of: self)!, cyclingBy: steps)]
-  }
-}
-
-extension String {
-  /// The text without what Backspace takes from its end: the last key typed. A character
-  /// drawn as one picture (an emoji, with its skin tone or joined family, a flag, a keycap)
-  /// was typed as one and goes whole; any other loses its last scalar, the sign typed last
-  /// (`कि` keeps `क`, `क्ष` keeps `क्`, a decomposed `é` keeps `e`), as Backspace does in
-  /// browsers and on phones. Taking the whole character would drop letters that cost
-  /// several keys.
-  func droppingLastKeyTyped() -> String {
-    guard let last else { return self }
-    let isPicture = last.unicodeScalars.contains {
-      ($0.properties.isEmoji && !$0.isASCII) || $0 == "\u{20E3}"  // a keycap's enclosing square
-    }
-    guard !isPicture else { return String(dropLast()) }
-    var scalars = unicodeScalars
-    scalars.removeLast()
-    return String(scalars)
-  }
-}
-
-extension DogsFeature.ViewState {
-  /// What Enter opens where no breed matches, with its title for the key hints: the first
-  /// sub-breed the filter names, else the closest breed or sub-breed it misspells; `nil`
-  /// where there is neither. One rule for the key and its hint.
-  var offered: (title: String, action: DogsFeature.Action)? {
-    if let match = subBreedMatches.first {
-      return (match.title, .subBreedMatchSelected(breed: match.breed, subBreed: match.subBreed))
-    }
-    guard let match = spellingMatches.first else { return nil }
-    guard let subBreed = match.subBreed else { return (match.title, .rowSelected(match.breed)) }
-    return (match.title, .subBreedMatchSelected(breed: match.breed, subBreed: subBreed))
-  }
-}
-
-extension DogsFeature.ViewState.Content {
-  /// Whether `r` loads the list again: after a failure, or an answer with no breeds.
-  var canReload: Bool {
-    switch self {
-    case .failed, .empty: return true
-    case .loading, .loaded, .noMatch: return false
-    }
   }
 }

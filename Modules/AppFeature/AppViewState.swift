@@ -66,6 +66,14 @@ extension AppFeature {
             title: alert.title, message: alert.message, buttons: alert.buttons.map(\.label),
             focused: state.alertFocus)
         } ?? favourites?.dialog
+      // What the footer offers: the hints of the bindings that have the keys, as they read
+      // on this screen.
+      let context = AppFeature.KeyContext(state, view: self)
+      hints = AppFeature.hinted(state.keyLayer).compactMap { binding in
+        binding.hint.flatMap { hint in
+          hint.text(in: context).map { Hint(text: $0, importance: hint.importance) }
+        }
+      }
     }
 
     /// The key hints for the screen that is showing.
@@ -114,77 +122,12 @@ extension AppFeature {
     /// A key hint and how much it matters on a narrow screen (higher stays longer): what
     /// leaves or quits, and what Enter opens where nothing matches, most; what the screen
     /// shows by itself (a filter field invites typing), least.
-    private struct Hint {
+    private struct Hint: Equatable, Sendable {
       var text: String
       var importance: Int
     }
 
-    private var hints: [Hint] {
-      if isQuitting { return [Hint(text: "^C quit without saving", importance: 4)] }
-      if showsKeys {
-        return [Hint(text: "↑↓ scroll", importance: 1), Hint(text: "Esc close", importance: 4)]
-      }
-      let place: KeyBinding.Place =
-        modal != nil ? .modal : breed != nil ? .breed : favourites != nil ? .favouritesTab : .breedsTab
-      let bindings = AppFeature.keys(of: place) + (place == .modal ? [] : AppFeature.keys(of: .everywhere))
-      return bindings.compactMap { binding in
-        guard let hint = binding.hint, let text = offered(binding.name, hint.text) else { return nil }
-        return Hint(text: text, importance: hint.importance)
-      }
-    }
-
-    /// The hint `text` of the binding `name`, as it reads now, where the screen offers it
-    /// now; `nil` where it does not.
-    private func offered(_ name: KeyBinding.Name, _ text: String) -> String? {
-      switch name {
-      // One button: nothing to move to.
-      case .buttonMove: return (modal?.buttons.count ?? 0) > 1 ? text : nil
-      case .buttonChoose, .buttonCancel, .help, .quit: return text
-      default: break
-      }
-      if let breed {
-        switch name {
-        // Asking again cannot help (working offline, a breed the API does not know).
-        case .anotherPicture: if case .failed(_, canRetry: false) = breed.imageURL { return nil }
-        // Any failure asking again may mend: the address's, the picture's, another's.
-        case .retryPicture: return breed.offersRetry ? text : nil
-        case .subBreedMove: return breed.subBreeds.isEmpty ? nil : text
-        case .starShown: return breed.isFavourite ? "f unstar" : text
-        default: break
-        }
-        return text
-      }
-      if let favourites {
-        switch name {
-        case .retryThumbnails: return favourites.anyThumbnailFailed ? text : nil
-        case .move, .open, .unstar, .clearAll: return favourites.rows.isEmpty ? nil : text
-        default: return text
-        }
-      }
-      let (lists, loaded): (Bool, Bool)
-      switch dogs.content {
-      case .loaded: (lists, loaded) = (true, true)
-      case .loading, .noMatch: (lists, loaded) = (true, false)
-      case .failed, .empty: (lists, loaded) = (false, false)
-      }
-      switch name {
-      case .retryList:
-        switch dogs.content {
-        case .failed(_, let canRetry): return canRetry ? text : nil
-        // The API answered with no breeds: filtering has nothing to work on; asking again may help.
-        case .empty: return "r reload"
-        case .loaded, .loading, .noMatch: return nil
-        }
-      // A filter that names a sub-breed, or misspells a name (no match), opens it with Enter.
-      case .openOffered:
-        guard !loaded, let offered = dogs.offered else { return nil }
-        return "Enter open \(offered.title)"
-      case .move, .open, .star: return loaded ? text : nil
-      case .filterType, .switchTab, .filterClear: return lists ? text : nil
-      // A list standing in for the network's after a failure that may pass can be loaded again.
-      case .reload: return lists && dogs.reloadMayHelp && !dogs.isReloading ? text : nil
-      default: return text
-      }
-    }
+    /// The footer's hints, in their order.
+    private var hints: [Hint] = []
   }
 }

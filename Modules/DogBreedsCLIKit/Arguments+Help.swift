@@ -134,7 +134,7 @@ struct Manual {
   /// The key table as the manual shows it: each place's title, and its bindings' keys and
   /// what they do. The one place the manual reads the key table.
   static func keySections() -> [(title: String, keys: [(keys: String, does: String)])] {
-    KeyBinding.Place.allCases.map { place in
+    KeyPlace.allCases.map { place in
       (place.title, AppFeature.keys(of: place).map { ($0.keys, $0.does) })
     }
   }

@@ -219,7 +219,7 @@ final class InteractiveApp {
         switch reader.read() {
         case .events(let events):
           guard !events.isEmpty else { continue }
-          if events.contains(where: { if case .cursorPosition = $0 { true } else { false } }) {
+          if events.contains(where: { if case .reply(.cursorPosition) = $0 { true } else { false } }) {
             self?.probeAnswerRead.store(true, ordering: .releasing)
           }
           DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(events) } }
@@ -238,9 +238,9 @@ final class InteractiveApp {
     thread.start()
   }
 
-  func handle(_ keys: [Key]) {
+  func handle(_ keys: [InputEvent]) {
     for key in keys {
-      if let reply = TerminalReply(key) {
+      if case .reply(let reply) = key {
         store.send(.terminal(.replied(reply)))
         continue
       }
@@ -252,7 +252,6 @@ final class InteractiveApp {
         guard finish != nil else { return }
         switch response {
         case .send(let action): store.send(action)
-        case .quit: quit(ExitCode.success)
         case .suspend:
           awaitProbeAnswer()
           terminal.suspend()
@@ -312,20 +311,5 @@ final class InteractiveApp {
     }
     source.resume()
     sources.append(source)
-  }
-}
-
-extension TerminalReply {
-  /// The reply a decoded key stands for, if it is one.
-  init?(_ key: Key) {
-    switch key {
-    case .cursorPosition(let row, let column): self = .cursorPosition(row: row, column: column)
-    case .terminalAttributes: self = .terminalAttributes
-    case .backgroundColor(let red, let green, let blue):
-      self = .backgroundColor(red: red, green: green, blue: blue)
-    case .cellSize(let width, let height): self = .cellSize(width: width, height: height)
-    case .settingReport(let setting): self = .settingReport(setting)
-    default: return nil
-    }
   }
 }

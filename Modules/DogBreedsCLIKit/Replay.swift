@@ -202,7 +202,7 @@ final class ReplayViewer {
     var reader = InputReader(fd: terminal.inputFD)
     draw()
     while true {
-      var keys: [Key] = []
+      var keys: [InputEvent] = []
       switch reader.read(until: nextStepDue, also: signals.map { [$0] } ?? []) {
       case .ended(let failed): return failed ? ExitCode.failure : ExitCode.success
       case .events(let events): keys = events
@@ -233,7 +233,8 @@ final class ReplayViewer {
   }
 
   /// Acts on a key; `false` to quit.
-  private func handle(_ key: Key) -> Bool {
+  private func handle(_ event: InputEvent) -> Bool {
+    guard case .key(let key) = event else { return true }
     let last = replayed.count
     switch key {
     case .character("q"), .ctrl("c"), .ctrl("d"), .escape: return false

@@ -144,17 +144,17 @@ enum TerminalProbe {
       return positions[1].column - positions[0].column == 2
     }
 
-    /// Takes one decoded event: an answer, or a key, which is dropped.
-    mutating func take(_ key: Key) {
-      switch key {
-      case .cursorPosition(let row, let column): positions.append((row, column))
-      case .backgroundColor(let red, let green, let blue):
+    /// Takes one decoded event: an answer, or anything else (a key), which is dropped.
+    mutating func take(_ event: InputEvent) {
+      switch event {
+      case .reply(.cursorPosition(let row, let column)): positions.append((row, column))
+      case .reply(.backgroundColor(let red, let green, let blue)):
         lightBackground = TerminalPicture.isLight(red: red, green: green, blue: blue)
-      case .cellSize(let width, let height):
+      case .reply(.cellSize(let width, let height)):
         cellSize = TerminalPicture.CellSize(width: width, height: height)
-      case .settingReport(let setting):
+      case .reply(.settingReport(let setting)):
         directColor = setting.map(ControlSequence.reportsDirectColor) ?? false
-      case .terminalAttributes: complete = true
+      case .reply(.terminalAttributes): complete = true
       default: break
       }
     }

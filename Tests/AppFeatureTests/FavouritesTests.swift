@@ -182,7 +182,7 @@ struct FavouritesTests {
 
   @Test func overAnAlertKeysAreTheAlerts() {
     var state = AppFeature.State(breeds: list, dogsStatus: .loaded, alert: Self.saveAlert)
-    func commands(_ key: Key) -> [KeyResponse] { AppFeature.responses(to: key, in: state, pageRows: 5) }
+    func commands(_ key: Key) -> [KeyResponse] { AppFeature.responses(to: .key(key), in: state, pageRows: 5) }
     #expect(commands(.tab) == [.send(.alertFocusMoved(1))])
     #expect(commands(.backTab) == [.send(.alertFocusMoved(-1))])
     #expect(commands(.enter) == [.send(.alert(.presented(.retrySave)))])
@@ -292,15 +292,16 @@ struct FavouritesTests {
   @Test func ctrlFStarsOnTheListAndFOnABreed() {
     let onList = AppFeature.State(breeds: list, dogsStatus: .loaded)
     #expect(
-      AppFeature.responses(to: .ctrl("f"), in: onList, pageRows: 5) == [.send(.dogs(.favouriteToggled))])
+      AppFeature.responses(to: .key(.ctrl("f")), in: onList, pageRows: 5) == [.send(.dogs(.favouriteToggled))]
+    )
     #expect(
-      AppFeature.responses(to: .character("f"), in: onList, pageRows: 5) == [
+      AppFeature.responses(to: .key(.character("f")), in: onList, pageRows: 5) == [
         .send(.dogs(.filterChanged("f")))
       ])
     var onBreed = onList
     onBreed.breed = BreedFeature.State(breed: list.breeds[1])
     #expect(
-      AppFeature.responses(to: .character("f"), in: onBreed, pageRows: 5) == [
+      AppFeature.responses(to: .key(.character("f")), in: onBreed, pageRows: 5) == [
         .send(.breed(.favouriteToggled))
       ])
   }

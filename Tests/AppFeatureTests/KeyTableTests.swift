@@ -12,7 +12,7 @@ import TextRendering
 /// it says, and the overlay, `--help` and Docs/Usage.md are made from it.
 struct KeyTableTests {
   /// A state on each place's screen where every key the table names for it has work to do.
-  static func state(on place: KeyBinding.Place) -> AppFeature.State? {
+  static func state(on place: KeyPlace) -> AppFeature.State? {
     let hound = list.breeds[1]
     switch place {
     case .breedsTab: return AppFeature.State(breeds: list, dogsFilter: "a", dogsStatus: .loaded)
@@ -31,16 +31,16 @@ struct KeyTableTests {
     }
   }
 
-  @Test(arguments: KeyBinding.Place.allCases)
-  func everyKeyTheTableNamesDoesSomethingWhereItSays(place: KeyBinding.Place) throws {
+  @Test(arguments: KeyPlace.allCases)
+  func everyKeyTheTableNamesDoesSomethingWhereItSays(place: KeyPlace) throws {
     let states =
       place == .everywhere
       ? [.breedsTab, .favouritesTab, .breed].compactMap(Self.state) : [Self.state(on: place)!]
     for state in states {
-      for binding in AppFeature.keys(of: place) {
-        for key in binding.pressed {
+      for binding in AppFeature.bindings(of: place) {
+        for key in binding.pressed + (binding.takesText ? [.character("a"), .character(" ")] : []) {
           #expect(
-            !AppFeature.responses(to: key, in: state, pageRows: 5).isEmpty,
+            !AppFeature.responses(to: .key(key), in: state, pageRows: 5).isEmpty,
             "\(key) (\(binding.keys): \(binding.does)) does nothing \(place.title.lowercased())")
         }
       }
@@ -50,15 +50,15 @@ struct KeyTableTests {
   /// The checker can fail: a key the bindings ignore is caught.
   @Test func aKeyThatDoesNothingIsCaught() {
     let state = Self.state(on: .breed)!
-    #expect(AppFeature.responses(to: .function(9), in: state, pageRows: 5).isEmpty)
+    #expect(AppFeature.responses(to: .key(.function(9)), in: state, pageRows: 5).isEmpty)
   }
 
   /// `?` opens the keys of the screen under it and of everywhere; the overlay scrolls
   /// within what it holds and closes with Esc or `?`.
   @Test func questionMarkShowsTheKeysOfTheScreen() {
     var state = Self.state(on: .favouritesTab)!
-    #expect(AppFeature.responses(to: .character("?"), in: state, pageRows: 5) == [.send(.helpShown)])
-    #expect(AppFeature.responses(to: .function(1), in: state, pageRows: 5) == [.send(.helpShown)])
+    #expect(AppFeature.responses(to: .key(.character("?")), in: state, pageRows: 5) == [.send(.helpShown)])
+    #expect(AppFeature.responses(to: .key(.function(1)), in: state, pageRows: 5) == [.send(.helpShown)])
     state.help = AppFeature.State.Help()
     let frame = AppView.render(AppFeature.ViewState(state), display: Display(columns: 80, rows: 24))
     let text = frame.text
@@ -79,7 +79,7 @@ struct KeyTableTests {
     func keys(_ key: Key, scroll: Int = 0) -> [KeyResponse] {
       var scrolled = state
       scrolled.help?.scroll = scroll
-      return AppFeature.responses(to: key, in: scrolled, pageRows: 3, scrollLimit: limit)
+      return AppFeature.responses(to: .key(key), in: scrolled, pageRows: 3, scrollLimit: limit)
     }
     #expect(keys(.down) == [.send(.helpScrolled(to: 1))])
     #expect(keys(.up) == [.send(.helpScrolled(to: 0))])

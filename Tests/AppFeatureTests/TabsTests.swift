@@ -76,7 +76,7 @@ struct TabsTests {
 
   @Test func tabKeysAndTheFavouritesTabsKeys() {
     var state = AppFeature.State(breeds: list, dogsStatus: .loaded, favourites: ["pug"])
-    func commands(_ key: Key) -> [KeyResponse] { AppFeature.responses(to: key, in: state, pageRows: 5) }
+    func commands(_ key: Key) -> [KeyResponse] { AppFeature.responses(to: .key(key), in: state, pageRows: 5) }
     #expect(commands(.tab) == [.send(.tabSelected(.favourites))])
     #expect(commands(.backTab) == [.send(.tabSelected(.favourites))])
     #expect(commands(.character("x")) == [.send(.dogs(.filterChanged("x")))], "letters type on the list")

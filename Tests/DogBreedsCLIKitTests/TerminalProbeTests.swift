@@ -31,10 +31,10 @@ struct TerminalProbeTests {
   @Test func theAttributesEndTheAnswers() {
     var answers = TerminalProbe.Answers()
     var decoder = KeyDecoder()
-    for key in decoder.feed(Array("x\u{1B}[6;20;9t\u{1B}[?62;22".utf8)) { answers.take(key) }
+    for event in decoder.feed(Array("x\u{1B}[6;20;9t\u{1B}[?62;22".utf8)) { answers.take(event) }
     #expect(!answers.complete)
     #expect(answers.cellSize?.width == 9 && answers.cellSize?.height == 20)
-    for key in decoder.feed([UInt8(ascii: "c")]) { answers.take(key) }
+    for event in decoder.feed([UInt8(ascii: "c")]) { answers.take(event) }
     #expect(answers.complete)
   }
 }

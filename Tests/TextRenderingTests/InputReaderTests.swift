@@ -33,7 +33,7 @@ struct InputReaderTests {
     let pipe = Pipe()
     var reader = InputReader(fd: pipe.read)
     pipe.send("ab\u{1B}[A")
-    #expect(reader.read() == .events([.character("a"), .character("b"), .up]))
+    #expect(reader.read() == .events([.key(.character("a")), .key(.character("b")), .key(.up)]))
     pipe.closeWriting()
     #expect(reader.read() == .ended(failed: false))
   }
@@ -44,7 +44,7 @@ struct InputReaderTests {
     var reader = InputReader(fd: pipe.read, escapeDelay: .milliseconds(5))
     pipe.send("\u{1B}")
     #expect(reader.read() == .events([]))
-    #expect(reader.read() == .events([.escape]))
+    #expect(reader.read() == .events([.key(.escape)]))
   }
 
   @Test func aDeadlineWithNoInputTimesOutAndAnotherDescriptorIsNamed() {
@@ -61,7 +61,7 @@ struct InputReaderTests {
     let pipe = Pipe()
     var reader = InputReader(fd: pipe.read, oneByteAtATime: true)
     pipe.send("ab")
-    #expect(reader.read() == .events([.character("a")]))
+    #expect(reader.read() == .events([.key(.character("a"))]))
     var byte: UInt8 = 0
     #expect(Glibc.read(pipe.read, &byte, 1) == 1 && byte == UInt8(ascii: "b"))
   }

@@ -2,62 +2,64 @@ import Testing
 import TextRendering
 
 struct KeyDecoderTests {
-  func decode(_ chunks: [String]) -> [Key] {
+  func decode(_ chunks: [String]) -> [InputEvent] {
     var decoder = KeyDecoder()
-    var keys: [Key] = []
-    for chunk in chunks { keys += decoder.feed(Array(chunk.utf8)) }
-    return keys
+    var events: [InputEvent] = []
+    for chunk in chunks { events += decoder.feed(Array(chunk.utf8)) }
+    return events
   }
 
-  func decodeBytes(_ chunks: [[UInt8]], flush: Bool = false) -> [Key] {
+  func decodeBytes(_ chunks: [[UInt8]], flush: Bool = false) -> [InputEvent] {
     var decoder = KeyDecoder()
-    var keys = chunks.flatMap { decoder.feed($0) }
-    if flush { keys += decoder.flush() }
-    return keys
+    var events = chunks.flatMap { decoder.feed($0) }
+    if flush { events += decoder.flush() }
+    return events
   }
+
+  /// The events of these keys pressed.
+  func keys(_ keys: Key...) -> [InputEvent] { keys.map(InputEvent.key) }
 
   @Test func arrowsAndNavigationInEveryCommonForm() {
-    #expect(decode(["\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D"]) == [.up, .down, .right, .left])
-    #expect(decode(["\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD"]) == [.up, .down, .right, .left])
-    #expect(decode(["\u{1B}[1;5A"]) == [.up])
+    #expect(decode(["\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D"]) == keys(.up, .down, .right, .left))
+    #expect(decode(["\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD"]) == keys(.up, .down, .right, .left))
+    #expect(decode(["\u{1B}[1;5A"]) == keys(.up))
     // A terminal's report of a setting (DECRQSS): the setting, or nil for a question it
     // does not know; cut across reads, it waits for the rest; unended, it was Alt-Shift-P.
-    #expect(decode(["\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\"]) == [.settingReport("0;48:2::1:2:3m")])
-    #expect(decode(["\u{1B}P0$r\u{1B}\\x"]) == [.settingReport(nil), .character("x")])
-    #expect(decode(["\u{1B}P1$r0m", "\u{1B}", "\\"]) == [.settingReport("0m")])
-    #expect(decodeBytes([Array("\u{1B}P".utf8)], flush: true) == [.escape, .character("P")])
+    #expect(decode(["\u{1B}P1$r0;48:2::1:2:3m\u{1B}\\"]) == [.reply(.settingReport("0;48:2::1:2:3m"))])
+    #expect(decode(["\u{1B}P0$r\u{1B}\\x"]) == [.reply(.settingReport(nil)), .key(.character("x"))])
+    #expect(decode(["\u{1B}P1$r0m", "\u{1B}", "\\"]) == [.reply(.settingReport("0m"))])
+    #expect(decodeBytes([Array("\u{1B}P".utf8)], flush: true) == keys(.escape, .character("P")))
     // Shift with ← and → is a key of its own; other modifiers are not.
     #expect(
-      decode(["\u{1B}[1;2D\u{1B}[1;2C\u{1B}[1;5D\u{1B}[1;2A"]) == [.shiftLeft, .shiftRight, .left, .up])
+      decode(["\u{1B}[1;2D\u{1B}[1;2C\u{1B}[1;5D\u{1B}[1;2A"]) == keys(.shiftLeft, .shiftRight, .left, .up))
     #expect(
-      decode(["\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH\u{1B}OF"]) == [
-        .home, .end, .home, .end, .home, .end, .home, .end,
-      ])
+      decode(["\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH\u{1B}OF"])
+        == keys(.home, .end, .home, .end, .home, .end, .home, .end))
     #expect(
-      decode(["\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[2~\u{1B}[Z"]) == [
-        .pageUp, .pageDown, .delete, .insert, .backTab,
-      ])
-    #expect(decode(["\u{1B}OP\u{1B}[15~\u{1B}[24~"]) == [.function(1), .function(5), .function(12)])
+      decode(["\u{1B}[5~\u{1B}[6~\u{1B}[3~\u{1B}[2~\u{1B}[Z"])
+        == keys(.pageUp, .pageDown, .delete, .insert, .backTab))
+    #expect(decode(["\u{1B}OP\u{1B}[15~\u{1B}[24~"]) == keys(.function(1), .function(5), .function(12)))
     #expect(
-      decode(["\u{1B}OQ\u{1B}OR\u{1B}OS\u{1B}OX"]) == [.function(2), .function(3), .function(4), .unknown])
+      decode(["\u{1B}OQ\u{1B}OR\u{1B}OS\u{1B}OX"]) == keys(.function(2), .function(3), .function(4), .unknown)
+    )
     // F6–F10 skip code 16, F11 and F12 code 22.
     #expect(
-      decode(["\u{1B}[17~\u{1B}[21~\u{1B}[23~\u{1B}[16~"]) == [
-        .function(6), .function(10), .function(11), .unknown,
-      ])
+      decode(["\u{1B}[17~\u{1B}[21~\u{1B}[23~\u{1B}[16~"])
+        == keys(.function(6), .function(10), .function(11), .unknown))
     // The keypad's Enter in application mode.
-    #expect(decode(["\u{1B}OM"]) == [.enter])
+    #expect(decode(["\u{1B}OM"]) == keys(.enter))
   }
 
   @Test func aCursorPositionAnswerIsReadWhereverItComes() {
-    #expect(decode(["\u{1B}[1;3R"]) == [.cursorPosition(row: 1, column: 3)])
+    #expect(decode(["\u{1B}[1;3R"]) == [.reply(.cursorPosition(row: 1, column: 3))])
     #expect(
       decode(["h\u{1B}[12;", "140Ro"]) == [
-        .character("h"), .cursorPosition(row: 12, column: 140), .character("o"),
+        .key(.character("h")), .reply(.cursorPosition(row: 12, column: 140)), .key(.character("o")),
       ])
     // Anything else ending in R is no answer.
     #expect(
-      decode(["\u{1B}[R\u{1B}[5R\u{1B}[1;2;3R\u{1B}[1;-2R\u{1B}[;3R"]) == Array(repeating: .unknown, count: 5)
+      decode(["\u{1B}[R\u{1B}[5R\u{1B}[1;2;3R\u{1B}[1;-2R\u{1B}[;3R"])
+        == Array(repeating: .key(.unknown), count: 5)
     )
   }
 
@@ -66,34 +68,36 @@ struct KeyDecoderTests {
   @Test func aBackgroundColourAnswerIsRead() {
     #expect(
       decode(["a\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\b"]) == [
-        .character("a"), .backgroundColor(red: 1, green: 1, blue: 1), .character("b"),
+        .key(.character("a")), .reply(.backgroundColor(red: 1, green: 1, blue: 1)), .key(.character("b")),
       ])
-    let short: Key = .backgroundColor(red: 0, green: 128.0 / 255, blue: 1)
+    let short: InputEvent = .reply(.backgroundColor(red: 0, green: 128.0 / 255, blue: 1))
     #expect(decode(["\u{1B}]11;rgb:00/80/ff\u{7}"]) == [short])
     let grey = Double(0x1E1E) / 65535
     let split = decode(["\u{1B}]11;rgb:1e1e/", "1e1e/1e1e\u{1B}", "\\"])
-    #expect(split == [.backgroundColor(red: grey, green: grey, blue: grey)])
+    #expect(split == [.reply(.backgroundColor(red: grey, green: grey, blue: grey))])
     // Another OSC, or a colour not in this form, is no answer we use.
-    #expect(decode(["\u{1B}]10;rgb:0/0/0\u{7}\u{1B}]11;#ffffff\u{7}"]) == [.unknown, .unknown])
-    #expect(decodeBytes([Array("\u{1B}]".utf8)], flush: true) == [.escape, .character("]")])
+    #expect(decode(["\u{1B}]10;rgb:0/0/0\u{7}\u{1B}]11;#ffffff\u{7}"]) == keys(.unknown, .unknown))
+    #expect(decodeBytes([Array("\u{1B}]".utf8)], flush: true) == keys(.escape, .character("]")))
   }
 
   /// A cell size answer (`CSI 6 ; height ; width t`), split across reads; other window
   /// reports, and sizes of nothing, are no answer we use.
   @Test func aCellSizeAnswerIsRead() {
     #expect(
-      decode(["a\u{1B}[6;17;8tb"]) == [.character("a"), .cellSize(width: 8, height: 17), .character("b")])
-    #expect(decode(["\u{1B}[6;2", "2;10t"]) == [.cellSize(width: 10, height: 22)])
+      decode(["a\u{1B}[6;17;8tb"]) == [
+        .key(.character("a")), .reply(.cellSize(width: 8, height: 17)), .key(.character("b")),
+      ])
+    #expect(decode(["\u{1B}[6;2", "2;10t"]) == [.reply(.cellSize(width: 10, height: 22))])
     #expect(
       decode(["\u{1B}[4;600;800t\u{1B}[6;0;8t\u{1B}[6;17t\u{1B}[8;24;80t"])
-        == Array(repeating: .unknown, count: 4))
+        == Array(repeating: .key(.unknown), count: 4))
   }
 
   /// SGR mouse reports: a left press, the wheel, everything else as `other`; cells from 0.
   @Test func mouseReportsAreRead() {
     #expect(
       decode(["a\u{1B}[<0;5;3Mb"]) == [
-        .character("a"), .mouse(MouseEvent(.press, column: 4, row: 2)), .character("b"),
+        .key(.character("a")), .mouse(MouseEvent(.press, column: 4, row: 2)), .key(.character("b")),
       ])
     #expect(decode(["\u{1B}[<0;5;3m"]) == [.mouse(MouseEvent(.other, column: 4, row: 2))])
     #expect(decode(["\u{1B}[<64;1;1M"]) == [.mouse(MouseEvent(.wheelUp, column: 0, row: 0))])
@@ -106,43 +110,46 @@ struct KeyDecoderTests {
       })
     // Split across reads; malformed ones are consumed as unknown.
     #expect(decode(["\u{1B}[<0;1", "0;4M"]) == [.mouse(MouseEvent(.press, column: 9, row: 3))])
-    #expect(decode(["\u{1B}[<0;0;4M\u{1B}[<;1;1M\u{1B}[<0;1M"]) == [.unknown, .unknown, .unknown])
+    #expect(decode(["\u{1B}[<0;0;4M\u{1B}[<;1;1M\u{1B}[<0;1M"]) == keys(.unknown, .unknown, .unknown))
   }
 
   @Test func aTerminalAttributesAnswerIsReadWhereverItComes() {
-    #expect(decode(["\u{1B}[?62;22c"]) == [.terminalAttributes])
-    #expect(decode(["x\u{1B}[?", "1;2cy"]) == [.character("x"), .terminalAttributes, .character("y")])
+    #expect(decode(["\u{1B}[?62;22c"]) == [.reply(.terminalAttributes)])
+    #expect(
+      decode(["x\u{1B}[?", "1;2cy"]) == [
+        .key(.character("x")), .reply(.terminalAttributes), .key(.character("y")),
+      ])
     // Without the question mark it is the request itself (or nothing we know), not an answer.
-    #expect(decode(["\u{1B}[c\u{1B}[0c"]) == [.unknown, .unknown])
+    #expect(decode(["\u{1B}[c\u{1B}[0c"]) == keys(.unknown, .unknown))
   }
 
   @Test func controlKeys() {
     #expect(
-      decode(["\r\n\t\u{7F}\u{8}\u{3}\u{15}\u{0}"]) == [
-        .enter, .enter, .tab, .backspace, .backspace, .ctrl("c"), .ctrl("u"), .ctrl(" "),
-      ])
+      decode(["\r\n\t\u{7F}\u{8}\u{3}\u{15}\u{0}"])
+        == keys(.enter, .enter, .tab, .backspace, .backspace, .ctrl("c"), .ctrl("u"), .ctrl(" ")))
     // Ctrl-\ ] ^ _ mean nothing here (and are not Escape).
-    #expect(decode(["\u{1C}\u{1D}\u{1E}\u{1F}"]) == [.unknown, .unknown, .unknown, .unknown])
+    #expect(decode(["\u{1C}\u{1D}\u{1E}\u{1F}"]) == keys(.unknown, .unknown, .unknown, .unknown))
   }
 
   @Test func aRunawaySequenceIsCutShortAndWhatFollowsIsRead() {
     // A CSI that never ends (garbage, or a paste without bracketing) is dropped once it
     // passes 32 bytes (ESC [ and 31 more) instead of swallowing, or waiting for, the rest.
-    let keys = decode(["\u{1B}[" + String(repeating: "1", count: 40) + "x"])
-    #expect(keys.first == .unknown)
-    #expect(keys.dropFirst() == Array(repeating: .character("1"), count: 9) + [.character("x")])
+    let events = decode(["\u{1B}[" + String(repeating: "1", count: 40) + "x"])
+    #expect(events.first == .key(.unknown))
+    #expect(
+      Array(events.dropFirst()) == Array(repeating: .key(.character("1")), count: 9) + keys(.character("x")))
   }
 
   @Test func severalKeysInOneRead() {
     // tmux delivers `send-keys Up Down Escape` as one read.
-    #expect(decodeBytes([Array("\u{1B}[A\u{1B}[B\u{1B}".utf8)], flush: true) == [.up, .down, .escape])
+    #expect(decodeBytes([Array("\u{1B}[A\u{1B}[B\u{1B}".utf8)], flush: true) == keys(.up, .down, .escape))
   }
 
   @Test func aLoneEscapeWaitsForTheTimeout() {
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1B]) == [])
     #expect(decoder.hasPendingInput)
-    #expect(decoder.flush() == [.escape])
+    #expect(decoder.flush() == keys(.escape))
     #expect(!decoder.hasPendingInput)
   }
 
@@ -150,15 +157,15 @@ struct KeyDecoderTests {
     let bytes = Array("\u{1B}[5~x".utf8)
     for split in 1..<bytes.count {
       #expect(
-        decodeBytes([Array(bytes[..<split]), Array(bytes[split...])]) == [.pageUp, .character("x")],
+        decodeBytes([Array(bytes[..<split]), Array(bytes[split...])]) == keys(.pageUp, .character("x")),
         "split at \(split)")
     }
-    #expect(decodeBytes(bytes.map { [$0] }) == [.pageUp, .character("x")])
+    #expect(decodeBytes(bytes.map { [$0] }) == keys(.pageUp, .character("x")))
     // The application-mode form too (`ESC O A`, the arrows of some terminals).
     let ss3 = Array("\u{1B}OAx".utf8)
     for split in 1..<ss3.count {
       #expect(
-        decodeBytes([Array(ss3[..<split]), Array(ss3[split...])]) == [.up, .character("x")],
+        decodeBytes([Array(ss3[..<split]), Array(ss3[split...])]) == keys(.up, .character("x")),
         "split at \(split)")
     }
   }
@@ -167,24 +174,23 @@ struct KeyDecoderTests {
     let bytes = Array("é漢🐶".utf8)
     for split in 1..<bytes.count {
       #expect(
-        decodeBytes([Array(bytes[..<split]), Array(bytes[split...])]) == [
-          .character("é"), .character("漢"), .character("🐶"),
-        ])
+        decodeBytes([Array(bytes[..<split]), Array(bytes[split...])])
+          == keys(.character("é"), .character("漢"), .character("🐶")))
     }
   }
 
   @Test func invalidUTF8BecomesReplacementCharacters() {
-    #expect(decodeBytes([[0xFF, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
-    #expect(decodeBytes([[0xC3, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
-    #expect(decodeBytes([[0xE6, 0xBC]], flush: true) == [.character("\u{FFFD}")])
+    #expect(decodeBytes([[0xFF, 0x41]]) == keys(.character("\u{FFFD}"), .character("A")))
+    #expect(decodeBytes([[0xC3, 0x41]]) == keys(.character("\u{FFFD}"), .character("A")))
+    #expect(decodeBytes([[0xE6, 0xBC]], flush: true) == keys(.character("\u{FFFD}")))
     // F5–F7 start no UTF-8 sequence (nothing above U+10FFFF): no waiting for more bytes.
-    #expect(decodeBytes([[0xF5, 0x41]]) == [.character("\u{FFFD}"), .character("A")])
+    #expect(decodeBytes([[0xF5, 0x41]]) == keys(.character("\u{FFFD}"), .character("A")))
   }
 
   @Test func bracketedPasteIsLiteralTextWithoutControls() {
     #expect(
       decode(["\u{1B}[200~hello\u{1B}[Aworld\r\nx\u{1B}[201~q"]) == [
-        .paste("hello[Aworld  x"), .character("q"),
+        .paste("hello[Aworld  x"), .key(.character("q")),
       ])
     // C1 controls (CSI as one byte, U+009B) and DEL go too.
     #expect(decode(["\u{1B}[200~a\u{9B}31mb\u{7F}c\u{1B}[201~"]) == [.paste("a31mbc")])
@@ -207,7 +213,7 @@ struct KeyDecoderTests {
     #expect(decoder.feed(Array("nd\u{3}".utf8)) == [])  // Ctrl-C inside a paste is text
     #expect(decoder.flush() == [.paste("hound")])
     #expect(!decoder.isInPaste)
-    #expect(decoder.feed(Array("x\u{3}".utf8)) == [.character("x"), .ctrl("c")])
+    #expect(decoder.feed(Array("x\u{3}".utf8)) == keys(.character("x"), .ctrl("c")))
     // A terminator cut short at the timeout is text that arrived, not a key.
     #expect(decoder.feed(Array("\u{1B}[200~ab\u{1B}[20".utf8)) == [])
     #expect(decoder.isInPaste && decoder.hasPendingInput)
@@ -219,15 +225,15 @@ struct KeyDecoderTests {
   }
 
   @Test func altLetterIsEscapeThenTheLetter() {
-    #expect(decode(["\u{1B}x"]) == [.escape, .character("x")])
+    #expect(decode(["\u{1B}x"]) == keys(.escape, .character("x")))
     // Alt-Backspace is one key, as shells read it (DEL, or BS where Backspace sends that),
     // whether its two bytes come together or apart; a lone Escape and then Backspace are two.
-    #expect(decode(["\u{1B}\u{7F}", "\u{1B}\u{8}"]) == [.altBackspace, .altBackspace])
-    #expect(decode(["\u{1B}", "\u{7F}"]) == [.altBackspace])
+    #expect(decode(["\u{1B}\u{7F}", "\u{1B}\u{8}"]) == keys(.altBackspace, .altBackspace))
+    #expect(decode(["\u{1B}", "\u{7F}"]) == keys(.altBackspace))
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1B]).isEmpty)
-    #expect(decoder.flush() == [.escape])
-    #expect(decoder.feed([0x7F]) == [.backspace])
+    #expect(decoder.flush() == keys(.escape))
+    #expect(decoder.feed([0x7F]) == keys(.backspace))
   }
 
   @Test func randomBytesNeverCrashOrHangAndAreAlwaysConsumed() {

@@ -22,7 +22,7 @@ public enum ControlSequence {
     endSynchronizedUpdate + resetStyle + mouseOff + csi + "?2004l" + csi + "?7h" + showCursor + csi + "?1049l"
   /// Asks the terminal to report mouse buttons and the wheel (mode 1000), in SGR form
   /// (mode 1006, which has no limit on the column); Shift with the mouse still selects
-  /// text in terminals that allow it. The reports are ``Key/mouse(_:)``.
+  /// text in terminals that allow it. The reports are ``InputEvent/mouse(_:)``.
   public static let mouseOn = csi + "?1000h" + csi + "?1006h"
   /// Stops mouse reports.
   public static let mouseOff = csi + "?1006l" + csi + "?1000l"
@@ -69,15 +69,15 @@ public enum ControlSequence {
   /// answer marks the end of the answers to the questions before it.
   public static let deviceAttributes = csi + "c"
   /// Asks for the background colour (`OSC 11 ; ?`); the answer is
-  /// ``Key/backgroundColor(red:green:blue:)``. Terminals that do not know it say nothing.
+  /// ``TerminalReply/backgroundColor(red:green:blue:)``. Terminals that do not know it say nothing.
   public static let reportBackgroundColor = escape + "]11;?" + stringTerminator
   /// Asks for a cell's size in pixels (`CSI 16 t`); the answer, `CSI 6 ; height ; width
-  /// t`, is ``Key/cellSize(width:height:)``. Terminals that do not know it say nothing.
+  /// t`, is ``TerminalReply/cellSize(width:height:)``. Terminals that do not know it say nothing.
   public static let reportCellSize = csi + "16t"
   /// Asks whether the terminal draws 24-bit colour: sets a background of 24-bit colour,
   /// asks what the graphic rendition is now (DECRQSS, `DCS $ q m ST`) and resets it, all
   /// before any character is drawn. A terminal that keeps the colour as given reports it
-  /// back (``Key/settingReport(_:)``, read by ``reportsDirectColor(_:)``); one that maps
+  /// back (``TerminalReply/settingReport(_:)``, read by ``reportsDirectColor(_:)``); one that maps
   /// it to its palette reports the palette's colour; many say nothing.
   public static let askDirectColor =
     style(["48", "2", "1", "2", "3"]) + escape + "P$qm" + stringTerminator + style(["0"])

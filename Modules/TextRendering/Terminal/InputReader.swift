@@ -7,7 +7,7 @@
 #endif
 
 /// The one reader of a terminal's input: it waits for bytes, decodes them (``KeyDecoder``)
-/// and hands back what they were, keys and the terminal's replies alike.
+/// and hands back what they were, keys, the mouse, pastes and the terminal's replies alike.
 ///
 /// The full-screen app reads with it on its input thread, the replay viewer in its loop
 /// (with the signal pipe beside it), and the terminal probe one byte at a time, so that
@@ -18,7 +18,7 @@ public struct InputReader: Sendable {
   /// What one ``read(until:also:)`` found.
   public enum Read: Equatable, Sendable {
     /// Input, decoded (possibly nothing yet: a sequence not ended).
-    case events([Key])
+    case events([InputEvent])
     /// The deadline passed with no input.
     case timedOut
     /// Another of the descriptors asked about is ready to read; no input was read.

@@ -1,9 +1,21 @@
-/// A key press (or paste) decoded from terminal input.
+/// What the terminal sent: a key, the mouse, a paste, or an answer to a question the app
+/// asked. ``KeyDecoder`` turns bytes into these.
+public enum InputEvent: Hashable, Sendable {
+  /// A key pressed.
+  case key(Key)
+  /// A mouse button pressed or released, or the wheel turned (SGR reports, `CSI < b ; x ;
+  /// y M` or `m`), where the app asked for them.
+  case mouse(MouseEvent)
+  /// Bracketed-paste text, with control characters removed.
+  case paste(String)
+  /// The terminal's answer to a question (``TerminalReply``); it comes in with the keys.
+  case reply(TerminalReply)
+}
+
+/// A key press decoded from terminal input.
 public enum Key: Hashable, Sendable {
   /// A printable character (UTF-8 reassembled).
   case character(Character)
-  /// Bracketed-paste text, with control characters removed.
-  case paste(String)
   /// Editing keys (``backTab`` is Shift-Tab; ``altBackspace``, ESC then DEL or BS, is what
   /// shells take to delete a word).
   case enter, tab, backTab, backspace, altBackspace, delete, insert, escape
@@ -16,34 +28,35 @@ public enum Key: Hashable, Sendable {
   case ctrl(Character)
   /// F1–F12.
   case function(Int)
-  /// A terminal's answer to a cursor position request (`CSI 6n`): `CSI row ; column R`,
-  /// counted from 1. Not a key; it comes in with them. (xterm writes F3 with a modifier
-  /// the same way, Shift-F3 as `CSI 1;2R`: a reader that asked should take the first
-  /// answer only.)
-  case cursorPosition(row: Int, column: Int)
-  /// A terminal's answer to a request for its attributes (`CSI c`): `CSI ? … c`. Every
-  /// terminal answers it, after any requests sent before it, so a reader that asked
-  /// knows, once it has come, that nothing more will.
-  case terminalAttributes
-  /// A terminal's answer to a request for its background colour (`OSC 11 ; ?`):
-  /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`, each channel from 0 to 1. Not a key either.
-  case backgroundColor(red: Double, green: Double, blue: Double)
-  /// A terminal's answer to a request for a cell's size in pixels (`CSI 16 t`):
-  /// `CSI 6 ; height ; width t`. Not a key either.
-  case cellSize(width: Int, height: Int)
-  /// The terminal's answer to a question about one of its settings (DECRQSS, `DCS $ q`):
-  /// the setting as it reports it (for the graphic rendition, `0;48:2::1:2:3m`), or `nil`
-  /// where it does not know the question.
-  case settingReport(String?)
-  /// A mouse button pressed or released, or the wheel turned (SGR reports, `CSI < b ; x ;
-  /// y M` or `m`), where the app asked for them.
-  case mouse(MouseEvent)
-  /// A sequence we do not use (kept so input is always consumed).
+  /// A key or sequence we do not use (kept so input is always consumed).
   case unknown
 }
 
-/// Turns terminal input bytes into keys: a state machine over a byte buffer that keeps
-/// incomplete sequences (split UTF-8, a CSI cut between reads) for the next read.
+/// A terminal's answer to a question the app asked it (``ControlSequence``'s requests).
+public enum TerminalReply: Hashable, Sendable, Codable {
+  /// The answer to a cursor position request (`CSI 6n`): `CSI row ; column R`, counted
+  /// from 1. (xterm writes F3 with a modifier the same way, Shift-F3 as `CSI 1;2R`: a
+  /// reader that asked should take the first answer only.)
+  case cursorPosition(row: Int, column: Int)
+  /// The answer to a request for its attributes (`CSI c`): `CSI ? … c`. Every terminal
+  /// answers it, after any requests sent before it, so a reader that asked knows, once it
+  /// has come, that nothing more will.
+  case terminalAttributes
+  /// The answer to a request for its background colour (`OSC 11 ; ?`):
+  /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`, each channel from 0 to 1.
+  case backgroundColor(red: Double, green: Double, blue: Double)
+  /// The answer to a request for a cell's size in pixels (`CSI 16 t`):
+  /// `CSI 6 ; height ; width t`.
+  case cellSize(width: Int, height: Int)
+  /// The answer to a question about one of its settings (DECRQSS, `DCS $ q`): the setting
+  /// as it reports it (for the graphic rendition, `0;48:2::1:2:3m`), or `nil` where it does
+  /// not know the question.
+  case settingReport(String?)
+}
+
+/// Turns terminal input bytes into events (keys, the mouse, pastes, the terminal's
+/// replies): a state machine over a byte buffer that keeps incomplete sequences (split
+/// UTF-8, a CSI cut between reads) for the next read.
 ///
 /// A lone ESC is ambiguous: it may be the Escape key or the start of a sequence. The
 /// decoder holds it (``hasPendingInput``) until more bytes arrive or the caller's timeout
@@ -53,9 +66,9 @@ public enum Key: Hashable, Sendable {
 /// Understood: arrows (`CSI`/`SS3`, with modifiers), Home/End (all common forms),
 /// PgUp/PgDn/Insert/Delete, F1–F12, Shift-Tab, Enter (CR or LF), Tab, Backspace (DEL or
 /// BS), Alt-Backspace, Ctrl-letters, Alt-x (as Escape then x), UTF-8 text (invalid bytes
-/// become U+FFFD), bracketed paste (`CSI 200~` … `CSI 201~`), and the terminal's answers
-/// to a cursor position request, to a request for its attributes and to one for its
-/// background colour.
+/// become U+FFFD), bracketed paste (`CSI 200~` … `CSI 201~`), SGR mouse reports, and the
+/// terminal's answers to a cursor position request, to a request for its attributes, for
+/// its background colour, for a cell's size and about a setting.
 public struct KeyDecoder: Sendable {
   private var buffer: [UInt8] = []
   private var pasteBuffer: [UInt8]?
@@ -73,27 +86,27 @@ public struct KeyDecoder: Sendable {
   /// second) should call ``flush()``, which ends the paste with the text that arrived.
   public var isInPaste: Bool { pasteBuffer != nil }
 
-  /// Decodes `bytes` (appended to what was held back).
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  /// Decodes `bytes` (appended to what was held back) into the events they complete.
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
     buffer.append(contentsOf: bytes)
     return decode(final: false)
   }
 
   /// The input timeout expired: whatever is held back is taken as typed (a lone ESC is
   /// the Escape key, a broken sequence is dropped as unknown, an unfinished paste ends).
-  public mutating func flush() -> [Key] {
+  public mutating func flush() -> [InputEvent] {
     decode(final: true)
   }
 
-  private mutating func decode(final: Bool) -> [Key] {
-    var keys: [Key] = []
+  private mutating func decode(final: Bool) -> [InputEvent] {
+    var events: [InputEvent] = []
     var index = 0
     while index < buffer.count {
       if pasteBuffer != nil {
         // Inside a paste: everything up to ESC [ 2 0 1 ~ is text.
         if let end = find(Self.pasteEnd, from: index) {
           pasteBuffer! += buffer[index..<end]
-          keys.append(.paste(Self.pasteText(pasteBuffer!)))
+          events.append(.paste(Self.pasteText(pasteBuffer!)))
           pasteBuffer = nil
           index = end + Self.pasteEnd.count
           continue
@@ -107,71 +120,71 @@ public struct KeyDecoder: Sendable {
       let byte = buffer[index]
       switch byte {
       case 0x1B:
-        guard let (key, length) = escapeSequence(at: index, final: final) else {
+        guard let (event, length) = escapeSequence(at: index, final: final) else {
           buffer.removeFirst(index)
-          return keys
+          return events
         }
-        if let key { keys.append(key) }
+        if let event { events.append(event) }
         index += length
       case 0x0D, 0x0A:
-        keys.append(.enter)
+        events.append(.key(.enter))
         index += 1
       case 0x09:
-        keys.append(.tab)
+        events.append(.key(.tab))
         index += 1
       case 0x7F, 0x08:
-        keys.append(.backspace)
+        events.append(.key(.backspace))
         index += 1
       case 0x00:
-        keys.append(.ctrl(" "))
+        events.append(.key(.ctrl(" ")))
         index += 1
       case 0x01...0x1A:
-        keys.append(.ctrl(Character(Unicode.Scalar(byte + 0x60))))
+        events.append(.key(.ctrl(Character(Unicode.Scalar(byte + 0x60)))))
         index += 1
       case 0x1C...0x1F:
-        keys.append(.unknown)
+        events.append(.key(.unknown))
         index += 1
       case 0x20..<0x7F:
-        keys.append(.character(Character(Unicode.Scalar(byte))))
+        events.append(.key(.character(Character(Unicode.Scalar(byte)))))
         index += 1
       default:
         let length = Self.utf8Length(byte)
         guard length > 1 else {
-          keys.append(.character("\u{FFFD}"))
+          events.append(.key(.character("\u{FFFD}")))
           index += 1
           continue
         }
         guard index + length <= buffer.count else {
           if final {
-            keys.append(.character("\u{FFFD}"))
+            events.append(.key(.character("\u{FFFD}")))
             index = buffer.count
             continue
           }
           buffer.removeFirst(index)
-          return keys
+          return events
         }
         let slice = buffer[index..<(index + length)]
         if let scalar = String(validating: slice, as: UTF8.self)?.unicodeScalars.first {
-          keys.append(.character(Character(scalar)))
+          events.append(.key(.character(Character(scalar))))
           index += length
         } else {
-          keys.append(.character("\u{FFFD}"))
+          events.append(.key(.character("\u{FFFD}")))
           index += 1
         }
       }
     }
     if final, let paste = pasteBuffer {
       // The paste's end never came: it ends with what arrived.
-      keys.append(.paste(Self.pasteText(paste)))
+      events.append(.paste(Self.pasteText(paste)))
       pasteBuffer = nil
     }
     buffer.removeFirst(min(index, buffer.count))
-    return keys
+    return events
   }
 
-  /// The key for the escape sequence at `start` and its length, `(nil, n)` for a
+  /// The event for the escape sequence at `start` and its length, `(nil, n)` for a
   /// sequence that starts a paste, or `nil` if more bytes are needed.
-  private mutating func escapeSequence(at start: Int, final: Bool) -> (Key?, Int)? {
+  private mutating func escapeSequence(at start: Int, final: Bool) -> (InputEvent?, Int)? {
     let available = buffer.count - start
     guard available >= 2 else { return final ? (.escape, 1) : nil }
     let second = buffer[start + 1]
@@ -189,7 +202,7 @@ public struct KeyDecoder: Sendable {
         pasteBuffer = []
         return (nil, length)
       }
-      return (Self.csiKey(parameters: parameters, final: buffer[end]), length)
+      return (Self.csiEvent(parameters: parameters, final: buffer[end]), length)
     case UInt8(ascii: "O"):
       guard available >= 3 else { return final ? (.unknown, available) : nil }
       let key: Key
@@ -207,7 +220,7 @@ public struct KeyDecoder: Sendable {
       case UInt8(ascii: "M"): key = .enter
       default: key = .unknown
       }
-      return (key, 3)
+      return (.key(key), 3)
     case UInt8(ascii: "P"):
       // A device control string, ended by ST (`ESC \`): a terminal's answer about a
       // setting. Unended when the input pauses, it was Alt-Shift-P typed: Escape, then `P`.
@@ -218,7 +231,7 @@ public struct KeyDecoder: Sendable {
       }
       guard end + 1 < buffer.count else { return final ? (.escape, 1) : nil }
       guard buffer[end + 1] == UInt8(ascii: "\\") else { return (.unknown, end - start) }
-      return (Self.dcsKey(String(decoding: buffer[(start + 2)..<end], as: UTF8.self)), end - start + 2)
+      return (Self.dcsEvent(String(decoding: buffer[(start + 2)..<end], as: UTF8.self)), end - start + 2)
     case UInt8(ascii: "]"):
       // An operating system command, ended by BEL or ST (`ESC \`): a terminal's answer.
       // Unended when the input pauses, it was Alt-] typed: Escape, then `]`.
@@ -233,7 +246,7 @@ public struct KeyDecoder: Sendable {
         guard end + 1 < buffer.count else { return final ? (.unknown, length) : nil }
         if buffer[end + 1] == UInt8(ascii: "\\") { length += 1 }
       }
-      return (Self.oscKey(String(decoding: buffer[(start + 2)..<end], as: UTF8.self)), length)
+      return (Self.oscEvent(String(decoding: buffer[(start + 2)..<end], as: UTF8.self)), length)
     case 0x7F, 0x08:
       return (.altBackspace, 2)
     default:
@@ -244,16 +257,16 @@ public struct KeyDecoder: Sendable {
   }
 
   /// The answer a device control string carries: a setting (`1$r…`), or that the
-  /// terminal knows no such setting (`0$r`); anything else is no key.
-  private static func dcsKey(_ text: String) -> Key {
-    if text.hasPrefix("1$r") { return .settingReport(String(text.dropFirst(3))) }
-    if text.hasPrefix("0$r") { return .settingReport(nil) }
+  /// terminal knows no such setting (`0$r`); anything else is unknown.
+  private static func dcsEvent(_ text: String) -> InputEvent {
+    if text.hasPrefix("1$r") { return .reply(.settingReport(String(text.dropFirst(3)))) }
+    if text.hasPrefix("0$r") { return .reply(.settingReport(nil)) }
     return .unknown
   }
 
   /// The answer an operating system command carries: the background colour
   /// (`11;rgb:RRRR/GGGG/BBBB`, one to four hex digits a channel), or nothing we use.
-  private static func oscKey(_ text: String) -> Key {
+  private static func oscEvent(_ text: String) -> InputEvent {
     guard text.hasPrefix("11;rgb:") else { return .unknown }
     let channels = text.dropFirst(7).split(separator: "/")
     guard channels.count == 3 else { return .unknown }
@@ -262,12 +275,33 @@ public struct KeyDecoder: Sendable {
       return Double(value) / Double((1 << (4 * hex.count)) - 1)
     }
     guard values.count == 3 else { return .unknown }
-    return .backgroundColor(red: values[0], green: values[1], blue: values[2])
+    return .reply(.backgroundColor(red: values[0], green: values[1], blue: values[2]))
   }
 
-  private static func csiKey(parameters: String, final: UInt8) -> Key {
-    // Modifiers (`1;5A`) do not change which key it is, but for Shift with ← and →.
+  private static func csiEvent(parameters: String, final: UInt8) -> InputEvent {
     let fields = parameters.split(separator: ";").map { Int($0) }
+    switch final {
+    case UInt8(ascii: "c") where parameters.hasPrefix("?"): return .reply(.terminalAttributes)
+    case UInt8(ascii: "M") where parameters.hasPrefix("<"), UInt8(ascii: "m") where parameters.hasPrefix("<"):
+      return MouseEvent(sgr: parameters.dropFirst(), pressed: final == UInt8(ascii: "M")).map(
+        InputEvent.mouse)
+        ?? .unknown
+    case UInt8(ascii: "R"):
+      guard fields.count == 2, let row = fields[0], let column = fields[1], row > 0, column > 0 else {
+        return .unknown
+      }
+      return .reply(.cursorPosition(row: row, column: column))
+    case UInt8(ascii: "t"):
+      guard fields.count == 3, fields[0] == 6, let height = fields[1], let width = fields[2], height > 0,
+        width > 0
+      else { return .unknown }
+      return .reply(.cellSize(width: width, height: height))
+    default: return .key(csiKey(fields, final: final))
+    }
+  }
+
+  private static func csiKey(_ fields: [Int?], final: UInt8) -> Key {
+    // Modifiers (`1;5A`) do not change which key it is, but for Shift with ← and →.
     switch final {
     case UInt8(ascii: "A"): return .up
     case UInt8(ascii: "B"): return .down
@@ -276,20 +310,6 @@ public struct KeyDecoder: Sendable {
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "Z"): return .backTab
-    case UInt8(ascii: "c") where parameters.hasPrefix("?"): return .terminalAttributes
-    case UInt8(ascii: "M") where parameters.hasPrefix("<"), UInt8(ascii: "m") where parameters.hasPrefix("<"):
-      return MouseEvent(sgr: parameters.dropFirst(), pressed: final == UInt8(ascii: "M")).map(Key.mouse)
-        ?? .unknown
-    case UInt8(ascii: "R"):
-      guard fields.count == 2, let row = fields[0], let column = fields[1], row > 0, column > 0 else {
-        return .unknown
-      }
-      return .cursorPosition(row: row, column: column)
-    case UInt8(ascii: "t"):
-      guard fields.count == 3, fields[0] == 6, let height = fields[1], let width = fields[2], height > 0,
-        width > 0
-      else { return .unknown }
-      return .cellSize(width: width, height: height)
     case UInt8(ascii: "~"):
       guard let code = fields.first ?? nil else { return .unknown }
       switch code {
@@ -353,6 +373,15 @@ public struct KeyDecoder: Sendable {
     default: return 1
     }
   }
+}
+
+extension InputEvent {
+  /// The Escape key, as the decoder's escape sequences end in it.
+  fileprivate static let escape = InputEvent.key(.escape)
+  /// A key or sequence the decoder does not use.
+  fileprivate static let unknown = InputEvent.key(.unknown)
+  /// Alt-Backspace.
+  fileprivate static let altBackspace = InputEvent.key(.altBackspace)
 }
 
 /// What the mouse did, and where (cells from 0, the top left one 0, 0).
