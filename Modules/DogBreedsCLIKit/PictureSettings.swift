@@ -172,10 +172,9 @@ extension PictureSettings {
   /// The cells `show` may draw its picture in, above `text` (what it prints after it).
   ///
   /// - `--size` (`asked`): that box, no wider than the window on a terminal.
-  /// - On a terminal (`window`): the window's columns (80 at most), and its rows less the
-  ///   rows the text
-  ///   takes (a line longer than the window wraps) and one for the shell's prompt after it,
-  ///   so the whole output fits and stays in view. Where the text leaves fewer than
+  /// - On a terminal (`window`): the whole window, as chafa draws: its columns, and its
+  ///   rows less the rows the text takes (a line longer than the window wraps) and one for
+  ///   the shell's prompt after it, so the whole output fits and stays in view. Where the text leaves fewer than
   ///   ``fewestRows``, the box has what is left (maybe nothing) and `show` draws no
   ///   picture, saying so: a picture that scrolled away at once would show nothing.
   /// - Otherwise (a file, a pipe): `pipedColumns` across, as tall as its shape makes it.
@@ -190,7 +189,7 @@ extension PictureSettings {
     let textRows = lines.reduce(0) {
       $0 + max(1, (DisplayWidth.of($1) + window.columns - 1) / window.columns)
     }
-    return PictureBox(columns: min(window.columns, 80), rows: max(0, window.rows - textRows - 1))
+    return PictureBox(columns: window.columns, rows: max(0, window.rows - textRows - 1))
   }
 
   /// The fewest rows a picture is drawn in: fewer show nothing recognisable.

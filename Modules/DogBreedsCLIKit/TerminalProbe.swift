@@ -92,7 +92,7 @@ enum TerminalProbe {
     var answers = Answers()
     let asked = ContinuousClock.now
     // One byte at a time: nothing after the last answer is taken from the queue.
-    var reader = InputReader(fd: input, oneByteAtATime: true)
+    var reader = InputReader(fd: input, escapeDelay: nil, oneByteAtATime: true)
     reading: while !answers.complete {
       let deadline = patience.deadline(asked: asked, heardAnything: answers.heardAnything)
       guard deadline > ContinuousClock.now else { break }

@@ -112,6 +112,8 @@ struct PictureSettingsTests {
     // Too little room: what is left, maybe nothing (`show` then draws no picture).
     #expect(box(nil, (40, 6)) == PictureBox(columns: 40, rows: 0))
     #expect(box(nil, (40, 8)) == PictureBox(columns: 40, rows: 2))
+    // A wide window is filled, as chafa fills it.
+    #expect(box(nil, (200, 60)) == PictureBox(columns: 200, rows: 55))
     #expect(box(PictureBox(columns: 120, rows: 50), (80, 24)) == PictureBox(columns: 80, rows: 50))
     #expect(box(PictureBox(columns: 30, rows: 5), nil) == PictureBox(columns: 30, rows: 5))
     #expect(box(nil, nil) == PictureBox(columns: 80, rows: .max))

@@ -47,6 +47,21 @@ struct InputReaderTests {
     #expect(reader.read() == .events([.key(.escape)]))
   }
 
+  /// Without an escape delay (the probe's answers), a sequence begun is waited for until
+  /// it ends: its rest, come later, makes it whole.
+  @Test func withoutAnEscapeDelayASequenceBegunIsWaitedFor() async throws {
+    let pipe = Pipe()
+    var reader = InputReader(fd: pipe.read, escapeDelay: nil)
+    pipe.send("\u{1B}[")
+    #expect(reader.read(until: .now + .seconds(10)) == .events([]))
+    let writer = Task.detached { [pipe] in
+      try? await Task.sleep(for: .milliseconds(100))
+      pipe.send("12;3R")
+    }
+    #expect(reader.read(until: .now + .seconds(10)) == .events([.reply(.cursorPosition(row: 12, column: 3))]))
+    await writer.value
+  }
+
   @Test func aDeadlineWithNoInputTimesOutAndAnotherDescriptorIsNamed() {
     let pipe = Pipe()
     let other = Pipe()

@@ -32,12 +32,13 @@ public struct InputReader: Sendable {
   /// The descriptor read.
   public let fd: Int32
   private var decoder = KeyDecoder()
-  private let escapeDelay: Duration
+  private let escapeDelay: Duration?
   private var buffer: [UInt8]
 
   /// A reader of `fd`; `oneByteAtATime` for a reader that must leave whatever follows
-  /// what it waits for in the queue.
-  public init(fd: Int32, escapeDelay: Duration = .milliseconds(50), oneByteAtATime: Bool = false) {
+  /// what it waits for in the queue. Without an `escapeDelay`, a sequence begun is waited
+  /// for until the deadline (the terminal's answers, which come whole or not at all).
+  public init(fd: Int32, escapeDelay: Duration? = .milliseconds(50), oneByteAtATime: Bool = false) {
     self.fd = fd
     self.escapeDelay = escapeDelay
     buffer = [UInt8](repeating: 0, count: oneByteAtATime ? 1 : 4096)
