@@ -22,10 +22,10 @@ struct Commands {
   /// The terminal's window in cells, where the output is one: `show` fits its picture and
   /// its text in it.
   var window: (columns: Int, rows: Int)?
-  /// A cell's size in pixels, for the pictures' shape.
-  var cell: TerminalPicture.CellSize = .default
-  /// Whether the terminal's background is light, as it answered.
-  var lightBackground = false
+  /// How the output is drawn: a cell's size in pixels, for the pictures' shape; whether
+  /// the terminal's background is light, as it answered; the symbols pictures are drawn
+  /// with.
+  var display = Display()
   /// What `show` needs to play an animated picture, where it may (on a terminal, in
   /// colour cells).
   var animation: AnimationSettings?
@@ -218,8 +218,9 @@ struct Commands {
   /// The picture in cells, as lines of text, and the rows they take.
   private func cellText(_ image: RGBImage, in box: PictureBox) -> (text: String, rows: Int, columns: Int) {
     let cells = PictureRenderer.render(
-      image, mode: pictures.mode, columns: box.columns, rows: box.rows, lightBackground: lightBackground,
-      cell: cell, colorMode: pictures.colorMode, symbols: options.symbols)
+      image, mode: pictures.mode, columns: box.columns, rows: box.rows,
+      lightBackground: display.lightBackground,
+      cell: display.cell, colorMode: pictures.colorMode, symbols: display.symbols)
     return (TerminalPicture.text(cells, colorMode: pictures.colorMode), cells.rows, cells.columns)
   }
 
@@ -270,9 +271,9 @@ struct Commands {
     if pictures.terminalProtocol == .kitty {
       Output.write(
         TerminalPicture.kitty(
-          image, columns: box.columns, rows: box.rows, cell: cell, compressed: pictures.compressed))
+          image, columns: box.columns, rows: box.rows, cell: display.cell, compressed: pictures.compressed))
     } else if pictures.terminalProtocol == .sixel {
-      Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: cell))
+      Output.write(TerminalPicture.sixel(image, columns: box.columns, rows: box.rows, cell: display.cell))
     } else if pictures.mode != .none {
       let text = cellText(image, in: box)
       Output.write(text.text)

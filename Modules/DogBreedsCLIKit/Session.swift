@@ -144,8 +144,8 @@ struct Session {
     if let filter = options.filter { store.send(.dogs(.filterChanged(filter))) }
     let commands = Commands(
       store: store, options: options, client: client, pictures: screen.pictures,
-      pictureColumns: screen.pictureColumns, window: screen.window, cell: screen.cell,
-      lightBackground: screen.lightBackground, animation: animation)
+      pictureColumns: screen.pictureColumns, window: screen.window, display: screen.display,
+      animation: animation)
     switch options.command {
     case .list:
       return await commands.list()
@@ -167,16 +167,16 @@ struct Session {
     }
   }
 
-  /// What the run draws on: the colours the output takes, the pictures' settings, and,
-  /// for `show`, the terminal's answers about its background and cells, and its window.
+  /// What the run draws on: how (one ``Display``: the output's colours, a cell's size, the
+  /// background's lightness, the pictures' mode, protocol and symbols), the pictures'
+  /// other settings, and, for `show`, the terminal's window.
   struct ScreenSettings {
     var isTerminal: Bool
-    var colorMode: ColorMode
     var colorRefused: Bool
     var pictures: PictureSettings
-    /// A cell's size in pixels: the window's, the terminal's answer, or the default.
-    var cell: TerminalPicture.CellSize
-    var lightBackground = false
+    /// How the output is drawn. Its colours are the terminal's; a picture in cells is
+    /// drawn in `pictures.colorMode` (asked for, 256 at least).
+    var display: Display
     /// How wide `show`'s picture may be where the output is not a terminal.
     var pictureColumns: Int
     /// The terminal's window in cells, where the output is one.
@@ -252,12 +252,15 @@ struct Session {
     pictures.compressed = TerminalLink.of(environment: environment).compressesPictures
     // Pictures `show` writes to a file or a pipe are at most 80 columns wide; on a
     // terminal, they fit its window with the text after them.
+    let size = Self.terminalSize(environment: environment)
     return ScreenSettings(
-      isTerminal: isTerminal, colorMode: colorMode, colorRefused: colorRefused, pictures: pictures,
-      cell: cell,
-      lightBackground: lightBackground,
-      pictureColumns: min(Self.terminalSize(environment: environment).columns, 80),
-      window: isTerminal ? Self.terminalSize(environment: environment) : nil)
+      isTerminal: isTerminal, colorRefused: colorRefused, pictures: pictures,
+      display: Display(
+        columns: size.columns, rows: size.rows, unicode: Output.unicode, colorMode: colorMode,
+        lightBackground: lightBackground, cell: cell, pictureMode: pictures.mode,
+        pictureProtocol: pictures.terminalProtocol, compressesPictures: pictures.compressed,
+        symbols: options.symbols),
+      pictureColumns: min(size.columns, 80), window: isTerminal ? size : nil)
   }
 
   /// The pixels a picture should have when it arrives, or `nil` for no pictures: the
@@ -313,10 +316,13 @@ struct Session {
     // With pictures in half blocks the screen takes the pictures' colours (asked for, they
     // are 256 at least); otherwise the terminal's. Its size and cells come from the window.
     func display(_ pictures: PictureSettings, unicode: Bool) -> Display {
-      Display(
-        unicode: unicode, colorMode: pictures.mode == .blocks ? pictures.colorMode : screen.colorMode,
-        lightBackground: screen.lightBackground, pictureMode: pictures.mode,
-        pictureProtocol: pictures.terminalProtocol, compressesPictures: pictures.compressed)
+      var display = screen.display
+      display.unicode = unicode
+      display.colorMode = pictures.mode == .blocks ? pictures.colorMode : screen.display.colorMode
+      display.pictureMode = pictures.mode
+      display.pictureProtocol = pictures.terminalProtocol
+      display.compressesPictures = pictures.compressed
+      return display
     }
     // What an ASCII screen would draw, for a terminal that draws ambiguous characters wide
     // (an ASCII screen already has nothing to ask).
@@ -324,7 +330,7 @@ struct Session {
       if Output.unicode {
         display(
           PictureSettings.resolve(
-            options.picture, colorMode: screen.colorMode, colorRefused: screen.colorRefused,
+            options.picture, colorMode: screen.display.colorMode ?? .none, colorRefused: screen.colorRefused,
             isTerminal: screen.isTerminal, interactive: true, unicode: false, environment: environment),
           unicode: false)
       } else {
