@@ -185,7 +185,13 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
       if result == pid {
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         exitStatus = code
-        try? await Task.sleep(for: .milliseconds(50))  // let the drain thread read the last bytes
+        // The drain thread reads the last bytes until the terminal's end closes (a fixed
+        // wait here lost output on a loaded machine); a grandchild holding it open ends the
+        // wait after two seconds.
+        let drained = ContinuousClock.now + Duration.seconds(2).scaled
+        while !capture.isFinished, ContinuousClock.now < drained {
+          try? await Task.sleep(for: .milliseconds(10))
+        }
         return code
       }
       try? await Task.sleep(for: .milliseconds(20))
@@ -201,6 +207,9 @@ private final class Capture: @unchecked Sendable {
   var output: [UInt8] = []
   private var draining = true
   private let drained = DispatchSemaphore(value: 0)
+  /// Whether ``drain(_:)`` has returned: the program's end of the terminal closed.
+  private var finished = false
+  var isFinished: Bool { lock.withLock { finished } }
   /// How long the terminal takes to answer; `nil`: it never does.
   private let replyDelay: Duration?
   /// Typed when `CSI c` is first asked (only the draining thread reads it).
@@ -214,7 +223,10 @@ private final class Capture: @unchecked Sendable {
 
   /// Reads `master` until ``stop()`` (polling, so it notices within 20 ms).
   func drain(_ master: Int32) {
-    defer { drained.signal() }
+    defer {
+      lock.withLock { finished = true }
+      drained.signal()
+    }
     var buffer = [UInt8](repeating: 0, count: 8192)
     while lock.withLock({ draining }) {
       var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
