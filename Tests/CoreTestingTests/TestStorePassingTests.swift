@@ -156,7 +156,7 @@ struct TestStorePassingTests {
     #expect(
       issues == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation:
 
           Feature.State(
         -   count: 4
