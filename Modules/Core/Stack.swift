@@ -172,13 +172,16 @@ extension Stack: CustomReflectable {
 public struct StackElementID: Hashable, Comparable, Sendable, Codable, ExpressibleByIntegerLiteral,
   CustomStringConvertible
 {
+  // Underscored, so that dumps and diffs print the id as its description, `#0`.
+  private let _rawValue: Int
+
   /// The number of the element in its stack's order of pushes.
-  public let rawValue: Int
+  public var rawValue: Int { _rawValue }
 
   /// The id numbered `rawValue`.
   ///
   /// - Parameter rawValue: The number.
-  public init(_ rawValue: Int) { self.rawValue = rawValue }
+  public init(_ rawValue: Int) { self._rawValue = rawValue }
 
   /// The id numbered `value`.
   ///
