@@ -1,5 +1,6 @@
 import Core
 import CoreTesting
+import TestSupport
 import Testing
 
 // The example of the "Stack navigation" article in Core's documentation, verbatim, so that
@@ -151,4 +152,95 @@ func poppingASubBreedCancelsItsLoading() async {
   await store.send(.path(.element(id: 0, action: .subBreed(.appeared))))
   await store.send(.path(.popFrom(id: 0))) { $0.path = [] }
   await store.finish()  // passes: popping the screen cancelled its effect
+}
+
+/// The article's other promises: the view code, and the diff of a wrong assertion.
+@MainActor
+struct StackNavigationArticleTests {
+  /// Stands in for a view of the sub-breed's screen.
+  struct SubBreedView {
+    let store: Store<SubBreed.State, SubBreed.Action>
+  }
+
+  @Test func theViewCodeDrawsTheHeaderScopesTheTopScreenAndGoesBack() {
+    let store = Store(
+      initialState: Browser.State(
+        path: [
+          .breed(Breed.State(name: "hound", subBreeds: ["afghan"])),
+          .subBreed(SubBreed.State(name: "afghan")),
+        ])
+    ) {
+      Browser(client: ImagesClient { _ in [] })
+    }
+    var drawn: [SubBreedView] = []
+
+    let path = store.state.path
+    let header = path.map { screen in
+      switch screen {
+      case .breed(let breed): breed.name
+      case .subBreed(let subBreed): subBreed.name
+      }
+    }.joined(separator: " › ")  // "hound › afghan"
+
+    if let id = path.ids.last,
+      let subBreed = store.scope(
+        state: \.path[id: id], case: Browser.Path.State.subBreed,
+        action: { .path(.element(id: id, action: .subBreed($0))) })
+    {
+      drawn.append(SubBreedView(store: subBreed))
+    }
+
+    // The back key: pop the top screen, whichever it is.
+    if let id = store.state.path.ids.last { store.send(.path(.popFrom(id: id))) }
+
+    #expect(header == "hound › afghan")
+    #expect(drawn.map(\.store.state.name) == ["afghan"])
+    #expect(store.state.path.ids == [0])
+  }
+
+  @Test func aWrongAssertionOnAScreenNamesItById() async {
+    let issues = await collectingIssues {
+      let client = ImagesClient { ["\($0)-1.jpg"] }
+      let store = TestStore(
+        initialState: Browser.State(
+          path: [
+            .breed(Breed.State(name: "hound", subBreeds: ["afghan"])),
+            .subBreed(SubBreed.State(name: "afghan")),
+          ])
+      ) {
+        Browser(client: client)
+      }
+      store.exhaustivity = .off
+      await store.send(.path(.element(id: 1, action: .subBreed(.appeared))))
+      await store.receive(.path(.element(id: 1, action: .subBreed(.imagesLoaded(["afghan-1.jpg"])))))
+      store.exhaustivity = .on
+      await store.send(.path(.element(id: 1, action: .subBreed(.imagesLoaded(["afghan-2.jpg"]))))) {
+        $0.path[id: 1][case: Browser.Path.State.subBreed]?.images = ["afghan-1.jpg"]
+      }
+    }
+    #expect(
+      issues == [
+        """
+        A state change does not match expectation:
+
+          Browser.State(
+            … (1 unchanged)
+            path: Stack<Browser.Path.State>(
+              … (1 unchanged)
+              #1: .subBreed(
+                SubBreed.State(
+                  … (1 unchanged)
+                  images: [
+        -           "afghan-1.jpg"
+        +           "afghan-2.jpg"
+                  ]
+                )
+              )
+            )
+          )
+
+        (Expected: -, Actual: +)
+        """
+      ])
+  }
 }
