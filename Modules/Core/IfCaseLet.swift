@@ -121,3 +121,37 @@ func caseName(of value: Any) -> String {
   if let label = mirror.children.first?.label { return ".\(label)" }
   return ".\(value)"
 }
+
+// MARK: Given the case
+
+extension Reducer {
+  /// Runs a child reducer on one case of an enum state, named by the cases themselves
+  /// (see the form that takes ``CasePath``s).
+  ///
+  /// ```swift
+  /// EmptyReducer()
+  ///   .ifCaseLet(State.edit, action: Action.edit) { Editor() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The case of this reducer's state that holds the child's.
+  ///   - action: The case of this reducer's action that carries the child's.
+  ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func ifCaseLet<CaseState, CaseAction, Child: Reducer>(
+    _ state: @escaping @Sendable (CaseState) -> State,
+    action: @escaping @Sendable (CaseAction) -> Action,
+    @ReducerBuilder<CaseState, CaseAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Child> where Child.State == CaseState, Child.Action == CaseAction {
+    ifCaseLet(
+      CasePath(state), action: CasePath(action), then: child, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+}
