@@ -232,7 +232,13 @@ public final class TestStore<State: Equatable, Action> {
   /// Mostly for non-exhaustive tests, where it checks only what the closure sets (after
   /// actions that `receive` skipped, say).
   /// Exhaustive tests must have received every action that arrived first; there the
-  /// closure may also change nothing, to state that nothing changed.
+  /// closure may also change nothing, to state that nothing changed. Like every step of a
+  /// test store, it lets the effects run as far as they can first, and is awaited:
+  ///
+  /// ```swift
+  /// await store.skipReceivedActions()
+  /// await store.assert { $0.count = 3 }
+  /// ```
   ///
   /// - Parameters:
   ///   - updateStateToExpectedResult: Mutates the last asserted state into the expected one.
@@ -244,7 +250,9 @@ public final class TestStore<State: Equatable, Action> {
     _ updateStateToExpectedResult: (inout State) throws -> Void,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) {
+  ) async {
+    // As every other step: what the effects can still do now is done first.
+    await executor.idle()
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     takeUnhandledReceivedActions(before: "asserting the state", location: location)
     withoutActuallyEscaping(updateStateToExpectedResult) { update in

@@ -219,7 +219,7 @@ struct TestStoreFailureTests {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.chain)
-      store.assert { $0.count = 3 }
+      await store.assert { $0.count = 3 }
     }
     #expect(
       issues == [
