@@ -8,14 +8,16 @@ extension Reducer {
   ///
   ///   var body: some Reducer<State, Action> {
   ///     Reduce { state, action in … }   // switches the case
-  ///       .ifCaseLet(State.signedOutPath, action: Action.signInPath) { SignIn() }
-  ///       .ifCaseLet(State.signedInPath, action: Action.homePath) { Home() }
+  ///       .ifCaseLet(State.signedOut, action: Action.signIn) { SignIn() }
+  ///       .ifCaseLet(State.signedIn, action: Action.home) { Home() }
   ///   }
   /// }
   /// ```
   ///
-  /// A case path on the state names the case, as one on the action names the child's
-  /// actions. The child runs first for its actions, then this reducer. When this reducer
+  /// This form takes ``CasePath``s, for a path no single case makes (through several
+  /// levels, or computed); given the cases themselves, as above, the form that takes them
+  /// makes the paths. The case on the state names where the child lives, as the one on
+  /// the action names the child's actions. The child runs first for its actions, then this reducer. When this reducer
   /// moves the state to another case, the effects the child still has in flight are
   /// cancelled; those of another `ifCaseLet`'s child, even under the same cancel id, are
   /// not. A child action that arrives while the state is in another case is reported as an

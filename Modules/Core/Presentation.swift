@@ -6,9 +6,6 @@
 /// enum Action {
 ///   case detail(PresentationAction<Detail.Action>)
 ///   case showDetailTapped
-///   static let detailPath = CasePath(embed: Action.detail) {
-///     if case .detail(let action) = $0 { action } else { nil }
-///   }
 /// }
 ///
 /// Reduce { state, action in
@@ -22,7 +19,7 @@
 ///     return .none
 ///   }
 /// }
-/// .ifLet(\.detail, action: Action.detailPath) { Detail() }
+/// .ifLet(\.detail, action: Action.detail) { Detail() }
 /// ```
 public enum PresentationAction<Action> {
   /// An action of the presented child.
@@ -110,7 +107,7 @@ extension Reducer {
   ///   return .none
   ///
   /// // …
-  /// .ifLet(\.confirmation, action: Action.confirmationPath)
+  /// .ifLet(\.confirmation, action: Action.confirmation)
   /// ```
   ///
   /// - Parameters:

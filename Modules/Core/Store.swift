@@ -182,9 +182,9 @@ public final class Store<State, Action>: Observable {
   /// path of its actions: the values the parent's ``Scope`` (or `ifLet`, `forEach`) names.
   ///
   /// ```swift
-  /// let dogs = appStore.scope(state: \.dogs, action: CasePath(AppFeature.Action.dogs))
-  /// let account = appStore.scope(state: \.settings, action: CasePath(App.Action.settings))
-  ///   .scope(state: \.account, action: CasePath(Settings.Action.account))
+  /// let dogs = appStore.scope(state: \.dogs, action: AppFeature.Action.dogs)
+  /// let account = appStore.scope(state: \.settings, action: App.Action.settings)
+  ///   .scope(state: \.account, action: Settings.Action.account)
   /// ```
   ///
   /// A send through the result embeds the action into this store's and hands it on; a
@@ -313,14 +313,8 @@ extension Store {
   /// issues and ignores them. If a child state comes back (the same or another), the store
   /// reads and observes that one: it is a view of the place, not of one child.
   ///
-  /// One case of an enum state is an optional too, through a computed property that
-  /// returns the case's payload or `nil`:
-  ///
-  /// ```swift
-  /// if let detail = store.scope(state: \.destination?.detail, action: Feature.Action.detailPath).unwrapped() {
-  ///   DetailView(store: detail)
-  /// }
-  /// ```
+  /// For one case of an enum state, scope with the case itself, which unwraps too:
+  /// ``scope(state:case:action:)-(KeyPath<State,Enum?>,_,_)``.
   ///
   /// - Returns: A store that reads the child state from this one and sends to it.
   public func unwrapped<Wrapped>() -> Store<Wrapped, Action>? where State == Wrapped? {

@@ -346,8 +346,17 @@ public final class TestStore<State: Equatable, Action> {
   /// Asserts that an effect delivered an action of the case `casePath` names next,
   /// whatever its payload.
   ///
+  /// Given the case itself (`Feature.Action.response`), the form that takes the case makes
+  /// the path; this one is for a path no single case makes, such as one through two
+  /// levels of cases:
+  ///
   /// ```swift
-  /// await store.receive(Feature.Action.responsePath) { $0.isLoading = false }
+  /// let accountResponse = CasePath<App.Action, Account.Response>(
+  ///   embed: { .settings(.account(.response($0))) },
+  ///   extract: {
+  ///     if case .settings(.account(.response(let response))) = $0 { response } else { nil }
+  ///   })
+  /// await store.receive(accountResponse) { $0.isLoading = false }
   /// ```
   ///
   /// - Parameters:
@@ -376,8 +385,11 @@ public final class TestStore<State: Equatable, Action> {
   /// ``exhaustivity`` off, actions are skipped until one has both the case and the payload.)
   ///
   /// ```swift
-  /// await store.receive(Feature.Action.responsePath, .success(["pug"])) { $0.breeds = ["pug"] }
+  /// await store.receive(accountResponse, .saved) { $0.isLoading = false }
   /// ```
+  ///
+  /// (`accountResponse` is a hand-written path through two levels of cases: see the form
+  /// without a payload. Given a single case, pass the case itself.)
   ///
   /// - Parameters:
   ///   - casePath: The case the action must be.
