@@ -91,7 +91,7 @@ public struct Stack<Element> {
   /// Setting `nil` pops the element and every element above it (``pop(from:)``); setting
   /// an element for an id that is not there changes nothing.
   ///
-  /// A ``TestStore`` assertion reaches one element, and one case of an enum element,
+  /// A `TestStore` assertion reaches one element, and one case of an enum element,
   /// through it:
   ///
   /// ```swift
