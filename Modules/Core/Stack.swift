@@ -193,6 +193,21 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, Expressib
 
   /// `#` and the number, as in diffs.
   public var description: String { "#\(rawValue)" }
+
+  /// Decodes the id from its number alone.
+  ///
+  /// - Parameter decoder: The decoder.
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode(Int.self))
+  }
+
+  /// Encodes the id as its number alone.
+  ///
+  /// - Parameter encoder: The encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
 }
 
 /// The actions of a stack of features, as their parent receives them: one element's own

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Testing
 
 /// `Stack`'s own behaviour, without a store: ids, pushes and pops, reading by id.
@@ -79,5 +80,13 @@ struct StackTests {
   @Test func anIdPrintsWithAHashAndOrdersByPush() {
     #expect("\(StackElementID(3))" == "#3")
     #expect(StackElementID(1) < 2)
+  }
+
+  @Test func anActionAddressedByIdCodesTheIdAsItsNumber() throws {
+    enum Action: Equatable, Codable { case tap }
+    let action = StackAction<Action>.element(id: 3, action: .tap)
+    let data = try JSONEncoder().encode(action)
+    #expect(String(decoding: data, as: UTF8.self) == #"{"element":{"id":3,"action":{"tap":{}}}}"#)
+    #expect(try JSONDecoder().decode(StackAction<Action>.self, from: data) == action)
   }
 }
