@@ -46,7 +46,16 @@ extension CasePath {
   /// recognised from the first value of it extracted (through `Mirror`, once); from then
   /// on, a value of another case costs a comparison and one of this case a copy of its
   /// payload. A case with several values (`rows(id:action:)`) gives a path to the tuple of
-  /// them.
+  /// them. Swift drops the labels from the case's function type, so the tuple is
+  /// unlabelled unless the path's type names them; naming them keeps them:
+  ///
+  /// ```swift
+  /// let rows = CasePath<Action, (id: Row.State.ID, action: Row.Action)>(Action.rows)
+  /// rows.extract(action)?.id       // the row's id
+  /// rows.extract(action)?.action   // its action
+  /// ```
+  ///
+  /// A case with one labelled value (`loaded(name:)`) gives a path to the value.
   ///
   /// `embed` must be a case of `Root` itself, such as `Action.child`, not a closure that
   /// builds the value further (`{ .settings(.account($0)) }`): for those, use

@@ -117,3 +117,43 @@ where Element.State: Identifiable, Element.State.ID: Sendable {
     return elementEffect.merge(with: .merge(teardown)).merge(with: parentEffect)
   }
 }
+
+// MARK: Given the case
+
+extension Reducer {
+  /// Runs an element reducer on every element of a collection, its actions the case
+  /// `action` of this reducer's, with the element's id (see the form that takes a
+  /// ``CasePath``).
+  ///
+  /// ```swift
+  /// enum Action { case rows(id: Row.ID, action: Row.Action) }
+  /// // …
+  /// .forEach(\.rows, action: Action.rows) { Row() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - elements: The collection.
+  ///   - action: The case of this reducer's action that carries an element's id and action.
+  ///   - element: The element reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func forEach<ElementState: Identifiable, ElementAction, Element: Reducer>(
+    _ elements: WritableKeyPath<State, IdentifiedArray<ElementState>>,
+    action: @escaping @Sendable (ElementState.ID, ElementAction) -> Action,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _ForEachReducer<Self, Element>
+  where
+    Element.State == ElementState, Element.Action == ElementAction,
+    ElementState.ID: Sendable
+  {
+    forEach(
+      elements, action: CasePath(action), element: element, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+}

@@ -8,14 +8,16 @@ extension Reducer {
   ///
   ///   var body: some Reducer<State, Action> {
   ///     Reduce { state, action in … }   // switches the case
-  ///       .ifCaseLet(State.signedOutPath, action: Action.signInPath) { SignIn() }
-  ///       .ifCaseLet(State.signedInPath, action: Action.homePath) { Home() }
+  ///       .ifCaseLet(State.signedOut, action: Action.signIn) { SignIn() }
+  ///       .ifCaseLet(State.signedIn, action: Action.home) { Home() }
   ///   }
   /// }
   /// ```
   ///
-  /// A case path on the state names the case, as one on the action names the child's
-  /// actions. The child runs first for its actions, then this reducer. When this reducer
+  /// This form takes ``CasePath``s, for a path no single case makes (through several
+  /// levels, or computed); given the cases themselves, as above, the form that takes them
+  /// makes the paths. The case on the state names where the child lives, as the one on
+  /// the action names the child's actions. The child runs first for its actions, then this reducer. When this reducer
   /// moves the state to another case, the effects the child still has in flight are
   /// cancelled; those of another `ifCaseLet`'s child, even under the same cancel id, are
   /// not. A child action that arrives while the state is in another case is reported as an
@@ -120,4 +122,38 @@ func caseName(of value: Any) -> String {
   guard mirror.displayStyle == .enum else { return DumpNode.typeName(type(of: value)) }
   if let label = mirror.children.first?.label { return ".\(label)" }
   return ".\(value)"
+}
+
+// MARK: Given the case
+
+extension Reducer {
+  /// Runs a child reducer on one case of an enum state, named by the cases themselves
+  /// (see the form that takes ``CasePath``s).
+  ///
+  /// ```swift
+  /// EmptyReducer()
+  ///   .ifCaseLet(State.edit, action: Action.edit) { Editor() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The case of this reducer's state that holds the child's.
+  ///   - action: The case of this reducer's action that carries the child's.
+  ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func ifCaseLet<CaseState, CaseAction, Child: Reducer>(
+    _ state: @escaping @Sendable (CaseState) -> State,
+    action: @escaping @Sendable (CaseAction) -> Action,
+    @ReducerBuilder<CaseState, CaseAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Child> where Child.State == CaseState, Child.Action == CaseAction {
+    ifCaseLet(
+      CasePath(state), action: CasePath(action), then: child, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
 }

@@ -187,3 +187,59 @@ struct ElementID<ID: Hashable & Sendable>: Hashable, @unchecked Sendable {
     self.id = id
   }
 }
+
+// MARK: Given the case
+
+extension Reducer {
+  /// Runs a child reducer on optional child state while it is present, its actions the
+  /// case `action` of this reducer's (see the form that takes a ``CasePath``).
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this reducer's action that carries the child's.
+  ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ state: WritableKeyPath<State, ChildState?>,
+    action: @escaping @Sendable (ChildAction) -> Action,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<Self, Child>
+  where Child.State == ChildState, Child.Action == ChildAction {
+    ifLet(
+      state, action: CasePath(action), then: child, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Runs a child reducer on optional, identifiable child state while it is present, its
+  /// actions the case `action` of this reducer's (see the form that takes a ``CasePath``).
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this reducer's action that carries the child's.
+  ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
+    _ state: WritableKeyPath<State, ChildState?>,
+    action: @escaping @Sendable (ChildAction) -> Action,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<Self, Child>
+  where Child.State == ChildState, Child.Action == ChildAction, ChildState.ID: Sendable {
+    ifLet(
+      state, action: CasePath(action), then: child, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+}

@@ -6,9 +6,6 @@
 /// enum Action {
 ///   case detail(PresentationAction<Detail.Action>)
 ///   case showDetailTapped
-///   static let detailPath = CasePath(embed: Action.detail) {
-///     if case .detail(let action) = $0 { action } else { nil }
-///   }
 /// }
 ///
 /// Reduce { state, action in
@@ -22,7 +19,7 @@
 ///     return .none
 ///   }
 /// }
-/// .ifLet(\.detail, action: Action.detailPath) { Detail() }
+/// .ifLet(\.detail, action: Action.detail) { Detail() }
 /// ```
 public enum PresentationAction<Action> {
   /// An action of the presented child.
@@ -110,7 +107,7 @@ extension Reducer {
   ///   return .none
   ///
   /// // …
-  /// .ifLet(\.confirmation, action: Action.confirmationPath)
+  /// .ifLet(\.confirmation, action: Action.confirmation)
   /// ```
   ///
   /// - Parameters:
@@ -213,3 +210,64 @@ func dismissesOnAnyAction(_ state: Any) -> Bool {
 
 /// A presented value made of buttons, gone once one is chosen.
 protocol ButtonPrompt {}
+
+// MARK: Given the case
+
+extension Reducer {
+  /// Presents a child whose presentation actions are the case `action` of this reducer's
+  /// (see the form that takes a ``CasePath``).
+  ///
+  /// ```swift
+  /// .ifLet(\.destination, action: Action.destination) { Destination() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state.
+  ///   - action: The case of this reducer's action that carries the child's presentation
+  ///     actions.
+  ///   - child: The child reducer.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    _ state: WritableKeyPath<State, ChildState?>,
+    action: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,
+    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<_PresentingReducer<Self, ChildState, ChildAction>, Child>
+  where Child.State == ChildState, Child.Action == ChildAction {
+    ifLet(
+      state, action: CasePath(action), then: child, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Presents an alert or a dialog whose presentation actions are the case `action` of
+  /// this reducer's (see the form that takes a ``CasePath``).
+  ///
+  /// ```swift
+  /// .ifLet(\.alert, action: Action.alert)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The optional alert or dialog.
+  ///   - action: The case of this reducer's action that carries its presentation actions.
+  ///   - fileID: The caller's file, for issues this reports (the default is the caller's).
+  ///   - filePath: The caller's file path, likewise.
+  ///   - line: The caller's line, likewise.
+  ///   - column: The caller's column, likewise.
+  /// - Returns: The combined reducer.
+  @inlinable
+  public func ifLet<ChildState, ChildAction>(
+    _ state: WritableKeyPath<State, ChildState?>,
+    action: @escaping @Sendable (PresentationAction<ChildAction>) -> Action,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> _IfLetReducer<_PresentingReducer<Self, ChildState, ChildAction>, EmptyReducer<ChildState, ChildAction>>
+  {
+    ifLet(state, action: CasePath(action), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

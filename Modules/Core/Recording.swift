@@ -126,8 +126,18 @@ extension Store {
   }
 
   /// Stops the recording ``startRecording(_:)`` started; `record` is not called again.
+  /// Like starting, only the root store stops a recording: called on a scoped store, it
+  /// reports an issue and the recording goes on.
   public func stopRecording() {
-    (root as? StoreRuntime<State, Action>)?.didReduce = nil
+    guard isRoot, let runtime = root as? StoreRuntime<State, Action> else {
+      reportIssue(
+        """
+        'stopRecording' was called on a scoped store of \(State.self). Stop the recording \
+        where it started, on the root store.
+        """)
+      return
+    }
+    runtime.didReduce = nil
   }
 }
 

@@ -42,3 +42,26 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     return effect.map(toChildAction.embed)
   }
 }
+
+// MARK: Given the case
+
+extension Scope {
+  /// Creates a scope whose child's actions are the case `action` of the parent's.
+  ///
+  /// ```swift
+  /// Scope(state: \.dogs, action: Action.dogs) { DogsFeature(client: client) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: Where the child's state lives.
+  ///   - action: The case of the parent's action that carries the child's.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: @escaping @Sendable (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(state: state, action: CasePath(action), child: child)
+  }
+}

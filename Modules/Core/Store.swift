@@ -182,9 +182,9 @@ public final class Store<State, Action>: Observable {
   /// path of its actions: the values the parent's ``Scope`` (or `ifLet`, `forEach`) names.
   ///
   /// ```swift
-  /// let dogs = appStore.scope(state: \.dogs, action: CasePath(AppFeature.Action.dogs))
-  /// let account = appStore.scope(state: \.settings, action: CasePath(App.Action.settings))
-  ///   .scope(state: \.account, action: CasePath(Settings.Action.account))
+  /// let dogs = appStore.scope(state: \.dogs, action: AppFeature.Action.dogs)
+  /// let account = appStore.scope(state: \.settings, action: App.Action.settings)
+  ///   .scope(state: \.account, action: Settings.Action.account)
   /// ```
   ///
   /// A send through the result embeds the action into this store's and hands it on; a
@@ -313,14 +313,8 @@ extension Store {
   /// issues and ignores them. If a child state comes back (the same or another), the store
   /// reads and observes that one: it is a view of the place, not of one child.
   ///
-  /// One case of an enum state is an optional too, through a computed property that
-  /// returns the case's payload or `nil`:
-  ///
-  /// ```swift
-  /// if let detail = store.scope(state: \.destination?.detail, action: Feature.Action.detailPath).unwrapped() {
-  ///   DetailView(store: detail)
-  /// }
-  /// ```
+  /// For one case of an enum state, scope with the case itself, which unwraps too:
+  /// ``scope(state:case:action:)-(KeyPath<State,Enum?>,_,_)``.
   ///
   /// - Returns: A store that reads the child state from this one and sends to it.
   public func unwrapped<Wrapped>() -> Store<Wrapped, Action>? where State == Wrapped? {
@@ -337,6 +331,73 @@ extension Store {
           if let state { update(last.seen(state)) }
         }
       },
+      unregisterObserver: unregisterObserver, location: nil)
+  }
+}
+
+extension Store {
+  /// The store of one case of an optional enum state (a destination) while the state is in
+  /// that case; `nil` otherwise. Named by the case alone: no computed property per case.
+  ///
+  /// ```swift
+  /// if let addStore = store.scope(
+  ///   state: \.destination, case: Destination.State.add,
+  ///   action: { .destination(.presented(.add($0))) })
+  /// {
+  ///   AddContactView(store: addStore)
+  /// }
+  /// ```
+  ///
+  /// The action is a closure because it goes through two cases at once (the presentation
+  /// and the destination's). The result behaves as ``unwrapped()``'s does once the state
+  /// leaves the case.
+  ///
+  /// - Parameters:
+  ///   - state: Where the optional enum state lives in this store's state.
+  ///   - case: The case of the enum, such as `Destination.State.add`.
+  ///   - action: Embeds the case's action into this store's action.
+  /// - Returns: A store that reads the case's payload and sends into this store, or `nil`.
+  public func scope<Enum, CaseState, CaseAction>(
+    state: KeyPath<State, Enum?>,
+    case: @escaping @Sendable (CaseState) -> Enum,
+    action: @escaping (CaseAction) -> Action
+  ) -> Store<CaseState, CaseAction>? {
+    let path = CasePath(`case`)
+    return scope(state: state, action: action).projecting { $0.flatMap(path.extract) }.unwrapped()
+  }
+
+  /// The store of one case of an enum state while the state is in that case; `nil`
+  /// otherwise. The same as the optional enum's form.
+  ///
+  /// ```swift
+  /// if let signIn = store.scope(state: \.session, case: Session.State.signedOut, action: { .signIn($0) }) {
+  ///   SignInView(store: signIn)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: Where the enum state lives in this store's state.
+  ///   - case: The case of the enum, such as `Session.State.signedOut`.
+  ///   - action: Embeds the case's action into this store's action.
+  /// - Returns: A store that reads the case's payload and sends into this store, or `nil`.
+  public func scope<Enum, CaseState, CaseAction>(
+    state: KeyPath<State, Enum>,
+    case: @escaping @Sendable (CaseState) -> Enum,
+    action: @escaping (CaseAction) -> Action
+  ) -> Store<CaseState, CaseAction>? {
+    let path = CasePath(`case`)
+    return scope(state: state, action: action).projecting { path.extract($0) }.unwrapped()
+  }
+
+  /// A store that reads `transform` of this one's state and sends into this one.
+  func projecting<Value>(_ transform: @escaping (State) -> Value) -> Store<Value, Action> {
+    let readState = self.readState
+    let registerObserver = self.registerObserver
+    return Store<Value, Action>(
+      root: root,
+      readState: { transform(readState()) },
+      sendAction: sendAction,
+      registerObserver: { update in registerObserver { update(transform($0)) } },
       unregisterObserver: unregisterObserver, location: nil)
   }
 }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// A clock whose time moves only when a test says so.
@@ -20,9 +21,11 @@ import Foundation
 ///
 /// A sleeper whose task is cancelled wakes at once with `CancellationError`.
 ///
-/// A ``TestStore`` knows which of its effects sleep on a test clock: when its `finish()`
-/// finds one still running, or a `receive` waits in vain, the failure says until when the
-/// effect sleeps and how far to advance the clock.
+/// A ``TestStore`` knows which of its effects sleep on a test clock. When every effect it
+/// runs is asleep on one, its `receive` and `finish()` do not wait for them on the wall
+/// clock (only the test can wake them): they fail, or out of exhaustivity `finish()`
+/// cancels, at once. The failure says until when the effect sleeps and how far to advance
+/// the clock, or, for a timer the clock has woken before, to cancel it.
 ///
 /// Moving time is asynchronous because the sleepers run when it wakes them. A sleeper that
 /// runs on a ``TestExecutor`` (every effect of a ``TestStore`` does) runs until it waits
@@ -63,6 +66,14 @@ public final class TestClock: Clock, @unchecked Sendable {
     let owner: ObjectIdentifier?
     /// The test executor the sleeping task runs on, if it runs on one.
     let executor: TestExecutor?
+    /// The `run` effect of `owner` whose task sleeps here (see ``RunningEffect``).
+    let effect: Int?
+  }
+
+  /// An effect of a test store: the store, and the effect's id in it.
+  private struct EffectKey: Hashable {
+    let owner: ObjectIdentifier
+    let effect: Int
   }
 
   // Guarded by `lock`.
@@ -74,6 +85,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   private var waking: Set<Int> = []
   /// Who waits for a woken sleeper's task to run, by the sleeper's id.
   private var wakingWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  /// How many times the clock has woken each effect of a test store that slept on it.
+  private var wakes: [EffectKey: Int] = [:]
 
   /// Creates a clock at its start.
   public init() {
@@ -83,11 +96,16 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// The clock's current time.
   public var now: Instant { lock.withLock { current } }
 
-  /// The earliest deadline any effect of the test store `owner` sleeps until here, and
-  /// the clock's time; `nil` if none sleeps here.
-  func earliestSleep(of owner: ObjectIdentifier) -> (deadline: Instant, now: Instant)? {
+  /// The effects of the test store `owner` asleep here: each effect's id, the deadline it
+  /// sleeps until, and how many times the clock woke it before (a timer that sleeps in a
+  /// loop has been woken before); with the clock's time.
+  func sleeps(of owner: ObjectIdentifier) -> [ClockSleep] {
     lock.withLock {
-      sleepers.filter { $0.owner == owner }.map(\.deadline).min().map { ($0, current) }
+      sleepers.filter { $0.owner == owner }.map { sleeper in
+        ClockSleep(
+          effect: sleeper.effect, deadline: sleeper.deadline.offset, now: current.offset,
+          wakes: sleeper.effect.map { wakes[EffectKey(owner: owner, effect: $0)] ?? 0 } ?? 0)
+      }
     }
   }
 
@@ -112,13 +130,16 @@ public final class TestClock: Clock, @unchecked Sendable {
     guard let id else { return }
     let owner = EffectOwner.store
     let executor = TestExecutor.current
+    let effect = RunningEffect.id
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let woken: Bool = lock.withLock {
           // Time may have been moved, or the task cancelled, while getting here.
           guard deadline > current, !Task.isCancelled else { return true }
           sleepers.append(
-            Sleeper(id: id, deadline: deadline, wake: continuation, owner: owner, executor: executor))
+            Sleeper(
+              id: id, deadline: deadline, wake: continuation, owner: owner, executor: executor,
+              effect: effect))
           return false
         }
         if woken { continuation.resume() }
@@ -182,6 +203,9 @@ public final class TestClock: Clock, @unchecked Sendable {
       let due = sleepers.remove(at: index)
       current = max(current, due.deadline)
       waking.insert(due.id)
+      if let owner = due.owner, let effect = due.effect {
+        wakes[EffectKey(owner: owner, effect: effect), default: 0] += 1
+      }
       return due
     }
   }
@@ -202,6 +226,17 @@ public final class TestClock: Clock, @unchecked Sendable {
       if resumed { continuation.resume() }
     }
   }
+}
+
+/// One effect of a test store asleep on a test clock (see `TestClock.sleeps(of:)`).
+struct ClockSleep {
+  /// The effect's id in its store's runtime.
+  let effect: Int?
+  /// When it wakes, and the clock's time now, from the clock's start.
+  let deadline: Duration
+  let now: Duration
+  /// How many times the clock has woken this effect before.
+  let wakes: Int
 }
 
 /// The test store whose effects run in the current task: a ``TestStore`` binds it while it

@@ -8,7 +8,7 @@ extension TestStore {
       reportIssue(
         """
         The store received \(count) unexpected \(count == 1 ? "action" : "actions") by the \
-        end of this test: …
+        end of this test:
 
         Unhandled actions:
         \(listed(received.map(\.action)))
@@ -22,7 +22,7 @@ extension TestStore {
       reportIssue(
         """
         An effect returned for this action is still running. It must complete before the \
-        end of the test: …
+        end of the test:
 
         \(indented(origin))
 
@@ -33,19 +33,40 @@ extension TestStore {
     }
   }
 
+  /// The sleeps of this store's effects on every live ``TestClock``.
+  var clockSleeps: [ClockSleep] {
+    LiveTestClocks.shared.clocks.flatMap { $0.sleeps(of: ObjectIdentifier(self)) }
+  }
+
+  /// Whether every running effect is asleep on a ``TestClock``: then nothing but the test
+  /// moves them on, and waiting on the wall clock is pointless.
+  var effectsAwaitOnlyTestClocks: Bool {
+    let running = runtime.inFlightRunIDs
+    guard !running.isEmpty else { return false }
+    return running.isSubset(of: Set(clockSleeps.compactMap(\.effect)))
+  }
+
   /// What to do when an effect of this store sleeps on a ``TestClock``, whose time moves
-  /// only when the test moves it: `nil` when none does.
+  /// only when the test moves it: `nil` when none does. An effect the clock has woken
+  /// before and that sleeps again is a timer, which advancing does not end: the advice is
+  /// to cancel it.
   var clockAdvice: String? {
-    let owner = ObjectIdentifier(self)
-    let sleeps = LiveTestClocks.shared.clocks.compactMap { $0.earliestSleep(of: owner) }
-    guard
-      let first = sleeps.min(by: { $0.deadline.offset - $0.now.offset < $1.deadline.offset - $1.now.offset })
-    else { return nil }
-    let wait = first.deadline.offset - first.now.offset
+    let sleeps = clockSleeps
+    guard let first = sleeps.min(by: { $0.deadline - $0.now < $1.deadline - $1.now }) else { return nil }
+    let asleep = """
+      An effect is asleep on a 'TestClock' until \(format(first.deadline)) (the clock is at \
+      \(format(first.now))): a test clock's time moves only when the test moves it.
+      """
+    if let timer = sleeps.filter({ $0.wakes > 0 }).max(by: { $0.wakes < $1.wakes }) {
+      return """
+        \(asleep) It has woken \(timer.wakes) \(timer.wakes == 1 ? "time" : "times") and slept \
+        again: a timer, which no advance ends. Stop it: send the action that cancels it, \
+        or call 'skipInFlightEffects()' if it is meant to run on.
+        """
+    }
     return """
-      An effect is asleep on a 'TestClock' until \(format(first.deadline.offset)) (the clock is \
-      at \(format(first.now.offset))): a test clock's time moves only when the test moves it. \
-      Advance it, with 'await clock.advance(by: \(literal(wait)))' or 'await clock.run()'.
+      \(asleep) Advance it, with 'await clock.advance(by: \(literal(first.deadline - first.now)))' \
+      or 'await clock.run()'.
       """
   }
 
@@ -77,8 +98,8 @@ extension TestStore {
       let diff = diffValues(expected, after) ?? "  (values differ but print the same)"
       let headline =
         update == nil
-        ? "State was not expected to change, but a change occurred: …"
-        : "A state change does not match expectation: …"
+        ? "State was not expected to change, but a change occurred:"
+        : "A state change does not match expectation:"
       reportIssue("\(headline)\n\n\(diff)\n\n(Expected: -, Actual: +)", at: location)
     } else if update != nil, !mayBeUnchanged, exhaustivity == .on, expected == before {
       reportIssue(
@@ -91,22 +112,25 @@ extension TestStore {
     }
   }
 
-  /// Lets effects run until `condition` holds or `timeout` has passed, whichever is first;
-  /// the caller then looks at what it has.
+  /// Lets effects run until `condition` holds, every running effect is asleep on a
+  /// ``TestClock``, or `timeout` has passed, whichever is first; returns which.
   ///
-  /// The effects run until they are idle; if `condition` does not hold then, only the
-  /// outside world can change it (an answer that resumes an effect), and the store sleeps
-  /// until a job of an effect is enqueued again, or until the timeout.
-  func wait(for timeout: Duration, until condition: () -> Bool) async {
+  /// The effects run until they are idle. If `condition` does not hold then and every
+  /// running effect sleeps on a test clock, only the test can move them on: the wait ends
+  /// at once. Otherwise only the outside world can (an answer that resumes an effect),
+  /// and the store sleeps until a job of an effect is enqueued again, or until the timeout.
+  @discardableResult
+  func wait(for timeout: Duration, until condition: () -> Bool) async -> WaitOutcome {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while true {
       let jobs = executor.jobsEnqueued
       await executor.idle()
-      if condition() { return }
-      guard ContinuousClock.now < deadline else { return }
+      if condition() { return .done }
+      if effectsAwaitOnlyTestClocks { return .asleepOnTestClocks }
+      guard ContinuousClock.now < deadline else { return .timedOut }
       // A job that came while the effects settled: look again at once.
       if executor.jobsEnqueued != jobs { continue }
-      guard await executor.nextJob(after: jobs, until: deadline) else { return }
+      guard await executor.nextJob(after: jobs, until: deadline) else { return .timedOut }
     }
   }
 
@@ -117,6 +141,16 @@ extension TestStore {
     if seconds == 1 { return "1 second" }
     return seconds == seconds.rounded() ? "\(Int(seconds)) seconds" : "\(seconds) seconds"
   }
+}
+
+/// How a ``TestStore/wait(for:until:)`` ended.
+enum WaitOutcome {
+  /// The condition holds.
+  case done
+  /// Every running effect is asleep on a test clock: only the test can move them on.
+  case asleepOnTestClocks
+  /// The timeout passed, with effects waiting on something outside the test.
+  case timedOut
 }
 
 /// What to do about received actions nobody asserted.

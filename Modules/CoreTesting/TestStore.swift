@@ -92,7 +92,7 @@ public enum Exhaustivity: Equatable, Sendable {
 /// Failure messages show what was expected (`-`) against what happened (`+`):
 ///
 /// ```
-/// A state change does not match expectation: …
+/// A state change does not match expectation:
 ///
 ///   State(
 /// -   status: .loaded
@@ -111,9 +111,9 @@ public final class TestStore<State: Equatable, Action> {
   public var exhaustivity: Exhaustivity = .on
   /// How long `receive` and `finish` wait by default for running effects (one second).
   /// Neither waits longer than it must: both return as soon as the action arrives or the
-  /// effects end. It bounds only the wait for work the store cannot see, outside its
-  /// effects' tasks (see <doc:WhenEffectsAreIdle>): raise it for effects that wait for real
-  /// work there.
+  /// effects end, and at once when every running effect is asleep on a ``TestClock``. It
+  /// bounds only the wait for work the store cannot see, outside its effects' tasks (see
+  /// <doc:WhenEffectsAreIdle>): raise it for effects that wait for real work there.
   public var timeout: Duration = .seconds(1)
 
   let runtime: StoreRuntime<State, Action>
@@ -232,7 +232,13 @@ public final class TestStore<State: Equatable, Action> {
   /// Mostly for non-exhaustive tests, where it checks only what the closure sets (after
   /// actions that `receive` skipped, say).
   /// Exhaustive tests must have received every action that arrived first; there the
-  /// closure may also change nothing, to state that nothing changed.
+  /// closure may also change nothing, to state that nothing changed. Like every step of a
+  /// test store, it lets the effects run as far as they can first, and is awaited:
+  ///
+  /// ```swift
+  /// await store.skipReceivedActions()
+  /// await store.assert { $0.count = 3 }
+  /// ```
   ///
   /// - Parameters:
   ///   - updateStateToExpectedResult: Mutates the last asserted state into the expected one.
@@ -244,7 +250,9 @@ public final class TestStore<State: Equatable, Action> {
     _ updateStateToExpectedResult: (inout State) throws -> Void,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
-  ) {
+  ) async {
+    // As every other step: what the effects can still do now is done first.
+    await executor.idle()
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     takeUnhandledReceivedActions(before: "asserting the state", location: location)
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
@@ -262,7 +270,7 @@ public final class TestStore<State: Equatable, Action> {
       let count = received.count
       reportIssue(
         """
-        Must handle \(count) received \(count == 1 ? "action" : "actions") before \(what): …
+        Must handle \(count) received \(count == 1 ? "action" : "actions") before \(what):
 
         Unhandled actions:
         \(listed(received.map(\.action)))
@@ -283,8 +291,9 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Asserts that an effect delivered `expectedAction` next, and how it changed the state.
   ///
-  /// Waits up to `timeout` for the action to arrive while an effect is running; fails at
-  /// once when none is, since nothing could send it then. (An effect that hands its work
+  /// Waits up to `timeout` for the action to arrive while an effect is running on
+  /// something outside the test; fails at once when none is running, or when every one is
+  /// asleep on a ``TestClock``, since nothing (or only the test) could send it then. (An effect that hands its work
   /// to an unstructured `Task` and returns has finished as far as the store can tell: await
   /// that work inside the effect, which also lets cancellation reach it.)
   ///
@@ -337,8 +346,17 @@ public final class TestStore<State: Equatable, Action> {
   /// Asserts that an effect delivered an action of the case `casePath` names next,
   /// whatever its payload.
   ///
+  /// Given the case itself (`Feature.Action.response`), the form that takes the case makes
+  /// the path; this one is for a path no single case makes, such as one through two
+  /// levels of cases:
+  ///
   /// ```swift
-  /// await store.receive(Feature.Action.responsePath) { $0.isLoading = false }
+  /// let accountResponse = CasePath<App.Action, Account.Response>(
+  ///   embed: { .settings(.account(.response($0))) },
+  ///   extract: {
+  ///     if case .settings(.account(.response(let response))) = $0 { response } else { nil }
+  ///   })
+  /// await store.receive(accountResponse) { $0.isLoading = false }
   /// ```
   ///
   /// - Parameters:
@@ -367,8 +385,11 @@ public final class TestStore<State: Equatable, Action> {
   /// ``exhaustivity`` off, actions are skipped until one has both the case and the payload.)
   ///
   /// ```swift
-  /// await store.receive(Feature.Action.responsePath, .success(["pug"])) { $0.breeds = ["pug"] }
+  /// await store.receive(accountResponse, .saved) { $0.isLoading = false }
   /// ```
+  ///
+  /// (`accountResponse` is a hand-written path through two levels of cases: see the form
+  /// without a payload. Given a single case, pass the case itself.)
   ///
   /// - Parameters:
   ///   - casePath: The case the action must be.
@@ -387,7 +408,16 @@ public final class TestStore<State: Equatable, Action> {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await receivePayload(
+      casePath, payload, equal: { $0 == $1 }, timeout: timeout, update: updateStateToExpectedResult,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The `receive` of a case with a payload, however its payloads compare.
+  func receivePayload<Value>(
+    _ casePath: CasePath<Action, Value>, _ payload: Value, equal: (Value, Value) -> Bool,
+    timeout: Duration?, update: ((inout State) throws -> Void)?, location: IssueLocation
+  ) async {
     var received: Value?
     await receive(
       description: "an action of the case path's case", expected: nil,
@@ -395,12 +425,12 @@ public final class TestStore<State: Equatable, Action> {
         guard let value = casePath.extract(action) else { return false }
         received = value
         // Out of exhaustivity, actions of the case with another payload are skipped too.
-        return exhaustivity == .on || value == payload
-      }, timeout: timeout, update: updateStateToExpectedResult, location: location)
-    if let received, received != payload {
+        return exhaustivity == .on || equal(value, payload)
+      }, timeout: timeout, update: update, location: location)
+    if let received, !equal(received, payload) {
       let diff = diffValues(payload, received) ?? "  (values differ but print the same)"
       reportIssue(
-        "The received action's payload does not match: …\n\n\(diff)\n\n(Expected: -, Received: +)",
+        "The received action's payload does not match:\n\n\(diff)\n\n(Expected: -, Received: +)",
         at: location)
     }
   }
@@ -414,18 +444,27 @@ public final class TestStore<State: Equatable, Action> {
       exhaustivity == .on ? !received.isEmpty : received.contains { matching($0.action) }
     }
     // Only a running effect can still deliver an action: with none, waiting is pointless.
-    await wait(for: timeout) { arrived() || runtime.inFlightCount == 0 }
+    let waited = await wait(for: timeout) { arrived() || runtime.inFlightCount == 0 }
     guard arrived() else {
       let running = runtime.inFlightCount
       let outcome = received.isEmpty ? "received none" : "no received action matched"
-      reportIssue(
-        running == 0
-          ? "Expected to receive \(description), but \(outcome), and no effect is running that could send it."
-          : """
+      let effects = "\(running) effect\(running == 1 ? " is" : "s are")"
+      let message =
+        if running == 0 {
+          "Expected to receive \(description), but \(outcome), and no effect is running that could send it."
+        } else if waited == .asleepOnTestClocks {
+          """
+          Expected to receive \(description), but \(outcome), and nothing but the test can \
+          change that: \(effects) running, every one asleep on a 'TestClock'.\(clockAdvice.map { "\n\n\($0)" } ?? "")
+          """
+        } else {
+          """
           Expected to receive \(description), but \(outcome) after \(format(timeout)).
 
-          \(running) effect\(running == 1 ? " is" : "s are") still running.\(clockAdvice.map { " \($0)" } ?? "")
-          """, at: location)
+          \(effects) still running.\(clockAdvice.map { " \($0)" } ?? "")
+          """
+        }
+      reportIssue(message, at: location)
       return
     }
     if exhaustivity == .off {
@@ -439,7 +478,7 @@ public final class TestStore<State: Equatable, Action> {
         expected.flatMap { diffValues($0, action) }
         .map { "\n\n\($0)\n\n(Expected: -, Received: +)" }
         ?? "\n\n\(indented(dumpValue(action)))"
-      reportIssue("Received unexpected action: …\(detail)", at: location)
+      reportIssue("Received unexpected action:\(detail)", at: location)
     }
     checkState(before: assertedState, after: state, update: update, location: location)
     assertedState = state
@@ -499,7 +538,8 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// Fails if an effect is still running after `timeout` (naming the action that
   /// started it) or if received actions were not asserted. In non-exhaustive mode,
-  /// effects still running are cancelled instead. A test may go on afterwards: the next
+  /// effects still running are cancelled instead. Effects all asleep on a ``TestClock``
+  /// are not waited for: only the test can wake them. A test may go on afterwards: the next
   /// assertion starts from the state the feature is in (received actions reported or
   /// skipped here included).
   ///
@@ -516,9 +556,9 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let timeout = timeout ?? self.timeout
-    await wait(for: timeout) { runtime.inFlightCount == 0 }
+    let waited = await wait(for: timeout) { runtime.inFlightCount == 0 }
     if exhaustivity == .on {
-      checkNothingLeft(location: location, waited: timeout)
+      checkNothingLeft(location: location, waited: waited == .timedOut ? timeout : nil)
     } else {
       dropReceivedActions()
     }

@@ -49,15 +49,6 @@ struct Contacts: Reducer {
     enum State: Equatable {
       case add(AddContact.State)
       case alert(AlertState<Action.Alert>)
-
-      /// The screen's state while it is presented, for scoping a store to it.
-      var add: AddContact.State? {
-        if case .add(let state) = self { state } else { nil }
-      }
-      /// The alert while it is presented, for drawing it.
-      var alert: AlertState<Action.Alert>? {
-        if case .alert(let alert) = self { alert } else { nil }
-      }
     }
     enum Action: Equatable, Sendable {
       case add(AddContact.Action)
@@ -133,4 +124,39 @@ func editingAContactThroughTheCase() async {
   await store.send(.destination(.presented(.add(.nameChanged("Ada"))))) {
     $0.destination[case: Contacts.Destination.State.add]?.name = "Ada"
   }
+}
+
+/// The article's view code: a store scoped to the `add` case from the case alone, there
+/// only while that case is, and the alert read through its case.
+@Test @MainActor
+func theViewReachesACaseFromTheCaseAlone() {
+  struct AddContactView { let store: Store<AddContact.State, AddContact.Action> }
+  var views: [AddContactView] = []
+  var alerts: [AlertState<Contacts.Destination.Action.Alert>] = []
+  func draw(_ alert: AlertState<Contacts.Destination.Action.Alert>) { alerts.append(alert) }
+  let store = Store(initialState: Contacts.State()) { Contacts() }
+
+  func render() {
+    if let addStore = store.scope(
+      state: \.destination, case: Contacts.Destination.State.add,
+      action: { .destination(.presented(.add($0))) })
+    {
+      views.append(AddContactView(store: addStore))
+    }
+    if let alert = store.state.destination[case: Contacts.Destination.State.alert] {
+      draw(alert)  // a button sends `.destination(.presented(.alert(action)))`, or dismisses
+    }
+  }
+
+  render()
+  #expect(views.isEmpty && alerts.isEmpty)
+  store.send(.addTapped)
+  render()
+  #expect(views.count == 1)
+  views.first?.store.send(.nameChanged("Ada"))
+  #expect(views.first?.store.state.name == "Ada")
+  store.send(.deleteTapped("Bo"))
+  render()
+  #expect(views.count == 1)
+  #expect(alerts.map(\.title) == ["Delete Bo?"])
 }

@@ -13,7 +13,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation:
 
           Feature.State(
         -   count: 2
@@ -38,7 +38,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation:
 
           Feature.State(
         -   count: 41
@@ -61,7 +61,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred:
 
           Feature.State(
         -   count: 1
@@ -83,7 +83,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        Must handle 1 received action before sending an action: …
+        Must handle 1 received action before sending an action:
 
         Unhandled actions:
           .loaded(42)
@@ -110,7 +110,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        The store received 24 unexpected actions by the end of this test: …
+        The store received 24 unexpected actions by the end of this test:
 
         Unhandled actions:
         \((1...10).map { "  \($0)" }.joined(separator: "\n"))
@@ -130,7 +130,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred:
 
           Feature.State(
             … (1 unchanged)
@@ -165,7 +165,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        Received unexpected action: …
+        Received unexpected action:
 
           .loaded(
         -   1
@@ -219,12 +219,12 @@ struct TestStoreFailureTests {
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.chain)
-      store.assert { $0.count = 3 }
+      await store.assert { $0.count = 3 }
     }
     #expect(
       issues == [
         """
-        Must handle 2 received actions before asserting the state: …
+        Must handle 2 received actions before asserting the state:
 
         Unhandled actions:
           .step(1)
@@ -247,7 +247,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        Must handle 2 received actions before sending an action: …
+        Must handle 2 received actions before sending an action:
 
         Unhandled actions:
           .step(1)
@@ -274,7 +274,7 @@ struct TestStoreFailureTests {
     #expect(
       issues == [
         """
-        The store received 1 unexpected action by the end of this test: …
+        The store received 1 unexpected action by the end of this test:
 
         Unhandled actions:
           .step(2)
@@ -296,7 +296,7 @@ struct TestStoreFailureTests {
       issues.first?.hasPrefix(
         """
         An effect returned for this action is still running. It must complete before the \
-        end of the test: …
+        end of the test:
 
           .longLiving
         """) == true)

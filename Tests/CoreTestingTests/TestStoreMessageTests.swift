@@ -7,25 +7,28 @@ import Testing
 /// asleep on a test clock, and which row of a collection changed.
 @MainActor
 struct TestStoreMessageTests {
-  @Test func anEffectAsleepOnATestClockAtFinishSuggestsAdvancingIt() async {
+  /// The store's timeout is an hour: a `finish` that waited on the wall clock for an
+  /// effect asleep on a test clock would run into the time limit.
+  @Test(.timeLimit(.minutes(1))) func anEffectAsleepOnATestClockAtFinishFailsAtOnceAndSuggestsAdvancingIt()
+    async
+  {
     let clock = TestClock()
     let issues = await collectingIssues {
       let store = TestStore(initialState: Timer.State()) { Timer(clock: clock) }
+      store.timeout = .seconds(3600)
       await store.send(.start)
-      await untilAsleep(on: clock)
-      await store.finish(timeout: .zero)
+      await store.finish()
     }
     #expect(
       issues == [
         """
         An effect returned for this action is still running. It must complete before the \
-        end of the test: …
+        end of the test:
 
           .start
 
-        Waited 0 seconds. Make the effect finish (a client that returns), receive its \
-        actions, cancel it from the feature, or call 'skipInFlightEffects()' if it is meant \
-        to outlive the test.
+        Make the effect finish (a client that returns), receive its actions, cancel it \
+        from the feature, or call 'skipInFlightEffects()' if it is meant to outlive the test.
 
         An effect is asleep on a 'TestClock' until 1.5 seconds (the clock is at 0 seconds): \
         a test clock's time moves only when the test moves it. Advance it, with 'await \
@@ -34,26 +37,91 @@ struct TestStoreMessageTests {
       ])
   }
 
-  @Test func aReceiveThatTimesOutWhileAnEffectSleepsOnATestClockSuggestsAdvancingIt() async {
+  @Test(.timeLimit(.minutes(1))) func aReceiveThatCannotSucceedWhileEffectsSleepOnATestClockFailsAtOnce()
+    async
+  {
     let clock = TestClock()
     let issues = await collectingIssues {
       let store = TestStore(initialState: Timer.State()) { Timer(clock: clock) }
+      store.timeout = .seconds(3600)
       await store.send(.start)
-      await untilAsleep(on: clock)
       await clock.advance(by: .seconds(1))
-      await store.receive(.fired, timeout: .zero)
+      await store.receive(.fired)
       await store.skipInFlightEffects()
     }
     #expect(
       issues == [
         """
-        Expected to receive .fired, but received none after 0 seconds.
+        Expected to receive .fired, but received none, and nothing but the test can change \
+        that: 1 effect is running, every one asleep on a 'TestClock'.
 
-        1 effect is still running. An effect is asleep on a 'TestClock' until 1.5 seconds \
-        (the clock is at 1 second): a test clock's time moves only when the test moves it. \
-        Advance it, with 'await clock.advance(by: .milliseconds(500))' or 'await clock.run()'.
+        An effect is asleep on a 'TestClock' until 1.5 seconds (the clock is at 1 second): \
+        a test clock's time moves only when the test moves it. Advance it, with 'await \
+        clock.advance(by: .milliseconds(500))' or 'await clock.run()'.
         """
       ])
+  }
+
+  /// An endless timer: `finish` out of exhaustivity cancels it at once, however long the
+  /// timeout.
+  @Test(.timeLimit(.minutes(1))) func aNonExhaustiveFinishCancelsAnEndlessTimerAtOnce() async {
+    let clock = TestClock()
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Ticker.State()) { Ticker(clock: clock) }
+      store.exhaustivity = .off
+      store.timeout = .seconds(3600)
+      await store.send(.start)
+      await clock.advance(by: .seconds(3))
+      await store.receive(.tick)
+      await store.finish()
+      #expect(clock.sleeperCount == 0)
+    }
+    #expect(issues == [])
+  }
+
+  /// A timer the clock has woken before needs cancelling, not advancing.
+  @Test(.timeLimit(.minutes(1))) func anEndlessTimerAtFinishIsToBeCancelled() async {
+    let clock = TestClock()
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Ticker.State()) { Ticker(clock: clock) }
+      store.timeout = .seconds(3600)
+      await store.send(.start)
+      await clock.advance(by: .seconds(2))
+      await store.receive(.tick) { $0.ticks = 1 }
+      await store.receive(.tick) { $0.ticks = 2 }
+      await store.finish()
+    }
+    #expect(
+      issues == [
+        """
+        An effect returned for this action is still running. It must complete before the \
+        end of the test:
+
+          .start
+
+        Make the effect finish (a client that returns), receive its actions, cancel it \
+        from the feature, or call 'skipInFlightEffects()' if it is meant to outlive the test.
+
+        An effect is asleep on a 'TestClock' until 3 seconds (the clock is at 2 seconds): \
+        a test clock's time moves only when the test moves it. It has woken 2 times and \
+        slept again: a timer, which no advance ends. Stop it: send the action that cancels \
+        it, or call 'skipInFlightEffects()' if it is meant to run on.
+        """
+      ])
+  }
+
+  /// An effect that waits on something outside the test (here a real sleep) beside one
+  /// asleep on a test clock: the store waits its timeout, as it must.
+  @Test func anEffectWaitingOutsideTheTestIsWaitedForEvenBesideATestClocksSleeper() async {
+    let clock = TestClock()
+    let issues = await collectingIssues {
+      let store = TestStore(initialState: Timer.State()) { Timer(clock: clock) }
+      await store.send(.start)
+      await store.send(.startOutside)
+      await store.finish(timeout: .zero)
+    }
+    #expect(issues.count == 2)
+    #expect(issues.allSatisfy { $0.contains("Waited 0 seconds.") }, "\(issues)")
   }
 
   /// Only this store's effects count: another store's sleeper on the same clock gives no
@@ -86,7 +154,7 @@ struct TestStoreMessageTests {
     #expect(
       issues == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation:
 
           Rows.State(
             rows: [
@@ -115,7 +183,7 @@ private func untilAsleep(on clock: TestClock) async {
 /// Fires once, a second and a half after it starts, on the clock it is given.
 private struct Timer: Reducer {
   struct State: Equatable { var fired = false }
-  enum Action: Equatable, Sendable { case start, fired }
+  enum Action: Equatable, Sendable { case start, startOutside, fired }
   let clock: any Clock<Duration>
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -125,8 +193,32 @@ private struct Timer: Reducer {
         try await clock.sleep(for: .milliseconds(1500))
         await send(.fired)
       }
+    case .startOutside:
+      return .run { _ in try await Task.sleep(for: .seconds(3600)) }
     case .fired:
       state.fired = true
+      return .none
+    }
+  }
+}
+
+/// Ticks every second on the clock it is given, until cancelled.
+private struct Ticker: Reducer {
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable, Sendable { case start, tick }
+  let clock: any Clock<Duration>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { [clock] send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+    case .tick:
+      state.ticks += 1
       return .none
     }
   }

@@ -137,9 +137,9 @@ struct TestStorePassingTests {
       store.exhaustivity = .off
       await store.send(.chain)
       await store.receive(.step(2))  // .step(1) skipped, the count not asserted
-      store.assert { $0.count = 3 }
+      await store.assert { $0.count = 3 }
       store.exhaustivity = .on
-      store.assert { _ in }  // nothing changed since: fine in exhaustive mode too
+      await store.assert { _ in }  // nothing changed since: fine in exhaustive mode too
       await store.finish()
     }
     #expect(issues == [])
@@ -151,12 +151,12 @@ struct TestStorePassingTests {
       store.exhaustivity = .off
       await store.send(.chain)
       await store.skipReceivedActions()
-      store.assert { $0.count = 4 }
+      await store.assert { $0.count = 4 }
     }
     #expect(
       issues == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation:
 
           Feature.State(
         -   count: 4

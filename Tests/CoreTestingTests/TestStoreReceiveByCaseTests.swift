@@ -40,7 +40,7 @@ struct TestStoreReceiveByCaseTests {
     #expect(
       issues == [
         """
-        The received action's payload does not match: …
+        The received action's payload does not match:
 
         - 2
         + 1
@@ -57,7 +57,7 @@ struct TestStoreReceiveByCaseTests {
       await store.receive(Feature.Action.loadedPath) { $0.count = 1 }
       await store.skipReceivedActions()
     }
-    #expect(issues == ["Received unexpected action: …\n\n  .step(1)"])
+    #expect(issues == ["Received unexpected action:\n\n  .step(1)"])
   }
 
   /// Out of exhaustivity, actions of other cases are skipped until one of the case arrives.

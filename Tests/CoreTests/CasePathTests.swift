@@ -299,7 +299,7 @@ struct ShortCasePathTests {
     }
     #expect(
       issues == [
-        "The received action's payload does not match: …\n\n- 9\n+ 8\n\n(Expected: -, Received: +)"
+        "The received action's payload does not match:\n\n- 9\n+ 8\n\n(Expected: -, Received: +)"
       ])
   }
 
@@ -310,6 +310,6 @@ struct ShortCasePathTests {
       await store.receive(Screen.Action.optional)
     }
     #expect(issues.count == 1)
-    #expect(issues.first?.hasPrefix("Received unexpected action: …") == true, "\(issues)")
+    #expect(issues.first?.hasPrefix("Received unexpected action:") == true, "\(issues)")
   }
 }

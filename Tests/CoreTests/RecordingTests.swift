@@ -133,6 +133,21 @@ struct RecordingTests {
     #expect(issues.messages.first?.contains("Record from the root store") == true)
   }
 
+  @Test func aScopedStoreDoesNotStopTheRootsRecordingAndSaysWhy() {
+    let store = Store(initialState: Loader.State()) { Loader() }
+    let child = store.scope(state: \.child, action: Loader.Action.child)
+    var recorded = 0
+    store.startRecording { _, _ in recorded += 1 }
+    let issues = Issues()
+    withIssueReporter(issues) { child.stopRecording() }
+    child.send(.increment)
+    #expect(recorded == 1)
+    #expect(
+      issues.messages == [
+        "'stopRecording' was called on a scoped store of State. Stop the recording where it started, on the root store."
+      ])
+  }
+
   @Test func anEntryEncodesItsOffsetInWholeNanosecondsAndDecodesAgain() throws {
     enum Action: Equatable, Codable { case loaded(Int) }
     let entry = RecordedAction(Action.loaded(3), origin: .effect, offset: .milliseconds(1_250))

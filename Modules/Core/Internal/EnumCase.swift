@@ -158,7 +158,12 @@ final class EnumCaseExtractor<Root, Value>: Sendable {
   /// The payload of `root`'s case, if it is a `Value`, through `Mirror`.
   @usableFromInline
   func mirroredPayload(of root: Root) -> Value? {
-    Mirror(reflecting: root).children.first?.value as? Value
+    guard let payload = Mirror(reflecting: root).children.first?.value else { return nil }
+    if let value = payload as? Value { return value }
+    // A single labelled value (`case named(name: String)`) mirrors as a tuple of one.
+    let tuple = Mirror(reflecting: payload)
+    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+    return tuple.children.first?.value as? Value
   }
 
   /// How to read the payload of `embed`'s case, from `embedded`, which is `embed(value)`.

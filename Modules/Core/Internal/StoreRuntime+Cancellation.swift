@@ -55,6 +55,13 @@ extension StoreRuntime {
     tasks.keys.sorted().map { origins[$0] ?? "an action" }
   }
 
+  /// The ids of the `run` effects still running on the `effectExecutor`, as
+  /// ``RunningEffect/id`` gives them inside their tasks.
+  package var inFlightRunIDs: Set<Int> {
+    executorRunIDs.formIntersection(tasks.keys)
+    return executorRunIDs
+  }
+
   /// Cancels every running effect.
   package func cancelAll() {
     for id in Array(tasks.keys) {
@@ -62,4 +69,11 @@ extension StoreRuntime {
       finished(id)
     }
   }
+}
+
+/// The `run` effect whose task (or child task) runs now, in a store whose effects run on
+/// an executor (a test store's): its id in that store's runtime. A test clock notes it for
+/// each sleeper, so the store can tell when all its effects sleep on test clocks.
+package enum RunningEffect {
+  @TaskLocal package static var id: Int?
 }

@@ -286,8 +286,9 @@ extension StoreRuntime {
     on executor: any TaskExecutor, priority: TaskPriority?, id: Int,
     _ operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    Task(executorPreference: executor, priority: priority) { [weak self] in
-      await operation()
+    executorRunIDs.insert(id)
+    return Task(executorPreference: executor, priority: priority) { [weak self] in
+      await RunningEffect.$id.withValue(id) { await operation() }
       await self?.finished(id)
     }
   }

@@ -55,6 +55,9 @@ package final class StoreRuntime<State, Action> {
   @usableFromInline var keysByTask: [Int: [CancelKey]] = [:]
   @usableFromInline var tasksByKey: [CancelKey: Set<Int>] = [:]
   var nextTaskID = 0
+  /// The ids of the `run` effects started on `effectExecutor` (those of concatenations
+  /// left out: a concatenation waits only on its steps' runs). Pruned when read.
+  var executorRunIDs: Set<Int> = []
 
   // Observers (see `StoreRuntime+Observation.swift`).
   var nextObserverID = 0
