@@ -85,8 +85,11 @@ struct StackTests {
   @Test func anActionAddressedByIdCodesTheIdAsItsNumber() throws {
     enum Action: Equatable, Codable { case tap }
     let action = StackAction<Action>.element(id: 3, action: .tap)
-    let data = try JSONEncoder().encode(action)
-    #expect(String(decoding: data, as: UTF8.self) == #"{"element":{"id":3,"action":{"tap":{}}}}"#)
+    // Keys sorted: an encoder's order of keys is otherwise its own.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(action)
+    #expect(String(decoding: data, as: UTF8.self) == #"{"element":{"action":{"tap":{}},"id":3}}"#)
     #expect(try JSONDecoder().decode(StackAction<Action>.self, from: data) == action)
   }
 }
