@@ -24,11 +24,13 @@ final class AppEnding: Sendable {
   @Sendable func end() { continuation.yield() }
 }
 
-/// The full-screen app: keys in, actions to the store, frames out.
+/// The full-screen app: input in, actions to the store, frames out.
 ///
-/// Input is read on its own thread and decoded into keys; everything else happens on the
-/// main actor. A frame is rendered whenever the visible state changes (or the spinner
-/// ticks, or the terminal is resized), diffed against the last one, and written in one go.
+/// Input is read on its own thread (``InputReader``); everything else happens on the main
+/// actor. Keys become actions through the app's key bindings, and the terminal's size and
+/// replies become `.terminal` actions: the reducer decides what they change. A frame is
+/// rendered whenever the view state or the display changes (or the spinner ticks, or the
+/// screen must be painted again) and written through one ``TerminalScreen``.
 @MainActor
 final class InteractiveApp {
   private let store: Store<AppFeature.State, AppFeature.Action>
@@ -86,7 +88,6 @@ final class InteractiveApp {
       Output.error("This terminal cannot be put in raw mode; try `DogBreedsCLI list`.")
       return ExitCode.failure
     }
-    // The observation derives the view state once per change; rendering reuses it.
     // How the app draws comes first: the terminal as the settings describe it, and its window.
     store.send(.terminal(.opened(display, ifAmbiguousWide: ifAmbiguousWide)))
     sendWindow()

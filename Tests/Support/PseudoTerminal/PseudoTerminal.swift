@@ -185,12 +185,12 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
       if result == pid {
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         exitStatus = code
-        // The drain thread reads the last bytes until the terminal's end closes (a fixed
-        // wait here lost output on a loaded machine); a grandchild holding it open ends the
-        // wait after two seconds.
+        // The drain thread reads what the program wrote last: waited for until the terminal
+        // holds nothing unread and the thread is not taking a read (a fixed wait here lost
+        // output on a loaded machine), two seconds at most.
         let drained = ContinuousClock.now + Duration.seconds(2).scaled
-        while !capture.isFinished, ContinuousClock.now < drained {
-          try? await Task.sleep(for: .milliseconds(10))
+        while capture.isBusy(master), ContinuousClock.now < drained {
+          try? await Task.sleep(for: .milliseconds(5))
         }
         return code
       }
@@ -207,9 +207,15 @@ private final class Capture: @unchecked Sendable {
   var output: [UInt8] = []
   private var draining = true
   private let drained = DispatchSemaphore(value: 0)
-  /// Whether ``drain(_:)`` has returned: the program's end of the terminal closed.
-  private var finished = false
-  var isFinished: Bool { lock.withLock { finished } }
+  /// Whether ``drain(_:)`` is between a read and taking what it read.
+  private var reading = false
+
+  /// Whether output is still on its way in: unread on `master`, or read and not yet taken.
+  func isBusy(_ master: Int32) -> Bool {
+    if lock.withLock({ reading }) { return true }
+    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0 || lock.withLock { reading }
+  }
   /// How long the terminal takes to answer; `nil`: it never does.
   private let replyDelay: Duration?
   /// Typed when `CSI c` is first asked (only the draining thread reads it).
@@ -223,22 +229,22 @@ private final class Capture: @unchecked Sendable {
 
   /// Reads `master` until ``stop()`` (polling, so it notices within 20 ms).
   func drain(_ master: Int32) {
-    defer {
-      lock.withLock { finished = true }
-      drained.signal()
-    }
+    defer { drained.signal() }
     var buffer = [UInt8](repeating: 0, count: 8192)
     while lock.withLock({ draining }) {
       var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, 20)
       if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+      lock.withLock { reading = true }
       let count = read(master, &buffer, buffer.count)
+      if count <= 0 { lock.withLock { reading = false } }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { return }
       // An answer due at once is written before the lock is let go: a test that sees the
       // screen that asked the question then types after the answer, as at a terminal
       // (written after, a key typed meanwhile went in first, and a paste swallowed the answer).
       let pending: [UInt8]? = lock.withLock {
+        reading = false
         output += buffer[0..<count]
         screen.apply(Array(buffer[0..<count]))
         let replies = screen.takeReplies()
