@@ -82,6 +82,18 @@ struct CommandTests {
     if output.isEmpty { #expect(run.output.isEmpty) }
   }
 
+  /// With --fresh a stand-in list is an error, which says why the network's list could not
+  /// be had, and never that a list is shown: nothing is.
+  @Test(arguments: [["list"], ["show", "hound", "--picture", "none"]])
+  func freshRefusesAStandInListWithoutClaimingToShowIt(command: [String]) async throws {
+    let run = try await runInProcess(command + ["--offline", "--fresh"])
+    #expect(run.status == 1 && run.output.isEmpty, "\(run.output)")
+    #expect(
+      run.error
+        == "error: Working offline: nothing is fetched from the network. (--fresh: only the network's list will do.)\n",
+      "\(run.error)")
+  }
+
   /// Text for people follows the run's locale: ASCII where it is not UTF-8.
   @Test func aLocaleWithoutUTF8GetsASCII() async throws {
     let run = try await runInProcess(
