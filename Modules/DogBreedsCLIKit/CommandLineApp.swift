@@ -61,17 +61,22 @@ struct Session {
   /// The command line as given, without the program's name (a session log keeps it).
   let arguments: [String]
   let client: DogAPIClient
+  /// Where the cache and the favourites are kept (found once: ``run()`` says where they go
+  /// when that is a temporary folder).
+  let folders: UserFolders
   /// The user's favourites, in the data folder: a save waits for another process's for
   /// `lockWait` at most (a script's, a few seconds; the app's, none, as it tries again
   /// by itself and says meanwhile that it waits).
   func favouritesClient(lockWait: Duration = .seconds(3)) -> FavouritesClient {
-    .live(folder: UserFolder.data.url(environment: environment), lockWait: lockWait)
+    .live(folder: folders.data, lockWait: lockWait)
   }
 
   init(options: Options, environment: [String: String], arguments: [String] = []) {
     self.options = options
     self.environment = environment
     self.arguments = arguments
+    let folders = UserFolders(environment: environment)
+    self.folders = folders
     switch options.api {
     case .fake:
       let latency = Int(environment["DOGBREEDS_FAKE_LATENCY_MS"] ?? "") ?? 0
@@ -80,7 +85,7 @@ struct Session {
       client = .live(
         DogAPIClient.Configuration(
           baseURL: options.baseURL, timeout: .seconds(options.timeout),
-          cache: BreedListCache(directory: BreedListCache.defaultDirectory(environment: environment)),
+          cache: BreedListCache(directory: folders.cache),
           offline: options.offline))
     }
   }
@@ -121,6 +126,7 @@ struct Session {
 
   /// Runs the command: the pictures' settings, the store, then the command itself.
   mutating func run() async -> Int32 {
+    if let notice = folders.notice { Output.warning(notice) }
     let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
     let interactive = input != nil
     // The full-screen app asks before it starts, as its colours and pictures are chosen
