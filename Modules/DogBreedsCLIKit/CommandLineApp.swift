@@ -227,12 +227,14 @@ struct Session {
   }
 
   /// Whether to ask the terminal if it draws 24-bit colour: colour is left to `auto` and
-  /// wanted (a terminal, `TERM` set and not `dumb`, no `NO_COLOR`), and `COLORTERM` does
-  /// not say so already. A terminal that says it does counts as `COLORTERM=truecolor`.
+  /// wanted (a terminal, `TERM` set and not `dumb`, no `NO_COLOR`, colours in its terminfo
+  /// entry where it has one), and `COLORTERM` does not say so already. A terminal that
+  /// says it does counts as `COLORTERM=truecolor`.
   func asksDirectColor(isTerminal: Bool) -> Bool {
     let term = environment["TERM"] ?? ""
     return options.color == .auto && isTerminal && !term.isEmpty && term != "dumb"
       && (environment["NO_COLOR"] ?? "").isEmpty && !ColorPolicy.advertisesTrueColor(environment)
+      && ColorPolicy.mode(choice: .auto, isTerminal: true, environment: environment) != .none
   }
 
   /// The colours and pictures for this run, with what the terminal says it does asked

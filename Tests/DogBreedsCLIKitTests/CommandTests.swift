@@ -16,8 +16,8 @@ struct InProcessRun: Sendable {
 }
 
 /// Runs the app in this process as `DogBreedsCLI` would run with these arguments, in an
-/// environment of its own (folders of its own, a UTF-8 locale, plus `extra`), its standard
-/// output and error written to files of the test's.
+/// environment of its own (folders of its own, a UTF-8 locale, the test terminfo entries,
+/// plus `extra`), its standard output and error written to files of the test's.
 @MainActor
 func runInProcess(_ arguments: [String], environment extra: [String: String] = [:]) async throws
   -> InProcessRun
@@ -27,7 +27,7 @@ func runInProcess(_ arguments: [String], environment extra: [String: String] = [
   let environment = [
     "DOGBREEDS_CACHE_DIR": folder.appendingPathComponent("cache").path,
     "DOGBREEDS_DATA_DIR": folder.appendingPathComponent("data").path, "LANG": "C.UTF-8",
-    "TERM": "xterm-256color",
+    "TERM": "xterm-256color", "TERMINFO": TerminfoFixtures.folder,
   ].merging(extra) { $1 }
   let outputPath = folder.appendingPathComponent("output").path
   let errorPath = folder.appendingPathComponent("error").path

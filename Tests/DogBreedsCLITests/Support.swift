@@ -41,7 +41,7 @@ func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
   let data = ScratchFolder.path("data").path
   var environment = [
     "PATH": "/usr/bin:/bin", "HOME": ScratchFolder.root.path, "DOGBREEDS_CACHE_DIR": cache,
-    "DOGBREEDS_DATA_DIR": data, "LANG": "C.UTF-8",
+    "DOGBREEDS_DATA_DIR": data, "LANG": "C.UTF-8", "TERMINFO": TerminfoFixtures.folder,
   ]
   // Sanitizer runs set these for every process they start; coverage runs, where the
   // profile goes (so that the app's own lines are counted: `make coverage`).
