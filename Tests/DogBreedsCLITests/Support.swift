@@ -66,7 +66,8 @@ func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
 /// otherwise start five debug builds together, and each would take seconds longer than
 /// the durations some tests bound.
 func runCLI(
-  _ arguments: [String], environment: [String: String] = cleanEnvironment(), limit: Duration = .seconds(20),
+  _ arguments: [String], environment: [String: String] = cleanEnvironment(),
+  limit: Duration = Duration.seconds(20).scaled,
   program: String = executable
 ) async throws -> Run {
   await runSlots.acquire()
