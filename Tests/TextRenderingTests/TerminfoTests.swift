@@ -84,25 +84,28 @@ struct TerminfoTests {
 
   /// Every fixture cut at every length, with its header's counts set to extreme values, and
   /// with random bytes changed, and random bytes alone: read without a crash, and a result,
-  /// where there is one, holds a count of colours an entry can hold.
+  /// where there is one, holds a count of colours an entry can hold. (The results are
+  /// checked together: an expectation per input would take a sanitized run a minute.)
   @Test func cutAndDamagedEntriesAreReadWithoutACrash() throws {
     var random = SplitMix(seed: 69)
+    var impossible: [[UInt8]] = []
     func check(_ bytes: [UInt8]) {
-      if let colors = Terminfo(compiled: bytes)?.colors {
-        #expect(colors >= 0 && colors <= Int(Int32.max))
+      if let colors = Terminfo(compiled: bytes)?.colors, colors < 0 || colors > Int(Int32.max) {
+        impossible.append(bytes)
       }
     }
+    var cutShortRead: [String] = []
     for name in ["vt100", "xterm", "xterm-256color", "extended-256", "xterm-direct"] {
       let whole = try bytes(name)
-      for length in 0..<whole.count { check(Array(whole.prefix(length))) }
+      for length in 0..<whole.count { check(Array(whole[..<length])) }
       // Cut within the header or the numbers: never an entry.
       func short(_ at: Int) -> Int { Int(whole[at]) | Int(whole[at + 1]) << 8 }
       let numbersStart = 12 + short(2) + short(4)
       let numbersEnd = numbersStart + numbersStart % 2 + short(6) * (short(0) == 0o1036 ? 4 : 2)
-      for length in 0..<min(14, whole.count) {
-        #expect(Terminfo(compiled: Array(whole.prefix(length))) == nil)
+      for length in Array(0..<14) + [numbersEnd - 1] where Terminfo(compiled: Array(whole[..<length])) != nil
+      {
+        cutShortRead.append("\(name) cut at \(length)")
       }
-      #expect(Terminfo(compiled: Array(whole.prefix(numbersEnd - 1))) == nil)
       for field in stride(from: 2, to: 12, by: 2) {
         for value: UInt16 in [0, 1, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF] {
           var damaged = whole
@@ -111,7 +114,7 @@ struct TerminfoTests {
           check(damaged)
         }
       }
-      for _ in 0..<2_000 {
+      for _ in 0..<500 {
         var damaged = whole
         for _ in 0..<Int(random.next() % 8) + 1 {
           damaged[Int(random.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: random.next())
@@ -119,13 +122,15 @@ struct TerminfoTests {
         check(damaged)
       }
     }
-    for _ in 0..<2_000 {
+    for _ in 0..<500 {
       var garbage = (0..<Int(random.next() % 600)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       if garbage.count >= 2, random.next() % 2 == 0 {
         garbage[0...1] = random.next() % 2 == 0 ? [0x1A, 0x01] : [0x1E, 0x02]
       }
       check(garbage)
     }
+    #expect(cutShortRead.isEmpty, "\(cutShortRead)")
+    #expect(impossible.isEmpty, "\(impossible.prefix(3))")
   }
 }
 
