@@ -69,11 +69,17 @@ public struct UserFolders: Equatable, Sendable {
   /// them; `nil` where both folders last.
   public var notice: String? {
     guard let temporary else { return nil }
-    var places: [String] = []
-    if data.path.hasPrefix(temporary.path + "/") { places.append("favourites go to \(data.path)") }
-    if cache.path.hasPrefix(temporary.path + "/") { places.append("the saved breed list to \(cache.path)") }
+    let favourites = data.path.hasPrefix(temporary.path + "/") ? "favourites go to \(data.path)" : nil
+    let list = cache.path.hasPrefix(temporary.path + "/") ? "the saved breed list" : nil
+    let places: String
+    switch (favourites, list) {
+    case (let favourites?, let list?): places = "\(favourites) and \(list) to \(cache.path)"
+    case (let favourites?, nil): places = favourites
+    case (nil, let list?): places = "\(list) goes to \(cache.path)"
+    case (nil, nil): return nil
+    }
     let why = homeProblem.map { " (\($0))" } ?? ""
-    return "There is no home folder to keep files in\(why), so \(places.joined(separator: " and ")), "
+    return "There is no home folder to keep files in\(why), so \(places), "
       + "in the temporary folder: they will not last. Set HOME, or DOGBREEDS_DATA_DIR and "
       + "DOGBREEDS_CACHE_DIR, to keep them."
   }

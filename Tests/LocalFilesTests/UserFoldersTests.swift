@@ -83,7 +83,8 @@ struct UserFoldersTests {
     #expect(
       notice.hasPrefix("There is no home folder to keep files in (HOME, /nonexistent, is not a folder), so "))
     #expect(
-      notice.contains("so the saved breed list to \(folder)/cache, in the temporary folder"), "\(notice)")
+      notice.contains("so the saved breed list goes to \(folder)/cache, in the temporary folder"), "\(notice)"
+    )
     #expect(!notice.contains("favourites go"))
   }
 
