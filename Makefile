@@ -172,23 +172,15 @@ fuzz:
 	for name in jpeg png webp gif text api; do \
 	  $(MAKE) fuzz-$$name FUZZ_RUNS=-1 FUZZ_EXTRA=-max_total_time=$(FUZZ_SECONDS) || exit 1; done
 
-## Under the sanitizers, the end-to-end suites that start the app once per command (and
-## `show` in every picture mode) are left out, each start of a sanitized binary taking
-## seconds: DogBreedsCLIKitTests runs those commands in process under them, the rest of the
-## pseudo-terminal suite runs the app itself, and `make test-installed` runs them all on
-## the optimised app.
-PER_COMMAND_SUITES = DogBreedsCLITests\.(ScriptTests|FavouritesCommandTests|FaultMatrixTests|PictureScriptTests|InteractiveTests/showDrawsAPictureInEveryMode)
-## The whole suite under ThreadSanitizer (a debug build), and under AddressSanitizer built
-## with optimisation on (`-c release`, `-enable-testing` so the tests reach internals):
-## code that is right only until the optimiser moves it (lifetimes, unsafe pointers,
-## effects) fails there, with the sanitizer's checks on top.
-## ThreadSanitizer also leaves out the pseudo-terminal walk-through of every screen
-## (InteractiveTests): it drives the binary through the same run loop, input thread and
-## rendering that InteractiveAppTests runs in process under it, and took most of its time.
+## The whole suite, nothing left out, under ThreadSanitizer (a debug build), and under
+## AddressSanitizer built with optimisation on (`-c release`, `-enable-testing` so the
+## tests reach internals): code that is right only until the optimiser moves it (lifetimes,
+## unsafe pointers, effects) fails there, with the sanitizer's checks on top. The
+## end-to-end suites run the sanitized app itself; DOGBREEDS_TIME_SCALE stretches the
+## tests' waits for its slower starts and steps.
 test-tsan:
-	DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
-	  --skip "$(PER_COMMAND_SUITES)|DogBreedsCLITests\.InteractiveTests"
+	DOGBREEDS_TIME_SCALE=10 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 test-asan:
 	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test -c release -Xswiftc -enable-testing \
-	  --sanitize=address --scratch-path .build/asan $(XLLD) --skip "$(PER_COMMAND_SUITES)"
+	  --sanitize=address --scratch-path .build/asan $(XLLD)

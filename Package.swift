@@ -91,6 +91,8 @@ let package = Package(
       dependencies: ["Core", "CoreTesting", "DogAPIClient", "LocalFiles", "TestHTTPServer", "TestSupport"],
       path: "Tests/DogAPIClientTests", exclude: ["Fixtures"]),
     .testTarget(
+      name: "LocalFilesTests", dependencies: ["LocalFiles", "TestSupport"], path: "Tests/LocalFilesTests"),
+    .testTarget(
       name: "FavouritesClientTests", dependencies: ["FavouritesClient", "LocalFiles", "TestSupport"],
       path: "Tests/FavouritesClientTests"),
     .testTarget(

@@ -28,18 +28,6 @@ public struct BreedListCache: Sendable, Equatable {
     self.fileURL = directory.appendingPathComponent("breeds.json")
   }
 
-  /// The folder the app uses: `$DOGBREEDS_CACHE_DIR`, else `$XDG_CACHE_HOME/dogbreeds`,
-  /// else `~/.cache/dogbreeds` if the home folder exists, else `dogbreeds-cache-UID` under
-  /// the temporary directory (shared by every user, so one folder each).
-  ///
-  /// A home that does not exist is not made: accounts without one name a path that must
-  /// stay absent (Debian's `/nonexistent`), and writing the cache would create it.
-  ///
-  /// - Parameter environment: The process environment.
-  public static func defaultDirectory(environment: [String: String]) -> URL {
-    UserFolder.cache.url(environment: environment)
-  }
-
   private struct File: Codable {
     var version: Int
     var fetchedAt: Date

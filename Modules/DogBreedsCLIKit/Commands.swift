@@ -54,10 +54,11 @@ struct Commands {
     {
       Output.warning(note)
     }
-    if let note = view.note, store.state.breeds?.fallbackReason != nil {
-      // Scripts that must not work on a stand-in ask for --fresh.
+    if let note = view.note, let reason = store.state.breeds?.fallbackReason {
+      // Scripts that must not work on a stand-in ask for --fresh: then nothing is shown, so
+      // the error gives the reason alone, not which list would have shown.
       guard !options.fresh else {
-        Output.error(note + " (--fresh: only the network's list will do.)")
+        Output.error(reason.message + " (--fresh: only the network's list will do.)")
         return ExitCode.failure
       }
       Output.warning(note)

@@ -1,5 +1,6 @@
 import DogAPIClient
 import Foundation
+import LocalFiles
 import TextRendering
 
 /// A shell `completions` writes a script for.
@@ -37,7 +38,7 @@ enum Completions {
   /// Names that start with `prefix` as typed; where none does, those that start with it in
   /// any case (`HOU`: `hound`…).
   static func names(startingWith prefix: String, environment: [String: String]) -> [String] {
-    let cache = BreedListCache(directory: BreedListCache.defaultDirectory(environment: environment))
+    let cache = BreedListCache(directory: UserFolders(environment: environment).cache)
     let breeds = (cache.load() ?? DogAPIClient.bundledBreedList).breeds.filter { BreedName.isValid($0.name) }
     var paths: [String] = []
     var titles: [String] = []

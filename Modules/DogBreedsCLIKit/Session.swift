@@ -21,17 +21,22 @@ struct Session {
   /// The command line as given, without the program's name (a session log keeps it).
   let arguments: [String]
   let client: DogAPIClient
+  /// Where the cache and the favourites are kept (found once: ``run()`` says where they go
+  /// when that is a temporary folder).
+  let folders: UserFolders
   /// The user's favourites, in the data folder: a save waits for another process's for
   /// `lockWait` at most (a script's, a few seconds; the app's, none, as it tries again
   /// by itself and says meanwhile that it waits).
   func favouritesClient(lockWait: Duration = .seconds(3)) -> FavouritesClient {
-    .live(folder: UserFolder.data.url(environment: environment), lockWait: lockWait)
+    .live(folder: folders.data, lockWait: lockWait)
   }
 
   init(options: Options, environment: [String: String], arguments: [String] = []) {
     self.options = options
     self.environment = environment
     self.arguments = arguments
+    let folders = UserFolders(environment: environment)
+    self.folders = folders
     switch options.api {
     case .fake:
       let latency = Int(environment["DOGBREEDS_FAKE_LATENCY_MS"] ?? "") ?? 0
@@ -40,7 +45,7 @@ struct Session {
       client = .live(
         DogAPIClient.Configuration(
           baseURL: options.baseURL, timeout: .seconds(options.timeout),
-          cache: BreedListCache(directory: BreedListCache.defaultDirectory(environment: environment)),
+          cache: BreedListCache(directory: folders.cache),
           offline: options.offline))
     }
   }
@@ -81,6 +86,7 @@ struct Session {
 
   /// Runs the command: the pictures' settings, the store, then the command itself.
   mutating func run() async -> Int32 {
+    if let notice = folders.notice { Output.warning(notice) }
     let (input, whyNotInteractive) = options.command == .interactive ? interactiveInput() : (nil, nil)
     let interactive = input != nil
     // The full-screen app asks before it starts, as its colours and pictures are chosen
@@ -184,12 +190,14 @@ struct Session {
   }
 
   /// Whether to ask the terminal if it draws 24-bit colour: colour is left to `auto` and
-  /// wanted (a terminal, `TERM` set and not `dumb`, no `NO_COLOR`), and `COLORTERM` does
-  /// not say so already. A terminal that says it does counts as `COLORTERM=truecolor`.
+  /// wanted (a terminal, `TERM` set and not `dumb`, no `NO_COLOR`, colours in its terminfo
+  /// entry where it has one), and `COLORTERM` does not say so already. A terminal that
+  /// says it does counts as `COLORTERM=truecolor`.
   func asksDirectColor(isTerminal: Bool) -> Bool {
     let term = environment["TERM"] ?? ""
     return options.color == .auto && isTerminal && !term.isEmpty && term != "dumb"
       && (environment["NO_COLOR"] ?? "").isEmpty && !ColorPolicy.advertisesTrueColor(environment)
+      && ColorPolicy.mode(choice: .auto, isTerminal: true, environment: environment) != .none
   }
 
   /// The colours and pictures for this run, with what the terminal says it does asked

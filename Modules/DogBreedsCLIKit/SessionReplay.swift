@@ -3,6 +3,10 @@ import Foundation
 import ImageDecoding
 import TextRendering
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A log read back: its header and its steps (and, for a log of the format's first
 /// version, how each step's frame was drawn).
 struct SessionReplay {
@@ -22,10 +26,27 @@ struct SessionReplay {
     var message: String
   }
 
-  /// Reads the log at `path`.
+  /// Reads the log at `path`; one that cannot be read is refused with what is wrong (a
+  /// folder, no such file, the system's reason) and its path.
   static func read(path: String) throws(Unreadable) -> SessionReplay {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Unreadable(message: "Cannot read the session log \(Output.quoted(path)).")
+    func refused(_ reason: String) -> Unreadable {
+      Unreadable(message: "Cannot read the session log \(Output.quoted(path)): \(reason)")
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      let code = errno
+      throw refused(code == ENOENT ? "there is no such file." : "\(String(cString: strerror(code))).")
+    }
+    let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    var status = stat()
+    if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw refused("it is a folder, not a file: replay takes the file --record wrote.")
+    }
+    let data: Data
+    do {
+      data = try file.readToEnd() ?? Data()
+    } catch {
+      throw refused("\((error as NSError).localizedDescription).")
     }
     return try parse(data, name: path)
   }
@@ -112,8 +133,14 @@ struct SessionReplay {
       let error = error as? DecodingError,
       codingPath(of: error).prefix(2).map(\.stringValue) == ["step", "action"]
     {
-      return
-        "\(name), line \(number): an action this version of DogBreeds does not know: \(actionName(action)). It was recorded by a different version."
+      let unknown =
+        "\(name), line \(number): an action this version of DogBreeds does not know: \(actionName(action))."
+      // The header names the app that wrote the log: this one means the log was changed since.
+      guard let app = header?.app, app != Arguments.version else {
+        return unknown
+          + " Its header says \(Arguments.version) recorded it, so the log was edited or damaged."
+      }
+      return unknown + " It was recorded by \(app), a different version."
     }
     let reason = (error as? DecodingError).map(decodingReason) ?? "unreadable"
     return "\(name), line \(number): \(reason)."

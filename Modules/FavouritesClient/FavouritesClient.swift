@@ -11,7 +11,7 @@ import Synchronization
 /// lose each other's changes.
 ///
 /// ```swift
-/// let favourites = FavouritesClient.live(folder: UserFolder.data.url(environment: environment))
+/// let favourites = FavouritesClient.live(folder: UserFolders(environment: environment).data)
 /// let saved = try await favourites.load()           // FavouritesLoad
 /// let merged = try await favourites.save(FavouritesChange(added: ["pug"], known: saved.favourites.union(["pug"])))
 /// ```
@@ -157,7 +157,7 @@ extension FavouritesClient {
   /// inotify would need the folder to exist and a Linux-only path besides.
   ///
   /// - Parameters:
-  ///   - folder: The folder (made when first saved): `UserFolder.data` in the app.
+  ///   - folder: The folder (made when first saved): `UserFolders.data` in the app.
   ///   - every: How often ``changes`` looks at the file.
   ///   - lockWait: How long a save waits for another process's save at most: a few
   ///     seconds by default (a script's); zero for a caller that tries again by itself

@@ -12,8 +12,8 @@ import Foundation
 public enum AtomicFile {
   /// Writes `data` to a temporary file beside `url`, flushes it to disk, renames it over
   /// `url`, and flushes the directory. The new file keeps the permissions of the one it
-  /// replaces (a file the user made read-only for others stays so); a new file is
-  /// `rw-r--r--` less the process's umask.
+  /// replaces (a file the user let others read stays so); a new file is the user's alone
+  /// (`rw-------`).
   ///
   /// The temporary file is `.NAME.PID.RANDOM.tmp`. One that a process killed mid-write
   /// left behind is removed by the next successful write: one whose process is gone and
@@ -29,7 +29,7 @@ public enum AtomicFile {
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
       "\(temporaryPrefix(of: url))\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw FileError(path: folder.path, errno: errno) }
     // The first failure's errno (a short write without one is a full disk's).
     var failure: Int32?

@@ -10,8 +10,9 @@ import Foundation
 /// processes that read, change and write the same file do it one at a time. (Readers need
 /// no lock where writers replace the file atomically: they see the old or the new.)
 ///
-/// The lock is `flock` on `NAME.lock`: the system lets it go when the process ends, however
-/// it ends, so a process killed while holding it never blocks the others.
+/// The lock is `flock` on `NAME.lock` (a file made the user's alone, `rw-------`): the
+/// system lets it go when the process ends, however it ends, so a process killed while
+/// holding it never blocks the others.
 public enum FileLock {
   /// The lock was held by another process for longer than the caller would wait.
   public struct Busy: Error, Equatable, Sendable {
@@ -37,7 +38,7 @@ public enum FileLock {
     on url: URL, waitingAtMost limit: Duration, _ body: () throws -> Result
   ) async throws -> Result {
     let path = url.path + ".lock"
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw FileError(path: path, errno: errno) }
     defer { close(fd) }
     let clock = ContinuousClock()

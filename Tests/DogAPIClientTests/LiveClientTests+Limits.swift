@@ -136,6 +136,28 @@ extension LiveClientTests {
     #expect(elapsed < Duration.seconds(4).scaled, "took \(elapsed)")
   }
 
+  /// Each request a silent server holds ends at its own deadline, however many wait at
+  /// once: more than the machine has cores (`show` asks for the list and a picture
+  /// together), each transfer holding a thread, must not hold the deadlines back (a
+  /// deadline waiting for a free worker fired a second late).
+  @Test(arguments: Transport.allCases) func requestsStalledTogetherEachEndAtTheirDeadline(
+    _ transport: Transport
+  ) async throws {
+    let server = try TestHTTPServer { _ in .stall }
+    defer { server.stop() }
+    let client = liveClient(server, transport, timeout: .milliseconds(500))
+    let start = ContinuousClock.now
+    let failures = await withTaskGroup(of: DogAPIError?.self) { group in
+      for _ in 0..<ProcessInfo.processInfo.activeProcessorCount + 2 {
+        group.addTask { await error { try await client.randomImage("hound", nil) } }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    let elapsed = ContinuousClock.now - start
+    #expect(failures.allSatisfy { $0 == .timedOut(seconds: 0.5) }, "\(failures)")
+    #expect(elapsed < .milliseconds(500) + Duration.milliseconds(800).scaled, "took \(elapsed)")
+  }
+
   @Test(arguments: Transport.allCases) func aSlowDripPastTheDeadlineTimesOut(_ transport: Transport)
     async throws
   {

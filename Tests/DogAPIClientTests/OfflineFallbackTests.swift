@@ -217,34 +217,6 @@ struct OfflineFallbackTests {
     #expect(server.requests.isEmpty)
   }
 
-  @Test func theCacheFolderFollowsXDGAndTheOverride() {
-    let home = ScratchFolder.root.path  // a home that exists
-    #expect(
-      BreedListCache.defaultDirectory(environment: ["DOGBREEDS_CACHE_DIR": "/tmp/x", "HOME": home]).path
-        == "/tmp/x")
-    #expect(
-      BreedListCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": home]).path
-        == "/c/dogbreeds")
-    #expect(
-      BreedListCache.defaultDirectory(environment: ["HOME": home]).path == "\(home)/.cache/dogbreeds")
-    // An empty override and a relative XDG_CACHE_HOME (invalid by the XDG spec) are ignored.
-    #expect(
-      BreedListCache.defaultDirectory(
-        environment: ["DOGBREEDS_CACHE_DIR": "", "XDG_CACHE_HOME": "cache", "HOME": home]
-      ).path == "\(home)/.cache/dogbreeds")
-    // With no usable home either, the system's temporary folder: a home that does not exist
-    // (Debian's /nonexistent) or is a file is not made into a folder by writing the cache.
-    let temporary = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("dogbreeds-cache-\(getuid())").path
-    #expect(BreedListCache.defaultDirectory(environment: [:]).path == temporary)
-    #expect(BreedListCache.defaultDirectory(environment: ["HOME": "relative"]).path == temporary)
-    // Relative, even where it names a folder that exists (the working directory).
-    #expect(BreedListCache.defaultDirectory(environment: ["HOME": "."]).path == temporary)
-    let missing = ScratchFolder.path("no-home").path
-    #expect(BreedListCache.defaultDirectory(environment: ["HOME": missing]).path == temporary)
-    #expect(BreedListCache.defaultDirectory(environment: ["HOME": "/dev/null"]).path == temporary)
-  }
-
   @Test func aWriteIntoAMissingFolderFailsAndCreatesNothing() throws {
     let folder = ScratchFolder.path("cache")
     #expect(throws: FileError(path: folder.path, reason: "No such file or directory")) {

@@ -16,8 +16,8 @@ struct InProcessRun: Sendable {
 }
 
 /// Runs the app in this process as `DogBreedsCLI` would run with these arguments, in an
-/// environment of its own (folders of its own, a UTF-8 locale, plus `extra`), its standard
-/// output and error written to files of the test's.
+/// environment of its own (folders of its own, a UTF-8 locale, the test terminfo entries,
+/// plus `extra`), its standard output and error written to files of the test's.
 @MainActor
 func runInProcess(_ arguments: [String], environment extra: [String: String] = [:]) async throws
   -> InProcessRun
@@ -27,7 +27,7 @@ func runInProcess(_ arguments: [String], environment extra: [String: String] = [
   let environment = [
     "DOGBREEDS_CACHE_DIR": folder.appendingPathComponent("cache").path,
     "DOGBREEDS_DATA_DIR": folder.appendingPathComponent("data").path, "LANG": "C.UTF-8",
-    "TERM": "xterm-256color",
+    "TERM": "xterm-256color", "TERMINFO": TerminfoFixtures.folder,
   ].merging(extra) { $1 }
   let outputPath = folder.appendingPathComponent("output").path
   let errorPath = folder.appendingPathComponent("error").path
@@ -80,6 +80,51 @@ struct CommandTests {
     #expect(run.output.hasPrefix(output), "\(run.output.prefix(300))")
     #expect(run.error.hasPrefix(error), "\(run.error)")
     if output.isEmpty { #expect(run.output.isEmpty) }
+  }
+
+  /// With --fresh a stand-in list is an error, which says why the network's list could not
+  /// be had, and never that a list is shown: nothing is.
+  @Test(arguments: [["list"], ["show", "hound", "--picture", "none"]])
+  func freshRefusesAStandInListWithoutClaimingToShowIt(command: [String]) async throws {
+    let run = try await runInProcess(command + ["--offline", "--fresh"])
+    #expect(run.status == 1 && run.output.isEmpty, "\(run.output)")
+    #expect(
+      run.error
+        == "error: Working offline: nothing is fetched from the network. (--fresh: only the network's list will do.)\n",
+      "\(run.error)")
+  }
+
+  /// Without a home, favourites go to a folder of the user's own under the temporary
+  /// directory (never one another user made, or that anyone may write to), in a file the
+  /// user alone may read, and the run says so once, on standard error.
+  @Test func withoutAHomeFavouritesGoWhereOnlyTheUserReachesAndTheRunSaysSo() async throws {
+    let tmp = ScratchFolder.path("tmp")
+    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    #expect(chmod(tmp.path, 0o1777) == 0)
+    // Where the app's folder would be: one open to everyone (another user's, where the
+    // test may give it away).
+    let planted = tmp.appendingPathComponent("dogbreeds-\(geteuid())").path
+    #expect(mkdir(planted, 0o777) == 0 && chmod(planted, 0o777) == 0)
+    if geteuid() == 0 { #expect(chown(planted, 4242, 4242) == 0) }
+    let run = try await runInProcess(
+      ["--api", "fake", "favourites", "add", "pug"],
+      environment: ["HOME": "", "DOGBREEDS_DATA_DIR": "", "DOGBREEDS_CACHE_DIR": "", "TMPDIR": tmp.path])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: planted).isEmpty)
+    let made = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter {
+      $0 != "dogbreeds-\(geteuid())"
+    }
+    #expect(made.count == 1 && made.first?.hasPrefix("dogbreeds-\(geteuid())-") == true, "\(made)")
+    let data = tmp.appendingPathComponent(made.first ?? "").appendingPathComponent("data").path
+    var status = stat()
+    #expect(stat(data + "/favourites.json", &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o600)
+    #expect(run.error.components(separatedBy: "warning: ").count == 2, "\(run.error.debugDescription)")
+    #expect(
+      run.error.hasPrefix(
+        "warning: There is no home folder to keep files in (HOME is not set), so favourites go to \(data)"),
+      "\(run.error)")
+    #expect(run.error.contains("they will not last"), "\(run.error)")
   }
 
   /// Text for people follows the run's locale: ASCII where it is not UTF-8.

@@ -146,6 +146,47 @@ struct SessionLogTests {
     let run = try await runInProcess(["replay", "--check", path])
     #expect(run.status == 2)
     #expect(run.error.contains("an action this version of DogBreeds does not know: dogs.frobnicated"))
+    // The header names this very version: the log was changed after it was written.
+    #expect(!run.error.contains("different version"), "\(run.error)")
+    #expect(run.error.contains("Its header says \(Arguments.version) recorded it"), "\(run.error)")
+    #expect(run.error.contains("edited or damaged"), "\(run.error)")
+    // Where the header names another version, that version is named.
+    let older = edited.replacingOccurrences(
+      of: #""app":"\#(Arguments.version)""#, with: #""app":"DogBreedsCLI 0.0.9""#)
+    #expect(older != edited)
+    try older.write(toFile: path, atomically: true, encoding: .utf8)
+    let other = try await runInProcess(["replay", "--check", path])
+    #expect(other.status == 2)
+    #expect(
+      other.error.contains("dogs.frobnicated. It was recorded by DogBreedsCLI 0.0.9, a different version."),
+      "\(other.error)")
+  }
+
+  /// A log that cannot be opened is refused with what is wrong and the path: a folder, a
+  /// file that is not there, or one the user may not read.
+  @Test func aLogThatCannotBeOpenedSaysWhy() async throws {
+    let folder = ScratchFolder.path("unopenable-log")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let missing = folder.appendingPathComponent("missing.jsonl").path
+    for (path, reason) in [
+      (folder.path, "it is a folder, not a file: replay takes the file --record wrote."),
+      (missing, "there is no such file."),
+    ] {
+      let run = try await runInProcess(["replay", path])
+      #expect(run.status == 2)
+      #expect(
+        run.error == "error: Cannot read the session log \(Output.quoted(path)): \(reason)\n", "\(run.error)")
+    }
+    // Unreadable to its owner (root reads it whatever its mode: nothing to see there).
+    guard geteuid() != 0 else { return }
+    let locked = folder.appendingPathComponent("locked.jsonl").path
+    try "{}\n".write(toFile: locked, atomically: true, encoding: .utf8)
+    chmod(locked, 0)
+    defer { chmod(locked, 0o600) }
+    let run = try await runInProcess(["replay", locked])
+    #expect(
+      run.error == "error: Cannot read the session log \(Output.quoted(locked)): Permission denied.\n",
+      "\(run.error)")
   }
 
   /// A log of the format's first version, committed: every later version opens it, plays

@@ -97,9 +97,11 @@ struct FavouritesCommandTests {
   }
 
   /// A process killed at any moment of a save leaves the file as it was or as the save
-  /// made it, never a mix: two hundred saves, each killed (kill -9) after a random 0 to
-  /// 40 ms, before, during or after its write and rename. After each, the file parses,
-  /// keeps what was saved before, and holds nothing but what the saves were about.
+  /// made it, never a mix: up to two hundred saves, each killed (kill -9) at a random
+  /// moment of a save's time on this build (40 ms at least; a sanitized build takes
+  /// seconds, and then runs fewer trials), before, during or after its write and rename.
+  /// After each, the file parses, keeps what was saved before, and holds nothing but what
+  /// the saves were about.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh")))
   func aProcessKilledDuringASaveLeavesTheOldFileOrTheNew() async throws {
     let data = ScratchFolder.path("killed")
@@ -107,13 +109,16 @@ struct FavouritesCommandTests {
     let names = try await apiNames(environment)
     let kept = Set(names.prefix(40))
     let changed = Array(names[50..<60])
+    let start = ContinuousClock.now
     #expect(
       try await runCLI(["--api", "fake", "favourites", "add"] + kept, environment: environment).status == 0)
+    let save = ContinuousClock.now - start
+    let window = max(0.04, Double(save.components.attoseconds) / 1e18 + Double(save.components.seconds))
     let snapshots = ScratchFolder.path("snapshots")
     try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
-    // Each trial: a change, and when to kill it.
-    let trials = (0..<200).map { trial in
-      "\(trial % 3 == 0 ? "remove" : "add") \(changed[trial % changed.count]) \(String(format: "%.3f", Double.random(in: 0...0.04)))"
+    // Each trial: a change, and when to kill it; about 8 s of kills in all, or fewer.
+    let trials = (0..<max(50, min(200, Int(8 / window)))).map { trial in
+      "\(trial % 3 == 0 ? "remove" : "add") \(changed[trial % changed.count]) \(String(format: "%.3f", Double.random(in: 0...window)))"
     }
     let script = #"""
       app="$1"; shift; i=0
@@ -127,7 +132,8 @@ struct FavouritesCommandTests {
       """#
     let run = try await runCLI(
       ["-c", script, "sh", executable] + trials,
-      environment: environment.merging(["SNAPSHOTS": snapshots.path]) { $1 }, limit: .seconds(120),
+      environment: environment.merging(["SNAPSHOTS": snapshots.path]) { $1 },
+      limit: Duration.seconds(120).scaled,
       program: "/bin/sh")
     #expect(run.status == 0, "\(run.stderr)")
     var (madeIt, killedFirst) = (0, 0)

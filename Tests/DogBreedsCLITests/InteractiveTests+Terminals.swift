@@ -28,6 +28,30 @@ extension InteractiveTests {
     #expect(outside.isEmpty, "\(outside.count) bytes outside ASCII")
   }
 
+  /// A terminal whose terminfo entry gives it no colours (a VT100; the entry is the test's
+  /// own) gets not one colour sequence, not even the question whether it draws 24-bit
+  /// colour; the highlight still shows, in reverse video, and the picture in the ASCII ramp.
+  @Test func aTerminalWithoutColoursInItsTerminfoGetsNone() async throws {
+    let app = try launch(environment: ["TERM": "vt100"])
+    await app.expectScreen { $0.text.contains("Affenpinscher") }
+    #expect(app.currentScreen[2, 3].style.reverse)
+    app.send("pug\r")
+    await app.expectScreen { $0.line(0) == "Pug" && $0.line(2).contains { "-=+*#%@".contains($0) } }
+    app.send("\u{3}")
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    // Every graphic rendition the app wrote, and the colours among their parameters.
+    let renditions = output.matches(of: #/\e\[([0-9;:]*)m/#).map { String($0.output.1) }
+    #expect(!renditions.isEmpty)
+    let colours = renditions.filter { rendition in
+      rendition.split(separator: ";").contains { parameter in
+        guard let code = Int(parameter.prefix { $0 != ":" }) else { return false }
+        return (30...49).contains(code) || (90...107).contains(code)
+      }
+    }
+    #expect(colours.isEmpty, "\(colours.count) colour sequences: \(colours.prefix(5))")
+  }
+
   /// A terminal set up for Chinese, Japanese or Korean may draw East Asian ambiguous
   /// characters (`─ ▶ ▀`) two columns wide where the frame counts one, and misalign the
   /// screen. The app asks where one such character leaves the cursor: told column 3, it

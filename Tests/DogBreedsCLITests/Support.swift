@@ -41,7 +41,7 @@ func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
   let data = ScratchFolder.path("data").path
   var environment = [
     "PATH": "/usr/bin:/bin", "HOME": ScratchFolder.root.path, "DOGBREEDS_CACHE_DIR": cache,
-    "DOGBREEDS_DATA_DIR": data, "LANG": "C.UTF-8",
+    "DOGBREEDS_DATA_DIR": data, "LANG": "C.UTF-8", "TERMINFO": TerminfoFixtures.folder,
   ]
   // Sanitizer runs set these for every process they start; coverage runs, where the
   // profile goes (so that the app's own lines are counted: `make coverage`).
@@ -66,7 +66,8 @@ func cleanEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
 /// otherwise start five debug builds together, and each would take seconds longer than
 /// the durations some tests bound.
 func runCLI(
-  _ arguments: [String], environment: [String: String] = cleanEnvironment(), limit: Duration = .seconds(20),
+  _ arguments: [String], environment: [String: String] = cleanEnvironment(),
+  limit: Duration = Duration.seconds(20).scaled,
   program: String = executable
 ) async throws -> Run {
   await runSlots.acquire()

@@ -1,9 +1,18 @@
+import TestSupport
 import Testing
 import TextRendering
 
 /// The one colour rule, one row per case: the choice, whether the stream is a terminal,
-/// the environment, and the mode that follows.
+/// the environment, and the mode that follows. Terminfo entries come from the test's own
+/// (`TERMINFO`, ``TerminfoFixtures``), never the machine's: `no-such-term…` names have
+/// none there.
 struct ColorPolicyTests {
+  func mode(_ choice: ColorChoice, _ isTerminal: Bool, _ environment: [String: String]) -> ColorMode {
+    ColorPolicy.mode(
+      choice: choice, isTerminal: isTerminal,
+      environment: environment.merging(["TERMINFO": TerminfoFixtures.folder]) { old, _ in old })
+  }
+
   @Test(arguments: [
     (ColorChoice.never, true, ["TERM": "xterm-256color", "FORCE_COLOR": "1"], ColorMode.none),
     (.always, false, [:], .ansi16),
@@ -29,7 +38,41 @@ struct ColorPolicyTests {
   func theModeFollowsTheChoiceTheStreamAndTheEnvironment(
     choice: ColorChoice, isTerminal: Bool, environment: [String: String], expected: ColorMode
   ) {
-    #expect(ColorPolicy.mode(choice: choice, isTerminal: isTerminal, environment: environment) == expected)
+    #expect(mode(choice, isTerminal, environment) == expected)
+  }
+
+  /// Where the terminal has a terminfo entry, its `colors` decides whether there is colour
+  /// and how much; where it has none, the name does. `NO_COLOR`, `--color` and `COLORTERM`
+  /// keep their meaning over it.
+  @Test(arguments: [
+    // No colours in the entry: none, whatever the name says.
+    (ColorChoice.auto, ["TERM": "vt100"], ColorMode.none),
+    (.auto, ["TERM": "xterm-mono"], .none),
+    (.auto, ["TERM": "xterm-cancelled"], .none),
+    // COLORTERM gives the depth of colour there is, not colour where the entry has none.
+    (.auto, ["TERM": "vt100", "COLORTERM": "truecolor"], .none),
+    // Asked for, colour is there, at the depth there is.
+    (.always, ["TERM": "vt100"], .ansi16),
+    (.always, ["TERM": "vt100", "COLORTERM": "24bit"], .truecolor),
+    (.auto, ["TERM": "vt100", "FORCE_COLOR": "1"], .ansi16),
+    (.never, ["TERM": "xterm-direct"], .none),
+    (.auto, ["TERM": "xterm-direct", "NO_COLOR": "1"], .none),
+    // The entry's number of colours, in either format, whatever the name says.
+    (.auto, ["TERM": "xterm"], .ansi16),
+    (.auto, ["TERM": "linux"], .ansi16),
+    (.auto, ["TERM": "xterm-256color"], .ansi256),
+    (.auto, ["TERM": "extended-256"], .ansi256),
+    (.auto, ["TERM": "xterm-direct"], .truecolor),
+    (.auto, ["TERM": "xterm", "COLORTERM": "truecolor"], .truecolor),
+    // No entry: the name.
+    (.auto, ["TERM": "no-such-term-256color"], .ansi256),
+    (.auto, ["TERM": "no-such-term"], .ansi16),
+    (.auto, ["TERM": "../x/xterm-mono"], .ansi16),
+  ])
+  func theTerminalsOwnDescriptionDecidesItsColours(
+    choice: ColorChoice, environment: [String: String], expected: ColorMode
+  ) {
+    #expect(mode(choice, true, environment) == expected, "\(environment)")
   }
 
   /// Colour turned off by the user, as opposed to left off on a pipe.

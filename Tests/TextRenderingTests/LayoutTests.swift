@@ -33,6 +33,19 @@ struct LayoutTests {
     #expect(frame.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
   }
 
+  /// A table taller than the box scrolls, its title saying which lines show: with an en
+  /// dash, or in ASCII on a screen that draws nothing else (a locale that is not UTF-8).
+  @Test(arguments: [true, false]) func aScrolledTableSaysWhichLinesShowInTheScreensCharacters(unicode: Bool) {
+    var frame = Frame(width: 40, height: 10)
+    let rows = (1...20).map { ModalBox.Row("k\($0)", "key \($0)") }
+    let box = ModalBox(title: "Keys", message: nil, buttons: [], focused: 0, rows: rows)
+    (unicode ? box : box.inASCII).draw(on: &frame, unicode: unicode)
+    let text = frame.lines.joined(separator: "\n")
+    #expect(text.contains(unicode ? "Keys (1–" : "Keys (1-"), "\(frame)")
+    #expect(text.contains(" of 20)"), "\(frame)")
+    if !unicode { #expect(text.unicodeScalars.allSatisfy { $0.isASCII }, "\(frame)") }
+  }
+
   /// A long path breaks after a `/` or a `-` in the second half of a line, not mid-name.
   @Test func aLongPathBreaksAtItsSeparators() {
     let lines = ModalBox.wrap("/tmp/trial/d5/favourites.json.damaged-20261127-082247", width: 24)

@@ -97,16 +97,17 @@
   /// ends inside its headers (`Transfer completed, but there's no response`), and its
   /// calls wait on a queue that a fast server keeps busy.
   enum CurlFetcher {
-    private static let transfers = DispatchQueue(label: "DogAPIClient.CurlFetcher", attributes: .concurrent)
 
     static func get(
       _ curl: Curl, _ url: URL, accept: String, limit: Int, seconds: Double, userAgent: String
     ) async -> Result<HTTPResponse, DogAPIError> {
       let transfer = Transfer(
         limit: limit, host: HTTPFetcher.host(of: url), port: HTTPFetcher.port(of: url), seconds: seconds)
+      // A transfer blocks its thread until it ends: on a serial queue of its own, which takes
+      // a thread the system adds for it, not one of the global pool's few workers.
       return await transfer.answer.wait(
         starting: { transfer.run(curl, url: url.absoluteString, accept: accept, userAgent: userAgent) },
-        on: transfers)
+        on: DispatchQueue(label: "DogAPIClient.CurlFetcher.transfer"))
     }
   }
 

@@ -11,6 +11,12 @@ final class FetchAnswer: @unchecked Sendable {
   private var continuation: CheckedContinuation<Result<HTTPResponse, DogAPIError>, Never>?
   private var answered = false
 
+  /// Where deadlines fire: a serial queue, so served by threads the system adds as they
+  /// are needed, never waiting for a worker of the global pool, which transfers blocked on
+  /// a silent server may all hold (a deadline then fired a second late, when the system
+  /// noticed them blocked).
+  private static let deadlines = DispatchQueue(label: "DogAPIClient.FetchAnswer.deadlines")
+
   /// - Parameter seconds: The deadline, from when ``wait(starting:on:)`` starts.
   init(seconds: Double) {
     self.seconds = seconds
@@ -31,7 +37,7 @@ final class FetchAnswer: @unchecked Sendable {
           return reason
         }
         if let stoppedEarly { return answer(.failure(stoppedEarly)) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+        Self.deadlines.asyncAfter(deadline: .now() + seconds) { [weak self] in
           guard let self else { return }
           self.stop(because: .timedOut(seconds: self.seconds))
         }

@@ -132,8 +132,11 @@ public struct ModalBox: Equatable, Sendable {
       frame.write(vertical, x: left + width - 1, y: row, style: .plain)
     }
     var row = top + 1
-    // Where the table does not fit, the title says which lines show.
-    let position = tableShown < table.count ? " (\(first + 1)–\(first + tableShown) of \(table.count))" : ""
+    // Where the table does not fit, the title says which lines show (with an en dash, or
+    // a hyphen on a screen that draws ASCII only).
+    let dash = unicode ? "–" : "-"
+    let position =
+      tableShown < table.count ? " (\(first + 1)\(dash)\(first + tableShown) of \(table.count))" : ""
     frame.write(title + position, x: left + 2, y: row, style: .bold, limit: inner)
     row += 1
     for lines in [shownMessage, Array(table[first..<first + tableShown])] where !lines.isEmpty {

@@ -1,6 +1,6 @@
 /// The user's colour choice, as given by `--color`.
 public enum ColorChoice: String, Sendable, CaseIterable {
-  /// Colour on a terminal unless `NO_COLOR` or `TERM=dumb` says otherwise; always; never.
+  /// Colour on a terminal that has it unless `NO_COLOR` says otherwise; always; never.
   case auto, always, never
 }
 
@@ -9,10 +9,14 @@ public enum ColorChoice: String, Sendable, CaseIterable {
 /// - `never`: no colour. `always`: colour, at the depth the terminal advertises.
 /// - `auto`: no colour if `NO_COLOR` is set and non-empty; otherwise colour if
 ///   `CLICOLOR_FORCE` or `FORCE_COLOR` is set (non-empty, not `0`); otherwise colour only
-///   when the stream is a terminal and `TERM` is set and not `dumb`.
+///   when the stream is a terminal, `TERM` is set and not `dumb`, and the terminal's
+///   terminfo entry, where the system has one, gives it 8 colours or more (`vt100`'s gives
+///   it none).
 ///
-/// Depth: 24-bit when `COLORTERM` is `truecolor`/`24bit`, 256 when `TERM` mentions
-/// `256color`, else 16. Without colour, attributes (bold, reverse video) still apply.
+/// Depth: 24-bit when `COLORTERM` is `truecolor`/`24bit`; otherwise, where there is a
+/// terminfo entry, 24-bit for 2²⁴ colours, 256 for 256 or more, else 16; where there is
+/// none, 256 when `TERM` mentions `256color`, else 16. Without colour, attributes (bold,
+/// reverse video) still apply.
 public enum ColorPolicy {
   /// The colour mode for a stream.
   ///
@@ -25,17 +29,21 @@ public enum ColorPolicy {
       guard let value = environment[name] else { return false }
       return !value.isEmpty && value != "0"
     }
+    let term = environment["TERM"] ?? ""
+    // Read only where the answer depends on it.
+    let entry = { term.isEmpty ? nil : Terminfo.entry(for: term, environment: environment) }
     switch choice {
     case .never:
       return .none
     case .always:
-      return depth(environment)
+      return depth(environment, entry: entry())
     case .auto:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-      if isSet("CLICOLOR_FORCE") || isSet("FORCE_COLOR") { return depth(environment) }
-      let term = environment["TERM"] ?? ""
+      if isSet("CLICOLOR_FORCE") || isSet("FORCE_COLOR") { return depth(environment, entry: entry()) }
       guard isTerminal, !term.isEmpty, term != "dumb" else { return .none }
-      return depth(environment)
+      let found = entry()
+      if let found, (found.colors ?? 0) < 8 { return .none }
+      return depth(environment, entry: found)
     }
   }
 
@@ -49,8 +57,14 @@ public enum ColorPolicy {
     choice == .never || (choice == .auto && !(environment["NO_COLOR"] ?? "").isEmpty)
   }
 
-  static func depth(_ environment: [String: String]) -> ColorMode {
+  /// The depth of colour, where there is colour: `COLORTERM`'s, else the entry's, else the
+  /// name's.
+  static func depth(_ environment: [String: String], entry: Terminfo?) -> ColorMode {
     if advertisesTrueColor(environment) { return .truecolor }
+    if let entry {
+      let colors = entry.colors ?? 0
+      return colors >= 1 << 24 ? .truecolor : colors >= 256 ? .ansi256 : .ansi16
+    }
     if (environment["TERM"] ?? "").contains("256color") { return .ansi256 }
     return .ansi16
   }
