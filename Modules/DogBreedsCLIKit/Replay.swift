@@ -158,6 +158,14 @@ struct Replayed {
     // The diff's lines each on a line of their own, each sanitised.
     Output.error(
       "Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)")
+    // A log of the format's first version recorded states without the terminal in them:
+    // none of this version's can match, whatever the step changed.
+    guard log.displays == nil else {
+      Output.text(
+        "Its states were recorded without the terminal in them, so no state of this version matches them;"
+          + " its steps replay and draw.\n", to: Output.streams.error)
+      return ExitCode.failure
+    }
     let diff = ["What it changed in the replay:"] + change(step).split(separator: "\n").map(String.init)
     Output.text(diff.map(Sanitizer.sanitize).joined(separator: "\n") + "\n", to: Output.streams.error)
     return ExitCode.failure

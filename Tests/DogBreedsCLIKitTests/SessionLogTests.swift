@@ -207,6 +207,7 @@ struct SessionLogTests {
     #expect(check.status == 1)
     #expect(check.error.contains("Step 1 of \(log.steps.count) does not replay to the state recorded"))
     #expect(check.error.contains("The log was written by \(log.header.app) (session log format 1)"))
+    #expect(check.error.contains("recorded without the terminal in them"))
   }
 
   @Test func theReplayArgumentsAreChecked() throws {
