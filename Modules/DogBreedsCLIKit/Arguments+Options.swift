@@ -198,6 +198,11 @@ extension Arguments {
       }
       parsing.options.frame = .some(text == "last" ? nil : Int(text))
     },
+    .value(
+      "--cast", "FILE", completes: .files,
+      help:
+        "replay: write the session to FILE as an asciicast (version 2, for asciinema's player and asciinema cat): each frame at its recorded time and size, pictures in colour cells"
+    ) { parsing, text in parsing.options.cast = text },
     .flag(
       "--no-mouse",
       help:
@@ -247,7 +252,15 @@ extension Arguments {
       }
       let options = parsing.options
       let request: ReplayRequest =
-        if options.check { .check } else if let frame = options.frame { .frame(frame) } else { .view }
+        if options.check {
+          .check
+        } else if let frame = options.frame {
+          .frame(frame)
+        } else if let cast = options.cast {
+          .cast(cast)
+        } else {
+          .view
+        }
       parsing.options.command = .replay(words[1], request)
     },
     CommandSpec(

@@ -69,6 +69,8 @@ struct Options: Equatable {
   var check = false
   /// `replay --frame N|last`: the step, `nil` for the last.
   var frame: Int??
+  /// `replay --cast FILE`: where the asciicast goes.
+  var cast: String?
 }
 
 /// The most cells a picture may take, across and down.
@@ -296,11 +298,11 @@ enum Arguments {
       throw UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")
     }
     if case .replay = options.command {
-      if options.check, options.frame != nil {
-        throw UsageError(message: "replay takes --check or --frame, not both.")
+      if [options.check, options.frame != nil, options.cast != nil].filter({ $0 }).count > 1 {
+        throw UsageError(message: "replay takes one of --check, --frame and --cast.")
       }
-    } else if options.check || options.frame != nil {
-      throw UsageError(message: "--check and --frame go with replay FILE.")
+    } else if options.check || options.frame != nil || options.cast != nil {
+      throw UsageError(message: "--check, --frame and --cast go with replay FILE.")
     }
     if case .favourites(let command) = options.command {
       if options.picture != .auto || options.filter != nil {

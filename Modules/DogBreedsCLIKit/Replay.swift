@@ -17,6 +17,8 @@ enum ReplayRequest: Equatable {
   case check
   /// Print one step's frame: its number (0 is before the first action), or `nil` for the last.
   case frame(Int?)
+  /// Write the session as an asciicast to this path.
+  case cast(String)
 }
 
 /// A recorded session, replayed: offline, nothing written, effects not run. Its states are
@@ -46,7 +48,7 @@ struct Replayed {
   /// The frame of step `step` (0: before the first action), as the app drew it (its
   /// spinner, if one shows, at its first frame).
   func frame(_ step: Int) -> Frame {
-    AppView.render(AppFeature.ViewState(states[step]), display: display(step))
+    SessionLog.frame(of: states[step], display: display(step))
   }
 
   /// How step `step`'s frame was drawn: as its state says, or, in a log of the format's
@@ -55,9 +57,48 @@ struct Replayed {
     log.displays?[step] ?? states[step].screen.display
   }
 
-  /// The first step whose state differs from the recording's, if any.
-  var firstDifference: Int? {
-    log.steps.indices.first { Fingerprint(of: states[$0 + 1]) != log.steps[$0].state }.map { $0 + 1 }
+  /// What differs at a step from the recording.
+  enum Difference: Equatable {
+    /// The state the step arrives at.
+    case state
+    /// The frame of that state (the state is the one recorded).
+    case frame
+  }
+
+  /// The first step whose state, or whose frame where the log keeps its fingerprint,
+  /// differs from the recording's, if any, and which of them.
+  var firstDifference: (step: Int, difference: Difference)? {
+    for (index, recorded) in log.steps.enumerated() {
+      let step = index + 1
+      if Fingerprint(of: states[step]) != recorded.state { return (step, .state) }
+      if let drawn = recorded.frame, SessionLog.fingerprint(of: frame(step)) != drawn {
+        return (step, .frame)
+      }
+    }
+    return nil
+  }
+
+  /// Whether the log keeps its frames' fingerprints (and `--check` checks them).
+  var checksFrames: Bool { log.steps.contains { $0.frame != nil } }
+
+  /// What step `step` (from 1) changed on the replay's screen: each row that differs, as
+  /// it was and as it is drawn; a sentence where no row's text changed.
+  func screenChange(_ step: Int) -> String {
+    let before = frame(step - 1)
+    let after = frame(step)
+    guard before != after else {
+      return "(nothing: the replay's screen is the same as at the step before, the recording's is not)"
+    }
+    let rows = max(before.height, after.height)
+    let changed = (0..<rows).compactMap { row -> String? in
+      let old = row < before.height ? before.line(row) : ""
+      let new = row < after.height ? after.line(row) : ""
+      return old == new ? nil : "row \(row + 1):\n- \(old)\n+ \(new)"
+    }
+    guard !changed.isEmpty else {
+      return "(no row's text: its colours, its cursor or its picture changed)"
+    }
+    return changed.joined(separator: "\n")
   }
 
   /// What step `step` (from 1) did to the state, as a diff; "(no change)" if nothing.
@@ -110,6 +151,8 @@ struct Replayed {
     switch request {
     case .check:
       return replayed.check()
+    case .cast(let out):
+      return SessionCast.write(replayed, log: path, to: out)
     case .frame(let step):
       let step = step ?? replayed.count
       guard (0...replayed.count).contains(step) else {
@@ -148,25 +191,38 @@ struct Replayed {
       + " this is \(Arguments.version) (format \(SessionLog.version))."
   }
 
-  /// `--check`: 0 if every step arrives at the recorded state, else 1 naming the first that
-  /// does not, with what it changed in the replay.
+  /// `--check`: 0 if every step arrives at the recorded state and draws the recorded frame
+  /// (where the log keeps frames' fingerprints), else 1 naming the first that does not,
+  /// with what it changed in the replay: the state's diff, or the screen's rows.
   func check() -> Int32 {
-    guard let step = firstDifference else {
-      Output.line("All \(count) steps replay to the states recorded.")
+    guard let (step, difference) = firstDifference else {
+      Output.line(
+        "All \(count) steps replay to the \(checksFrames ? "states and frames" : "states") recorded.")
       return ExitCode.success
     }
-    // The diff's lines each on a line of their own, each sanitised.
-    Output.error(
-      "Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)")
-    // A log of the format's first version recorded states without the terminal in them:
-    // none of this version's can match, whatever the step changed.
-    guard log.displays == nil else {
-      Output.text(
-        "Its states were recorded without the terminal in them, so no state of this version matches them;"
-          + " its steps replay and draw.\n", to: Output.streams.error)
-      return ExitCode.failure
+    let diff: [String]
+    switch difference {
+    case .state:
+      Output.error(
+        "Step \(step) of \(count) does not replay to the state recorded: \(describe(step)).\(provenance)")
+      // A log of the format's first version recorded states without the terminal in them:
+      // none of this version's can match, whatever the step changed.
+      guard log.displays == nil else {
+        Output.text(
+          "Its states were recorded without the terminal in them, so no state of this version matches them;"
+            + " its steps replay and draw.\n", to: Output.streams.error)
+        return ExitCode.failure
+      }
+      diff = ["What it changed in the replay:"] + change(step).split(separator: "\n").map(String.init)
+    case .frame:
+      Output.error(
+        "Step \(step) of \(count) replays to the state recorded but not to the frame recorded: \(describe(step)).\(provenance)"
+      )
+      diff =
+        ["What it changed on the replay's screen:"]
+        + screenChange(step).split(separator: "\n").map(String.init)
     }
-    let diff = ["What it changed in the replay:"] + change(step).split(separator: "\n").map(String.init)
+    // The diff's lines each on a line of their own, each sanitised.
     Output.text(diff.map(Sanitizer.sanitize).joined(separator: "\n") + "\n", to: Output.streams.error)
     return ExitCode.failure
   }

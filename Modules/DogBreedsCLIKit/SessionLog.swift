@@ -12,8 +12,10 @@ import TextRendering
 /// - `{"blob": …}`: a picture, once, before the first step that carries it (steps refer to
 ///   it by the hash of its bytes): the file it was decoded from, which replay decodes again
 ///   to the same pixels, or the pixels of one made otherwise.
-/// - `{"step": …, "state": …}`: one action the app's store reduced (the action, who sent
-///   it, when, in nanoseconds from the start), and the fingerprint of the state it produced.
+/// - `{"step": …, "state": …, "frame": …}`: one action the app's store reduced (the action,
+///   who sent it, when, in nanoseconds from the start), the fingerprint of the state it
+///   produced, and that of the state's frame (``frame(of:display:)``, ``fingerprint(of:)``).
+///   A log without frame fingerprints is read too; its frames go unchecked.
 ///   How frames are drawn is part of the state: the terminal's settings, size and answers
 ///   are actions (`AppFeature.Action.terminal`) like the keys.
 ///
@@ -68,10 +70,32 @@ enum SessionLog {
     }
   }
 
-  /// One action the store reduced, and the fingerprint of the state it produced.
+  /// One action the store reduced, and the fingerprints of the state it produced and of
+  /// that state's frame.
   struct Step: Equatable {
     var entry: RecordedAction<AppFeature.Action>
     var state: Fingerprint
+    /// `nil` in a log written without frame fingerprints.
+    var frame: Fingerprint?
+  }
+
+  /// The frame of `state` drawn on `display`, as the app drew it (its spinner, if one
+  /// shows, at its first frame): the one the recorder fingerprints and replay draws.
+  @MainActor
+  static func frame(of state: AppFeature.State, display: Display) -> Frame {
+    AppView.render(AppFeature.ViewState(state), display: display)
+  }
+
+  /// The fingerprint of what `frame` shows: its text and styles (in 24-bit colour, so every
+  /// colour counts), where its cursor is, and where its picture goes and its size.
+  static func fingerprint(of frame: Frame) -> Fingerprint {
+    let picture = frame.picture.map {
+      "\($0.x),\($0.y) \($0.columns)x\($0.rows) \($0.image.width)x\($0.image.height)"
+    }
+    let cursor = frame.cursor.map { "\($0.x),\($0.y)" }
+    return Fingerprint(
+      of: "\(frame.width)x\(frame.height) cursor \(cursor ?? "hidden") picture \(picture ?? "none")\n"
+        + String(decoding: ScreenDiffer.lines(of: frame, colorMode: .truecolor), as: UTF8.self))
   }
 
   /// One line of a log.
@@ -85,7 +109,7 @@ enum SessionLog {
 
 extension SessionLog.Line: Codable {
   enum Key: String, CodingKey {
-    case header, screen, blob, step, state
+    case header, screen, blob, step, state, frame
   }
 
   init(from decoder: any Decoder) throws {
@@ -100,7 +124,8 @@ extension SessionLog.Line: Codable {
       self = .step(
         SessionLog.Step(
           entry: try container.decode(RecordedAction<AppFeature.Action>.self, forKey: .step),
-          state: try container.decode(Fingerprint.self, forKey: .state)))
+          state: try container.decode(Fingerprint.self, forKey: .state),
+          frame: try container.decodeIfPresent(Fingerprint.self, forKey: .frame)))
     } else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
@@ -118,6 +143,7 @@ extension SessionLog.Line: Codable {
     case .step(let step):
       try container.encode(step.entry, forKey: .step)
       try container.encode(step.state, forKey: .state)
+      try container.encodeIfPresent(step.frame, forKey: .frame)
     }
   }
 }

@@ -2,6 +2,7 @@ import AppFeature
 import Core
 import Foundation
 import ImageDecoding
+import TextRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -38,10 +39,15 @@ final class SessionRecorder {
     write(.header(header))
   }
 
-  /// Records one step: a picture it carries first, if it is new.
+  /// Records one step: a picture it carries first, if it is new; the fingerprints of the
+  /// state and of its frame.
   func step(_ entry: RecordedAction<AppFeature.Action>, state: AppFeature.State) {
     steps += 1
-    write(.step(SessionLog.Step(entry: entry, state: Fingerprint(of: state))))
+    let frame = SessionLog.frame(of: state, display: state.screen.display)
+    write(
+      .step(
+        SessionLog.Step(
+          entry: entry, state: Fingerprint(of: state), frame: SessionLog.fingerprint(of: frame))))
   }
 
   /// Syncs the log to the disk and closes it; returns a warning if writing failed.

@@ -21,7 +21,10 @@ struct SessionLogTests {
 
   /// Records a short session with the fake API: the list arrives, a filter is typed, a breed
   /// opens with its picture; returns the log's path and the states the store went through.
-  func record(name: String = "session.jsonl") async throws -> (path: String, last: AppFeature.State) {
+  func record(
+    name: String = "session.jsonl", display: Display = Self.display,
+    resizeTo size: (columns: Int, rows: Int)? = nil
+  ) async throws -> (path: String, last: AppFeature.State) {
     let folder = ScratchFolder.path("session-log")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent(name).path
@@ -34,9 +37,10 @@ struct SessionLogTests {
     }
     store.startRecording { entry, state in recorder.step(entry, state: state) }
     // How the app draws is the first thing it tells its store.
-    store.send(.terminal(.opened(Self.display, ifAmbiguousWide: nil)))
+    store.send(.terminal(.opened(display, ifAmbiguousWide: nil)))
     await store.send(.appeared).finish()
     store.send(.dogs(.filterChanged("hou")))
+    if let size { store.send(.terminal(.resized(columns: size.columns, rows: size.rows, cell: nil))) }
     // Opening the breed loads its picture by itself.
     await store.send(.dogs(.rowSelected("hound"))).finish()
     #expect(recorder.finish() == nil)
@@ -76,7 +80,8 @@ struct SessionLogTests {
     let log = try SessionReplay.read(path: path)
     let step = log.steps.firstIndex { $0.entry.action == .dogs(.filterChanged("pug")) }.map { $0 + 1 }
     #expect(step != nil)
-    #expect(Replayed(log).firstDifference == step)
+    #expect(Replayed(log).firstDifference?.step == step)
+    #expect(Replayed(log).firstDifference?.difference == .state)
 
     let run = try await runInProcess(["replay", "--check", path])
     #expect(run.status == 1)
@@ -85,11 +90,62 @@ struct SessionLogTests {
     #expect(run.error.contains(#"filterChanged("pug")"#))
   }
 
+  /// Every step keeps its frame's fingerprint; one edited fails the check at that step,
+  /// which is named with what the replay drew there.
+  @Test func aLogWithOneFrameFingerprintEditedFailsTheCheckAtThatStep() async throws {
+    let (path, _) = try await record()
+    let log = try SessionReplay.read(path: path)
+    #expect(log.steps.allSatisfy { $0.frame != nil })
+    // The step that typed the filter: its frame shows the list filtered.
+    let index = try #require(log.steps.firstIndex { $0.entry.action == .dogs(.filterChanged("hou")) })
+    let recorded = try #require(log.steps[index].frame)
+    let replayed = Replayed(log)
+    #expect(SessionLog.fingerprint(of: replayed.frame(index + 1)) == recorded)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let edited = text.replacingOccurrences(
+      of: #""frame":"\#(recorded)""#, with: #""frame":"0123456789abcdef""#)
+    #expect(edited != text)
+    try edited.write(toFile: path, atomically: true, encoding: .utf8)
+    let editedLog = try SessionReplay.read(path: path)
+    #expect(Replayed(editedLog).firstDifference?.step == index + 1)
+    #expect(Replayed(editedLog).firstDifference?.difference == .frame)
+
+    let run = try await runInProcess(["replay", "--check", path])
+    #expect(run.status == 1)
+    #expect(
+      run.error.contains(
+        "Step \(index + 1) of \(log.steps.count) replays to the state recorded but not to the frame recorded")
+    )
+    #expect(run.error.contains(#"filterChanged("hou")"#))
+    // What the step changed on screen: the filter's row, as it was and as it is.
+    let before = replayed.frame(index)
+    let after = replayed.frame(index + 1)
+    let row = try #require((0..<after.height).first { before.line($0) != after.line($0) })
+    #expect(run.error.contains("row \(row + 1):\n- \(before.line(row))\n+ \(after.line(row))"))
+  }
+
+  /// A log written without frame fingerprints checks its states alone.
+  @Test func aLogWithoutFrameFingerprintsChecksItsStates() async throws {
+    let (path, _) = try await record()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let stripped = text.replacing(/"frame":"[0-9a-f]{16}",/, with: "")
+    #expect(stripped != text && !stripped.contains(#""frame":"#))
+    try stripped.write(toFile: path, atomically: true, encoding: .utf8)
+    let check = try await runInProcess(["replay", "--check", path])
+    #expect(check.status == 0)
+    #expect(
+      check.output
+        == "All \(try SessionReplay.read(path: path).steps.count) steps replay to the states recorded.\n")
+  }
+
   @Test func theCheckAndTheLastFramePassOnAnUntouchedLog() async throws {
     let (path, last) = try await record()
     let check = try await runInProcess(["replay", "--check", path])
     #expect(check.status == 0)
-    #expect(check.output.hasPrefix("All "))
+    #expect(
+      check.output
+        == "All \(try SessionReplay.read(path: path).steps.count) steps replay to the states and frames recorded.\n"
+    )
     let frame = try await runInProcess(["replay", "--frame", "last", path])
     #expect(frame.status == 0)
     #expect(frame.output == Self.frame(of: last).text + "\n")
@@ -214,10 +270,10 @@ struct SessionLogTests {
     #expect(throws: UsageError(message: "replay needs one session log, as written by --record FILE.")) {
       try Arguments.parse(["replay"], environment: [:])
     }
-    #expect(throws: UsageError(message: "replay takes --check or --frame, not both.")) {
+    #expect(throws: UsageError(message: "replay takes one of --check, --frame and --cast.")) {
       try Arguments.parse(["replay", "--check", "--frame", "1", "x"], environment: [:])
     }
-    #expect(throws: UsageError(message: "--check and --frame go with replay FILE.")) {
+    #expect(throws: UsageError(message: "--check, --frame and --cast go with replay FILE.")) {
       try Arguments.parse(["list", "--check"], environment: [:])
     }
     #expect(

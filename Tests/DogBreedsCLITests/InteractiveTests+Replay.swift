@@ -55,10 +55,23 @@ extension InteractiveTests {
     let check = try await runCLI(["replay", "--check", log], environment: environment)
     #expect(check.status == 0, "\(check.stderr)")
     #expect(
-      check.stdout.hasPrefix("All ") && check.stdout.hasSuffix(" steps replay to the states recorded.\n"))
+      check.stdout.hasPrefix("All ")
+        && check.stdout.hasSuffix(" steps replay to the states and frames recorded.\n"))
     let frame = try await runCLI(["replay", "--frame", "last", log], environment: environment)
     #expect(frame.status == 0, "\(frame.stderr)")
     #expect(frame.stdout == lastSeen + "\n")
+    // Its cast, played on a terminal of the size it names, ends on that screen too.
+    let castPath = folder.appendingPathComponent("session.cast").path
+    let cast = try await runCLI(["replay", "--cast", castPath, log], environment: environment)
+    #expect(cast.status == 0, "\(cast.stderr)")
+    let castLines = try String(contentsOfFile: castPath, encoding: .utf8).split(separator: "\n")
+    let header = try #require(JSONSerialization.jsonObject(with: Data(castLines[0].utf8)) as? [String: Any])
+    var played = VirtualTerminal(width: header["width"] as? Int ?? 0, height: header["height"] as? Int ?? 0)
+    for line in castLines.dropFirst() {
+      let event = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+      if event[1] as? String == "o", let data = event[2] as? String { played.apply(Array(data.utf8)) }
+    }
+    #expect(played.text == lastSeen)
     // The replay wrote nothing: the favourites are as the app saved them.
     let favourites = try String(
       contentsOf: folder.appendingPathComponent("data/favourites.json"), encoding: .utf8)
