@@ -109,10 +109,15 @@ struct FavouritesCommandTests {
     let names = try await apiNames(environment)
     let kept = Set(names.prefix(40))
     let changed = Array(names[50..<60])
-    let start = ContinuousClock.now
-    #expect(
-      try await runCLI(["--api", "fake", "favourites", "add"] + kept, environment: environment).status == 0)
-    let save = ContinuousClock.now - start
+    // A save's time: the fastest of three (the first start of a sanitized binary is much
+    // slower than the next, and kills timed on it would all come after the save).
+    var save = Duration.seconds(3600)
+    for _ in 0..<3 {
+      let start = ContinuousClock.now
+      #expect(
+        try await runCLI(["--api", "fake", "favourites", "add"] + kept, environment: environment).status == 0)
+      save = min(save, ContinuousClock.now - start)
+    }
     let window = max(0.04, Double(save.components.attoseconds) / 1e18 + Double(save.components.seconds))
     let snapshots = ScratchFolder.path("snapshots")
     try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
