@@ -130,7 +130,13 @@ extension TestStore {
       guard ContinuousClock.now < deadline else { return .timedOut }
       // A job that came while the effects settled: look again at once.
       if executor.jobsEnqueued != jobs { continue }
-      guard await executor.nextJob(after: jobs, until: deadline) else { return .timedOut }
+      // Otherwise wait for one, looking again every so often: an effect's going to sleep
+      // on a test clock may trail the executor's idling (a loaded machine, a sanitizer),
+      // and brings no job of its own to wake this wait.
+      let look = min(deadline, ContinuousClock.now.advanced(by: .milliseconds(20)))
+      if await !executor.nextJob(after: jobs, until: look), ContinuousClock.now >= deadline {
+        return .timedOut
+      }
     }
   }
 
