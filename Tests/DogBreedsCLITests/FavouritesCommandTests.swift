@@ -123,7 +123,10 @@ struct FavouritesCommandTests {
     try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
     // Each trial: a change, and when to kill it; about 8 s of kills in all, or fewer.
     let trials = (0..<max(50, min(200, Int(8 / window)))).map { trial in
-      "\(trial % 3 == 0 ? "remove" : "add") \(changed[trial % changed.count]) \(String(format: "%.3f", Double.random(in: 0...window)))"
+      // Spread evenly on a log scale, from a millisecond to a save's time: as many kills
+      // early in the save (its start, its read) as late (its write, its rename), whatever
+      // the build's pace.
+      "\(trial % 3 == 0 ? "remove" : "add") \(changed[trial % changed.count]) \(String(format: "%.4f", exp(Double.random(in: log(0.001)...log(window)))))"
     }
     let script = #"""
       app="$1"; shift; i=0
