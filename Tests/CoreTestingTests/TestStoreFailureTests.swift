@@ -177,19 +177,20 @@ struct TestStoreFailureTests {
       ])
   }
 
-  /// With no effect running nothing can arrive, so it fails at once, not after the timeout.
+  /// With no effect running nothing can arrive, so it fails at once, not after the timeout. The
+  /// timeout is an hour, so the bound below holds however loaded the machine is.
   @Test func anActionThatNoEffectCanSendFailsAtOnce() async {
     let start = ContinuousClock.now
     let issues = await collectingIssues {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.increment) { $0.count = 1 }
-      await store.receive(.loaded(1), timeout: .seconds(60))
+      await store.receive(.loaded(1), timeout: .seconds(3600))
     }
     #expect(
       issues == [
         "Expected to receive .loaded(1), but received none, and no effect is running that could send it."
       ])
-    #expect(ContinuousClock.now - start < .seconds(30))
+    #expect(ContinuousClock.now - start < .seconds(600))
   }
 
   @Test func anActionThatNeverArrivesWhileAnEffectRunsSaysSo() async {
