@@ -8,10 +8,10 @@ import TextRendering
 ///   (kitty and sixel also in the full-screen UI, half blocks in colour for iTerm2) when the
 ///   environment names such a terminal (not inside tmux); otherwise half blocks when the
 ///   terminal has 256 or more colours and the locale is UTF-8, ASCII when it has fewer
-///   colours or none (NO_COLOR: the ASCII ramp), or a locale without Unicode (LANG=C).
+///   colours or none (NO_COLOR: ASCII in the terminal's own colours), or a locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half
 ///   blocks are nothing without colour: where the user turned colour off (`--color never`,
-///   or NO_COLOR under `--color auto`), the ASCII ramp is drawn instead, and ``note`` says
+///   or NO_COLOR under `--color auto`), ASCII is drawn instead, and ``note`` says
 ///   so. Elsewhere asking for a picture overrides the colour default (output to a file or
 ///   a pipe gets the colours asked for).
 /// - `kitty`/`iterm`/`sixel`: those protocols for `show`. The full-screen UI uses kitty's
@@ -48,9 +48,9 @@ struct PictureSettings: Sendable {
     _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,
     interactive: Bool, unicode: Bool, environment: [String: String], cell: TerminalPicture.CellSize = .default
   ) -> PictureSettings {
-    // ASCII cells: one pixel across, two down (the ramp averages them; the glyphs in
-    // colour take what they need).
-    let cells = CellPixels(width: 1, height: 2)
+    // ASCII cells: the parts each glyph's shape is matched on.
+    let cells = CellPixels(
+      width: PictureRenderer.asciiSamplesPerCell.across, height: PictureRenderer.asciiSamplesPerCell.down)
     // Symbols: the pixels each cell is fitted on.
     let samples = SymbolSet.samplesPerCell(cell)
     let symbolPixels = CellPixels(width: samples.across, height: samples.down)
@@ -61,7 +61,7 @@ struct PictureSettings: Sendable {
     let richColor: ColorMode = ColorPolicy.advertisesTrueColor(environment) ? .truecolor : .ansi256
     func blocks(_ mode: ColorMode) -> PictureSettings {
       guard !colorRefused || choice == .auto else {
-        // Colour is turned off, and half blocks without colour show nothing: the ASCII ramp.
+        // Colour is turned off, and half blocks without colour show nothing: ASCII.
         var ascii = PictureSettings(mode: .ascii, colorMode: .none, pixelsPerCell: cells, explicit: true)
         ascii.note =
           "--picture \(choice.rawValue) needs colour, which is turned off (--color never or NO_COLOR): drawing the picture in ASCII."

@@ -7,7 +7,7 @@ import TextRendering
 #endif
 
 /// Asks the terminal, before `show` prints a picture in cells, whether its background is
-/// light (the ASCII ramp then runs the other way) and, for symbols it chose, whether it
+/// light (ASCII without colour then puts its ink on the dark) and, for symbols it chose, whether it
 /// draws East Asian ambiguous characters (block elements and lines) two columns wide, as
 /// terminals set up for Chinese, Japanese or Korean may; before it prints one in kitty's or sixel's
 /// pixels, where the window does not say, how large a cell is (`CSI 16 t`); and, where

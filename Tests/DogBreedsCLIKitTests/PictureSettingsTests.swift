@@ -92,7 +92,8 @@ struct PictureSettingsTests {
     #expect(pixels(.kitty).map { $0 == (8, 17) } == true)
     #expect(pixels(.sixel).map { $0 == (8, 17) } == true)
     #expect(pixels(.blocks).map { $0 == (8, 17) } == true)
-    #expect(pixels(.ascii).map { $0 == (1, 2) } == true)
+    // ASCII: the parts each glyph's shape is matched on, whatever the cell's pixels.
+    #expect(pixels(.ascii).map { $0 == (4, 8) } == true)
     #expect(pixels(.none) == nil)
     #expect(pixels(.iterm) == nil)
   }

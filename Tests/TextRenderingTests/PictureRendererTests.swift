@@ -41,32 +41,59 @@ struct PictureRendererTests {
     #expect(PictureRenderer.fittedSize(square, columns: 0, rows: 10) == (0, 0))
   }
 
-  @Test func asciiSplitsTheGreysIntoEqualBands() {
-    let greys = image(256, 1, (0..<256).map { [UInt8($0), UInt8($0), UInt8($0)] })
-    let cells = PictureRenderer.render(greys, mode: .ascii, columns: 256, rows: 1)
-    #expect(cells.columns == 256)
-    let characters = cells.cells.map(\.character)
-    #expect(characters.first == " " && characters.last == "@")
-    for character in PictureRenderer.ramp {
-      let band = characters.filter { $0 == character }.count
-      #expect((25...26).contains(band), "\(character): \(band)")
+  /// ASCII without colour: a lighter grey takes a glyph with more ink (on a dark
+  /// background), from a space for the darkest to a dense glyph for the lightest; on a light
+  /// background the other way round.
+  @Test(arguments: [false, true])
+  func asciiWithoutColourPutsMoreInkOnTheLight(lightBackground: Bool) {
+    let row: [[UInt8]] = (0..<64).map { (x: Int) -> [UInt8] in
+      let level = UInt8(x * 4)
+      return [level, level, level]
     }
+    let greys = image(64, 8, Array(repeating: row, count: 8).flatMap { $0 })
+    let cells = PictureRenderer.render(
+      greys, mode: .ascii, columns: 16, rows: 1, lightBackground: lightBackground,
+      cell: .init(width: 4, height: 8))
+    #expect(cells.columns == 16 && cells.rows == 1)
+    let ink = cells.cells.map { Self.ink($0.character) }
+    let (dark, light) = lightBackground ? (ink.last!, ink.first!) : (ink.first!, ink.last!)
+    #expect(dark < 1 && light > 6, "\(cells.cells.map { $0.character })")
+    // Rising (or falling) overall: no quarter has less ink than the one before (the
+    // lightest are the densest glyphs alike).
+    let quarters = stride(from: 0, to: 16, by: 4).map { ink[$0..<$0 + 4].reduce(0, +) }
+    let ordered = lightBackground ? Array(quarters.reversed()) : quarters
+    #expect(zip(ordered, ordered.dropFirst()).allSatisfy { $0 <= $1 }, "\(quarters)")
+    #expect(ordered[0] < ordered[1] && ordered[1] < ordered[2], "\(quarters)")
+    #expect(cells.cells.allSatisfy { $0.style == Style.plain })
   }
+
+  /// A glyph's ink: the sum of its coverage.
+  static func ink(_ character: Character) -> Float {
+    GlyphSet.ascii.coverage[GlyphSet.ascii.characters.firstIndex(of: character) ?? 0].reduce(0, +)
+  }
+
+  /// Four parts of blue, of red and of green.
+  static let primaryRow: [[UInt8]] =
+    Array(repeating: [0, 0, 255], count: 4) + Array(repeating: [255, 0, 0], count: 4)
+    + Array(repeating: [0, 255, 0], count: 4)
 
   /// Brightness as the eye sees it: full green brighter than full red, and red than blue.
   @Test func asciiWeighsTheColoursAsTheEyeDoes() {
-    let primaries = image(3, 1, [[0, 0, 255], [255, 0, 0], [0, 255, 0]])
-    let characters = PictureRenderer.render(primaries, mode: .ascii, columns: 3, rows: 1).cells.map(
-      \.character)
-    let levels = characters.map { PictureRenderer.ramp.firstIndex(of: $0)! }
-    #expect(levels[0] < levels[1] && levels[1] < levels[2], "\(characters)")
+    let primaries = image(
+      12, 8,
+      Array(repeating: Self.primaryRow, count: 8).flatMap { $0 })
+    let characters = PictureRenderer.render(
+      primaries, mode: .ascii, columns: 3, rows: 1, cell: .init(width: 4, height: 8)
+    ).cells.map(\.character)
+    let ink = characters.map(Self.ink)
+    #expect(ink[0] < ink[1] && ink[1] < ink[2], "\(characters)")
   }
 
   /// Where there is colour, ASCII colours each cell's background too: a bright picture
-  /// stays bright (the ramp's dense characters on the terminal's black were dark).
+  /// stays bright (dense characters on the terminal's black would be dark).
   @Test(arguments: [ColorMode.truecolor, .ansi256, .ansi16])
   func asciiInColourPaintsTheBackground(colorMode: ColorMode) {
-    let white = image(8, 4, Array(repeating: [250, 250, 250], count: 32))
+    let white = image(32, 16, Array(repeating: [250, 250, 250], count: 32 * 16))
     let cells = PictureRenderer.render(white, mode: .ascii, columns: 8, rows: 2, colorMode: colorMode)
     #expect(cells.columns == 8 && cells.rows == 2)
     // (In fewer colours, from palette entries dithered: near white.)
@@ -75,31 +102,79 @@ struct PictureRendererTests {
         guard case .rgb(let r, let g, let b)? = $0.style.background else { return false }
         return colorMode == .truecolor ? (r, g, b) == (250, 250, 250) : min(r, g, b) >= 220
       }, "\(cells.cells)")
-    // Without colour, or not knowing it: the ramp, in the pixels' colour.
+    // Without colour, or not knowing it: glyphs alone, the densest for white.
     for none: ColorMode? in [ColorMode.none, nil] {
-      let ramp = PictureRenderer.render(white, mode: .ascii, columns: 8, rows: 2, colorMode: none)
-      #expect(ramp.cells.allSatisfy { $0.character == "@" && $0.style.background == nil })
+      let plain = PictureRenderer.render(white, mode: .ascii, columns: 8, rows: 2, colorMode: none)
+      #expect(plain.cells.allSatisfy { $0.character != " " && $0.style == Style.plain }, "\(plain.cells)")
     }
   }
 
-  /// A cell whose top is light and the rest dark is drawn with ink at the top (`'`, `"`,
-  /// `^`, `T`, `7`), light ink on the dark background; a flat cell is a space on its colour.
+  /// One cell of 4 × 8 parts, `ink` where `isInk(x, y)` and `paper` elsewhere.
+  func cell(ink: [UInt8], paper: [UInt8], _ isInk: (Int, Int) -> Bool) -> RGBImage {
+    image(4, 8, (0..<32).map { isInk($0 % 4, $0 / 4) ? ink : paper })
+  }
+
+  /// A cell whose top is light and the rest dark is drawn with light ink at the top, or
+  /// dark ink below it; a flat cell is a space on its colour.
   @Test func asciiInColourDrawsACellsShapeWithItsCharacter() throws {
     let light: [UInt8] = [240, 230, 200]
     let dark: [UInt8] = [20, 30, 40]
-    // One cell of 2 × 4 parts: the top row light.
-    let cell = image(2, 4, [light, light, dark, dark, dark, dark, dark, dark])
-    let drawn = PictureRenderer.render(cell, mode: .ascii, columns: 1, rows: 1, colorMode: .truecolor)
+    let top = cell(ink: light, paper: dark) { _, y in y < 3 }
+    let drawn = PictureRenderer.render(
+      top, mode: .ascii, columns: 1, rows: 1, cell: .init(width: 4, height: 8), colorMode: .truecolor)
     let only = try #require(drawn.cells.first)
-    #expect("'\"^T7".contains(only.character), "\(only)")
     func luma(_ colour: Color?) -> Int {
       guard case .rgb(let r, let g, let b)? = colour else { return -1 }
       return Int(r) * 3 + Int(g) * 6 + Int(b)
     }
-    #expect(luma(only.style.foreground) > luma(only.style.background) + 500, "\(only)")
-    let flat = image(2, 4, Array(repeating: dark, count: 8))
-    let space = PictureRenderer.render(flat, mode: .ascii, columns: 1, rows: 1, colorMode: .truecolor).cells
+    // The ink's share in the top three rows of eight: most of it where the ink's colour is
+    // the light's, little of it where the ink is the dark.
+    let index = try #require(GlyphSet.ascii.characters.firstIndex(of: only.character))
+    let cover = GlyphSet.ascii.coverage[index]
+    let share = cover[0..<12].reduce(0, +) / cover.reduce(0, +)
+    let inkIsLight = luma(only.style.foreground) > luma(only.style.background)
+    #expect(inkIsLight ? share > 0.7 : share < 0.1, "\(only)")
+    #expect(abs(luma(only.style.foreground) - luma(only.style.background)) > 500, "\(only)")
+    let flat = cell(ink: dark, paper: dark) { _, _ in true }
+    let space = PictureRenderer.render(
+      flat, mode: .ascii, columns: 1, rows: 1, cell: .init(width: 4, height: 8), colorMode: .truecolor
+    ).cells
     #expect(space == [Cell(" ", style: Style(background: .rgb(20, 30, 40)))])
+  }
+
+  /// The glyph follows the shape: a cell dark on the left and light on the right has its
+  /// ink on the right where the ink is light (on the left where it is dark); a thin light
+  /// vertical stroke down the middle is `|`; a light bar across the bottom is `_`; in
+  /// colour and without.
+  @Test(arguments: [ColorMode.truecolor, .none])
+  func asciiPicksTheGlyphOfTheCellsShape(colorMode: ColorMode) throws {
+    let (light, dark): ([UInt8], [UInt8]) = ([250, 250, 250], [0, 0, 0])
+    func glyph(_ picture: RGBImage) throws -> Cell {
+      try #require(
+        PictureRenderer.render(
+          picture, mode: .ascii, columns: 1, rows: 1, cell: .init(width: 4, height: 8), colorMode: colorMode
+        ).cells.first)
+    }
+    let coverage = Dictionary(uniqueKeysWithValues: zip(GlyphSet.ascii.characters, GlyphSet.ascii.coverage))
+    /// The share of a glyph's ink in columns 2 and 3.
+    func rightShare(_ character: Character) -> Float {
+      let cover = coverage[character]!
+      let right = (0..<32).filter { $0 % 4 >= 2 }.reduce(Float(0)) { $0 + cover[$1] }
+      return right / max(cover.reduce(0, +), 0.001)
+    }
+    let split = try glyph(cell(ink: light, paper: dark) { x, _ in x >= 2 })
+    // Without colour the ink is the light; in colour it may be either side, in its colour.
+    var inkIsLight = true
+    if case .rgb(let r, _, _)? = split.style.foreground, case .rgb(let b, _, _)? = split.style.background {
+      inkIsLight = r > b
+    }
+    let share = rightShare(split.character)
+    #expect(inkIsLight ? share > 0.6 : share < 0.4, "\(split)")
+    // A thin stroke, as bright as a glyph's stroke can make it over two parts.
+    let stroke = try glyph(cell(ink: [60, 60, 60], paper: dark) { x, _ in x == 1 || x == 2 })
+    #expect(stroke.character == "|", "\(stroke)")
+    let floor = try glyph(cell(ink: light, paper: dark) { _, y in y == 7 })
+    #expect(floor.character == "_", "\(floor)")
   }
 
   @Test func thePaletteSplitsTheBoxWithTheMostPixelsTimesWidth() {

@@ -145,7 +145,8 @@ public struct PictureNode: Hashable, Sendable {
 public enum PictureMode: String, Hashable, Sendable, CaseIterable, Codable {
   /// Upper half blocks `▀` with a foreground and a background colour: two pixels per cell.
   case blocks
-  /// An ASCII luminance ramp, for terminals without colour.
+  /// Printable ASCII characters chosen for the shape of each cell's light, in colour where
+  /// there is colour.
   case ascii
   /// No picture; only the caption.
   case none

@@ -6,11 +6,12 @@ import ImageDecoding
 /// whose background is the bottom one, so a cell shows two pixels stacked, each half a
 /// cell tall. A picture may end on a top half: its last row's bottom halves are then the
 /// terminal's own background.
-/// `ascii`: where colour is drawn, each cell is the ASCII character and the two colours,
-/// its ink's and the cell's background, that come nearest the cell's pixels (``CellFit``),
-/// so a bright picture stays bright. Without colour (or where the colours are not known),
-/// one luminance character per cell from a ramp, in the pixel's colour (which a terminal
-/// without colour drops).
+/// `ascii`: each cell is the printable ASCII character whose ink, as a monospace font draws
+/// it, comes nearest the shape of the cell's pixels (``CellFit``). Where colour is drawn,
+/// with the two colours, its ink's and the cell's background, that come nearest them, so
+/// a bright picture stays bright. Without colour (or where the colours are not known), in
+/// the terminal's own colours: the ink follows the picture's light, or on a light
+/// background its darkness.
 /// Other symbols (``SymbolSet``): each cell the glyph and two colours nearest its pixels,
 /// fitted on as many pixels as the cell has.
 /// In 256 or 16 colours, half blocks and ASCII are dithered (``Dither``); a symbol's two
@@ -19,9 +20,6 @@ import ImageDecoding
 /// The picture keeps its shape in cells of the size the terminal reports (``PictureFit``).
 /// Downscaling is an area average (a box filter), never point sampling.
 public enum PictureRenderer {
-  /// The ASCII ramp, darkest first.
-  public static let ramp = Array(" .:-=+*#%@")
-
   /// The cells for `image` fitted into `columns` × `rows`, keeping its aspect ratio.
   ///
   /// - Parameters:
@@ -29,9 +27,8 @@ public enum PictureRenderer {
   ///   - mode: How to draw it.
   ///   - columns: The most columns it may take.
   ///   - rows: The most rows it may take.
-  ///   - lightBackground: Whether the terminal's background is light: the ASCII ramp then
-  ///     runs the other way (dense characters for dark pixels), or the picture would show
-  ///     as its own negative.
+  ///   - lightBackground: Whether the terminal's background is light: ASCII without colour
+  ///     then puts its ink where the picture is dark, or it would show as its own negative.
   ///   - cell: A cell's size in pixels, for the picture's shape.
   ///   - colorMode: The colours the picture is drawn in, if known.
   ///   - symbols: The glyphs `blocks` draws with (``SymbolSet``).
@@ -52,59 +49,49 @@ public enum PictureRenderer {
         columns: dots.across, rows: dots.down,
         cells: Dither.cellsToPalette(cells, columns: dots.across, colorMode: colorMode ?? .truecolor))
     }
-    if mode == .ascii, let colorMode, colorMode != .none {
+    if mode == .ascii {
       let glyphs = GlyphSet.ascii
       let (width, height) = (dots.across * glyphs.across, dots.down * glyphs.down)
+      let pixels = image.downscaled(width: width, height: height).pixels
+      guard let colorMode, colorMode != .none else {
+        return PictureCells(
+          columns: dots.across, rows: dots.down,
+          cells: CellFit.plainCells(
+            pixels, columns: dots.across, rows: dots.down, glyphs: glyphs, lightBackground: lightBackground))
+      }
       // In fewer colours, the parts are dithered first: the glyphs take up the pattern.
-      let pixels = Dither.toPalette(
-        image.downscaled(width: width, height: height).pixels, width: width, height: height,
-        colorMode: colorMode
-      ).pixels
       return PictureCells(
         columns: dots.across, rows: dots.down,
-        cells: CellFit.cells(pixels, columns: dots.across, rows: dots.down, glyphs: glyphs))
+        cells: CellFit.cells(
+          Dither.toPalette(pixels, width: width, height: height, colorMode: colorMode).pixels,
+          columns: dots.across, rows: dots.down, glyphs: glyphs))
     }
     let pixels = image.downscaled(width: dots.across, height: dots.down).pixels
     // Half blocks in 256 or 16 colours: each dot a palette entry, dithered.
-    let entries =
-      mode == .blocks
-      ? Dither.toPalette(pixels, width: dots.across, height: dots.down, colorMode: colorMode ?? .truecolor)
-        .entries
-      : []
+    let entries = Dither.toPalette(
+      pixels, width: dots.across, height: dots.down, colorMode: colorMode ?? .truecolor
+    ).entries
     func colour(_ x: Int, _ y: Int) -> Color {
       let index = y * dots.across + x
       if !entries.isEmpty { return colorMode == .ansi16 ? .ansi(entries[index]) : .indexed(entries[index]) }
       return .rgb(pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2])
     }
-    switch mode {
-    case .blocks:
-      let rows = (dots.down + 1) / 2
-      var cells: [Cell] = []
-      cells.reserveCapacity(dots.across * rows)
-      for row in 0..<rows {
-        for column in 0..<dots.across {
-          // The last row of an odd count is a top half alone, on the terminal's background.
-          let bottom = row * 2 + 1 < dots.down ? colour(column, row * 2 + 1) : nil
-          cells.append(Cell("▀", style: Style(foreground: colour(column, row * 2), background: bottom)))
-        }
+    let rows = (dots.down + 1) / 2
+    var cells: [Cell] = []
+    cells.reserveCapacity(dots.across * rows)
+    for row in 0..<rows {
+      for column in 0..<dots.across {
+        // The last row of an odd count is a top half alone, on the terminal's background.
+        let bottom = row * 2 + 1 < dots.down ? colour(column, row * 2 + 1) : nil
+        cells.append(Cell("▀", style: Style(foreground: colour(column, row * 2), background: bottom)))
       }
-      return PictureCells(columns: dots.across, rows: rows, cells: cells)
-    default:
-      var cells: [Cell] = []
-      cells.reserveCapacity(dots.across * dots.down)
-      for index in 0..<(dots.across * dots.down) {
-        let luminance =
-          (299 * Int(pixels[index * 3]) + 587 * Int(pixels[index * 3 + 1]) + 114 * Int(pixels[index * 3 + 2]))
-          / 1000
-        // In the pixel's colour, which a terminal with colour shows and one without drops.
-        cells.append(
-          Cell(
-            ramp[min(ramp.count - 1, (lightBackground ? 255 - luminance : luminance) * ramp.count / 256)],
-            style: Style(foreground: colour(index % dots.across, index / dots.across))))
-      }
-      return PictureCells(columns: dots.across, rows: dots.down, cells: cells)
     }
+    return PictureCells(columns: dots.across, rows: rows, cells: cells)
   }
+
+  /// The pixels across and down each ASCII cell is fitted on: a picture is best decoded
+  /// to this many for each cell it covers.
+  public static var asciiSamplesPerCell: (across: Int, down: Int) { GlyphSet.asciiGrid }
 
   /// The dots `image` is drawn with in `mode` in at most `columns` × `rows` cells of
   /// `cell` pixels: half cells for half blocks, whole cells otherwise (other symbols too).
