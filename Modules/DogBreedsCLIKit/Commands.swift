@@ -270,7 +270,12 @@ struct Commands {
     }
     if case .failed(let error) = state.picture { return error.message }
     guard let image = state.picture.image else { return nil }
-    if pictures.terminalProtocol == .kitty {
+    if pictures.terminalProtocol == .kitty, pictures.throughTmux {
+      Output.write(
+        TerminalPicture.kittyPlaceholders(
+          image, columns: box.columns, rows: box.rows, cell: display.cell, id: UInt8.random(in: 1...255),
+          compressed: pictures.compressed))
+    } else if pictures.terminalProtocol == .kitty {
       Output.write(
         TerminalPicture.kitty(
           image, columns: box.columns, rows: box.rows, cell: display.cell, compressed: pictures.compressed))

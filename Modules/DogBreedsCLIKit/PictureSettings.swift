@@ -6,7 +6,8 @@ import TextRendering
 ///
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
 ///   (kitty and sixel also in the full-screen UI, half blocks in colour for iTerm2) when the
-///   environment names such a terminal (not inside tmux); otherwise half blocks when the
+///   environment names such a terminal (inside tmux, kitty alone and for `show` alone,
+///   through tmux with placeholders: ``throughTmux``); otherwise half blocks when the
 ///   terminal has 256 or more colours and the locale is UTF-8, ASCII when it has fewer
 ///   colours or none (NO_COLOR: ASCII in the terminal's own colours), or a locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half
@@ -14,7 +15,7 @@ import TextRendering
 ///   or NO_COLOR under `--color auto`), ASCII is drawn instead, and ``note`` says
 ///   so. Elsewhere asking for a picture overrides the colour default (output to a file or
 ///   a pipe gets the colours asked for).
-/// - `kitty`/`iterm`/`sixel`: those protocols for `show`. The full-screen UI uses kitty's
+/// - `kitty`/`iterm`/`sixel`: those protocols for `show` (kitty's through tmux inside it). The full-screen UI uses kitty's
 ///   too (placed over blank cells, taken away by its id when the screen changes) and sixel
 ///   (drawn into blank cells, with the whole screen painted again when the picture or a
 ///   cell over it changes, which is what takes sixel pixels away); for iTerm2's it draws
@@ -43,6 +44,16 @@ struct PictureSettings: Sendable {
   var note: String?
   /// Whether kitty's pictures are sent compressed (``TerminalLink/compressesPictures``).
   var compressed = false
+  /// Whether `show` runs inside tmux, which draws no kitty pictures itself: they are
+  /// passed through to the terminal outside and shown by placeholder characters
+  /// (``TerminalPicture/kittyPlaceholders(_:columns:rows:cell:id:compressed:throughTmux:)``).
+  var throughTmux = false
+
+  /// Whether the environment says this runs inside tmux: `TMUX` (set in every pane), or a
+  /// `TERM` of tmux's own.
+  static func isInsideTmux(_ environment: [String: String]) -> Bool {
+    !(environment["TMUX"] ?? "").isEmpty || (environment["TERM"] ?? "").hasPrefix("tmux")
+  }
 
   static func resolve(
     _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,
@@ -80,9 +91,11 @@ struct PictureSettings: Sendable {
     case .ansi256:
       return blocks(.ansi256)
     case .kitty where !interactive, .sixel where !interactive:
-      return PictureSettings(
+      var settings = PictureSettings(
         mode: .none, terminalProtocol: choice == .kitty ? .kitty : .sixel, colorMode: colorMode,
         pixelsPerCell: cellPixels, explicit: true)
+      settings.throughTmux = choice == .kitty && isInsideTmux(environment)
+      return settings
     case .iterm where !interactive:
       return PictureSettings(
         mode: .none, terminalProtocol: .iterm, colorMode: colorMode, pixelsPerCell: nil, explicit: true)
@@ -98,11 +111,20 @@ struct PictureSettings: Sendable {
       guard isTerminal else {
         return PictureSettings(mode: .none, colorMode: colorMode, pixelsPerCell: nil, explicit: false)
       }
-      // Outside tmux (which passes no graphics through), the terminal's own protocol where
-      // the environment names it: every protocol for `show`, kitty's and sixel in the
-      // full-screen UI. (iTerm2's gives no control over where a picture ends, so the UI
-      // draws as for any terminal, below.)
-      if environment["TMUX"] == nil, let named = terminalProtocol(named: environment) {
+      // Inside tmux, where the environment names kitty as the terminal outside (its
+      // variables stay in tmux's environment), `show` passes kitty's pictures through and
+      // has tmux keep placeholders for them; other protocols are not passed through.
+      if isInsideTmux(environment) {
+        if !interactive, terminalProtocol(named: environment) == .kitty {
+          return resolve(
+            .kitty, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true, interactive: false,
+            unicode: unicode, environment: environment, cell: cell
+          ).automatic
+        }
+      } else if let named = terminalProtocol(named: environment) {
+        // Outside tmux, the terminal's own protocol where the environment names it: every
+        // protocol for `show`, kitty's and sixel in the full-screen UI. (iTerm2's gives no
+        // control over where a picture ends, so the UI draws as for any terminal, below.)
         if !interactive || named != .iterm {
           return resolve(
             named, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true,

@@ -21,6 +21,8 @@ struct PictureSettingsTests {
     var terminalProtocol: PictureProtocol? = nil
     var pictureColor: ColorMode? = nil
     var hasNote = false
+    /// Whether kitty's pictures go through tmux, with placeholders.
+    var throughTmux = false
 
     var testDescription: String {
       "\(choice.rawValue) \(environment) interactive:\(interactive) colour:\(colorMode) refused:\(colorRefused)"
@@ -53,7 +55,24 @@ struct PictureSettingsTests {
       mode: .blocks),
     Case(choice: .auto, environment: ["LC_TERMINAL": "iTerm2"], mode: .none, terminalProtocol: .iterm),
     Case(choice: .auto, environment: ["KONSOLE_VERSION": "210804", "TERM": "xterm-256color"], mode: .blocks),
-    Case(choice: .auto, environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/t,1,0"], mode: .blocks),
+    // Inside tmux (TMUX, or tmux's TERM), in kitty (its variables stay in tmux's
+    // environment): `show` passes kitty's pictures through; the full-screen app, and any
+    // other terminal, get colour cells.
+    Case(
+      choice: .auto, environment: ["TERM": "tmux-256color", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/t,1,0"],
+      mode: .none, terminalProtocol: .kitty, throughTmux: true),
+    Case(
+      choice: .auto, environment: ["TERM": "tmux-256color", "KITTY_WINDOW_ID": "1"], mode: .none,
+      terminalProtocol: .kitty, throughTmux: true),
+    Case(
+      choice: .auto, environment: ["TERM": "screen-256color", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/t,1,0"],
+      mode: .none, terminalProtocol: .kitty, throughTmux: true),
+    Case(
+      choice: .auto, environment: ["TERM": "tmux-256color", "KITTY_WINDOW_ID": "1", "TMUX": "/tmp/t,1,0"],
+      interactive: true, mode: .blocks),
+    Case(choice: .auto, environment: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"], mode: .blocks),
+    Case(choice: .auto, environment: ["TERM": "foot", "TMUX": "/tmp/t,1,0"], mode: .blocks),
+    Case(choice: .auto, environment: ["LC_TERMINAL": "iTerm2", "TMUX": "/tmp/t,1,0"], mode: .blocks),
     // Asked for by name.
     Case(choice: .blocks, colorMode: .none, isTerminal: false, mode: .blocks, pictureColor: .ansi256),
     Case(choice: .ansi256, environment: ["COLORTERM": "truecolor"], mode: .blocks, pictureColor: .ansi256),
@@ -64,6 +83,10 @@ struct PictureSettingsTests {
     Case(choice: .ascii, colorMode: .ansi16, mode: .ascii, pictureColor: .ansi16),
     Case(choice: .none, mode: .none),
     Case(choice: .kitty, environment: [:], mode: .none, terminalProtocol: .kitty),
+    Case(
+      choice: .kitty, environment: ["TMUX": "/tmp/t,1,0"], mode: .none, terminalProtocol: .kitty,
+      throughTmux: true),
+    Case(choice: .sixel, environment: ["TMUX": "/tmp/t,1,0"], mode: .none, terminalProtocol: .sixel),
     Case(choice: .sixel, environment: [:], interactive: true, mode: .terminal, terminalProtocol: .sixel),
     Case(choice: .iterm, environment: [:], interactive: true, mode: .blocks),
   ])
@@ -73,6 +96,7 @@ struct PictureSettingsTests {
       interactive: row.interactive, unicode: row.unicode, environment: row.environment)
     #expect(settings.mode == row.mode)
     #expect(settings.terminalProtocol == row.terminalProtocol)
+    #expect(settings.throughTmux == row.throughTmux)
     if let color = row.pictureColor { #expect(settings.colorMode == color) }
     #expect((settings.note != nil) == row.hasNote)
     // Only an automatic choice may quietly show nothing.

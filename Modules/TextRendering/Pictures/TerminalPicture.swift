@@ -123,7 +123,7 @@ public enum TerminalPicture {
   /// `keys` and the pixels as one kitty command, base64 in chunks of 4096 (`m=1` on every
   /// chunk but the last), compressed first (`o=z`) where asked. Written as bytes: the
   /// payload is hundreds of kilobytes, and a string indexed by characters walks them.
-  private static func kittyCommand(_ keys: String, _ image: RGBImage, compressed: Bool) -> String {
+  static func kittyCommand(_ keys: String, _ image: RGBImage, compressed: Bool) -> String {
     let payload = compressed ? Deflate.zlib(image.pixels) : image.pixels
     let chunkBytes = 3_072  // 4,096 characters of base64
     let chunks = max(1, (payload.count + chunkBytes - 1) / chunkBytes)
