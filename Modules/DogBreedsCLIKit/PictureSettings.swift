@@ -1,4 +1,5 @@
 import CommandLineInterface
+import Foundation
 import TextRendering
 
 /// How pictures are shown, resolved once from `--picture`, the colour mode, the terminal
@@ -48,6 +49,26 @@ struct PictureSettings: Sendable {
   /// passed through to the terminal outside and shown by placeholder characters
   /// (``TerminalPicture/kittyPlaceholders(_:columns:rows:cell:id:compressed:throughTmux:)``).
   var throughTmux = false
+
+  /// Whether the kitty outside tmux draws Unicode placeholders (kitty 0.28 and later): `false`
+  /// where the kitty named by `KITTY_INSTALLATION_DIR` (on this machine) is older, as its
+  /// `kitty/constants.py` says; `true` where nothing says (a kitty over SSH, an
+  /// installation laid out otherwise). `read` reads a file, or gives `nil`.
+  static func kittyDrawsPlaceholders(
+    _ environment: [String: String],
+    read: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }
+  ) -> Bool {
+    guard let directory = environment["KITTY_INSTALLATION_DIR"], !directory.isEmpty,
+      let constants = read(directory + "/kitty/constants.py"),
+      let line = constants.split(separator: "\n").first(where: { $0.hasPrefix("version") }),
+      let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close
+    else { return true }
+    let numbers = line[line.index(after: open)..<close].split(separator: ",").compactMap {
+      Int($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard numbers.count >= 2 else { return true }
+    return numbers[0] > 0 || numbers[1] >= 28
+  }
 
   /// Whether the environment says this runs inside tmux: `TMUX` (set in every pane), or a
   /// `TERM` of tmux's own.
@@ -112,10 +133,11 @@ struct PictureSettings: Sendable {
         return PictureSettings(mode: .none, colorMode: colorMode, pixelsPerCell: nil, explicit: false)
       }
       // Inside tmux, where the environment names kitty as the terminal outside (its
-      // variables stay in tmux's environment), `show` passes kitty's pictures through and
-      // has tmux keep placeholders for them; other protocols are not passed through.
+      // variables stay in tmux's environment) and that kitty draws placeholders, `show`
+      // passes kitty's pictures through and has tmux keep placeholders for them; other
+      // protocols are not passed through.
       if isInsideTmux(environment) {
-        if !interactive, terminalProtocol(named: environment) == .kitty {
+        if !interactive, terminalProtocol(named: environment) == .kitty, kittyDrawsPlaceholders(environment) {
           return resolve(
             .kitty, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true, interactive: false,
             unicode: unicode, environment: environment, cell: cell

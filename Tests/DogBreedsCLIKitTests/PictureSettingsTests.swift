@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TextRendering
 
@@ -101,6 +102,37 @@ struct PictureSettingsTests {
     #expect((settings.note != nil) == row.hasNote)
     // Only an automatic choice may quietly show nothing.
     #expect(settings.explicit == (row.choice != .auto && row.choice != .none))
+  }
+
+  /// kitty draws placeholders from 0.28: its version is read from the installation its
+  /// environment names; where nothing says, it is taken to.
+  @Test func kittysVersionSaysWhetherItDrawsPlaceholders() throws {
+    func draws(_ constants: String?, directory: String? = "/usr/lib/kitty") -> Bool {
+      var environment = ["KITTY_WINDOW_ID": "1"]
+      environment["KITTY_INSTALLATION_DIR"] = directory
+      return PictureSettings.kittyDrawsPlaceholders(environment) { path in
+        path == "/usr/lib/kitty/kitty/constants.py" ? constants : nil
+      }
+    }
+    let old = "import os\nclass Version(NamedTuple):\n    major: int\nversion: Version = Version(0, 26, 5)\n"
+    #expect(!draws(old))
+    #expect(!draws("version: Version = Version(0, 27, 1)"))
+    #expect(draws("version: Version = Version(0, 28, 0)"))
+    #expect(draws("version: Version = Version(1, 0, 0)"))
+    #expect(draws(nil) && draws("no version here") && draws(old, directory: nil))
+    // Read from the file itself: an old kitty inside tmux gets colour cells.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitty-\(UUID())")
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("kitty"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(old.utf8).write(to: directory.appendingPathComponent("kitty/constants.py"))
+    let settings = PictureSettings.resolve(
+      .auto, colorMode: .ansi256, isTerminal: true, interactive: false, unicode: true,
+      environment: [
+        "TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "KITTY_WINDOW_ID": "1",
+        "KITTY_INSTALLATION_DIR": directory.path,
+      ])
+    #expect(settings.mode == .blocks && settings.terminalProtocol == nil && !settings.throughTmux)
   }
 
   /// A terminal's own protocol decodes to the terminal's cells in pixels, and so do symbols,
