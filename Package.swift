@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "BreedFeature", targets: ["BreedFeature"]),
     .library(name: "FavouritesFeature", targets: ["FavouritesFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "CommandLineInterface", targets: ["CommandLineInterface"]),
+    .library(name: "SessionRecording", targets: ["SessionRecording"]),
     .library(name: "DogBreedsCLIKit", targets: ["DogBreedsCLIKit"]),
     .executable(name: "DogBreedsCLI", targets: ["DogBreedsCLI"]),
   ],
@@ -52,10 +54,22 @@ let package = Package(
 
     // MARK: - Apps
     .target(
+      name: "CommandLineInterface",
+      dependencies: ["AppFeature", "DogAPIClient", "DogsFeature", "LocalFiles", "TextRendering"],
+      path: "Modules/CommandLineInterface"),
+    .target(
+      name: "SessionRecording",
+      dependencies: [
+        "AppFeature", "CommandLineInterface", "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding",
+        "TextRendering",
+      ],
+      path: "Modules/SessionRecording"),
+    .target(
       name: "DogBreedsCLIKit",
       dependencies: [
-        "AppFeature", "BreedFeature", "Core", "DogAPIClient", "DogsFeature", "FavouritesClient",
-        "FavouritesFeature", "ImageDecoding", "LocalFiles", "TextRendering",
+        "AppFeature", "BreedFeature", "CommandLineInterface", "Core", "DogAPIClient", "DogsFeature",
+        "FavouritesClient", "FavouritesFeature", "ImageDecoding", "LocalFiles", "SessionRecording",
+        "TextRendering",
       ],
       path: "Modules/DogBreedsCLIKit"),
     .executableTarget(name: "DogBreedsCLI", dependencies: ["DogBreedsCLIKit"], path: "Apps/DogBreedsCLI"),
@@ -134,11 +148,14 @@ let package = Package(
     .testTarget(
       name: "DogBreedsCLIKitTests",
       dependencies: [
-        "AppFeature", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient", "ImageDecoding",
-        "TestSupport", "TextRendering",
-        "VirtualTerminal",
+        "AppFeature", "CommandLineInterface", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient",
+        "ImageDecoding", "SessionRecording", "TestSupport", "TextRendering", "VirtualTerminal",
       ],
       path: "Tests/DogBreedsCLIKitTests", exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CommandLineInterfaceTests",
+      dependencies: ["CommandLineInterface", "DogAPIClient", "TestSupport", "TextRendering"],
+      path: "Tests/CommandLineInterfaceTests"),
     .testTarget(
       name: "FuzzFindingsTests", dependencies: ["FuzzChecks", "TestSupport"], path: "Tests/FuzzFindingsTests"),
     .testTarget(

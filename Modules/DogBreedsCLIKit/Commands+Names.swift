@@ -1,4 +1,5 @@
 import AppFeature
+import CommandLineInterface
 import DogAPIClient
 import DogsFeature
 import Foundation

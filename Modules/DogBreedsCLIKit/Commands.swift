@@ -1,5 +1,6 @@
 import AppFeature
 import BreedFeature
+import CommandLineInterface
 import Core
 import DogAPIClient
 import DogsFeature

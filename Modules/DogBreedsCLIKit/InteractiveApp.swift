@@ -1,4 +1,5 @@
 import AppFeature
+import CommandLineInterface
 import Core
 import Dispatch
 import DogAPIClient

@@ -1,3 +1,4 @@
+import CommandLineInterface
 import TextRendering
 
 /// How pictures are shown, resolved once from `--picture`, the colour mode, the terminal

@@ -1,10 +1,12 @@
 import AppFeature
 import BreedFeature
+import CommandLineInterface
 import Core
 import DogAPIClient
 import FavouritesClient
 import Foundation
 import LocalFiles
+import SessionRecording
 import TextRendering
 
 #if canImport(Glibc)

@@ -19,9 +19,14 @@ let allowedImports: [String: Set<String>] = [
     "Core", "DogAPIClient", "FavouritesClient", "TextRendering", "DogsFeature", "BreedFeature",
     "FavouritesFeature",
   ],
+  "CommandLineInterface": ["DogAPIClient", "LocalFiles", "TextRendering", "DogsFeature", "AppFeature"],
+  "SessionRecording": [
+    "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "TextRendering", "AppFeature",
+    "CommandLineInterface",
+  ],
   "DogBreedsCLIKit": [
     "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "LocalFiles", "TextRendering", "DogsFeature",
-    "BreedFeature", "FavouritesFeature", "AppFeature",
+    "BreedFeature", "FavouritesFeature", "AppFeature", "CommandLineInterface", "SessionRecording",
   ],
   "DogBreedsCLI": ["DogBreedsCLIKit"],
   "DogBreedsBench": ["AppFeature", "Core", "DogAPIClient", "DogsFeature", "ImageDecoding", "TextRendering"],

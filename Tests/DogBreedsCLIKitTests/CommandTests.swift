@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CommandLineInterface
 @testable import DogBreedsCLIKit
 
 #if canImport(Glibc)
@@ -162,5 +163,18 @@ struct CommandTests {
     let listed = try await runInProcess(["--api", "fake", "favourites"], environment: environment)
     #expect(listed.status == 0)
     #expect(listed.output == "Afghan Hound\n", "\(listed.output)")
+  }
+}
+
+/// The `completions` command, run in process.
+struct CompletionsCommandTests {
+  /// `completions --names` prints them, one a line, and in ASCII where the locale is not UTF-8.
+  @MainActor @Test func theNamesCommandPrintsThem() async throws {
+    let run = try await runInProcess(["completions", "--names", "--", "Coton"])
+    #expect(run.status == 0 && run.output == "Coton de Tuléar\n" && run.error.isEmpty, "\(run)")
+    let ascii = try await runInProcess(["completions", "--names", "Coton"], environment: ["LANG": "C"])
+    #expect(ascii.output == "Coton de Tulear\n")
+    let script = try await runInProcess(["completions", "fish"])
+    #expect(script.status == 0 && script.output == Completions.script(for: .fish))
   }
 }

@@ -2,6 +2,7 @@ import ImageDecoding
 import Testing
 import TextRendering
 
+@testable import CommandLineInterface
 @testable import DogBreedsCLIKit
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Testing
 import TextRendering
 
+@testable import CommandLineInterface
 @testable import DogBreedsCLIKit
 
 /// How pictures are shown, resolved once from `--picture`, the colour, the terminal and

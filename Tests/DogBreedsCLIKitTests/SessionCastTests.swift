@@ -5,7 +5,9 @@ import Testing
 import TextRendering
 import VirtualTerminal
 
+@testable import CommandLineInterface
 @testable import DogBreedsCLIKit
+@testable import SessionRecording
 
 /// `replay FILE --cast OUT`: a recorded session as an asciicast, read back as a player
 /// would read it.

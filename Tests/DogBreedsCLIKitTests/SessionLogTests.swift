@@ -6,7 +6,9 @@ import TestSupport
 import Testing
 import TextRendering
 
+@testable import CommandLineInterface
 @testable import DogBreedsCLIKit
+@testable import SessionRecording
 
 /// Session logs: written as the app's store reduces, read back, replayed and checked, and
 /// bad logs refused with a reason.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DogBreedsCLIKit
+@testable import CommandLineInterface
 
 /// A program by its name, where the `PATH` of this process, `/bin` or `/usr/bin` has it.
 func installedProgram(_ name: String) -> String? {
@@ -104,16 +104,6 @@ func bashOffers(for lines: [[String]], script: String = Completions.script(for: 
     for name in all {
       #expect((try? Arguments.breedPath(name)) != nil || Arguments.runTogether(name) != nil, "\(name)")
     }
-  }
-
-  /// `completions --names` prints them, one a line, and in ASCII where the locale is not UTF-8.
-  @MainActor @Test func theNamesCommandPrintsThem() async throws {
-    let run = try await runInProcess(["completions", "--names", "--", "Coton"])
-    #expect(run.status == 0 && run.output == "Coton de Tuléar\n" && run.error.isEmpty, "\(run)")
-    let ascii = try await runInProcess(["completions", "--names", "Coton"], environment: ["LANG": "C"])
-    #expect(ascii.output == "Coton de Tulear\n")
-    let script = try await runInProcess(["completions", "fish"])
-    #expect(script.status == 0 && script.output == Completions.script(for: .fish))
   }
 
   /// The command line that asks for a script or for names, and the ones that are wrong.

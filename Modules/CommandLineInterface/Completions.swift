@@ -4,7 +4,7 @@ import LocalFiles
 import TextRendering
 
 /// A shell `completions` writes a script for.
-enum Shell: String, CaseIterable, Equatable, Sendable {
+package enum Shell: String, CaseIterable, Equatable, Sendable {
   case bash, zsh, fish
 }
 
@@ -12,12 +12,12 @@ enum Shell: String, CaseIterable, Equatable, Sendable {
 /// the parser's own tables (``Arguments/options``, ``Arguments/commands``), and the breed
 /// names they offer (`DogBreedsCLI completions --names [PREFIX]`, which the scripts run
 /// as the user presses Tab).
-enum Completions {
+package enum Completions {
   /// The program the scripts complete.
-  static let program = "DogBreedsCLI"
+  package static let program = "DogBreedsCLI"
 
   /// Prints what `request` asks for.
-  static func run(_ request: Options.CompletionRequest, environment: [String: String]) -> Int32 {
+  package static func run(_ request: Options.CompletionRequest, environment: [String: String]) -> Int32 {
     switch request {
     case .script(let shell):
       Output.write(script(for: shell))
@@ -37,7 +37,7 @@ enum Completions {
   ///
   /// Names that start with `prefix` as typed; where none does, those that start with it in
   /// any case (`HOU`: `hound`…).
-  static func names(startingWith prefix: String, environment: [String: String]) -> [String] {
+  package static func names(startingWith prefix: String, environment: [String: String]) -> [String] {
     let cache = BreedListCache(directory: UserFolders(environment: environment).cache)
     let breeds = (cache.load() ?? DogAPIClient.bundledBreedList).breeds.filter { BreedName.isValid($0.name) }
     var paths: [String] = []
@@ -61,7 +61,7 @@ enum Completions {
   // MARK: - Scripts
 
   /// The completion script for `shell`.
-  static func script(for shell: Shell) -> String {
+  package static func script(for shell: Shell) -> String {
     switch shell {
     case .bash: bash()
     case .zsh: zsh()
@@ -80,7 +80,7 @@ enum Completions {
 
   /// What an option does, in a line a shell can show beside it: its first clause, cut
   /// short where that is long.
-  static func shortHelp(_ text: String) -> String {
+  package static func shortHelp(_ text: String) -> String {
     var short = Substring(text)
     for end in ["; ", ". "] {
       if let range = short.range(of: end) { short = short[..<range.lowerBound] }
@@ -95,12 +95,12 @@ enum Completions {
   }
 
   /// `text` in single quotes, for bash and zsh.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 
   /// `text` in single quotes, for fish (which escapes `\` and `'` inside them).
-  static func fishQuoted(_ text: String) -> String {
+  package static func fishQuoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
   }
 

@@ -12,7 +12,7 @@ extension Arguments {
   /// retrievergolden; a single word is itself). `nil` for text that does not start with a
   /// letter, has anything but letters, spaces, hyphens, points, commas, apostrophes and
   /// brackets (a `/` makes it a path), or is too long.
-  static func runTogether(_ text: String) -> String? {
+  package static func runTogether(_ text: String) -> String? {
     // A name starts with a letter: `--json` after `--` is no name written with hyphens.
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard trimmed.first?.isLetter == true else { return nil }
@@ -22,7 +22,7 @@ extension Arguments {
 
   /// The words of a name written as people write it, as a filter reads them: separated by
   /// spaces ("Terrier, Jack-Russell": "Terrier  Jack Russell").
-  static func words(_ text: String) -> String {
+  package static func words(_ text: String) -> String {
     String(text.map { nameSeparators.contains($0) ? " " : $0 })
   }
 
@@ -32,7 +32,7 @@ extension Arguments {
   /// `hound`, `Hound`, `hound/afghan`, `Hound/Afghan`, and a sub-breed as listed,
   /// `Afghan Hound` → API names, validated. Surrounding spaces and line breaks (a paste)
   /// are ignored; case, accents and full-width forms are folded (`Brabançon`: brabancon).
-  static func breedPath(_ text: String) throws(UsageError) -> (breed: String, subBreed: String?) {
+  package static func breedPath(_ text: String) throws(UsageError) -> (breed: String, subBreed: String?) {
     let trimmed = BreedName.folded(text).trimmingCharacters(in: .whitespacesAndNewlines)
     let words = trimmed.split(separator: " ")
     let path = words.count == 2 && !trimmed.contains("/") ? "\(words[1])/\(words[0])" : trimmed

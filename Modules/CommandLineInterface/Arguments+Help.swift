@@ -6,15 +6,15 @@ import TextRendering
 /// The app's manual: what `--help` prints and the man page (``ManPage``) shows, made from
 /// one structure, so that the two say the same. The options come from
 /// ``Arguments/options`` and the keys from the app's key table (``Manual/keySections()``).
-struct Manual {
+package struct Manual {
   /// A term and what it means: an option, a key, a variable.
-  struct Entry: Equatable {
-    var term: String
-    var text: String
+  package struct Entry: Equatable {
+    package var term: String
+    package var text: String
   }
 
   /// A part of a section.
-  enum Block: Equatable {
+  package enum Block: Equatable {
     /// Lines kept as they are (the usage).
     case lines([String])
     /// Paragraphs, each wrapped to the page.
@@ -23,28 +23,28 @@ struct Manual {
     case entries(heading: String?, [Entry])
 
     /// Entries under a heading of their own.
-    var isHeaded: Bool {
+    package var isHeaded: Bool {
       if case .entries(heading: _?, _) = self { true } else { false }
     }
   }
 
   /// A section: its title (`OPTIONS`), a note the help puts beside it, and its blocks.
-  struct Section: Equatable {
-    var title: String
+  package struct Section: Equatable {
+    package var title: String
     /// The man page's title for it, where that differs (`SYNOPSIS` for `USAGE`).
-    var manTitle: String?
-    var note: String?
-    var blocks: [Block]
+    package var manTitle: String?
+    package var note: String?
+    package var blocks: [Block]
   }
 
   /// The program's name.
-  var name: String
+  package var name: String
   /// What it is, in a line.
-  var summary: String
-  var sections: [Section]
+  package var summary: String
+  package var sections: [Section]
 
   /// The app's manual.
-  static let app = Manual(
+  package static let app = Manual(
     name: "DogBreedsCLI", summary: "browse dog breeds from the Dog CEO API.",
     sections: [
       Section(
@@ -133,7 +133,7 @@ struct Manual {
 
   /// The key table as the manual shows it: each place's title, and its bindings' keys and
   /// what they do. The one place the manual reads the key table.
-  static func keySections() -> [(title: String, keys: [(keys: String, does: String)])] {
+  package static func keySections() -> [(title: String, keys: [(keys: String, does: String)])] {
     KeyPlace.allCases.map { place in
       (place.title, AppFeature.keys(of: place).map { ($0.keys, $0.does) })
     }
@@ -141,10 +141,10 @@ struct Manual {
 
   /// Where the help starts a term's text: a term is indented 2 (4 under a heading), its
   /// text starts this many columns after that.
-  static let termColumn = 23
+  package static let termColumn = 23
 
   /// The manual as `--help` prints it, in lines of at most `width` columns.
-  func help(width: Int = 80) -> String {
+  package func help(width: Int = 80) -> String {
     var lines = ["\(name) — \(summary)"]
     for section in sections {
       lines.append("")
@@ -187,5 +187,5 @@ struct Manual {
 extension Arguments {
   /// What `--help` prints: the usage, the options, the keys, the exit statuses, the
   /// environment and the files.
-  static let help = Manual.app.help()
+  package static let help = Manual.app.help()
 }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DogBreedsCLIKit
+@testable import CommandLineInterface
 
 /// The man page, DogBreedsCLI(1), against `--help`.
 @Suite struct ManPageTests {

@@ -1,4 +1,5 @@
 import AppFeature
+import CommandLineInterface
 import Core
 import Foundation
 import ImageDecoding
@@ -11,9 +12,9 @@ import TextRendering
 /// Writes a session as it happens (`--record FILE`): every line with one `write`, so a
 /// crash leaves a log whole up to its last line; synced to the disk when the app ends.
 @MainActor
-final class SessionRecorder {
+package final class SessionRecorder {
   private let fd: Int32
-  let path: String
+  package let path: String
   private let encoder = JSONEncoder()
   private let pictures = RGBImage.PixelStore()
   /// Why writing stopped, if it did (a full disk, say): said when the app ends.
@@ -25,7 +26,7 @@ final class SessionRecorder {
   /// was typed), and writes the header.
   ///
   /// - Throws: ``ExitCode/Failure`` after saying why, where the file cannot be made.
-  init(path: String, header: SessionLog.Header) throws(ExitCode.Failure) {
+  package init(path: String, header: SessionLog.Header) throws(ExitCode.Failure) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       Output.error(
@@ -41,7 +42,7 @@ final class SessionRecorder {
 
   /// Records one step: a picture it carries first, if it is new; the fingerprints of the
   /// state and of its frame.
-  func step(_ entry: RecordedAction<AppFeature.Action>, state: AppFeature.State) {
+  package func step(_ entry: RecordedAction<AppFeature.Action>, state: AppFeature.State) {
     steps += 1
     let frame = SessionLog.frame(of: state, display: state.screen.display)
     write(
@@ -51,7 +52,7 @@ final class SessionRecorder {
   }
 
   /// Syncs the log to the disk and closes it; returns a warning if writing failed.
-  func finish() -> String? {
+  package func finish() -> String? {
     fsync(fd)
     close(fd)
     return failure.map { "The session log \(Output.quoted(path)) stopped after \(steps) steps: \($0)" }

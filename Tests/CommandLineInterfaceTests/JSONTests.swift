@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DogBreedsCLIKit
+@testable import CommandLineInterface
 
 /// The JSON writer: what a terminal or a JavaScript reader would act on stays escaped.
 struct JSONTests {

@@ -1,4 +1,5 @@
 import AppFeature
+import CommandLineInterface
 import Foundation
 import TextRendering
 
@@ -17,15 +18,15 @@ import TextRendering
 /// every player shows. Where the window's size changes, a `[seconds, "r", "WxH"]` event
 /// says so (players that know it resize) and the frame is painted whole at its new size.
 @MainActor
-struct SessionCast {
+package struct SessionCast {
   /// The header's `TERM`: what the frames' bytes are written for.
-  static let term = "xterm-256color"
+  package static let term = "xterm-256color"
 
   /// The cast's lines, each without its newline.
   private(set) var lines: [String] = []
 
   /// The cast of `replayed`; `timestamp` is when the session began (seconds since 1970).
-  init(_ replayed: Replayed, timestamp: Int) {
+  package init(_ replayed: Replayed, timestamp: Int) {
     // Step 0 is before the app said how it draws: the cast starts with the first step's
     // frame, where there is one.
     let first = replayed.count > 0 ? 1 : 0
@@ -55,10 +56,10 @@ struct SessionCast {
   }
 
   /// The cast as written: one line each.
-  var text: String { lines.map { $0 + "\n" }.joined() }
+  package var text: String { lines.map { $0 + "\n" }.joined() }
 
   /// `display`, with pictures the terminal would draw itself drawn in colour cells.
-  static func cells(_ display: Display) -> Display {
+  package static func cells(_ display: Display) -> Display {
     var display = display
     if display.pictureMode == .terminal {
       display.pictureMode = .blocks
@@ -68,14 +69,14 @@ struct SessionCast {
   }
 
   /// A time as the cast writes it: seconds, to the microsecond.
-  static func seconds(_ duration: Duration) -> String {
+  package static func seconds(_ duration: Duration) -> String {
     let (whole, fraction) = duration.components
     return String(format: "%.6f", Double(whole) + Double(fraction) / 1e18)
   }
 
   /// Writes the cast of `replayed`, read from `log`, to `path`: 0, or 1 after saying why
   /// it cannot (the log itself is never written over).
-  static func write(_ replayed: Replayed, log: String, to path: String) -> Int32 {
+  package static func write(_ replayed: Replayed, log: String, to path: String) -> Int32 {
     var logStatus = stat()
     var outStatus = stat()
     if stat(log, &logStatus) == 0, stat(path, &outStatus) == 0, logStatus.st_dev == outStatus.st_dev,

@@ -1,4 +1,5 @@
 import AppFeature
+import CommandLineInterface
 import Foundation
 import ImageDecoding
 import TextRendering
@@ -9,26 +10,26 @@ import TextRendering
 
 /// A log read back: its header and its steps (and, for a log of the format's first
 /// version, how each step's frame was drawn).
-struct SessionReplay {
-  let header: SessionLog.Header
-  let steps: [SessionLog.Step]
+package struct SessionReplay {
+  package let header: SessionLog.Header
+  package let steps: [SessionLog.Step]
   /// In a log of the format's first version, whose states do not say how frames were
   /// drawn: the display of the frame of each state, from the initial one (index 0) to the
   /// state after the last step (the last recorded before the next step; the first for
   /// states before it). `nil` for a log of this version.
-  let displays: [Display]?
+  package let displays: [Display]?
   /// What was wrong with the end of the log, if anything (a line cut short by a crash):
   /// the steps before it replay.
-  let warning: String?
+  package let warning: String?
 
   /// A log that cannot be replayed; exit status 2.
-  struct Unreadable: Error, Equatable {
-    var message: String
+  package struct Unreadable: Error, Equatable {
+    package var message: String
   }
 
   /// Reads the log at `path`; one that cannot be read is refused with what is wrong (a
   /// folder, no such file, the system's reason) and its path.
-  static func read(path: String) throws(Unreadable) -> SessionReplay {
+  package static func read(path: String) throws(Unreadable) -> SessionReplay {
     func refused(_ reason: String) -> Unreadable {
       Unreadable(message: "Cannot read the session log \(Output.quoted(path)): \(reason)")
     }
@@ -52,7 +53,7 @@ struct SessionReplay {
   }
 
   /// Reads a log's bytes; `name` says which file in messages.
-  static func parse(_ data: Data, name: String) throws(Unreadable) -> SessionReplay {
+  package static func parse(_ data: Data, name: String) throws(Unreadable) -> SessionReplay {
     let decoder = JSONDecoder()
     let pictures = RGBImage.PixelStore()
     decoder.userInfo[RGBImage.pixelStoreKey] = pictures
@@ -147,7 +148,7 @@ struct SessionReplay {
   }
 
   /// `dogs.filterChanged`: the cases of an action as written, outermost first.
-  static func actionName(_ value: Any) -> String {
+  package static func actionName(_ value: Any) -> String {
     var names: [String] = []
     var value = value
     // A case is written as an object of one key, its payload inside (`_0` for an unlabeled one).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TextRendering
 
-@testable import DogBreedsCLIKit
+@testable import CommandLineInterface
 
 /// `Arguments.parse`, in process: one row per case.
 struct ArgumentsTests {

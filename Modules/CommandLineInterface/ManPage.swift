@@ -3,9 +3,9 @@ import Foundation
 /// The manual as a man page, DogBreedsCLI(1): roff with man(7)'s macros, in ASCII (any
 /// other character as groff's and mandoc's `\[uXXXX]`), made from the structure `--help`
 /// prints (``Manual``), so that the two say the same.
-enum ManPage {
+package enum ManPage {
   /// The page for `manual`, as `DogBreedsCLI man` prints it.
-  static func roff(_ manual: Manual = .app, version: String = Arguments.version) -> String {
+  package static func roff(_ manual: Manual = .app, version: String = Arguments.version) -> String {
     var lines = [
       #".\" \#(manual.name)(1), written by `\#(manual.name) man` from the manual `--help` prints."#,
       ".TH \(manual.name) 1 \"\" \"\(escape(version))\" \"User Commands\"",
@@ -31,14 +31,14 @@ enum ManPage {
   }
 
   /// `text` as a sentence: its first letter upper-cased, ending with a full stop.
-  static func sentence(_ text: String) -> String {
+  package static func sentence(_ text: String) -> String {
     (text.first.map { $0.uppercased() + text.dropFirst() } ?? "") + (text.hasSuffix(".") ? "" : ".")
   }
 
   /// `text` as one line of roff text: backslashes and hyphens escaped (`\-` is the hyphen
   /// an option is typed with), every other character outside ASCII as `\[uXXXX]`, and a
   /// line that would start with a control character (`.` or `'`) guarded by `\&`.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
       switch scalar {

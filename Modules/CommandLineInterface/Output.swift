@@ -6,19 +6,21 @@ import TextRendering
 #endif
 
 /// Exit codes, as documented in `--help`.
-enum ExitCode {
-  static let success: Int32 = 0
-  static let failure: Int32 = 1
-  static let usage: Int32 = 2
-  static let notFound: Int32 = 3
+package enum ExitCode {
+  package static let success: Int32 = 0
+  package static let failure: Int32 = 1
+  package static let usage: Int32 = 2
+  package static let notFound: Int32 = 3
   /// The codes a run ends with when a signal stops it, by the signal: 128 and its number,
   /// as a shell reports a process the signal ended.
-  static let interrupted: [Int32: Int32] = [SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131]
+  package static let interrupted: [Int32: Int32] = [SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131]
 
   /// An exit code carried as an error, by a step that ends the command.
-  struct Failure: Error {
+  package struct Failure: Error {
     /// The code the process ends with.
-    let code: Int32
+    package let code: Int32
+
+    package init(code: Int32) { self.code = code }
   }
 }
 
@@ -26,31 +28,31 @@ enum ExitCode {
 /// ends quietly with success (`DogBreedsCLI list | head -1`). Any other failure to write
 /// the output (a full disk, an I/O error) ends it with a one-line error and status 1,
 /// so that a script never mistakes a truncated output for a complete one.
-enum Output {
+package enum Output {
   /// Where a run writes, and whether its text for people may be Unicode.
-  struct Streams: Sendable {
+  package struct Streams: Sendable {
     /// Standard output.
-    var output: Int32 = 1
+    package var output: Int32 = 1
     /// Standard error.
-    var error: Int32 = 2
+    package var error: Int32 = 2
     /// Whether the locale is UTF-8 (or unset) and the terminal is not the Linux console;
     /// otherwise (`LANG=C`, `TERM=linux`) text for people is written in ASCII and the
     /// full-screen app draws in ASCII.
-    var unicode = true
+    package var unicode = true
   }
 
   /// The run's streams: the process's own, unless a caller (a test running a command in
   /// process) gives files of its own for the run.
-  @TaskLocal static var streams = Streams()
+  @TaskLocal package static var streams = Streams()
 
   /// Whether text for people may be Unicode in this run (see ``Streams/unicode``).
-  static var unicode: Bool { streams.unicode }
+  package static var unicode: Bool { streams.unicode }
 
-  static func write(_ text: String, to fd: Int32 = Output.streams.output) {
+  package static func write(_ text: String, to fd: Int32 = Output.streams.output) {
     writeAll(Array(text.utf8), to: fd)
   }
 
-  static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+  package static func writeAll(_ bytes: [UInt8], to fd: Int32) {
     guard let code = writeFully(bytes, to: fd) else { return }
     if code == EPIPE { exit(ExitCode.success) }
     // Nothing can be reported about standard error itself.
@@ -63,7 +65,7 @@ enum Output {
   /// descriptor that is full is waited on until it drains (not spun on).
   ///
   /// - Returns: `errno` of the write that failed, or `nil` when everything was written.
-  static func writeFully(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+  package static func writeFully(_ bytes: [UInt8], to fd: Int32) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -81,12 +83,12 @@ enum Output {
   }
 
   /// One line of data on stdout (JSON, the version), written as it is.
-  static func line(_ text: String) { write(text + "\n") }
+  package static func line(_ text: String) { write(text + "\n") }
 
   /// Text for people (messages, help, the plain output of `list` and `show`): in ASCII
   /// where the locale is not UTF-8 (`“”` → `"`, see `Sanitizer.ascii`). Data (JSON,
   /// pictures) goes through ``write(_:to:)`` as it is.
-  static func text(_ string: String, to fd: Int32 = Output.streams.output) {
+  package static func text(_ string: String, to fd: Int32 = Output.streams.output) {
     write(unicode ? string : Sanitizer.ascii(string), to: fd)
   }
 
@@ -95,7 +97,7 @@ enum Output {
   /// bury the message (`No breeds match “terrier terrier terrier…”.`). A character can
   /// hold any number of marks (a run of pasted accents is one), so the cut also keeps at
   /// most 320 Unicode scalars.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     let limit = 80
     let scalarLimit = 4 * limit
     guard text.count > limit || text.unicodeScalars.count > scalarLimit else { return "“\(text)”" }
@@ -104,10 +106,12 @@ enum Output {
   }
 
   /// `error: …` on stderr. The message is sanitised: it may quote names from the network.
-  static func error(_ message: String) { text("error: \(Sanitizer.sanitize(message))\n", to: streams.error) }
+  package static func error(_ message: String) {
+    text("error: \(Sanitizer.sanitize(message))\n", to: streams.error)
+  }
 
   /// `warning: …` on stderr, sanitised likewise.
-  static func warning(_ message: String) {
+  package static func warning(_ message: String) {
     text("warning: \(Sanitizer.sanitize(message))\n", to: streams.error)
   }
 }

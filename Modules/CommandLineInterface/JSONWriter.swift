@@ -3,19 +3,19 @@
 /// Every control character (C0, DEL, C1), the line/paragraph separators and the bidi
 /// controls are written as `\uXXXX`, so JSON output is safe to show on a terminal even
 /// when the API sent escape sequences. (Foundation's encoders leave DEL and C1 raw.)
-enum JSON {
+package enum JSON {
   indirect case string(String)
   case null
   case array([JSON])
   case object([(String, JSON)])
 
-  var text: String {
+  package var text: String {
     var output = ""
     write(to: &output)
     return output
   }
 
-  func write(to output: inout String) {
+  package func write(to output: inout String) {
     switch self {
     case .string(let value): JSON.quote(value, into: &output)
     case .null: output += "null"
@@ -38,7 +38,7 @@ enum JSON {
     }
   }
 
-  static func quote(_ value: String, into output: inout String) {
+  package static func quote(_ value: String, into output: inout String) {
     output += "\""
     for scalar in value.unicodeScalars {
       switch scalar {

@@ -3,7 +3,7 @@ import Foundation
 import TextRendering
 
 /// What a shell offers where an option's value or a command's argument goes.
-enum Completion: Equatable, Sendable {
+package enum Completion: Equatable, Sendable {
   /// Nothing: free text (a filter, a URL, a number).
   case nothing
   /// One of these words.
@@ -17,33 +17,33 @@ enum Completion: Equatable, Sendable {
 /// One option of the command line: its names, the value it takes, what `--help` and the
 /// man page say of it, and what it sets. ``Arguments/options`` lists them all; the parser,
 /// the help, the man page and the shells' completions are all made from that list.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
   /// The value an option takes.
-  struct Value: Sendable {
+  package struct Value: Sendable {
     /// How the help names it (`TEXT`, `live|fake`).
-    var placeholder: String
+    package var placeholder: String
     /// What a shell offers for it.
-    var completion: Completion
+    package var completion: Completion
   }
 
   /// The names the help lists (`-h`, `--help`).
-  var names: [String]
+  package var names: [String]
   /// Other names it is taken by and not listed (`--colour`).
-  var aliases: [String] = []
+  package var aliases: [String] = []
   /// The value it takes; `nil` for a switch.
-  var value: Value?
+  package var value: Value?
   /// What it does, as one paragraph (the help wraps it).
-  var help: String
+  package var help: String
   /// Taken, but left out of the help, the man page and the completions.
-  var isHidden = false
+  package var isHidden = false
   /// Reads it: the value, or `nil` for a switch.
-  var apply: @Sendable (inout Arguments.Parsing, String?) throws(UsageError) -> Void
+  package var apply: @Sendable (inout Arguments.Parsing, String?) throws(UsageError) -> Void
 
   /// The names it is taken by.
-  var allNames: [String] { names + aliases }
+  package var allNames: [String] { names + aliases }
 
   /// A switch: an option without a value.
-  static func flag(
+  package static func flag(
     _ names: String..., help: String, hidden: Bool = false,
     _ set: @escaping @Sendable (inout Options) -> Void
   ) -> OptionSpec {
@@ -51,7 +51,7 @@ struct OptionSpec: Sendable {
   }
 
   /// An option with a value of any text, which `read` checks.
-  static func value(
+  package static func value(
     _ name: String, _ placeholder: String, completes completion: Completion = .nothing, help: String,
     _ read: @escaping @Sendable (inout Arguments.Parsing, String) throws(UsageError) -> Void
   ) -> OptionSpec {
@@ -61,7 +61,7 @@ struct OptionSpec: Sendable {
   }
 
   /// An option whose value is one of the cases of `T`, by their raw values.
-  static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+  package static func choice<T: RawRepresentable & CaseIterable & Sendable>(
     _ name: String, _: T.Type, aliases: [String] = [], help: String,
     _ set: @escaping @Sendable (inout Options, T) -> Void
   ) -> OptionSpec where T.RawValue == String {
@@ -83,36 +83,36 @@ struct OptionSpec: Sendable {
 }
 
 /// One command: its name, what a shell offers for its arguments, and how it reads them.
-struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// The name the help lists.
-  var name: String
+  package var name: String
   /// What it does, in a few words (a shell shows them beside the name).
-  var summary: String
+  package var summary: String
   /// Other spellings it is taken by (`favorites`).
-  var aliases: [String] = []
+  package var aliases: [String] = []
   /// What a shell offers for each argument after the name, in turn.
-  var arguments: [Completion] = []
+  package var arguments: [Completion] = []
   /// What it offers for the arguments after those.
-  var rest: Completion = .nothing
+  package var rest: Completion = .nothing
   /// Reads the command's words (its name first) once every option is read.
-  var read: @Sendable (inout Arguments.Parsing, [String]) throws(UsageError) -> Void
+  package var read: @Sendable (inout Arguments.Parsing, [String]) throws(UsageError) -> Void
 
   /// The names it is taken by.
-  var allNames: [String] { [name] + aliases }
+  package var allNames: [String] { [name] + aliases }
 }
 
 extension Arguments {
   /// A command line as it is read: the options, and what is settled only at its end.
-  struct Parsing {
-    var options = Options()
+  package struct Parsing {
+    package var options = Options()
     /// The base URL's text and where it came from (`--base-url`, or the environment).
-    var baseURL: (text: String, source: String)?
+    package var baseURL: (text: String, source: String)?
     /// `completions --names`: the breed names, not a script.
-    var listsNames = false
+    package var listsNames = false
   }
 
   /// Every option, in the order the help lists them.
-  static let options: [OptionSpec] = [
+  package static let options: [OptionSpec] = [
     .choice("--api", Options.API.self, help: "live API (default) or built-in fake data") { $0.api = $1 },
     .value(
       "--base-url", "URL",
@@ -214,7 +214,7 @@ extension Arguments {
   ]
 
   /// Every command, in the order a shell offers them.
-  static let commands: [CommandSpec] = [
+  package static let commands: [CommandSpec] = [
     CommandSpec(name: "list", summary: "the breeds, one per line") { parsing, words throws(UsageError) in
       guard words.count == 1 else {
         throw UsageError(message: "list takes no arguments (use --filter TEXT).")
@@ -291,15 +291,15 @@ extension Arguments {
   ]
 
   /// The option `name` (or one of its aliases) names.
-  static func option(named name: String) -> OptionSpec? {
+  package static func option(named name: String) -> OptionSpec? {
     options.first { $0.allNames.contains(name) }
   }
 
   /// The command `name` names.
-  static func command(named name: String) -> CommandSpec? {
+  package static func command(named name: String) -> CommandSpec? {
     commands.first { $0.allNames.contains(name) }
   }
 
   /// The options the help lists.
-  static var listedOptions: [OptionSpec] { options.filter { !$0.isHidden } }
+  package static var listedOptions: [OptionSpec] { options.filter { !$0.isHidden } }
 }

@@ -5,7 +5,7 @@ import Foundation
 import TextRendering
 
 /// What the `favourites` command does.
-enum FavouritesCommand: Equatable {
+package enum FavouritesCommand: Equatable {
   /// Lists them.
   case list
   /// Stars these breeds (named as `show` takes them).
@@ -15,8 +15,8 @@ enum FavouritesCommand: Equatable {
 }
 
 /// What the command line asked for.
-struct Options: Equatable {
-  enum Command: Equatable {
+package struct Options: Equatable {
+  package enum Command: Equatable {
     case interactive
     case list
     case show(String)
@@ -32,57 +32,57 @@ struct Options: Equatable {
   }
 
   /// What `completions` prints.
-  enum CompletionRequest: Equatable {
+  package enum CompletionRequest: Equatable {
     /// The script for this shell.
     case script(Shell)
     /// The breed names that start with `prefix`, one a line (what the scripts offer).
     case names(prefix: String)
   }
 
-  enum API: String, CaseIterable { case live, fake }
+  package enum API: String, CaseIterable { case live, fake }
 
-  var command: Command = .interactive
-  var filter: String?
-  var json = false
-  var api: API = .live
-  var baseURL: URL = DogAPIClient.defaultBaseURL
-  var offline = false
+  package var command: Command = .interactive
+  package var filter: String?
+  package var json = false
+  package var api: API = .live
+  package var baseURL: URL = DogAPIClient.defaultBaseURL
+  package var offline = false
   /// `list` and `show` fail, rather than warn, when a saved or built-in list stands in.
-  var fresh = false
-  var color: ColorChoice = .auto
-  var trace = false
+  package var fresh = false
+  package var color: ColorChoice = .auto
+  package var trace = false
   /// The full-screen app takes the mouse (clicks, the wheel); `--no-mouse` leaves it to
   /// the terminal.
-  var mouse = true
-  var picture: PictureChoice = .auto
+  package var mouse = true
+  package var picture: PictureChoice = .auto
   /// `show`'s picture box in cells (`--size WxH`), if given.
-  var pictureSize: PictureBox?
+  package var pictureSize: PictureBox?
   /// The glyphs `show` draws pictures in colour cells with (`--symbols`).
-  var symbols: SymbolSet = .auto
+  package var symbols: SymbolSet = .auto
   /// How many times `show` and the Breed screen play an animated picture (`--loops N`; 0:
   /// the first frame alone); `nil`: as the file says (within `show`'s limits).
-  var loops: Int?
-  var timeout: Double = 10
+  package var loops: Int?
+  package var timeout: Double = 10
   /// Where the full-screen app writes the session (`--record FILE`).
-  var record: String?
+  package var record: String?
   /// `replay --check`.
-  var check = false
+  package var check = false
   /// `replay --frame N|last`: the step, `nil` for the last.
-  var frame: Int??
+  package var frame: Int??
   /// `replay --cast FILE`: where the asciicast goes.
-  var cast: String?
+  package var cast: String?
 }
 
 /// The most cells a picture may take, across and down.
-struct PictureBox: Equatable {
-  var columns: Int
-  var rows: Int
+package struct PictureBox: Equatable {
+  package var columns: Int
+  package var rows: Int
 
   /// The largest box `--size` takes, each way.
-  static let largest = 1_000
+  package static let largest = 1_000
 
   /// `WxH` (`60x20`, `60X20` or `60×20`), each a count from 1 to ``largest``.
-  init(parsing text: String) throws(UsageError) {
+  package init(parsing text: String) throws(UsageError) {
     let parts = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" || $0 == "×" }
     // Plain digits only: Int also reads "+5".
     guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
@@ -98,46 +98,48 @@ struct PictureBox: Equatable {
     self.init(columns: columns, rows: rows)
   }
 
-  init(columns: Int, rows: Int) {
+  package init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
   }
 }
 
 /// How pictures are shown (`--picture`).
-enum PictureChoice: String, CaseIterable {
+package enum PictureChoice: String, CaseIterable {
   case auto, blocks, ascii, none
   case ansi256 = "256"
   case kitty, iterm, sixel
 }
 
 /// A command line that cannot be run; exit code 2.
-struct UsageError: Error, Equatable {
-  var message: String
+package struct UsageError: Error, Equatable {
+  package var message: String
 }
 
-enum Arguments {
-  static let version = "DogBreedsCLI 0.1.0"
+package enum Arguments {
+  package static let version = "DogBreedsCLI 0.1.0"
 
   /// The most times `--loops` plays an animation.
-  static let mostLoops = 1_000
+  package static let mostLoops = 1_000
 
   /// The options a misspelt one may have meant: all those the help lists, aliases aside.
-  static var suggestedOptions: [String] { listedOptions.flatMap(\.names).sorted() }
+  package static var suggestedOptions: [String] { listedOptions.flatMap(\.names).sorted() }
 
   /// " Did you mean list?" where `typed` misspells one of `names` by a slip of typing (the
   /// rule of the breed list's filter, dashes counted as letters), else "".
-  static func suggestion(for typed: String, among names: [String]) -> String {
+  package static func suggestion(for typed: String, among names: [String]) -> String {
     didYouMean(DogsFeature.spellingMatches(of: typed, among: names))
   }
 
   /// " Did you mean a, b or c?", or nothing for no names.
-  static func didYouMean(_ names: [String]) -> String {
+  package static func didYouMean(_ names: [String]) -> String {
     names.isEmpty ? "" : " Did you mean \(names.joinedAsAlternatives)?"
   }
 
   /// Parses `arguments` (without the program name).
-  static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Options {
+  package static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
+    -> Options
+  {
     var parsing = Parsing()
     var positional: [String] = []
     var index = 0

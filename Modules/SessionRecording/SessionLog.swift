@@ -1,4 +1,5 @@
 import AppFeature
+import CommandLineInterface
 import Core
 import Foundation
 import ImageDecoding
@@ -25,43 +26,50 @@ import TextRendering
 ///
 /// Nothing else is written: what was typed and chosen (as actions), the server's address
 /// (in the arguments and the pictures' addresses), and the favourites (as loaded and saved).
-enum SessionLog {
+package enum SessionLog {
   /// The first line's `format`.
-  static let format = "DogBreeds session"
+  package static let format = "DogBreeds session"
   /// The version of the format this app writes.
-  static let version = 2
+  package static let version = 2
   /// The versions it reads.
-  static let readable = 1...2
+  package static let readable = 1...2
 
   /// The first line.
-  struct Header: Codable, Equatable {
-    var format = SessionLog.format
-    var version = SessionLog.version
+  package struct Header: Codable, Equatable {
+    package var format = SessionLog.format
+    package var version = SessionLog.version
     /// The app that wrote it (`DogBreedsCLI 0.1.0`).
-    var app: String
+    package var app: String
     /// The command line, without the program's name.
-    var arguments: [String]
+    package var arguments: [String]
     /// Whether the app decoded pictures (the Favourites tab then loads thumbnails).
-    var pictures: Bool
+    package var pictures: Bool
     /// Whether the app kept favourites (it then saves them).
-    var favourites: Bool
+    package var favourites: Bool
+
+    package init(app: String, arguments: [String], pictures: Bool, favourites: Bool) {
+      self.app = app
+      self.arguments = arguments
+      self.pictures = pictures
+      self.favourites = favourites
+    }
   }
 
   /// How frames were drawn, in a log of the format's first version.
-  struct Screen: Codable, Equatable {
-    var columns: Int
-    var rows: Int
-    var unicode: Bool
+  package struct Screen: Codable, Equatable {
+    package var columns: Int
+    package var rows: Int
+    package var unicode: Bool
     /// A ``PictureMode``'s raw value.
-    var picture: String
+    package var picture: String
     /// A ``ColorMode``'s raw value.
-    var colour: String
-    var lightBackground: Bool
+    package var colour: String
+    package var lightBackground: Bool
     /// A cell's pixels, across and down.
-    var cell: [Int]
+    package var cell: [Int]
 
     /// The display it describes.
-    var display: Display {
+    package var display: Display {
       Display(
         columns: max(1, columns), rows: max(1, rows), unicode: unicode,
         colorMode: ColorMode(rawValue: colour) ?? ColorMode.none, lightBackground: lightBackground,
@@ -72,23 +80,23 @@ enum SessionLog {
 
   /// One action the store reduced, and the fingerprints of the state it produced and of
   /// that state's frame.
-  struct Step: Equatable {
-    var entry: RecordedAction<AppFeature.Action>
-    var state: Fingerprint
+  package struct Step: Equatable {
+    package var entry: RecordedAction<AppFeature.Action>
+    package var state: Fingerprint
     /// `nil` in a log written without frame fingerprints.
-    var frame: Fingerprint?
+    package var frame: Fingerprint?
   }
 
   /// The frame of `state` drawn on `display`, as the app drew it (its spinner, if one
   /// shows, at its first frame): the one the recorder fingerprints and replay draws.
   @MainActor
-  static func frame(of state: AppFeature.State, display: Display) -> Frame {
+  package static func frame(of state: AppFeature.State, display: Display) -> Frame {
     AppView.render(AppFeature.ViewState(state), display: display)
   }
 
   /// The fingerprint of what `frame` shows: its text and styles (in 24-bit colour, so every
   /// colour counts), where its cursor is, and where its picture goes and its size.
-  static func fingerprint(of frame: Frame) -> Fingerprint {
+  package static func fingerprint(of frame: Frame) -> Fingerprint {
     let picture = frame.picture.map {
       "\($0.x),\($0.y) \($0.columns)x\($0.rows) \($0.image.width)x\($0.image.height)"
     }
@@ -99,7 +107,7 @@ enum SessionLog {
   }
 
   /// One line of a log.
-  enum Line: Equatable {
+  package enum Line: Equatable {
     case header(Header)
     case screen(Screen)
     case blob(RGBImage.PixelStore.Blob)
@@ -108,11 +116,11 @@ enum SessionLog {
 }
 
 extension SessionLog.Line: Codable {
-  enum Key: String, CodingKey {
+  package enum Key: String, CodingKey {
     case header, screen, blob, step, state, frame
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
     if container.contains(.header) {
       self = .header(try container.decode(SessionLog.Header.self, forKey: .header))
@@ -134,7 +142,7 @@ extension SessionLog.Line: Codable {
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
     switch self {
     case .header(let header): try container.encode(header, forKey: .header)
