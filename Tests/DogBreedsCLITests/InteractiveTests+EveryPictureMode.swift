@@ -9,7 +9,6 @@ extension InteractiveTests {
   /// Whether what `show hound --picture mode` wrote holds a picture in that mode.
   static let pictureMarks: [(mode: String, drawn: @Sendable (String) -> Bool)] = [
     ("blocks", { $0.contains("▀") }), ("256", { $0.contains("\u{1B}[38;5;") }),
-    // Lines of the ramp's characters (each coloured).
     // ASCII characters over backgrounds of the picture's colours.
     ("ascii", { !$0.contains("▀") && $0.components(separatedBy: "48;5;").count > 10 }),
     ("kitty", { $0.contains("\u{1B}_Ga=T,f=24,") }), ("iterm", { $0.contains("\u{1B}]1337;File=inline=1;") }),

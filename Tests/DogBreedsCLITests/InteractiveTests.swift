@@ -238,12 +238,12 @@ struct InteractiveTests {
   }
 
   /// Half blocks asked for by name under NO_COLOR would show nothing without colour: the
-  /// picture is drawn in the ASCII ramp, and the app says so before it starts.
+  /// picture is drawn in plain ASCII, and the app says so before it starts.
   @Test func halfBlocksAskedForUnderNoColorAreDrawnInASCIIAndSaidSo() async throws {
     let app = try launch(["--picture", "blocks"], environment: ["NO_COLOR": "1"])
     await app.expectScreen { $0.text.contains("Affenpinscher") }
     app.send("pug\r")
-    await app.expectScreen { $0.line(0) == "Pug" && $0.line(2).contains { "-=+*#%@".contains($0) } }
+    await app.expectScreen { $0.line(0) == "Pug" && $0.line(2).contains { $0 != " " } }
     #expect(!app.currentScreen.text.contains("▀"))
     let output = String(decoding: app.allOutput, as: UTF8.self)
     #expect(output.contains("--picture blocks needs colour, which is turned off (--color never or NO_COLOR)"))
