@@ -179,7 +179,7 @@ extension Arguments {
     .value(
       "--record", "FILE", completes: .files,
       help:
-        "the browser writes the session to FILE as it goes (JSON Lines, readable by its owner only): every action, so what you typed and chose, the server's address and your favourites; the pictures shown; the window's size and drawing settings. Nothing else. replay FILE plays it back offline and writes nothing: ← → step, PgUp PgDn (or Shift-← →) ten, Home End, Space plays, d shows what the step changed, q quits"
+        "the browser writes the session to FILE as it goes (JSON Lines, readable by its owner only): every action, so what you typed and chose, the server's address and your favourites; the pictures shown; the window's size and drawing settings. Nothing else. replay FILE plays it back offline and writes nothing: ← → step, PgUp PgDn (or Shift-← →) ten, Home End, Space plays, d shows what the step changed, s hides the status line, q quits"
     ) { parsing, text in parsing.options.record = text },
     .flag(
       "--check",
@@ -203,6 +203,11 @@ extension Arguments {
       help:
         "replay: write the session to FILE as an asciicast (version 2, for asciinema's player and asciinema cat): each frame at its recorded time and size, pictures in colour cells"
     ) { parsing, text in parsing.options.cast = text },
+    .value(
+      "--test", "DIR", completes: .files,
+      help:
+        "replay: write the session into DIR as a Swift Testing test of AppFeature (NAMESessionTests.swift, and the log it reads in DIR/Recordings): each action sent or received with what it changed, the clients answering as recorded. Copy DIR's contents into Tests/AppFeatureTests"
+    ) { parsing, text in parsing.options.test = text },
     .flag(
       "--no-mouse",
       help:
@@ -258,6 +263,8 @@ extension Arguments {
           .frame(frame)
         } else if let cast = options.cast {
           .cast(cast)
+        } else if let test = options.test {
+          .test(test)
         } else {
           .view
         }

@@ -8,4 +8,6 @@ package enum ReplayRequest: Equatable {
   case frame(Int?)
   /// Write the session as an asciicast to this path.
   case cast(String)
+  /// Write the session as a test, with the log it reads, into this folder.
+  case test(String)
 }

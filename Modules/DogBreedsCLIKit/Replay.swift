@@ -30,6 +30,8 @@ extension Replayed {
       return replayed.check()
     case .cast(let out):
       return SessionCast.write(replayed, log: path, to: out)
+    case .test(let folder):
+      return SessionTest.write(replayed, log: path, into: folder)
     case .frame(let step):
       let step = step ?? replayed.count
       guard (0...replayed.count).contains(step) else {
@@ -65,8 +67,10 @@ extension Replayed {
 final class ReplayViewer {
   private let replayed: Replayed
   private let terminal: Terminal
-  private var step = 0
+  private(set) var step = 0
   private var showsChange = false
+  /// Whether the status line shows (`s` hides it, and the frame has every row).
+  private var showsStatus = true
   /// While playing: the wall-clock time step 0 would have had, so each step comes at its
   /// recorded time.
   private var playingSince: ContinuousClock.Instant?
@@ -83,7 +87,7 @@ final class ReplayViewer {
   }
 
   /// The keys, as the status line names them.
-  static let keys = "←→ step  PgUp PgDn ten  Home End  Space play  d change  q quit"
+  static let keys = "←→ step  PgUp PgDn ten  Home End  Space play  d change  s status  q quit"
 
   /// Runs until `q`, Ctrl-C or a signal; returns the exit status.
   func run() -> Int32 {
@@ -129,7 +133,7 @@ final class ReplayViewer {
   }
 
   /// Acts on a key; `false` to quit.
-  private func handle(_ event: InputEvent) -> Bool {
+  func handle(_ event: InputEvent) -> Bool {
     guard case .key(let key) = event else { return true }
     let last = replayed.count
     switch key {
@@ -141,6 +145,7 @@ final class ReplayViewer {
     case .home: move(to: 0)
     case .end: move(to: last)
     case .character("d"): showsChange.toggle()
+    case .character("s"): showsStatus.toggle()
     case .character(" "):
       if playingSince != nil {
         playingSince = nil
@@ -159,12 +164,21 @@ final class ReplayViewer {
     step = min(max(0, target), replayed.count)
   }
 
-  /// The recorded frame, clipped or centred in the window, the change beside it when asked,
-  /// and the status line.
   private func draw() {
     let size = terminal.size()
+    self.screen.draw(
+      compose(columns: size.columns, rows: size.rows),
+      display: Display(columns: size.columns, rows: size.rows, colorMode: colorMode))
+  }
+
+  /// The screen for a window of `columns` × `rows`: the recorded frame, centred, the change
+  /// beside it when asked, and the status line on the last row (unless hidden). A frame
+  /// larger than the room left for it is cut, and the status line says so, and how large a
+  /// window shows it whole.
+  func compose(columns: Int, rows: Int) -> Frame {
+    let size = (columns: columns, rows: rows)
     var screen = Frame(width: size.columns, height: size.rows)
-    let area = max(0, size.rows - 1)
+    let area = max(0, size.rows - (showsStatus ? 1 : 0))
     let recorded = replayed.frame(step)
     // The change takes a third of a wide window, half of a narrow one.
     let pane = showsChange ? (size.columns >= 90 ? size.columns / 3 : size.columns / 2) : 0
@@ -182,11 +196,17 @@ final class ReplayViewer {
         screen.write(String(line), x: x, y: row, style: Style(foreground: colour), limit: pane)
       }
     }
-    if size.rows > 0 {
+    if showsStatus, size.rows > 0 {
       let (whole, fraction) = replayed.offset(step).components
       let seconds = Double(whole) + Double(fraction) / 1e18
+      // A frame that does not fit is cut: said first, with the window that shows it whole.
+      let cut =
+        recorded.width > frameColumns || recorded.height > area
+        ? " frame \(recorded.width)×\(recorded.height) cut to \(min(recorded.width, frameColumns))×\(min(recorded.height, area)):"
+          + " a window of \(recorded.width + (frameColumns < size.columns ? size.columns - frameColumns : 0))×\(recorded.height + 1) shows it whole (s hides this line) ·"
+        : ""
       let status =
-        " step \(step) of \(replayed.count) · \(String(format: "%.3f", seconds)) s · \(replayed.describe(step))"
+        "\(cut) step \(step) of \(replayed.count) · \(String(format: "%.3f", seconds)) s · \(replayed.describe(step))"
       screen.fill(x: 0, y: size.rows - 1, width: size.columns, height: 1, style: Style(reverse: true))
       let written = screen.write(status, x: 0, y: size.rows - 1, style: Style(reverse: true))
       let keys = "  " + Self.keys + " "
@@ -195,6 +215,6 @@ final class ReplayViewer {
           keys, x: size.columns - DisplayWidth.of(keys), y: size.rows - 1, style: Style(reverse: true))
       }
     }
-    self.screen.draw(screen, display: Display(columns: size.columns, rows: size.rows, colorMode: colorMode))
+    return screen
   }
 }

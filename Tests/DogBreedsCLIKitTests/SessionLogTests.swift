@@ -272,12 +272,21 @@ struct SessionLogTests {
     #expect(throws: UsageError(message: "replay needs one session log, as written by --record FILE.")) {
       try Arguments.parse(["replay"], environment: [:])
     }
-    #expect(throws: UsageError(message: "replay takes one of --check, --frame and --cast.")) {
+    #expect(throws: UsageError(message: "replay takes one of --check, --frame, --cast and --test.")) {
       try Arguments.parse(["replay", "--check", "--frame", "1", "x"], environment: [:])
     }
-    #expect(throws: UsageError(message: "--check, --frame and --cast go with replay FILE.")) {
+    #expect(throws: UsageError(message: "replay takes one of --check, --frame, --cast and --test.")) {
+      try Arguments.parse(["replay", "--test", "out", "--cast", "c", "x"], environment: [:])
+    }
+    #expect(throws: UsageError(message: "--check, --frame, --cast and --test go with replay FILE.")) {
       try Arguments.parse(["list", "--check"], environment: [:])
     }
+    #expect(throws: UsageError(message: "--check, --frame, --cast and --test go with replay FILE.")) {
+      try Arguments.parse(["list", "--test", "out"], environment: [:])
+    }
+    #expect(
+      try Arguments.parse(["replay", "--test", "out", "x"], environment: [:]).command
+        == .replay("x", .test("out")))
     #expect(
       throws: UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")
     ) {
