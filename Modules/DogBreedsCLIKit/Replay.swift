@@ -159,6 +159,9 @@ final class ReplayViewer {
     return true
   }
 
+  /// The recorded frame of the step shown.
+  var replayedFrame: Frame { replayed.frame(step) }
+
   private func move(to target: Int) {
     playingSince = nil
     step = min(max(0, target), replayed.count)
