@@ -68,7 +68,7 @@ package struct Options: Equatable {
   /// `replay --check`.
   package var check = false
   /// `replay --frame N|last`: the step, `nil` for the last.
-  package var frame: Int??
+  package var frame: FrameChoice?
   /// `replay --cast FILE`: where the asciicast goes.
   package var cast: String?
   /// `replay --test DIR`: where the test made from the session goes.

@@ -32,11 +32,27 @@ extension Replayed {
       return SessionCast.write(replayed, log: path, to: out)
     case .test(let folder):
       return SessionTest.write(replayed, log: path, into: folder)
-    case .frame(let step):
-      let step = step ?? replayed.count
-      guard (0...replayed.count).contains(step) else {
-        Output.error("--frame must be from 0 to \(replayed.count) (or last) for this log, not \(step).")
-        return ExitCode.usage
+    case .frame(let choice):
+      let step: Int
+      switch choice {
+      case .last: step = replayed.count
+      case .step(let number):
+        guard (0...replayed.count).contains(number) else {
+          Output.error("--frame must be from 0 to \(replayed.count) (or last) for this log, not \(number).")
+          return ExitCode.usage
+        }
+        step = number
+      case .marker(let name):
+        guard let marker = log.markers.first(where: { $0.name == name }) else {
+          let names = log.markers.map(\.name)
+          Output.error(
+            "This log has no marker \(name): "
+              + (names.isEmpty
+                ? "none was dropped (Ctrl-T while recording drops one)."
+                : "its markers are \(names.joined(separator: ", "))."))
+          return ExitCode.usage
+        }
+        step = marker.step
       }
       let isTerminal = isatty(Output.streams.output) == 1
       let colorMode = ColorPolicy.mode(
@@ -88,6 +104,9 @@ final class ReplayViewer {
 
   /// The keys, as the status line names them.
   static let keys = "←→ step  PgUp PgDn ten  Home End  Space play  d change  s status  q quit"
+  /// The keys, where the log has markers.
+  static let keysWithMarkers =
+    "←→ step  PgUp PgDn ten  Home End  [ ] marker  Space play  d change  s status  q quit"
 
   /// Runs until `q`, Ctrl-C or a signal; returns the exit status.
   func run() -> Int32 {
@@ -144,6 +163,10 @@ final class ReplayViewer {
     case .shiftRight, .pageDown: move(to: step + 10)
     case .home: move(to: 0)
     case .end: move(to: last)
+    case .character("["):
+      move(to: replayed.log.markers.last { $0.step < step }?.step ?? step)
+    case .character("]"):
+      move(to: replayed.log.markers.first { $0.step > step }?.step ?? step)
     case .character("d"): showsChange.toggle()
     case .character("s"): showsStatus.toggle()
     case .character(" "):
@@ -208,11 +231,13 @@ final class ReplayViewer {
         ? " frame \(recorded.width)×\(recorded.height) cut to \(min(recorded.width, frameColumns))×\(min(recorded.height, area)):"
           + " a window of \(recorded.width + (frameColumns < size.columns ? size.columns - frameColumns : 0))×\(recorded.height + 1) shows it whole (s hides this line) ·"
         : ""
+      let markers = replayed.log.markers.filter { $0.step == step }.map(\.name)
+      let marked = markers.isEmpty ? "" : " · marker \(markers.joined(separator: ", "))"
       let status =
-        "\(cut) step \(step) of \(replayed.count) · \(String(format: "%.3f", seconds)) s · \(replayed.describe(step))"
+        "\(cut) step \(step) of \(replayed.count)\(marked) · \(String(format: "%.3f", seconds)) s · \(replayed.describe(step))"
       screen.fill(x: 0, y: size.rows - 1, width: size.columns, height: 1, style: Style(reverse: true))
       let written = screen.write(status, x: 0, y: size.rows - 1, style: Style(reverse: true))
-      let keys = "  " + Self.keys + " "
+      let keys = "  " + (replayed.log.markers.isEmpty ? Self.keys : Self.keysWithMarkers) + " "
       if written + DisplayWidth.of(keys) <= size.columns {
         screen.write(
           keys, x: size.columns - DisplayWidth.of(keys), y: size.rows - 1, style: Style(reverse: true))

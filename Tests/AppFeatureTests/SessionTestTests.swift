@@ -1,56 +1,89 @@
 import AppFeature
 import Core
 import CoreTesting
+import DogAPIClient
 import Foundation
 import SessionRecording
 import Synchronization
 import Testing
+import TextRendering
 
 /// `replay --test`: what it writes for a small log, and that what it writes fails, at the
 /// step, with the state's diff, when the reducer does something else than it did.
 @MainActor
 struct SessionTestTests {
-  /// The first `steps` steps of a log kept beside these tests.
-  static func log(_ name: String, steps: Int) throws -> SessionReplay {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Recordings").appendingPathComponent(name)
-    let lines = try String(contentsOf: path, encoding: .utf8).split(separator: "\n")
-    var kept: [Substring] = []
-    var count = 0
-    for line in lines {
-      if line.hasPrefix("{\"frame\"") || line.contains("\"step\":") { count += 1 }
-      if count > steps { break }
-      kept.append(line)
+  /// When the list arrives in ``log()``.
+  static let listDate = Date(timeIntervalSinceReferenceDate: 800_000_000.25)
+
+  /// A small session, as `--record` writes one: the app opens on a 100×30 screen and
+  /// starts, the list arrives (from an effect), the keys overlay opens and closes, the
+  /// highlight moves down and up. Its states are the reducer's, fingerprinted as the
+  /// recorder does; `edit` changes the lines before they are read.
+  static func log(edit: (inout [String]) -> Void = { _ in }) throws -> SessionReplay {
+    let list = BreedList(
+      breeds: [Breed(name: "hound", subBreeds: ["afghan"]), Breed(name: "pug")], source: .network,
+      fetchedAt: listDate)
+    let entries: [RecordedAction<AppFeature.Action>] = [
+      RecordedAction(
+        .terminal(.opened(Display(columns: 100, rows: 30), ifAmbiguousWide: nil)), origin: .external,
+        offset: .zero),
+      RecordedAction(.appeared, origin: .external, offset: .milliseconds(10)),
+      RecordedAction(.dogs(.appeared), origin: .immediate, offset: .milliseconds(10)),
+      RecordedAction(
+        .dogs(.breedsResponse(.success(list), at: listDate)), origin: .effect, offset: .milliseconds(60)),
+      RecordedAction(.helpShown, origin: .external, offset: .milliseconds(1_000)),
+      RecordedAction(.helpDismissed, origin: .external, offset: .milliseconds(1_500)),
+      RecordedAction(.dogs(.highlightMoved(.down)), origin: .external, offset: .milliseconds(2_000)),
+      RecordedAction(.dogs(.highlightMoved(.up)), origin: .external, offset: .milliseconds(2_250)),
+    ]
+    let states = AppFeature(client: .failing).states(
+      replaying: entries.map(\.action), from: AppFeature.State())
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    var lines = [
+      String(
+        decoding: try encoder.encode(
+          SessionLog.Line.header(
+            SessionLog.Header(app: "DogBreedsCLI test", arguments: [], pictures: false, favourites: false))),
+        as: UTF8.self)
+    ]
+    for (entry, state) in zip(entries, states) {
+      let step = SessionLog.Step(entry: entry, state: Fingerprint(of: state), frame: nil)
+      lines.append(String(decoding: try encoder.encode(SessionLog.Line.step(step)), as: UTF8.self))
     }
-    return try SessionReplay.parse(Data((kept.joined(separator: "\n") + "\n").utf8), name: name)
+    edit(&lines)
+    return try SessionReplay.parse(Data((lines.joined(separator: "\n") + "\n").utf8), name: "small.jsonl")
   }
 
   @Test func aSmallLogBecomesATestOfOneLinePerStep() throws {
-    let log = try Self.log("breeds-and-tabs.jsonl", steps: 11)
-    #expect(log.steps.count == 11)
-    let test = try SessionTest(Replayed(log), logName: "breeds-and-tabs.jsonl")
-    #expect(test.typeName == "BreedsAndTabsSessionTests")
-    #expect(test.functionName == "breedsAndTabs")
+    let log = try Self.log()
+    let test = try SessionTest(Replayed(log), logName: "small-session.jsonl")
+    #expect(test.typeName == "SmallSessionSessionTests")
+    #expect(test.functionName == "smallSession")
     let lines = test.source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     for expected in [
-      "let recorded = try RecordedSession(\"breeds-and-tabs.jsonl\")",
+      "let recorded = try RecordedSession(\"small-session.jsonl\")",
+      "let clock = TestClock()",
       "let store = TestStore(initialState: AppFeature.State()) { recorded.feature(clock: clock) }",
+      "$0.screen.display.columns = 100",
+      "await clock.advance(by: .milliseconds(10))",
       "await store.send(.appeared)",
       "await store.receive(.dogs(.appeared)) { $0.dogsTab.status = .loading }",
-      "try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 6))))",
-      "$0.breeds = try recorded.payload(of: 7)",
-      "await store.send(.helpShown) { $0.help = try recorded.state(after: 8).help }",
+      "await clock.advance(by: .milliseconds(50))",
+      "try await store.receive(.dogs(.breedsResponse(.success(recorded.payload(of: 4)), at: Date(timeIntervalSinceReferenceDate: 800000000.25)))) {",
+      "$0.breeds = try recorded.payload(of: 4)",
+      "await store.send(.helpShown) { $0.help = try recorded.state(after: 5).help }",
       "await store.send(.helpDismissed) { $0.help = nil }",
       "await store.send(.dogs(.highlightMoved(.down))) { $0.dogsTab.highlighted = \"pug\" }",
+      "await clock.advance(by: .milliseconds(250))",
       "await store.send(.dogs(.highlightMoved(.up))) { $0.dogsTab.highlighted = \"hound\" }",
-      "await clock.advance(by: .milliseconds(460))",
       "await store.skipInFlightEffects(strict: false)",
     ] {
       #expect(lines.contains(expected), "\(expected)\nnot in:\n\(test.source)")
     }
     // One send or receive per step.
     #expect(
-      lines.filter { $0.contains("await store.send(") || $0.contains("await store.receive(") }.count == 11)
+      lines.filter { $0.contains("await store.send(") || $0.contains("await store.receive(") }.count == 8)
   }
 
   /// The lines `aSmallLogBecomesATestOfOneLinePerStep` finds in the test written, run on
@@ -67,36 +100,26 @@ struct SessionTestTests {
         let store = TestStore(initialState: AppFeature.State()) {
           Altered(base: recorded.feature(clock: clock), ignores: alter)
         }
-        try await store.send(.terminal(recorded.payload(of: 1))) {
-          $0.screen.display = try recorded.state(after: 1).screen.display
-          $0.screen.ifAmbiguousWide = try recorded.state(after: 1).screen.ifAmbiguousWide
-        }
-        await clock.advance(by: .milliseconds(13))
-        try await store.send(recorded.action(2)) { $0.screen = try recorded.state(after: 2).screen }
-        await clock.advance(by: .milliseconds(4))
+        try await store.send(recorded.action(1)) { $0.screen = try recorded.state(after: 1).screen }
+        await clock.advance(by: .milliseconds(10))
         await store.send(.appeared)
-        await clock.advance(by: .milliseconds(4))
         await store.receive(.dogs(.appeared)) { $0.dogsTab.status = .loading }
-        await clock.advance(by: .milliseconds(4))
-        await store.send(.terminal(.replied(.cursorPosition(row: 1, column: 2)))) {
-          $0.screen.ifAmbiguousWide = nil
-        }
-        await clock.advance(by: .milliseconds(4))
-        try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 6))))
-        await clock.advance(by: .milliseconds(8))
-        try await store.receive(recorded.action(7)) {
-          $0.breeds = try recorded.payload(of: 7)
+        await clock.advance(by: .milliseconds(50))
+        try await store.receive(
+          .dogs(.breedsResponse(.success(recorded.payload(of: 4)), at: Self.listDate))
+        ) {
+          $0.breeds = try recorded.payload(of: 4)
           $0.dogsTab.status = .loaded
           $0.dogsTab.highlighted = "hound"
         }
-        await clock.advance(by: .milliseconds(2948))
-        await store.send(.helpShown) { $0.help = try recorded.state(after: 8).help }
-        await clock.advance(by: .milliseconds(1064))
+        await clock.advance(by: .milliseconds(940))
+        await store.send(.helpShown) { $0.help = try recorded.state(after: 5).help }
+        await clock.advance(by: .milliseconds(500))
         dismissedAt = #line + 1
         await store.send(.helpDismissed) { $0.help = nil }
-        await clock.advance(by: .milliseconds(460))
+        await clock.advance(by: .milliseconds(500))
         await store.send(.dogs(.highlightMoved(.down))) { $0.dogsTab.highlighted = "pug" }
-        await clock.advance(by: .milliseconds(504))
+        await clock.advance(by: .milliseconds(250))
         await store.send(.dogs(.highlightMoved(.up))) { $0.dogsTab.highlighted = "hound" }
         await store.skipInFlightEffects(strict: false)
       } catch {
@@ -107,15 +130,15 @@ struct SessionTestTests {
   }
 
   @Test func theStepsPassWithTheReducerThatRecordedThem() async throws {
-    let log = try Self.log("breeds-and-tabs.jsonl", steps: 11)
-    let issues = await run(log) { _ in false }.issues
+    let issues = await run(try Self.log()) { _ in false }.issues
     #expect(issues.isEmpty, "\(issues)")
   }
 
   @Test func aReducerChangedByHandFailsAtTheStepWithTheStatesDiff() async throws {
-    let log = try Self.log("breeds-and-tabs.jsonl", steps: 11)
     // The keys overlay no longer closes.
-    let (issues, dismissedAt) = await run(log) { if case .helpDismissed = $0 { true } else { false } }
+    let (issues, dismissedAt) = await run(try Self.log()) {
+      if case .helpDismissed = $0 { true } else { false }
+    }
     try #require(!issues.isEmpty)
     let first = issues[0]
     #expect(first.line == dismissedAt, "\(issues)")
@@ -125,28 +148,23 @@ struct SessionTestTests {
   }
 
   @Test func theStateReadFromTheRecordingIsTheRecordedOneOrFails() throws {
-    var log = try Self.log("breeds-and-tabs.jsonl", steps: 11)
-    let recorded = RecordedSession(log)
-    #expect(try recorded.state(after: 8).help == AppFeature.State.Help())
-    // The recording says step 8 reached another state than the reducer does.
-    let lines = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Recordings/breeds-and-tabs.jsonl"), encoding: .utf8)
-    let fingerprint = log.steps[7].state.description
-    let edited = lines.replacingOccurrences(of: fingerprint, with: String(fingerprint.reversed()))
-    log = try SessionReplay.parse(Data(edited.utf8), name: "edited.jsonl")
-    #expect(throws: RecordedSession.Missing.self) { try RecordedSession(log).state(after: 8) }
+    #expect(try RecordedSession(Self.log()).state(after: 5).help == AppFeature.State.Help())
+    // The recording says step 5 reached another state than the reducer does.
+    let recorded = try Self.log().steps[4].state.description
+    let log = try Self.log { lines in
+      lines[5] = lines[5].replacingOccurrences(of: recorded, with: String(recorded.reversed()))
+    }
+    #expect(Replayed(log).firstDifference?.step == 5)
     #expect {
-      try RecordedSession(log).state(after: 8)
+      try RecordedSession(log).state(after: 5)
     } throws: { error in
-      "\(error)".contains("does not reach the state recorded at step 8")
+      "\(error)".contains("does not reach the state recorded at step 5")
     }
     // And the log is no longer made into a test: it would assert this version's states.
     #expect {
       try SessionTest(Replayed(log), logName: "edited.jsonl")
     } throws: { error in
-      (error as? SessionTest.Refusal)?.message.hasPrefix("Step 8 of \(log.steps.count) does not replay")
-        == true
+      (error as? SessionTest.Refusal)?.message.hasPrefix("Step 5 of 8 does not replay") == true
     }
   }
 }

@@ -184,7 +184,7 @@ struct SessionLogTests {
     (
       #"{"header":{"format":"DogBreeds session","version":9,"app":"x","arguments":[],"pictures":false,"favourites":false}}"#
         + "\n",
-      "is a session log of format version 9, from another version of DogBreeds; this one reads versions 1 to 2."
+      "is a session log of format version 9, from another version of DogBreeds; this one reads versions 1 to 3."
     ),
     ("", "is empty: a session log starts with its header."),
   ])
@@ -294,9 +294,22 @@ struct SessionLogTests {
     }
     #expect(
       try Arguments.parse(["replay", "--frame", "last", "x"], environment: [:]).command
-        == .replay("x", .frame(nil)))
+        == .replay("x", .frame(.last)))
     #expect(
-      try Arguments.parse(["replay", "--frame=3", "x"], environment: [:]).command == .replay("x", .frame(3)))
+      try Arguments.parse(["replay", "--frame=3", "x"], environment: [:]).command
+        == .replay("x", .frame(.step(3))))
+    #expect(
+      try Arguments.parse(["replay", "--frame", "m2", "x"], environment: [:]).command
+        == .replay("x", .frame(.marker("m2"))))
+    for wrong in ["m0", "m", "mark", "-1", "m-1"] {
+      #expect(
+        throws: UsageError(
+          message:
+            "--frame takes a step's number (0 is the start), last, or a marker (m1, m2…), not “\(wrong)”.")
+      ) {
+        try Arguments.parse(["replay", "--frame", wrong, "x"], environment: [:])
+      }
+    }
     #expect(try Arguments.parse(["replay", "x"], environment: [:]).command == .replay("x", .view))
   }
 }
