@@ -61,7 +61,7 @@ let package = Package(
       name: "SessionRecording",
       dependencies: [
         "AppFeature", "BreedFeature", "CommandLineInterface", "Core", "DogAPIClient", "DogsFeature",
-        "FavouritesClient", "ImageDecoding", "TextRendering",
+        "FavouritesClient", "FavouritesFeature", "ImageDecoding", "TextRendering",
       ],
       path: "Modules/SessionRecording"),
     .target(

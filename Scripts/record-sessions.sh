@@ -53,11 +53,13 @@ record() {
   .build/debug/DogBreedsCLI replay "$out/$name.jsonl" --check
 }
 
-# A flaky server: the list, a breed's picture three times, a star, another breed whose
+# A flaky server: the list, a breed's picture three times, a star, its thumbnail on the
+# Favourites tab, another breed whose
 # picture fails, a marker.
 record flaky-server 18768 0.3 100 30 \
-  h sleep:1 Enter sleep:2 n sleep:1 n f C-t Escape BSpace p Enter sleep:1 C-t Escape C-c
-# A working server: the keys overlay, moving, a breed and a sub-breed, a resize, the tabs.
+  h sleep:1 Enter sleep:2 n sleep:1 n f C-t Escape Tab sleep:2 Tab BSpace p Enter sleep:1 C-t Escape C-c
+# A working server: the keys overlay, moving, a breed and a sub-breed, a resize, a star, the
+# tabs (the Favourites tab with its thumbnail).
 record breeds-and-tabs 18769 0 90 28 \
-  '?' Escape Down Up Enter sleep:1 Down Enter sleep:1 resize:110x34 Escape Tab Tab C-c
+  '?' Escape Down Up Enter sleep:1 Down Enter sleep:1 resize:110x34 f Escape Tab sleep:2 Tab C-c
 make session-tests

@@ -4,6 +4,7 @@ import Core
 import DogAPIClient
 import DogsFeature
 import FavouritesClient
+import FavouritesFeature
 import Foundation
 import ImageDecoding
 import Synchronization
@@ -117,7 +118,7 @@ package final class RecordedSession {
 /// the clock reaches the time it was recorded.
 final class RecordedAnswers: Sendable {
   enum Kind: CaseIterable {
-    case breeds, savedBreeds, imageURL, imageURLs, picture, favouritesLoad, favouritesSave, dated
+    case breeds, savedBreeds, imageURL, imageURLs, picture, thumbnail, favouritesLoad, favouritesSave, dated
   }
 
   /// How the test's clock is read and slept on: its time since the recording's start.
@@ -151,6 +152,7 @@ final class RecordedAnswers: Sendable {
     case .breed(.imageURLResponse): .imageURL
     case .breed(.imageURLsResponse): .imageURLs
     case .breed(.pictureResponse): .picture
+    case .favourites(.rows(_, .thumbnailResponse)): .thumbnail
     case .favouritesLoaded: .favouritesLoad
     case .favouritesSaved: .favouritesSave
     default: nil
@@ -169,6 +171,84 @@ final class RecordedAnswers: Sendable {
   private func upcoming(_ kind: Kind) -> Int? {
     let now = time
     return byKind[kind]?.first { SessionTest.clockTime(steps[$0].entry.offset) >= now }
+  }
+
+  /// The Favourites row `id`'s thumbnail, recorded at or after the clock's time, if it
+  /// comes before the Breed screen's next address (both ask for a random picture).
+  private func upcomingThumbnail(of id: String) -> Int? {
+    let now = time
+    guard
+      let index = byKind[.thumbnail]?.first(where: { index in
+        guard case .favourites(.rows(let row, _)) = steps[index].entry.action else { return false }
+        return row == id && SessionTest.clockTime(steps[index].entry.offset) >= now
+      })
+    else { return nil }
+    return index < upcoming(.imageURL) ?? .max ? index : nil
+  }
+
+  /// Waits until the clock reaches step `index`'s time.
+  private func wait(for index: Int) async throws(DogAPIError) {
+    do {
+      try await clock.withLock { $0 }?.sleep(SessionTest.clockTime(steps[index].entry.offset))
+    } catch {
+      throw .cancelled
+    }
+  }
+
+  /// The address a thumbnail's picture is asked for by: the step that holds it.
+  static let thumbnailScheme = "recorded-thumbnail"
+
+  /// A random picture of `breed`: a thumbnail's, or the Breed screen's.
+  private func randomImage(_ breed: String, _ subBreed: String?) async throws(DogAPIError) -> URL {
+    if let index = upcomingThumbnail(of: subBreed.map { "\(breed)/\($0)" } ?? breed) {
+      guard case .favourites(.rows(_, .thumbnailResponse(.failure(let error)))) = steps[index].entry.action
+      else {
+        return URL(string: "\(Self.thumbnailScheme):\(index)")!
+      }
+      try await wait(for: index)
+      throw Self.error(saying: String(error.message.dropFirst("No picture: ".count)))
+    }
+    guard case .breed(.imageURLResponse(let result, _)) = try await answer(.imageURL) else {
+      throw .cancelled
+    }
+    return try result.get()
+  }
+
+  /// The bytes at `url`: a thumbnail's file, or the Breed screen's picture's.
+  private func imageData(_ url: URL) async throws(DogAPIError) -> Data {
+    if url.scheme == Self.thumbnailScheme,
+      let index = Int(url.absoluteString.dropFirst(Self.thumbnailScheme.count + 1))
+    {
+      try await wait(for: index)
+      guard case .favourites(.rows(_, .thumbnailResponse(.success(let picture)))) = steps[index].entry.action
+      else {
+        throw .cancelled
+      }
+      return Data(picture.source?.bytes ?? [])
+    }
+    guard case .breed(.pictureResponse(let result, _)) = try await answer(.picture) else { throw .cancelled }
+    switch result {
+    case .success(let picture): return Data(picture.source?.bytes ?? [])
+    case .failure(.download(let error)): throw error
+    case .failure(.decode): return Data()
+    }
+  }
+
+  /// An error whose message is `message`: the server's failures, being offline or cut
+  /// off, a request cancelled or too slow, an answer not understood.
+  static func error(saying message: String) -> DogAPIError {
+    var candidates: [DogAPIError] = [
+      .offline, .cancelled, .malformedResponse(detail: ""), .notFound(message: nil),
+    ]
+    let numbers = message.split { !$0.isNumber }.compactMap { Int($0) }
+    if let status = numbers.first {
+      let reason = message.split(separator: ": ", maxSplits: 1).dropFirst().first.map {
+        String($0.dropLast())
+      }
+      candidates += [.server(status: status, message: reason), .server(status: status, message: nil)]
+    }
+    candidates += numbers.map { .timedOut(seconds: Double($0)) }
+    return candidates.first { $0.message == message } ?? .malformedResponse(detail: message)
   }
 
   /// The next answer of `kind`, when the clock reaches the time it was recorded (never,
@@ -212,11 +292,8 @@ final class RecordedAnswers: Sendable {
         }
         return try result.get()
       },
-      randomImage: { (_, _) async throws(DogAPIError) -> URL in
-        guard case .breed(.imageURLResponse(let result, _)) = try await self.answer(.imageURL) else {
-          throw .cancelled
-        }
-        return try result.get()
+      randomImage: { (breed, subBreed) async throws(DogAPIError) -> URL in
+        try await self.randomImage(breed, subBreed)
       },
       images: { (_, _) async throws(DogAPIError) -> [URL] in
         guard case .breed(.imageURLsResponse(let urls, _)) = try await self.answer(.imageURLs) else {
@@ -224,16 +301,7 @@ final class RecordedAnswers: Sendable {
         }
         return urls
       },
-      imageData: { (_) async throws(DogAPIError) -> Data in
-        guard case .breed(.pictureResponse(let result, _)) = try await self.answer(.picture) else {
-          throw .cancelled
-        }
-        switch result {
-        case .success(let picture): return Data(picture.source?.bytes ?? [])
-        case .failure(.download(let error)): throw error
-        case .failure(.decode): return Data()
-        }
-      },
+      imageData: { (url) async throws(DogAPIError) -> Data in try await self.imageData(url) },
       savedBreeds: {
         // Only a list shown before the answer of the same load.
         guard let index = self.upcoming(.savedBreeds), index < self.upcoming(.breeds) ?? .max,

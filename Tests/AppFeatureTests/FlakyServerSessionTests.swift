@@ -8,7 +8,7 @@ import Testing
 import TextRendering
 
 /// The session in Recordings/flaky-server.jsonl, recorded by DogBreedsCLI 0.1.0
-/// (`DogBreedsCLI --base-url http://127.0.0.1:18768/api --record /tmp/tmp.U4uZFO0PJN/flaky-server.jsonl`), 36 steps: what the user sent, what
+/// (`DogBreedsCLI --base-url http://127.0.0.1:18768/api --record /tmp/tmp.PCJgHHMsmM/flaky-server.jsonl`), 41 steps: what the user sent, what
 /// the effects delivered, and what each changed. The clients answer as the log recorded.
 @MainActor
 struct FlakyServerSessionTests {
@@ -17,7 +17,6 @@ struct FlakyServerSessionTests {
     let clock = TestClock()
     let store = TestStore(initialState: AppFeature.State()) { recorded.feature(clock: clock) }
 
-    await clock.advance(by: .milliseconds(12))
     try await store.send(.terminal(recorded.payload(of: 1))) {
       $0.screen.display.columns = 100
       $0.screen.display.rows = 30
@@ -25,70 +24,70 @@ struct FlakyServerSessionTests {
       $0.screen.display.cell = TextRendering.TerminalPicture.CellSize(width: 16, height: 32)
       $0.screen.ifAmbiguousWide = try recorded.state(after: 1).screen.ifAmbiguousWide
     }
-    await clock.advance(by: .milliseconds(57))
+    await clock.advance(by: .milliseconds(21))
     await store.send(.terminal(.recording)) { $0.screen.isRecording = true }
-    await clock.advance(by: .milliseconds(20))
+    await clock.advance(by: .milliseconds(4))
     await store.send(
       .terminal(
         .resized(columns: 100, rows: 30, cell: TextRendering.TerminalPicture.CellSize(width: 16, height: 32)))
     ) {
       $0.screen.windowCell = TextRendering.TerminalPicture.CellSize(width: 16, height: 32)
     }
-    await clock.advance(by: .milliseconds(12))
+    await clock.advance(by: .milliseconds(4))
     await store.send(.appeared)
-    await clock.advance(by: .milliseconds(12))
+    await clock.advance(by: .milliseconds(4))
     await store.receive(.dogs(.appeared)) { $0.dogsTab.status = .loading }
     await clock.advance(by: .milliseconds(8))
     await store.send(.terminal(.replied(.cursorPosition(row: 1, column: 2)))) {
       $0.screen.ifAmbiguousWide = nil
     }
-    await clock.advance(by: .milliseconds(12))
+    await clock.advance(by: .milliseconds(8))
     try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 7))))
-    await clock.advance(by: .milliseconds(12))
+    await clock.advance(by: .milliseconds(8))
     try await store.receive(
       .dogs(
         .breedsResponse(
-          .success(recorded.payload(of: 8)), at: Date(timeIntervalSinceReferenceDate: 817590668.7797363)))
+          .success(recorded.payload(of: 8)), at: Date(timeIntervalSinceReferenceDate: 817591583.6531609)))
     ) {
       $0.breeds = try recorded.payload(of: 8)
       $0.dogsTab.status = .loaded
       $0.dogsTab.highlighted = "hound"
     }
-    await clock.advance(by: .milliseconds(2824))
+    await clock.advance(by: .milliseconds(2928))
     await store.send(.dogs(.filterChanged("h"))) { $0.dogsTab.filter = "h" }
-    await clock.advance(by: .milliseconds(2008))
+    await clock.advance(by: .milliseconds(2016))
     await store.send(.dogs(.rowSelected("hound")))
-    await clock.advance(by: .milliseconds(16))
+    await clock.advance(by: .milliseconds(4))
     await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
       $0.breed = try recorded.state(after: 11).breed
     }
-    await clock.advance(by: .milliseconds(8))
+    await clock.advance(by: .milliseconds(16))
     await store.receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
-    await clock.advance(by: .milliseconds(32))
+    await clock.advance(by: .milliseconds(16))
     await store.receive(
       .breed(
         .imageURLResponse(
           .success(URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!),
-          at: Date(timeIntervalSinceReferenceDate: 817590673.6691322)))
+          at: Date(timeIntervalSinceReferenceDate: 817591588.632252)))
     ) {
       $0.breed?.imageURL = .loaded(URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!)
       $0.breed?.picture = .loading
     }
-    await clock.advance(by: .milliseconds(412))
+    await clock.advance(by: .milliseconds(296))
     try await store.receive(
       .breed(
         .pictureResponse(
-          .success(recorded.payload(of: 14)), at: Date(timeIntervalSinceReferenceDate: 817590674.0615348)))
+          .success(recorded.payload(of: 14)), at: Date(timeIntervalSinceReferenceDate: 817591588.9279977)))
     ) {
       $0.breed?.picture = try .loaded(recorded.payload(of: 14))
     }
-    await clock.advance(by: .milliseconds(2540))
+    await clock.advance(by: .milliseconds(2684))
     await store.send(.breed(.anotherPictureRequested)) {
       $0.breed?.imageURL = .loading
       $0.breed?.picture = .none
       $0.breed?.kept = try recorded.state(after: 15).breed!.kept
     }
-    await clock.advance(by: .milliseconds(384))
+    await clock.advance(by: .milliseconds(268))
     await store.receive(
       .breed(
         .imageURLsResponse(
@@ -98,37 +97,37 @@ struct FlakyServerSessionTests {
       $0.breed?.imageURLs = [URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!]
       $0.breed?.seen = [URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!]
     }
-    await clock.advance(by: .milliseconds(108))
+    await clock.advance(by: .milliseconds(72))
     await store.receive(
       .breed(
         .imageURLResponse(
           .success(URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!),
-          at: Date(timeIntervalSinceReferenceDate: 817590677.104005)))
+          at: Date(timeIntervalSinceReferenceDate: 817591591.9538707)))
     ) {
       $0.breed?.imageURL = .loaded(URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!)
       $0.breed?.picture = .loading
     }
-    await clock.advance(by: .milliseconds(420))
+    await clock.advance(by: .milliseconds(296))
     try await store.receive(
       .breed(
         .pictureResponse(
-          .success(recorded.payload(of: 18)), at: Date(timeIntervalSinceReferenceDate: 817590677.5327983)))
+          .success(recorded.payload(of: 18)), at: Date(timeIntervalSinceReferenceDate: 817591592.249169)))
     ) {
       $0.breed?.picture = try .loaded(recorded.payload(of: 18))
       $0.breed?.kept = nil
     }
-    await clock.advance(by: .milliseconds(1100))
+    await clock.advance(by: .milliseconds(1368))
     await store.send(.breed(.anotherPictureRequested)) {
       $0.breed?.imageURL = .loading
       $0.breed?.picture = .none
       $0.breed?.kept = try recorded.state(after: 19).breed!.kept
     }
-    await clock.advance(by: .milliseconds(360))
+    await clock.advance(by: .milliseconds(220))
     await store.receive(
       .breed(
         .imageURLResponse(
           .success(URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!),
-          at: Date(timeIntervalSinceReferenceDate: 817590678.9927288)))
+          at: Date(timeIntervalSinceReferenceDate: 817591593.8353541)))
     ) {
       $0.breed?.imageURL = .loaded(URL(string: "http://127.0.0.1:18768/breeds/hound-afghan/dog.jpg")!)
       $0.breed?.picture = .loading
@@ -137,56 +136,75 @@ struct FlakyServerSessionTests {
     try await store.receive(
       .breed(
         .pictureResponse(
-          .success(recorded.payload(of: 21)), at: Date(timeIntervalSinceReferenceDate: 817590679.3124298)))
+          .success(recorded.payload(of: 21)), at: Date(timeIntervalSinceReferenceDate: 817591594.1554217)))
     ) {
       $0.breed?.picture = try .loaded(recorded.payload(of: 21))
       $0.breed?.kept = nil
     }
-    await clock.advance(by: .milliseconds(360))
+    await clock.advance(by: .milliseconds(468))
     await store.send(.breed(.favouriteToggled)) { $0.favourites = ["hound"] }
-    await clock.advance(by: .milliseconds(1100))
+    await clock.advance(by: .milliseconds(1076))
     try await store.receive(.favouritesSaved(.success(recorded.payload(of: 23)))) {
       $0.savedFavourites = ["hound"]
     }
-    await clock.advance(by: .milliseconds(872))
+    await clock.advance(by: .milliseconds(916))
     await store.send(.favouritesChangedElsewhere)
-    await clock.advance(by: .milliseconds(112))
+    await clock.advance(by: .milliseconds(80))
     await store.send(.breedScreenDismissed) { $0.breed = nil }
-    await clock.advance(by: .milliseconds(16))
+    await clock.advance(by: .milliseconds(8))
     try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 26))))
-    await clock.advance(by: .milliseconds(900))
+    await clock.advance(by: .milliseconds(936))
+    await store.send(.tabSelected(.favourites)) { $0.tab = .favourites }
+    await clock.advance(by: .milliseconds(8))
+    await store.receive(.favourites(.appeared)) {
+      $0.favouritesTab.rows = try recorded.state(after: 28).favouritesTab.rows
+      $0.favouritesTab.highlighted = "hound"
+    }
+    await clock.advance(by: .milliseconds(8))
+    await store.receive(.favourites(.rows(id: "hound", action: .cameIntoView))) {
+      $0.favouritesTab.rows = try recorded.state(after: 29).favouritesTab.rows
+    }
+    await clock.advance(by: .milliseconds(12))
+    try await store.receive(
+      .favourites(.rows(id: "hound", action: .thumbnailResponse(.failure(recorded.payload(of: 30)))))
+    ) {
+      $0.favouritesTab.rows = try recorded.state(after: 30).favouritesTab.rows
+    }
+    await clock.advance(by: .milliseconds(2980))
+    await store.send(.tabSelected(.breeds)) { $0.tab = .breeds }
+    await clock.advance(by: .milliseconds(1024))
     await store.send(.dogs(.filterChanged(""))) { $0.dogsTab.filter = "" }
-    await clock.advance(by: .milliseconds(1008))
+    await clock.advance(by: .milliseconds(1004))
     await store.send(.dogs(.filterChanged("p"))) {
       $0.dogsTab.filter = "p"
       $0.dogsTab.highlighted = "pug"
     }
-    await clock.advance(by: .milliseconds(1012))
+    await clock.advance(by: .milliseconds(1016))
     await store.send(.dogs(.rowSelected("pug")))
     await clock.advance(by: .milliseconds(4))
     await store.receive(.dogs(.delegate(.breedSelected("pug")))) {
-      $0.breed = try recorded.state(after: 30).breed
+      $0.breed = try recorded.state(after: 35).breed
     }
-    await clock.advance(by: .milliseconds(4))
+    await clock.advance(by: .milliseconds(8))
     await store.receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
-    await clock.advance(by: .milliseconds(12))
+    await clock.advance(by: .milliseconds(24))
     await store.receive(
       .breed(
         .imageURLResponse(
           .failure(.server(status: 503, message: "Service unavailable")),
-          at: Date(timeIntervalSinceReferenceDate: 817590684.7125129)))
+          at: Date(timeIntervalSinceReferenceDate: 817591603.7273664)))
     ) {
       $0.breed?.imageURL = .failed(.server(status: 503, message: "Service unavailable"))
       $0.breed?.failures = 1
-      $0.breed?.lastFailure = Date(timeIntervalSinceReferenceDate: 817590684.7125129)
+      $0.breed?.lastFailure = Date(timeIntervalSinceReferenceDate: 817591603.7273664)
     }
-    await clock.advance(by: .milliseconds(3052))
+    await clock.advance(by: .milliseconds(3032))
     await store.send(.breedScreenDismissed) { $0.breed = nil }
-    await clock.advance(by: .milliseconds(12))
-    try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 34))))
-    await clock.advance(by: .milliseconds(948))
+    await clock.advance(by: .milliseconds(8))
+    try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 39))))
+    await clock.advance(by: .milliseconds(944))
     await store.send(.quitRequested) { $0.quitting = .ready }
-    await clock.advance(by: .milliseconds(16))
+    await clock.advance(by: .milliseconds(12))
     await store.send(.saveFavouritesNow)
     // What was still under way when the recording ended.
     await store.skipInFlightEffects(strict: false)

@@ -22,8 +22,7 @@ let allowedImports: [String: Set<String>] = [
   "CommandLineInterface": ["DogAPIClient", "LocalFiles", "TextRendering", "DogsFeature", "AppFeature"],
   "SessionRecording": [
     "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "TextRendering", "DogsFeature",
-    "BreedFeature",
-    "AppFeature", "CommandLineInterface",
+    "BreedFeature", "FavouritesFeature", "AppFeature", "CommandLineInterface",
   ],
   "DogBreedsCLIKit": [
     "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "LocalFiles", "TextRendering", "DogsFeature",
