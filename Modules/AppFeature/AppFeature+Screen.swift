@@ -46,8 +46,9 @@ extension AppFeature {
   }
 
   /// What the terminal's events change: how frames are drawn. A change of size (or of a
-  /// cell's pixels) tells an open Breed screen, whose picture may want decoding again.
-  static func reduce(_ screen: inout Screen, _ event: TerminalEvent, breedOpen: Bool) -> Effect<Action> {
+  /// cell's pixels) tells the Breed screen shown, `top`, whose picture may want decoding
+  /// again (a screen under it is told when it shows again).
+  static func reduce(_ screen: inout Screen, _ event: TerminalEvent, top: StackElementID?) -> Effect<Action> {
     func update(_ change: (inout Display) -> Void) {
       change(&screen.display)
       if var wide = screen.ifAmbiguousWide {
@@ -55,7 +56,7 @@ extension AppFeature {
         screen.ifAmbiguousWide = wide
       }
     }
-    let resized: Effect<Action> = breedOpen ? .send(.breed(.screenResized)) : .none
+    let resized: Effect<Action> = top.map { .send(.path(.element(id: $0, action: .screenResized))) } ?? .none
     switch event {
     case .opened(let display, let wide):
       screen.display = display

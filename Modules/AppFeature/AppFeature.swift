@@ -6,18 +6,20 @@ import FavouritesClient
 import FavouritesFeature
 import Foundation
 
-/// The whole app: two tabs, Breeds (the Dogs list) and Favourites, and the Breed screen
-/// over either when a breed is open.
+/// The whole app: two tabs, Breeds (the Dogs list) and Favourites, and a stack of Breed
+/// screens over either once a breed is open.
 ///
 /// The breed list is owned here, once (``State/breeds``), and projected into the Dogs
 /// feature's state (``State/dogs``): the list feature reads and writes `breeds` as if it
 /// were its own, while the app keeps the rest of the Dogs state (filter, load status,
-/// highlight) beside it. When the Dogs feature reports a chosen breed, the Breed state is
-/// made from the shared list; dismissing the Breed screen sets it back to `nil`, which
-/// cancels anything it still has in flight.
+/// highlight) beside it. When the Dogs feature (or the Favourites tab) reports a chosen
+/// breed, a Breed screen made from the shared list is pushed on ``State/path``; choosing a
+/// sub-breed on a breed's screen pushes the sub-breed's screen over it. Going back pops the
+/// top screen (``Action/breedScreenDismissed``), which cancels anything it still has in
+/// flight; once the stack is empty, the tab shows again, its highlight where it was.
 ///
 /// The favourites are owned here too, once (``State/favourites``), and projected into every
-/// screen's state (``State/dogs``, ``State/breedScreen``, ``State/favouritesScreen``), which
+/// screen's state (``State/dogs``, ``State/breedScreens``, ``State/favouritesScreen``), which
 /// star and un-star them as if they were their own. With a
 /// ``FavouritesClient``, the app loads them when it starts (``Action/appeared``) and again
 /// when the list is shown again, and saves what changed a second after the last change
@@ -31,7 +33,7 @@ import Foundation
 public struct AppFeature: Reducer {
   // MARK: State
 
-  /// The app's state: the shared list, the Dogs fields kept beside it, the open Breed screen.
+  /// The app's state: the shared list, the Dogs fields kept beside it, the open Breed screens.
   public struct State: Equatable {
     /// The shared breed list, owned here once.
     public var breeds: BreedList?
@@ -43,8 +45,18 @@ public struct AppFeature: Reducer {
     /// The Favourites tab's own fields (its `favourites` stay empty: ``favouritesScreen``
     /// joins them with the app's).
     public var favouritesTab: FavouritesFeature.State
-    /// The open Breed screen, if any.
-    public var breed: BreedFeature.State?
+    /// The Breed screens open over the tab, bottom first: a breed opened from a tab, and
+    /// over it the sub-breed chosen there. Empty: the tab shows.
+    public var path: Stack<BreedFeature.State>
+    /// The Breed screen on top, the one shown, if any (the top of ``path``). Setting it
+    /// replaces that screen, or opens one where none is open; setting `nil` closes them all.
+    public var breed: BreedFeature.State? {
+      get { path.last }
+      set {
+        guard let newValue else { return path.removeAll() }
+        if path.isEmpty { path.push(newValue) } else { path[path.endIndex - 1] = newValue }
+      }
+    }
     /// A one-sentence notice for the user (e.g. a breed that is not in the list).
     public var notice: String?
     /// The user's favourites, owned here once: breeds and sub-breeds by API name.
@@ -87,18 +99,21 @@ public struct AppFeature: Reducer {
       help != nil || alert != nil || (tab == .favourites && favouritesTab.confirmationDialog != nil)
     }
 
-    /// Whether the Breed screen's animation is covered, while one plays; `nil` while none
-    /// does (what ``AppFeature`` tells the Breed screen when it changes).
-    var animationCovered: Bool? {
-      switch breed?.picture {
-      case .animated?: isCovered
-      default: nil
+    /// Whether each Breed screen's animation is covered, for the screens where one plays
+    /// (what ``AppFeature`` tells a Breed screen when it changes): by what is drawn over
+    /// the screens, or by another Breed screen pushed over it.
+    var animationsCovered: [StackElementID: Bool] {
+      var covered: [StackElementID: Bool] = [:]
+      for (id, screen) in zip(path.ids, path) {
+        guard case .animated = screen.picture else { continue }
+        covered[id] = isCovered || id != path.ids.last
       }
+      return covered
     }
 
     /// The favourites the Favourites tab shows, while it shows (no Breed screen over it);
     /// `nil` otherwise. The tab's rows follow it.
-    var favouritesShown: Set<String>? { tab == .favourites && breed == nil ? favourites : nil }
+    var favouritesShown: Set<String>? { tab == .favourites && path.isEmpty ? favourites : nil }
 
     /// Where the keys apply now (an alert or a dialog aside): the screen shown.
     public var keyPlace: KeyPlace {
@@ -137,7 +152,7 @@ public struct AppFeature: Reducer {
       self.dogsTab = DogsFeature.State(filter: dogsFilter, status: dogsStatus, highlighted: dogsHighlighted)
       self.tab = tab
       self.favouritesTab = favouritesTab
-      self.breed = breed
+      self.path = breed.map { [$0] } ?? []
       self.notice = notice
       self.favourites = favourites
       self.savedFavourites = savedFavourites
@@ -189,25 +204,26 @@ public struct AppFeature: Reducer {
       }
     }
 
-    /// The Breed screen's state with the favourites in it, while a breed is open: what the
-    /// Breed feature runs on. ``breed`` keeps the rest (its own `favourites` stay empty).
-    public var breedScreen: BreedFeature.State? {
+    /// The Breed screens with the favourites in each: what the Breed feature runs on.
+    /// ``path`` keeps the rest (its screens' own `favourites` stay empty). Writing takes
+    /// the favourites of the screen that changed them (an action changes one screen).
+    public var breedScreens: Stack<BreedFeature.State> {
       get {
-        breed.map { breed in
-          var screen = breed
-          screen.favourites = favourites
-          return screen
-        }
+        var screens = path
+        for index in screens.indices { screens[index].favourites = favourites }
+        return screens
       }
       set {
-        breed = newValue.map { screen in
-          var breed = screen
-          breed.favourites = []
-          return breed
+        if let changed = newValue.first(where: { $0.favourites != favourites }) {
+          favourites = changed.favourites
         }
-        if let newValue { favourites = newValue.favourites }
+        path = newValue
+        for index in path.indices { path[index].favourites = [] }
       }
     }
+
+    /// The Breed screen on top with the favourites in it, while a breed is open.
+    public var breedScreen: BreedFeature.State? { breedScreens.last }
   }
 
   // MARK: Action
@@ -220,9 +236,15 @@ public struct AppFeature: Reducer {
     case favourites(FavouritesFeature.Action)
     /// The user switched to this tab.
     case tabSelected(State.Tab)
-    /// An action of the Breed screen, while one is open.
+    /// An action of one Breed screen of ``State/path``, by its id, or the popping of a
+    /// screen and those over it.
+    case path(StackAction<BreedFeature.Action>)
+    /// An action of the Breed screen on top, the one shown (what its keys and the mouse
+    /// send): the same as ``path(_:)`` with ``StackAction/element(id:action:)`` for the
+    /// top screen's id; nothing while no Breed screen is open.
     case breed(BreedFeature.Action)
-    /// The user left the Breed screen.
+    /// The user went back from the Breed screen on top: the same as ``path(_:)`` with
+    /// ``StackAction/popFrom(id:)`` for its id. Popping the last one shows the tab again.
     case breedScreenDismissed
     /// The user acknowledged the notice.
     case noticeDismissed
@@ -320,9 +342,27 @@ public struct AppFeature: Reducer {
 
   // MARK: Reducer
 
-  /// The Dogs feature on the projected state, the app's own reducer, and the Breed feature while a
-  /// breed is open.
+  /// The Dogs feature on the projected state, the app's own reducer, and the Breed feature on
+  /// each Breed screen. An action for the top Breed screen (``Action/breed(_:)``,
+  /// ``Action/breedScreenDismissed``) is addressed to its id first.
   public var body: some Reducer<State, Action> {
+    let app = self.app
+    Reduce { state, action in app.reduce(into: &state, action: Self.addressed(action, in: state)) }
+  }
+
+  /// `action` with the top Breed screen's id in it, where it is meant for the top screen
+  /// (``Action/breed(_:)``, ``Action/breedScreenDismissed``); any other action as it is.
+  public static func addressed(_ action: Action, in state: State) -> Action {
+    guard let top = state.path.ids.last else { return action }
+    switch action {
+    case .breed(let action): return .path(.element(id: top, action: action))
+    case .breedScreenDismissed: return .path(.popFrom(id: top))
+    default: return action
+    }
+  }
+
+  /// Every reducer of the app, for actions addressed to a screen by id.
+  private var app: some Reducer<State, Action> {
     // `onChange` below sees what every reducer here does to the favourites, both screens'.
     CombineReducers {
       Scope(state: \.dogs, action: Action.dogs) { DogsFeature(client: client, now: now) }
@@ -332,24 +372,29 @@ public struct AppFeature: Reducer {
     .onChange(of: \.favourites) { _, _, state in
       saveFavourites(state, after: Self.saveDelay)
     }
-    // The Breed screen's animation holds its frame while something is drawn over it: told
-    // when that changes, and when one starts under it.
-    .onChange(of: \.animationCovered) { old, new, _ in
-      guard let new, old != nil || new else { return .none }
-      return .send(.breed(.pictureCovered(new)))
+    // A Breed screen's animation holds its frame while something is drawn over it, or
+    // another screen is pushed over it: told when that changes, and when one starts under it.
+    .onChange(of: \.animationsCovered) { old, new, _ in
+      .merge(
+        new.sorted { $0.key < $1.key }.compactMap { id, covered in
+          old[id] == covered || (old[id] == nil && !covered)
+            ? nil : .send(.path(.element(id: id, action: .pictureCovered(covered))))
+        })
     }
-    // A screen that opens starts what it shows, whatever opened it (a key, a click, a
-    // command): the Breed screen its picture; the Favourites tab its rows, and again
-    // whenever its favourites change while it shows (rows follow them, and rows coming
-    // into view load their thumbnails).
-    .onChange(of: \.breed?.id, Self.breedOpened)
+    // A screen that shows starts what it shows, whatever showed it (a key, a click, a
+    // command): a Breed screen pushed, or shown again by a pop, its picture (where it has
+    // none yet); the Favourites tab its rows, and again whenever its favourites change
+    // while it shows (rows follow them, and rows coming into view load their thumbnails).
+    .onChange(of: \.path.ids.last, Self.breedShown)
     .onChange(of: \.favouritesShown, Self.favouritesShown)
     // Once nothing is left to save, or the user chose to leave it, the app ends.
     .onChange(of: \.quitting, quittingDecided)
   }
 
-  private static func breedOpened(_: String?, _ opened: String?, _: inout State) -> Effect<Action> {
-    opened == nil ? .none : .send(.breed(.appeared))
+  private static func breedShown(_: StackElementID?, _ shown: StackElementID?, _: inout State) -> Effect<
+    Action
+  > {
+    shown.map { .send(.path(.element(id: $0, action: .appeared))) } ?? .none
   }
 
   private static func favouritesShown(_: Set<String>?, _ shown: Set<String>?, _: inout State) -> Effect<
@@ -391,8 +436,20 @@ public struct AppFeature: Reducer {
       case .dogs(.breedsResponse(.success(let list), _)) where list.source == .network:
         return Self.retryFailedThumbnails(state)
 
-      case .breed(.pictureResponse(.success, _)), .breed(.imageURLResponse(.success, _)):
+      case .path(.element(_, .pictureResponse(.success, _))),
+        .path(.element(_, .imageURLResponse(.success, _))):
         return Self.retryFailedThumbnails(state)
+
+      case .path(.element(let id, .subBreedSelected(let subBreed))):
+        Self.choose(subBreed, on: id, in: &state)
+        return .none
+
+      case .path(.popFrom(let id)):
+        // Back on the tab: what another app or a script changed shows now.
+        return id == state.path.ids.first ? loadFavourites() : .none
+
+      case .path:
+        return .none
 
       case .dogs, .favourites:
         return .none
@@ -401,13 +458,11 @@ public struct AppFeature: Reducer {
         state.tab = tab
         return .none
 
-      case .breed:
+      case .breed, .breedScreenDismissed:
+        // Addressed to the top screen before they get here, where there is one.
+        reportIssue(
+          "An action for the Breed screen on top arrived while none is open; it was ignored: \(action)")
         return .none
-
-      case .breedScreenDismissed:
-        state.breed = nil
-        // Back on the list: what another app or a script changed shows now.
-        return loadFavourites()
 
       case .noticeDismissed:
         state.notice = nil
@@ -490,7 +545,7 @@ public struct AppFeature: Reducer {
         return saveFavourites(state, patience: .none)
 
       case .terminal(let event):
-        return Self.reduce(&state.screen, event, breedOpen: state.breed != nil)
+        return Self.reduce(&state.screen, event, top: state.path.ids.last)
 
       case .helpShown:
         state.help = State.Help()
@@ -519,7 +574,7 @@ public struct AppFeature: Reducer {
         return saveFavourites(state, patience: .quitting)
       }
     }
-    .ifLet(\.breedScreen, action: Action.breed) { breedFeature }
+    .forEach(\.breedScreens, action: Action.path) { breedFeature }
     .ifLet(\.alert, action: Action.alert)
   }
 
@@ -534,14 +589,32 @@ public struct AppFeature: Reducer {
     "“\(subBreed.map { "\($0) " } ?? "")\(name)” is not in the breed list."
   }
 
-  /// Opens the Breed screen on a breed (or one of its sub-breeds) of the list, or says it
-  /// is not in it.
+  /// Opens a Breed screen on a breed (or one of its sub-breeds) of the list, over the tab,
+  /// or says it is not in it.
   private static func open(_ name: String, subBreed: String?, in state: inout State) {
     guard let breed = state.breeds?.breed(named: name), subBreed.map(breed.subBreeds.contains) ?? true else {
       state.notice = notListed(name, subBreed: subBreed)
       return
     }
     state.notice = nil
-    state.breed = BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed)
+    state.path.removeAll()
+    state.path.push(BreedFeature.State(breed: breed, subBreed: subBreed, highlighted: subBreed))
+  }
+
+  /// What choosing `subBreed` (`nil`: the breed itself) on the Breed screen `id` does. On
+  /// a breed's own screen, the sub-breed's screen is pushed over it. On a sub-breed's
+  /// screen, the choice takes its place: the breed's own screen under it is shown again,
+  /// or another sub-breed's screen replaces it (a new screen, so the old one's effects
+  /// are cancelled).
+  private static func choose(_ subBreed: String?, on id: StackElementID, in state: inout State) {
+    guard let screen = state.path[id: id], subBreed != screen.subBreed else { return }
+    if screen.subBreed != nil {
+      state.path.pop(from: id)
+      if subBreed == nil, let under = state.path.last, under.breed == screen.breed, under.subBreed == nil {
+        return
+      }
+    }
+    state.path.push(
+      BreedFeature.State(breed: screen.breed, subBreed: subBreed, highlighted: subBreed ?? screen.subBreed))
   }
 }

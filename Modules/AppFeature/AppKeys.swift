@@ -45,7 +45,7 @@ extension AppFeature {
     public var favourites: FavouritesFeature.ViewState? {
       state.keyPlace == .favouritesTab ? view.favourites : nil
     }
-    /// The Breed screen's view state, while a breed is open.
+    /// The top Breed screen's view state, while a breed is open.
     public var breed: BreedFeature.ViewState? { view.breed }
   }
 
@@ -132,11 +132,11 @@ extension AppFeature {
     FavouritesFeature.keyBindings.map { $0.lifted(\KeyContext.favourites) { .send(.favourites($0)) } },
     tab: tabKeys("the Breeds tab", hint: .init("Tab breeds", importance: 2)))
 
-  /// A breed's screen: its keys, then leaving it (the app opened it).
+  /// A breed's screen, the top one: its keys, then going back one screen (the app pushed it).
   static let breedKeys =
     BreedFeature.keyBindings.map { $0.lifted(\KeyContext.breed) { .send(.breed($0)) } } + [
       Binding(
-        "Esc, ←, q, b", "back to the tab the breed was opened from (also Backspace)",
+        "Esc, ←, q, b", "back one screen: to the breed from its sub-breed, else to the tab (also Backspace)",
         pressed: [.escape, .left, .character("q"), .character("b"), .backspace],
         hint: .init("Esc back", importance: 3)
       ) { _, _, _ in .send(.breedScreenDismissed) }
@@ -244,7 +244,7 @@ extension AppFeature {
     helpKeys, quitKeys, suspendKeys, redrawKeys, markKeys,
     Binding(
       described: "the mouse",
-      "click a row to highlight it, the highlighted row to open it; click a tab or a button; the wheel moves (--no-mouse leaves the mouse to the terminal)"
+      "click a row to highlight it, the highlighted row to open it; click a tab or a button, or a breed's header to go back one screen; the wheel moves (--no-mouse leaves the mouse to the terminal)"
     ),
   ]
 
@@ -252,7 +252,8 @@ extension AppFeature {
 
   /// What the mouse does: the wheel moves as three arrow keys do (and scrolls the keys
   /// overlay); a click on a row highlights it, on the highlighted row opens it (as Enter
-  /// does); a click on a tab shows it, on a button chooses it.
+  /// does); a click on a tab shows it, on a button chooses it, on a Breed screen's header
+  /// goes back one screen (as Esc does).
   ///
   /// A click on a row names the item the frame drew there by its id, never by its place:
   /// by the time the click is read the list may have changed (a letter typed, a list
@@ -286,6 +287,7 @@ extension AppFeature {
       else {
         return []
       }
+      if event.row == 0, state.breed != nil { return [.send(.breedScreenDismissed)] }
       if event.row == 0, state.breed == nil,
         let tab = AppView.tab(atColumn: event.column, state.favourites.count)
       {

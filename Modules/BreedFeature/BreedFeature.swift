@@ -7,9 +7,11 @@ import TextRendering
 /// The breed detail screen: a random picture of the breed (or of one of its
 /// sub-breeds), another one on request, and the list of sub-breeds.
 ///
-/// Leaving the screen cancels whatever it still has in flight (its parent sets the
-/// state to `nil` inside an `ifLet`); a newer request always cancels an older one, so a
-/// slow first answer can never replace a later picture.
+/// Choosing a sub-breed (``Action/subBreedSelected(_:)``) is its parent's to act on: the
+/// app pushes the sub-breed's screen over the breed's. Leaving the screen cancels whatever
+/// it still has in flight (its parent pops it from a stack, or sets it to `nil` inside an
+/// `ifLet`); a newer request always cancels an older one, so a slow first answer can
+/// never replace a later picture.
 ///
 /// With ``Motion/plays(times:)``, an animated GIF plays: its first frame shows as soon as
 /// it is decoded, the other frames are decoded after it (``Action/animationDecoded(_:)``),
@@ -131,13 +133,15 @@ public struct BreedFeature: Reducer {
 
   /// What can happen on the Breed screen.
   public enum Action: Equatable, Sendable, Codable {
-    /// The screen appeared.
+    /// The screen appeared, or showed again (a screen over it went): it fetches its picture
+    /// if it has none yet, or, as after ``screenResized``, a sharper one if the screen grew.
     case appeared
     /// The user asked for another picture.
     case anotherPictureRequested
     /// The user asked to try again after a failure.
     case retryRequested
-    /// The user chose a sub-breed (`nil`: the breed itself).
+    /// The user chose a sub-breed (`nil`: the breed itself): the parent opens it, the
+    /// screen itself changes nothing.
     case subBreedSelected(String?)
     /// The user starred or un-starred what the screen shows: the breed, or the sub-breed
     /// whose picture is shown.
@@ -226,12 +230,12 @@ public struct BreedFeature: Reducer {
 
   // MARK: Reducer
 
-  /// Fetches a picture's address (and, with `pictureSize`, the picture) on appear, on request and
-  /// on a sub-breed choice; the newest request cancels older ones.
+  /// Fetches a picture's address (and, with `pictureSize`, the picture) on appear and on
+  /// request; the newest request cancels older ones.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .appeared:
-      guard state.imageURL == .notRequested else { return .none }
+      guard state.imageURL == .notRequested else { return reduce(into: &state, action: .screenResized) }
       return fetchImage(&state)
 
     case .anotherPictureRequested, .retryRequested:
@@ -249,16 +253,8 @@ public struct BreedFeature: Reducer {
       if state.favourites.remove(id) == nil { state.favourites.insert(id) }
       return .none
 
-    case .subBreedSelected(let subBreed):
-      // Another dog altogether: nothing of the last one stays.
-      state.kept = nil
-      state.failures = 0
-      state.lastFailure = nil
-      state.imageURLs = nil
-      state.seen = []
-      state.subBreed = subBreed
-      if let subBreed { state.highlighted = subBreed }
-      return fetchImage(&state)
+    case .subBreedSelected:
+      return .none
 
     case .highlightMoved(let move):
       let names = state.breed.subBreeds

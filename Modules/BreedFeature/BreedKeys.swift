@@ -23,7 +23,7 @@ extension BreedFeature {
       hint: .init("↑↓ Enter sub-breed", importance: 2) { !$0.subBreeds.isEmpty }
     ) { key, pageRows, _ in HighlightMove(key, pageRows: pageRows).map(Action.highlightMoved) },
     KeyBinding(
-      "Enter, →", "show the highlighted sub-breed's picture (on the one shown: back to the breed's)",
+      "Enter, →", "open the highlighted sub-breed (on the one shown: back to the breed)",
       pressed: [.enter, .right]
     ) { _, _, view in
       // Enter on the sub-breed already shown goes back to the breed's own pictures.

@@ -26,7 +26,7 @@ public enum BreedView {
     unicode: Bool = true, pictureMode: PictureMode = .blocks
   ) -> Node {
     let star = state.isFavourite ? [Span(" ★", style: .bold)] : []
-    var children: [Node] = [.line([Span(state.title, style: .bold)] + star), .divider]
+    var children: [Node] = [.line([Span(state.header, style: .bold)] + star), .divider]
     // On a wide screen the sub-breeds sit beside the picture, in the columns it leaves.
     if let width, width >= sideBySideColumns, state.subtitle != nil {
       let pictureColumns = width * 3 / 5

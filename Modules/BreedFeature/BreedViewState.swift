@@ -8,7 +8,10 @@ extension BreedFeature {
   public struct ViewState: Equatable, Sendable {
     /// The breed's name with its first letter upper-cased: "Hound".
     public var title: String
-    /// Whether the user starred the breed.
+    /// Where the screen is, as its header says: the breed's title, "Hound", and on a
+    /// sub-breed's screen the sub-breed's after it, "Hound › Afghan".
+    public var header: String
+    /// Whether the user starred what the screen shows: the breed, or the sub-breed.
     public var isFavourite = false
     /// "Sub-breeds" when there are any, else `nil` (no heading at all).
     public var subtitle: String?
@@ -77,7 +80,8 @@ extension BreedFeature {
     public init(_ state: State) {
       let title = String.breedName(state.breed.name)
       self.title = title
-      isFavourite = state.favourites.contains(state.breed.name)
+      header = state.subBreed.map { "\(title) › \(String.breedName($0))" } ?? title
+      isFavourite = state.favourites.contains(state.shownFavouriteID)
       subtitle = state.breed.subBreeds.isEmpty ? nil : "Sub-breeds"
       subBreeds = state.breed.subBreeds.map { name in
         SubBreedRow(

@@ -127,6 +127,7 @@ enum ActionSamples {
   static let app: [AppFeature.Action] =
     [
       .tabSelected(.breeds), .tabSelected(.favourites), .breedScreenDismissed, .noticeDismissed, .appeared,
+      .path(.element(id: 1, action: .subBreedSelected("afghan"))), .path(.popFrom(id: 2)),
       .favouritesLoaded(.failure(favouritesError)), .favouritesSaved(.failure(FavouritesError("No room."))),
       .favouritesChangedElsewhere, .saveFavouritesNow, .favouritesSaveWaiting, .quitRequested, .helpShown,
       .helpScrolled(to: 12), .helpDismissed, .alert(.presented(.retrySave)),

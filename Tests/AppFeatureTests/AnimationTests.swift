@@ -42,17 +42,21 @@ struct AnimationTests {
     let store = store(clock)
     await store.send(.breed(.animationDecoded(Self.animation))) { $0.breed?.picture = playing() }
     await clock.advance(by: .milliseconds(100))
-    await store.receive(.breed(.frameDelayElapsed)) { $0.breed?.picture = playing(1) }
+    await store.receive(.path(.element(id: 0, action: .frameDelayElapsed))) { $0.breed?.picture = playing(1) }
     await store.send(.helpShown) { $0.help = AppFeature.State.Help() }
-    await store.receive(.breed(.pictureCovered(true))) { $0.breed?.picture = playing(1, covered: true) }
+    await store.receive(.path(.element(id: 0, action: .pictureCovered(true)))) {
+      $0.breed?.picture = playing(1, covered: true)
+    }
     await clock.advance(by: .seconds(60))
     #expect(clock.sleeperCount == 0)
     // Scrolling the keys changes nothing under them.
     await store.send(.helpScrolled(to: 2)) { $0.help?.scroll = 2 }
     await store.send(.helpDismissed) { $0.help = nil }
-    await store.receive(.breed(.pictureCovered(false))) { $0.breed?.picture = playing(1) }
+    await store.receive(.path(.element(id: 0, action: .pictureCovered(false)))) {
+      $0.breed?.picture = playing(1)
+    }
     await clock.advance(by: .milliseconds(200))
-    await store.receive(.breed(.frameDelayElapsed)) { $0.breed?.picture = playing(0) }
+    await store.receive(.path(.element(id: 0, action: .frameDelayElapsed))) { $0.breed?.picture = playing(0) }
     await store.skipInFlightEffects()
   }
 
@@ -67,12 +71,44 @@ struct AnimationTests {
       $0.alert = AlertState(
         title: "Favourites not read", message: error.message, buttons: [ButtonState(role: .cancel, "OK")])
     }
-    await store.receive(.breed(.pictureCovered(true))) { $0.breed?.picture = playing(covered: true) }
+    await store.receive(.path(.element(id: 0, action: .pictureCovered(true)))) {
+      $0.breed?.picture = playing(covered: true)
+    }
     await clock.advance(by: .seconds(60))
     await store.send(.alert(.dismiss)) { $0.alert = nil }
-    await store.receive(.breed(.pictureCovered(false))) { $0.breed?.picture = playing() }
+    await store.receive(.path(.element(id: 0, action: .pictureCovered(false)))) {
+      $0.breed?.picture = playing()
+    }
     await clock.advance(by: .milliseconds(100))
-    await store.receive(.breed(.frameDelayElapsed)) { $0.breed?.picture = playing(1) }
+    await store.receive(.path(.element(id: 0, action: .frameDelayElapsed))) { $0.breed?.picture = playing(1) }
+    await store.skipInFlightEffects()
+  }
+
+  /// A sub-breed's screen pushed over the breed's holds the breed's frame; going back to
+  /// it plays on from there, its picture not asked for again.
+  @Test func aScreenPushedOverItHoldsTheFrameUntilItGoes() async {
+    let clock = TestClock()
+    let hound = BreedFeature.State(
+      breed: list.breeds[1], imageURL: .loaded(Self.url), picture: .loaded(Self.animation.frames[0].image))
+    let store = TestStore(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded, breed: hound)) {
+      AppFeature(client: answering, motion: .plays(times: nil), clock: clock, now: { now })
+    }
+    await store.send(.breed(.animationDecoded(Self.animation))) { $0.breed?.picture = playing() }
+    await store.send(.breed(.subBreedSelected("afghan"))) {
+      $0.path.push(BreedFeature.State(breed: list.breeds[1], subBreed: "afghan", highlighted: "afghan"))
+    }
+    await store.receive(.path(.element(id: 0, action: .pictureCovered(true)))) {
+      $0.path[id: 0]?.picture = playing(covered: true)
+    }
+    await store.receiveOpening("hound", "afghan", id: 1)
+    await clock.advance(by: .seconds(60))
+    await store.send(.breedScreenDismissed) { $0.path.popLast() }
+    await store.receive(.path(.element(id: 0, action: .pictureCovered(false)))) {
+      $0.breed?.picture = playing()
+    }
+    await store.receive(.path(.element(id: 0, action: .appeared)))
+    await clock.advance(by: .milliseconds(100))
+    await store.receive(.path(.element(id: 0, action: .frameDelayElapsed))) { $0.breed?.picture = playing(1) }
     await store.skipInFlightEffects()
   }
 
@@ -82,7 +118,9 @@ struct AnimationTests {
     let store = store(clock)
     await store.send(.helpShown) { $0.help = AppFeature.State.Help() }
     await store.send(.breed(.animationDecoded(Self.animation))) { $0.breed?.picture = playing() }
-    await store.receive(.breed(.pictureCovered(true))) { $0.breed?.picture = playing(covered: true) }
+    await store.receive(.path(.element(id: 0, action: .pictureCovered(true)))) {
+      $0.breed?.picture = playing(covered: true)
+    }
     await clock.advance(by: .seconds(60))
     #expect(clock.sleeperCount == 0)
   }

@@ -29,12 +29,13 @@ let answering: DogAPIClient = {
 }()
 
 extension TestStore where State == AppFeature.State, Action == AppFeature.Action {
-  /// What a Breed screen does as it opens, by itself: it asks for its picture's address,
-  /// and ``answering`` gives it.
-  func receiveOpening(_ breed: String, _ subBreed: String? = nil) async {
-    await receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
-    await receive(.breed(.imageURLResponse(.success(pictureURL(breed, subBreed)), at: now))) {
-      $0.breed?.imageURL = .loaded(pictureURL(breed, subBreed))
+  /// What a Breed screen, `id` of the stack, does as it opens, by itself: it asks for its
+  /// picture's address, and ``answering`` gives it.
+  func receiveOpening(_ breed: String, _ subBreed: String? = nil, id: StackElementID = 0) async {
+    let url = pictureURL(breed, subBreed)
+    await receive(.path(.element(id: id, action: .appeared))) { $0.path[id: id]?.imageURL = .loading }
+    await receive(.path(.element(id: id, action: .imageURLResponse(.success(url), at: now)))) {
+      $0.path[id: id]?.imageURL = .loaded(url)
     }
   }
 }
@@ -73,9 +74,9 @@ struct AppFeatureTests {
     #expect(store.state.breed?.breed == Breed(name: "pug"))
   }
 
-  /// The Breed screen's store, scoped as the app's `ifLet` names it and unwrapped while the
-  /// screen is open: its actions reach the open breed; once it closes, the store keeps the last
-  /// breed it saw, and a send is reported by the `ifLet`.
+  /// The Breed screen's store, scoped to the top screen and unwrapped while the screen is
+  /// open: its actions reach the open breed; once it closes, the store keeps the last breed
+  /// it saw, and a send is reported.
   @Test func theBreedStoreIsThereWhileTheScreenIsOpen() async throws {
     let store = Store(initialState: AppFeature.State(breeds: list, dogsStatus: .loaded)) {
       AppFeature(client: answering)
@@ -92,7 +93,7 @@ struct AppFeatureTests {
     let issues = await collectingIssues { hound.send(.highlightMoved(.down)) }
     #expect(issues.count == 1)
     #expect(
-      issues.first?.hasPrefix("An 'ifLet' received a child action while its child state was nil") == true)
+      issues.first?.hasPrefix("An action for the Breed screen on top arrived while none is open") == true)
   }
 
   @Test func aSubBreedFoundByTheFilterOpensItsBreedShowingIt() async {
@@ -120,7 +121,7 @@ struct AppFeatureTests {
         breed: Breed(name: "hound", subBreeds: ["afghan", "basset"]), subBreed: "afghan",
         highlighted: "afghan")
     }
-    await store.receiveOpening("hound", "afghan")
+    await store.receiveOpening("hound", "afghan", id: 1)
   }
 
   @Test func anUnknownBreedStaysOnTheListWithANotice() async {
@@ -166,7 +167,7 @@ struct AppFeatureTests {
       await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
         $0.breed = BreedFeature.State(breed: list.breeds[1])
       }
-      await store.receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
+      await store.receive(.path(.element(id: 0, action: .appeared))) { $0.breed?.imageURL = .loading }
       await store.send(.breedScreenDismissed) { $0.breed = nil }
       await gate.open()
       try? await Task.sleep(for: .milliseconds(50))
@@ -191,7 +192,7 @@ struct AppFeatureTests {
     await store.receive(.dogs(.delegate(.breedSelected("akita")))) {
       $0.breed = BreedFeature.State(breed: Breed(name: "akita"))
     }
-    await store.receiveOpening("akita")
+    await store.receiveOpening("akita", id: 1)
   }
 
   @Test func loadingThroughTheDogsFeatureFillsTheSharedList() async {
@@ -237,8 +238,10 @@ struct AppFeatureTests {
       $0.breed?.breed.name = "hound"
     }
     #expect(store.state.breed?.breed.subBreeds.count == 7)
-    await store.receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
-    await store.receive({ if case .breed(.imageURLResponse(.success, _)) = $0 { true } else { false } })
+    await store.receive(.path(.element(id: 0, action: .appeared))) { $0.breed?.imageURL = .loading }
+    await store.receive({
+      if case .path(.element(0, .imageURLResponse(.success, _))) = $0 { true } else { false }
+    })
     guard case .loaded(let url) = store.state.breed?.imageURL else {
       Issue.record("no picture")
       return

@@ -36,7 +36,11 @@ struct FavouritesTests {
     store.exhaustivity = .on
     await store.send(.breed(.favouriteToggled)) { $0.favourites = ["hound", "hound/afghan"] }
     await store.send(.breed(.favouriteToggled)) { $0.favourites = ["hound"] }
-    await store.send(.breedScreenDismissed) { $0.breed = nil }
+    // Back from the sub-breed, then from the breed: the stars are the app's all along.
+    await store.send(.breedScreenDismissed) { $0.path.popLast() }
+    await store.receive(.path(.element(id: 0, action: .appeared)))
+    #expect(AppFeature.ViewState(store.state).breed?.isFavourite == true)
+    await store.send(.breedScreenDismissed) { $0.path.popLast() }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = [] }
   }
 
@@ -61,23 +65,32 @@ struct FavouritesTests {
         == "Hound ★")
   }
 
-  /// The Breed screen's projection keeps the laws the list's does.
+  /// The Breed screens' projection keeps the laws the list's does, whichever screen of the
+  /// stack changes the favourites.
   @Test(arguments: [Set<String>(), ["pug"], ["hound", "hound/afghan"]])
   func theBreedScreensProjectionKeepsTheLaws(favourites: Set<String>) {
     var state = AppFeature.State(
       breeds: list, breed: BreedFeature.State(breed: list.breeds[1]), favourites: ["x"])
+    state.path.push(BreedFeature.State(breed: list.breeds[1], subBreed: "afghan"))
     let before = state
-    state.breedScreen = state.breedScreen
+    state.breedScreens = state.breedScreens
     #expect(state == before)
-    var screen = BreedFeature.State(breed: list.breeds[2], subBreed: nil, favourites: favourites)
-    state.breedScreen = screen
-    #expect(state.breedScreen == screen)
+    var screens = state.breedScreens
+    for index in screens.indices { screens[index].favourites = favourites }
+    state.breedScreens = screens
+    #expect(state.breedScreens == screens)
     #expect(state.favourites == favourites)
-    #expect(state.breed?.favourites == [], "the screen's copy is the app's, not kept twice")
+    #expect(
+      state.path.allSatisfy { $0.favourites.isEmpty }, "the screens' copies are the app's, not kept twice")
+    #expect(state.path.ids == [0, 1])
     #expect(state.dogs.favourites == favourites)
-    screen.favourites = []
-    state.breedScreen = nil
-    #expect(state.breed == nil && state.favourites == favourites)
+    // Only the top screen changed them (as an action does): they are its.
+    screens = state.breedScreens
+    screens[1].favourites = ["akita"]
+    state.breedScreens = screens
+    #expect(state.favourites == ["akita"])
+    state.breedScreens.popLast()
+    #expect(state.path.count == 1 && state.favourites == ["akita"])
   }
 
   /// Loaded when the app starts; a burst of changes is one save, a second after the last.
@@ -128,7 +141,7 @@ struct FavouritesTests {
     ) { AppFeature(client: .fake(), favourites: saved, clock: TestClock()) }
     await store.send(.dogs(.favouriteToggled)) { $0.favourites = ["akita", "pug"] }
     _ = try? await saved.save(FavouritesChange(added: ["boxer"], removed: ["akita"]))  // another process
-    await store.send(.breedScreenDismissed)
+    await store.send(.favouritesChangedElsewhere)
     await store.receive(.favouritesLoaded(.success(FavouritesLoad(favourites: ["boxer"])))) {
       $0.favourites = ["boxer", "pug"]
       $0.savedFavourites = ["boxer"]
@@ -259,7 +272,7 @@ struct FavouritesTests {
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     // Read again, the same damaged file does not put the same alert up again.
-    await store.send(.breedScreenDismissed)
+    await store.send(.favouritesChangedElsewhere)
     await store.receive(
       .favouritesLoaded(.success(FavouritesLoad(favourites: [], notice: notice, isDamaged: true))))
     await store.send(.dogs(.highlightMoved(.first))) { $0.dogsTab.highlighted = "akita" }

@@ -76,7 +76,7 @@ struct ScreenTests {
       $0.screen.display.columns = 100
       $0.screen.display.rows = 30
     }
-    await store.receive(.breed(.screenResized))
+    await store.receive(.path(.element(id: 0, action: .screenResized)))
     await store.send(.breedScreenDismissed) { $0.breed = nil }
     await store.send(.terminal(.resized(columns: 90, rows: 30, cell: nil))) { $0.screen.display.columns = 90 }
   }

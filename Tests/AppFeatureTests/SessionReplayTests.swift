@@ -55,7 +55,8 @@ struct SessionReplayTests {
     }
     for action: AppFeature.Action in [
       .dogs(.appeared), .dogs(.retryRequested), .dogs(.filterChanged("hou")), .dogs(.rowSelected("hound")),
-      .breed(.anotherPictureRequested), .breed(.favouriteToggled), .breedScreenDismissed,
+      .breed(.anotherPictureRequested), .breed(.favouriteToggled), .breed(.subBreedSelected("afghan")),
+      .breed(.anotherPictureRequested), .breedScreenDismissed, .breedScreenDismissed,
       .tabSelected(.favourites),
     ] {
       await store.send(action).finish()

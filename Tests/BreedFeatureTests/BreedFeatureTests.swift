@@ -91,16 +91,6 @@ struct BreedFeatureTests {
     }
     #expect(BreedFeature.ViewState(store.state).position == "1 of 2")
     #expect(lists.all == ["hound"])
-    // Another dog: its own pictures, asked for when `n` wants them.
-    await store.send(.subBreedSelected("afghan")) {
-      $0.subBreed = "afghan"
-      $0.highlighted = "afghan"
-      $0.imageURLs = nil
-      $0.seen = []
-      $0.imageURL = .loading
-    }
-    await store.receive(.imageURLResponse(.success(afghanURL), at: now)) { $0.imageURL = .loaded(afghanURL) }
-    #expect(BreedFeature.ViewState(store.state).position == nil)
   }
 
   /// `n` goes round every picture of the breed before it shows one again, and never shows
@@ -213,7 +203,9 @@ struct BreedFeatureTests {
           canRetry: true))
   }
 
-  @Test func choosingASubBreedShowsItsPicture() async {
+  /// Choosing a sub-breed is the parent's to act on (the app pushes its screen): the
+  /// screen itself changes nothing and asks for nothing.
+  @Test func choosingASubBreedLeavesTheScreenAsItIs() async {
     let requests = Requests()
     let store = TestStore(initialState: BreedFeature.State(breed: hound, imageURL: .loaded(url1))) {
       breedFeature(
@@ -222,18 +214,26 @@ struct BreedFeatureTests {
           return afghanURL
         })
     }
-    await store.send(.subBreedSelected("afghan")) {
-      $0.subBreed = "afghan"
-      $0.highlighted = "afghan"
-      $0.imageURL = .loading
+    await store.send(.subBreedSelected("afghan"))
+    await store.send(.subBreedSelected(nil))
+    #expect(requests.all == [])
+  }
+
+  /// A screen opened on a sub-breed shows the sub-breed's picture.
+  @Test func aSubBreedsScreenShowsItsPicture() async {
+    let requests = Requests()
+    let store = TestStore(initialState: BreedFeature.State(breed: hound, subBreed: "afghan")) {
+      breedFeature(
+        client { breed, sub in
+          _ = requests.record(breed, sub)
+          return afghanURL
+        })
     }
+    await store.send(.appeared) { $0.imageURL = .loading }
     await store.receive(.imageURLResponse(.success(afghanURL), at: now)) { $0.imageURL = .loaded(afghanURL) }
-    await store.send(.subBreedSelected(nil)) {
-      $0.subBreed = nil
-      $0.imageURL = .loading
-    }
-    await store.receive(.imageURLResponse(.success(afghanURL), at: now)) { $0.imageURL = .loaded(afghanURL) }
-    #expect(requests.all == ["hound/afghan", "hound"])
+    // Shown again (a screen over it went): it has its picture, and asks for no other.
+    await store.send(.appeared)
+    #expect(requests.all == ["hound/afghan"])
   }
 
   @Test func aSlowFirstAnswerNeverOverwritesASecondRequest() async {

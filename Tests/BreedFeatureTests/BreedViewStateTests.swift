@@ -14,6 +14,8 @@ struct BreedViewStateTests {
     let view = BreedFeature.ViewState(
       BreedFeature.State(breed: hound, subBreed: "basset", imageURL: .loaded(url1)))
     #expect(view.title == "Hound")
+    #expect(view.header == "Hound › Basset")
+    #expect(BreedFeature.ViewState(BreedFeature.State(breed: hound)).header == "Hound")
     #expect(view.subtitle == "Sub-breeds")
     #expect(view.subBreeds.map(\.title) == ["Afghan", "Basset"])
     #expect(view.subBreeds.map(\.isShown) == [false, true])

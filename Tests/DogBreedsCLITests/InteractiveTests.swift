@@ -294,7 +294,7 @@ struct InteractiveTests {
     app.send("golden")
     await app.expectScreen { $0.text.contains("Found as a sub-breed: Golden Retriever (under Retriever).") }
     app.send("\r")
-    await app.expectScreen { $0.line(0) == "Retriever" && $0.text.contains("▶ Golden  (shown)") }
+    await app.expectScreen { $0.line(0) == "Retriever › Golden" && $0.text.contains("▶ Golden  (shown)") }
     app.send("\u{3}")
     #expect(await app.waitForExit() == 0)
   }

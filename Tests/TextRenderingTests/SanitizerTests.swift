@@ -25,6 +25,7 @@ struct SanitizerTests {
     #expect(Sanitizer.ascii("it’s ‘a’ «b» 2′ 3″") == "it's 'a' \"b\" 2' 3\"")
     #expect(Sanitizer.ascii("r retry · ^C quit • a–b—c − d × 2") == "r retry | ^C quit | a-b-c - d x 2")
     #expect(Sanitizer.ascii("← → ↑ ↓") == "<- -> ^ v")
+    #expect(Sanitizer.ascii("Hound › Afghan ‹") == "Hound > Afghan <")
     // Spaces: no-break, the typographic ones from en quad to hair space, narrow no-break.
     #expect(Sanitizer.ascii("a\u{A0}b\u{2000}c\u{2009}d\u{200A}e\u{202F}f") == "a b c d e f")
     #expect(Sanitizer.ascii("──┃│┌┼╋") == "--||+++")

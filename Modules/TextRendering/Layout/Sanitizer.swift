@@ -35,7 +35,7 @@ public enum Sanitizer {
   /// `text` for a terminal that shows only ASCII (a locale that is not UTF-8).
   ///
   /// Each character becomes ASCII: typographic punctuation its plain counterpart (`“”` →
-  /// `"`, `’` → `'`, `…` → `...`, `–` → `-`, the separator dot `·` → `|`, arrows `->`, stars `*`),
+  /// `"`, `’` → `'`, `…` → `...`, `–` → `-`, the separator dot `·` → `|`, the path's `›` → `>`, arrows `->`, stars `*`),
   /// box drawing `-`, `|` or `+`, a Latin letter with accents or other marks its letter
   /// (`é` → `e`), a no-break space a space, and anything else (an emoji, a CJK character)
   /// one `?`. It only transliterates: ASCII controls pass through, so sanitise text from
@@ -58,6 +58,8 @@ public enum Sanitizer {
     switch scalar.value {
     case 0x00A0, 0x2000...0x200A, 0x202F: return " "
     case 0x201C...0x201F, 0x00AB, 0x00BB, 0x2033: return "\""
+    case 0x2039: return "<"
+    case 0x203A: return ">"
     case 0x2018...0x201B, 0x2032: return "'"
     case 0x2026: return "..."
     case 0x2010...0x2015, 0x2212: return "-"
