@@ -145,13 +145,24 @@ final class RecordedAnswers: Sendable {
   /// Answers on `clock` from now on.
   func run(on clock: Clock) { self.clock.withLock { $0 = clock } }
 
-  static func kind(of action: AppFeature.Action) -> Kind? {
+  /// The Breed screen's action in `action`, for the screen on top or one in the stack.
+  static func breedAction(_ action: AppFeature.Action) -> BreedFeature.Action? {
     switch action {
+    case .breed(let action), .path(.element(_, let action)): action
+    default: nil
+    }
+  }
+
+  static func kind(of action: AppFeature.Action) -> Kind? {
+    switch breedAction(action) {
+    case .imageURLResponse: return .imageURL
+    case .imageURLsResponse: return .imageURLs
+    case .pictureResponse: return .picture
+    default: break
+    }
+    return switch action {
     case .dogs(.breedsResponse): .breeds
     case .dogs(.savedBreedsLoaded): .savedBreeds
-    case .breed(.imageURLResponse): .imageURL
-    case .breed(.imageURLsResponse): .imageURLs
-    case .breed(.pictureResponse): .picture
     case .favourites(.rows(_, .thumbnailResponse)): .thumbnail
     case .favouritesLoaded: .favouritesLoad
     case .favouritesSaved: .favouritesSave
@@ -208,7 +219,7 @@ final class RecordedAnswers: Sendable {
       try await wait(for: index)
       throw Self.error(saying: String(error.message.dropFirst("No picture: ".count)))
     }
-    guard case .breed(.imageURLResponse(let result, _)) = try await answer(.imageURL) else {
+    guard case .imageURLResponse(let result, _) = Self.breedAction(try await answer(.imageURL)) else {
       throw .cancelled
     }
     return try result.get()
@@ -226,7 +237,9 @@ final class RecordedAnswers: Sendable {
       }
       return Data(picture.source?.bytes ?? [])
     }
-    guard case .breed(.pictureResponse(let result, _)) = try await answer(.picture) else { throw .cancelled }
+    guard case .pictureResponse(let result, _) = Self.breedAction(try await answer(.picture)) else {
+      throw .cancelled
+    }
     switch result {
     case .success(let picture): return Data(picture.source?.bytes ?? [])
     case .failure(.download(let error)): throw error
@@ -278,7 +291,7 @@ final class RecordedAnswers: Sendable {
   /// The size the next picture was decoded to; 1×1 where no picture comes.
   func pictureSize() -> (width: Int, height: Int) {
     guard let index = upcoming(.picture),
-      case .breed(.pictureResponse(.success(let picture), _)) = steps[index].entry.action,
+      case .pictureResponse(.success(let picture), _) = Self.breedAction(steps[index].entry.action),
       let fitting = picture.source?.fitting
     else { return (1, 1) }
     return fitting
@@ -296,7 +309,8 @@ final class RecordedAnswers: Sendable {
         try await self.randomImage(breed, subBreed)
       },
       images: { (_, _) async throws(DogAPIError) -> [URL] in
-        guard case .breed(.imageURLsResponse(let urls, _)) = try await self.answer(.imageURLs) else {
+        guard case .imageURLsResponse(let urls, _) = Self.breedAction(try await self.answer(.imageURLs))
+        else {
           throw .cancelled
         }
         return urls

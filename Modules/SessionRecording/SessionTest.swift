@@ -111,11 +111,10 @@ package struct SessionTest {
       SwiftSource.literal(entry.action) { large(in: step, of: replayed, $0) } ?? "recorded.action(\(step))"
     let assignments = changes(from: replayed.states[step - 1], to: replayed.states[step]).map {
       change -> String in
-      let target = "$0." + change.path.map { $0.label + ($0.optional ? "?" : "") }.joined(separator: ".")
+      let target = "$0" + change.path.map { $0.written(unwrapping: "?") }.joined()
       let value =
         SwiftSource.literal(change.value) { large(in: step, of: replayed, $0) }
-        ?? "recorded.state(after: \(step))."
-        + change.path.map { $0.label + ($0.optional ? "!" : "") }.joined(separator: ".")
+        ?? "recorded.state(after: \(step))" + change.path.map { $0.written(unwrapping: "!") }.joined()
       return "\(target) = \(value.contains("recorded.") ? "try " : "")\(value)"
     }
     let call = "\(action.contains("recorded.") ? "try " : "")await store.\(verb)(\(action))"
@@ -138,10 +137,18 @@ package struct SessionTest {
     return "recorded.payload(of: \(step))"
   }
 
-  /// One step of a path through a state: a stored property, and whether it is optional.
+  /// One step of a path through a state: a stored property, or a stack's element (its
+  /// mirror labels it `#0`), and whether it is optional.
   struct PathStep {
     var label: String
     var optional: Bool
+
+    /// `.label`, or `[id: 0]` for a stack's element (optional), with `unwrap` after it
+    /// where it is optional.
+    func written(unwrapping unwrap: String) -> String {
+      if label.hasPrefix("#"), let id = Int(label.dropFirst()) { return "[id: \(id)]" + unwrap }
+      return "." + label + (optional ? unwrap : "")
+    }
   }
 
   /// The fields `new` changed from `old`, as deep as they are structs on both sides.
@@ -161,7 +168,9 @@ package struct SessionTest {
       guard oldMirror.displayStyle == .struct, newMirror.displayStyle == .struct,
         type(of: inner.0) == type(of: inner.1), !name.hasPrefix("IdentifiedArray"),
         !SwiftSource.constructible.contains(name),
-        newMirror.children.allSatisfy({ $0.label.map { !$0.hasPrefix("_") && !$0.hasPrefix("$") } ?? false })
+        newMirror.children.allSatisfy({ $0.label.map { !$0.hasPrefix("_") && !$0.hasPrefix("$") } ?? false }),
+        // The same fields, or the same elements of a stack (one pushed or popped: the whole stack).
+        oldMirror.children.map(\.label) == newMirror.children.map(\.label)
       else {
         found.append((path, new))
         return

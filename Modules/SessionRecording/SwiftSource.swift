@@ -29,6 +29,8 @@ enum SwiftSource {
     case let date as Date:
       return "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
     case let url as URL: return "URL(string: \(quoted(url.absoluteString)))!"
+    // A stack element's id is written as the integer it is.
+    case let id as StackElementID: return "\(id.rawValue)"
     default: break
     }
     let mirror = Mirror(reflecting: value)

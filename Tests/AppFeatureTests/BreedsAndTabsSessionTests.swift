@@ -8,7 +8,7 @@ import Testing
 import TextRendering
 
 /// The session in Recordings/breeds-and-tabs.jsonl, recorded by DogBreedsCLI 0.1.0
-/// (`DogBreedsCLI --base-url http://127.0.0.1:18769/api --record /tmp/tmp.PCJgHHMsmM/breeds-and-tabs.jsonl`), 36 steps: what the user sent, what
+/// (`DogBreedsCLI --base-url http://127.0.0.1:18769/api --record /tmp/tmp.ShJPTYpF6v/breeds-and-tabs.jsonl`), 32 steps: what the user sent, what
 /// the effects delivered, and what each changed. The clients answer as the log recorded.
 @MainActor
 struct BreedsAndTabsSessionTests {
@@ -24,9 +24,8 @@ struct BreedsAndTabsSessionTests {
       $0.screen.display.cell = TextRendering.TerminalPicture.CellSize(width: 16, height: 32)
       $0.screen.ifAmbiguousWide = try recorded.state(after: 1).screen.ifAmbiguousWide
     }
-    await clock.advance(by: .milliseconds(13))
+    await clock.advance(by: .milliseconds(12))
     await store.send(.terminal(.recording)) { $0.screen.isRecording = true }
-    await clock.advance(by: .milliseconds(4))
     await store.send(
       .terminal(
         .resized(columns: 90, rows: 28, cell: TextRendering.TerminalPicture.CellSize(width: 16, height: 32)))
@@ -35,84 +34,97 @@ struct BreedsAndTabsSessionTests {
     }
     await clock.advance(by: .milliseconds(4))
     await store.send(.appeared)
+    await clock.advance(by: .milliseconds(5))
     await store.receive(.dogs(.appeared)) { $0.dogsTab.status = .loading }
     await clock.advance(by: .milliseconds(4))
     await store.send(.terminal(.replied(.cursorPosition(row: 1, column: 2)))) {
       $0.screen.ifAmbiguousWide = nil
     }
-    await clock.advance(by: .milliseconds(8))
+    await clock.advance(by: .milliseconds(4))
     try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 7))))
     await clock.advance(by: .milliseconds(8))
     try await store.receive(
       .dogs(
         .breedsResponse(
-          .success(recorded.payload(of: 8)), at: Date(timeIntervalSinceReferenceDate: 817591614.5482179)))
+          .success(recorded.payload(of: 8)), at: Date(timeIntervalSinceReferenceDate: 817591873.5039654)))
     ) {
       $0.breeds = try recorded.payload(of: 8)
       $0.dogsTab.status = .loaded
       $0.dogsTab.highlighted = "hound"
     }
-    await clock.advance(by: .milliseconds(2940))
+    await clock.advance(by: .milliseconds(2948))
     await store.send(.helpShown) { $0.help = try recorded.state(after: 9).help }
     await clock.advance(by: .milliseconds(1056))
     await store.send(.helpDismissed) { $0.help = nil }
     await clock.advance(by: .milliseconds(956))
     await store.send(.dogs(.highlightMoved(.down))) { $0.dogsTab.highlighted = "pug" }
-    await clock.advance(by: .milliseconds(1008))
+    await clock.advance(by: .milliseconds(1004))
     await store.send(.dogs(.highlightMoved(.up))) { $0.dogsTab.highlighted = "hound" }
     await clock.advance(by: .milliseconds(1004))
     await store.send(.dogs(.rowSelected("hound")))
     await clock.advance(by: .milliseconds(8))
     await store.receive(.dogs(.delegate(.breedSelected("hound")))) {
-      $0.breed = try recorded.state(after: 14).breed
+      $0.path = try recorded.state(after: 14).path
     }
     await clock.advance(by: .milliseconds(8))
-    await store.receive(.breed(.appeared)) { $0.breed?.imageURL = .loading }
+    await store.receive(.path(.element(id: 0, action: .appeared))) {
+      $0.path[id: 0]?.imageURL = .loading
+    }
     await clock.advance(by: .milliseconds(12))
     await store.receive(
-      .breed(
-        .imageURLResponse(
-          .success(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!),
-          at: Date(timeIntervalSinceReferenceDate: 817591621.540999)))
+      .path(
+        .element(
+          id: 0,
+          action: .imageURLResponse(
+            .success(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!),
+            at: Date(timeIntervalSinceReferenceDate: 817591880.4993594))))
     ) {
-      $0.breed?.imageURL = .loaded(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!)
-      $0.breed?.picture = .loading
+      $0.path[id: 0]?.imageURL = .loaded(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!)
+      $0.path[id: 0]?.picture = .loading
     }
-    await clock.advance(by: .milliseconds(272))
+    await clock.advance(by: .milliseconds(264))
     try await store.receive(
-      .breed(
-        .pictureResponse(
-          .success(recorded.payload(of: 17)), at: Date(timeIntervalSinceReferenceDate: 817591621.8126141)))
+      .path(
+        .element(
+          id: 0,
+          action: .pictureResponse(
+            .success(recorded.payload(of: 17)), at: Date(timeIntervalSinceReferenceDate: 817591880.765528))))
     ) {
-      $0.breed?.picture = try .loaded(recorded.payload(of: 17))
+      $0.path[id: 0]?.picture = try .loaded(recorded.payload(of: 17))
     }
-    await clock.advance(by: .milliseconds(1708))
-    await store.send(.breed(.highlightMoved(.down))) { $0.breed?.highlighted = "afghan" }
+    await clock.advance(by: .milliseconds(1716))
+    await store.send(.breed(.highlightMoved(.down))) { $0.path[id: 0]?.highlighted = "afghan" }
     await clock.advance(by: .milliseconds(1004))
     await store.send(.breed(.subBreedSelected("afghan"))) {
-      $0.breed?.subBreed = "afghan"
-      $0.breed?.imageURL = .loading
-      $0.breed?.picture = .none
+      $0.path = try recorded.state(after: 19).path
     }
-    await clock.advance(by: .milliseconds(8))
+    await clock.advance(by: .milliseconds(52))
+    await store.receive(.path(.element(id: 1, action: .appeared))) {
+      $0.path[id: 1]?.imageURL = .loading
+    }
+    await clock.advance(by: .milliseconds(52))
     await store.receive(
-      .breed(
-        .imageURLResponse(
-          .success(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!),
-          at: Date(timeIntervalSinceReferenceDate: 817591624.5339001)))
+      .path(
+        .element(
+          id: 1,
+          action: .imageURLResponse(
+            .success(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!),
+            at: Date(timeIntervalSinceReferenceDate: 817591883.5893011))))
     ) {
-      $0.breed?.imageURL = .loaded(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!)
-      $0.breed?.picture = .loading
+      $0.path[id: 1]?.imageURL = .loaded(URL(string: "http://127.0.0.1:18769/breeds/hound-afghan/dog.jpg")!)
+      $0.path[id: 1]?.picture = .loading
     }
-    await clock.advance(by: .milliseconds(220))
+    await clock.advance(by: .milliseconds(304))
     try await store.receive(
-      .breed(
-        .pictureResponse(
-          .success(recorded.payload(of: 21)), at: Date(timeIntervalSinceReferenceDate: 817591624.7541552)))
+      .path(
+        .element(
+          id: 1,
+          action: .pictureResponse(
+            .success(recorded.payload(of: 22)), at: Date(timeIntervalSinceReferenceDate: 817591883.8932464))))
     ) {
-      $0.breed?.picture = try .loaded(recorded.payload(of: 21))
+      $0.path[id: 1]?.picture = try .loaded(recorded.payload(of: 22))
     }
-    await clock.advance(by: .milliseconds(1780))
+    await clock.advance(by: .milliseconds(1600))
     await store.send(
       .terminal(
         .resized(columns: 110, rows: 34, cell: TextRendering.TerminalPicture.CellSize(width: 16, height: 32)))
@@ -120,44 +132,25 @@ struct BreedsAndTabsSessionTests {
       $0.screen.display.columns = 110
       $0.screen.display.rows = 34
     }
-    await clock.advance(by: .milliseconds(528))
-    await store.receive(.breed(.screenResized))
-    await clock.advance(by: .milliseconds(1484))
+    await clock.advance(by: .milliseconds(332))
+    await store.receive(.path(.element(id: 1, action: .screenResized)))
+    await clock.advance(by: .milliseconds(1676))
     await store.send(.breed(.favouriteToggled)) { $0.favourites = ["hound/afghan"] }
-    await clock.advance(by: .milliseconds(1064))
-    await store.send(.breedScreenDismissed) { $0.breed = nil }
-    await clock.advance(by: .milliseconds(8))
-    try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 26))))
-    await clock.advance(by: .milliseconds(28))
-    try await store.receive(.favouritesSaved(.success(recorded.payload(of: 27)))) {
+    await clock.advance(by: .milliseconds(1052))
+    await store.send(.breedScreenDismissed) { $0.path = try recorded.state(after: 26).path }
+    await clock.advance(by: .milliseconds(272))
+    await store.receive(.path(.element(id: 0, action: .appeared)))
+    await clock.advance(by: .milliseconds(60))
+    try await store.receive(.favouritesSaved(.success(recorded.payload(of: 28)))) {
       $0.savedFavourites = ["hound/afghan"]
     }
-    await clock.advance(by: .milliseconds(868))
+    await clock.advance(by: .milliseconds(588))
     await store.send(.favouritesChangedElsewhere)
-    await clock.advance(by: .milliseconds(8))
-    try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 29))))
-    await clock.advance(by: .milliseconds(40))
-    await store.send(.tabSelected(.favourites)) { $0.tab = .favourites }
-    await clock.advance(by: .milliseconds(8))
-    await store.receive(.favourites(.appeared)) {
-      $0.favouritesTab.rows = try recorded.state(after: 31).favouritesTab.rows
-      $0.favouritesTab.highlighted = "hound/afghan"
-    }
-    await clock.advance(by: .milliseconds(8))
-    await store.receive(.favourites(.rows(id: "hound/afghan", action: .cameIntoView))) {
-      $0.favouritesTab.rows = try recorded.state(after: 32).favouritesTab.rows
-    }
-    await clock.advance(by: .milliseconds(16))
-    try await store.receive(
-      .favourites(.rows(id: "hound/afghan", action: .thumbnailResponse(.success(recorded.payload(of: 33)))))
-    ) {
-      $0.favouritesTab.rows = try recorded.state(after: 33).favouritesTab.rows
-    }
-    await clock.advance(by: .milliseconds(2984))
-    await store.send(.tabSelected(.breeds)) { $0.tab = .breeds }
-    await clock.advance(by: .milliseconds(1000))
+    await clock.advance(by: .milliseconds(60))
+    try await store.receive(.favouritesLoaded(.success(recorded.payload(of: 30))))
+    await clock.advance(by: .milliseconds(3988))
     await store.send(.quitRequested) { $0.quitting = .ready }
-    await clock.advance(by: .milliseconds(12))
+    await clock.advance(by: .milliseconds(92))
     await store.send(.saveFavouritesNow)
     // What was still under way when the recording ended.
     await store.skipInFlightEffects(strict: false)
