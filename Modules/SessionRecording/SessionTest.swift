@@ -79,7 +79,13 @@ package struct SessionTest {
     -> [String]
   {
     let header = replayed.log.header
-    let arguments = header.arguments.isEmpty ? "" : " " + header.arguments.joined(separator: " ")
+    // The command line as recorded, but where the log was written (somewhere else then).
+    var shown = header.arguments
+    if let record = shown.firstIndex(of: "--record") {
+      shown.removeSubrange(record..<min(record + 2, shown.count))
+    }
+    shown.removeAll { $0.hasPrefix("--record=") }
+    let arguments = shown.isEmpty ? "" : " " + shown.joined(separator: " ")
     return [
       "// A recorded session as a test: written by `DogBreedsCLI replay \(logName) --test DIR`",
       "// (Docs/Usage.md, \"Reporting a bug with a recording\"); `make session-tests` writes it again.",

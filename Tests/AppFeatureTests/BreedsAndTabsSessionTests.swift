@@ -8,7 +8,7 @@ import Testing
 import TextRendering
 
 /// The session in Recordings/breeds-and-tabs.jsonl, recorded by DogBreedsCLI 0.1.0
-/// (`DogBreedsCLI --base-url http://127.0.0.1:18769/api --record /tmp/tmp.ShJPTYpF6v/breeds-and-tabs.jsonl`), 32 steps: what the user sent, what
+/// (`DogBreedsCLI --base-url http://127.0.0.1:18769/api`), 32 steps: what the user sent, what
 /// the effects delivered, and what each changed. The clients answer as the log recorded.
 @MainActor
 struct BreedsAndTabsSessionTests {

@@ -8,7 +8,7 @@ import Testing
 import TextRendering
 
 /// The session in Recordings/flaky-server.jsonl, recorded by DogBreedsCLI 0.1.0
-/// (`DogBreedsCLI --base-url http://127.0.0.1:18768/api --record /tmp/tmp.ShJPTYpF6v/flaky-server.jsonl`), 42 steps: what the user sent, what
+/// (`DogBreedsCLI --base-url http://127.0.0.1:18768/api`), 42 steps: what the user sent, what
 /// the effects delivered, and what each changed. The clients answer as the log recorded.
 @MainActor
 struct FlakyServerSessionTests {
