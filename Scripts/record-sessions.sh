@@ -62,4 +62,9 @@ record flaky-server 18768 0.3 100 30 \
 # tabs (the Favourites tab with its thumbnail).
 record breeds-and-tabs 18769 0 90 28 \
   '?' Escape Down Up Enter sleep:1 Down Enter sleep:1 resize:110x34 f Escape Tab sleep:2 Tab C-c
+# A bug report against a flaky server: both tabs, a breed typed and opened, retried,
+# starred, its thumbnail, opened from the Favourites tab, another picture asked for.
+record bug-report 18770 0.3 120 32 \
+  Tab Tab p u Enter sleep:1 r sleep:0.5 f sleep:0.5 Escape sleep:0.5 Tab sleep:0.5 Enter sleep:1 n sleep:0.5 \
+  Escape C-c
 make session-tests

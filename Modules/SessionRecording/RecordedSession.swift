@@ -247,20 +247,38 @@ final class RecordedAnswers: Sendable {
     }
   }
 
-  /// An error whose message is `message`: the server's failures, being offline or cut
-  /// off, a request cancelled or too slow, an answer not understood.
+  /// An error whose message is `message`: one of each kind of failure, with the text or
+  /// the numbers the message holds (the server's status and reason, a host, a timeout).
   static func error(saying message: String) -> DogAPIError {
+    let marker = "\u{1}"
+    // Each kind of failure that carries text: its message around the text is a template.
+    let texts: [(String) -> DogAPIError] = [
+      { .notFound(message: $0) }, { .server(status: 500, message: $0) }, { .unreachable(host: $0) },
+      { .connectionRefused(server: $0) }, { .secureConnectionFailed(host: $0) },
+      { .proxyUnreachable(proxy: $0) },
+      { .proxySecureConnectionFailed(proxy: $0) }, { .connectionLost(host: $0) }, { .invalidBreedName($0) },
+      { .invalidURL($0) }, { .unimplemented(endpoint: $0) }, { .proxyRefused(host: $0, status: nil) },
+    ]
     var candidates: [DogAPIError] = [
       .offline, .cancelled, .malformedResponse(detail: ""), .notFound(message: nil),
     ]
+    for make in texts {
+      let template = make(marker).message.components(separatedBy: marker)
+      guard template.count == 2, message.hasPrefix(template[0]), message.hasSuffix(template[1]),
+        message.count >= template[0].count + template[1].count
+      else { continue }
+      candidates.append(make(String(message.dropFirst(template[0].count).dropLast(template[1].count))))
+    }
     let numbers = message.split { !$0.isNumber }.compactMap { Int($0) }
-    if let status = numbers.first {
+    for number in numbers {
       let reason = message.split(separator: ": ", maxSplits: 1).dropFirst().first.map {
         String($0.dropLast())
       }
-      candidates += [.server(status: status, message: reason), .server(status: status, message: nil)]
+      candidates += [
+        .server(status: number, message: reason), .server(status: number, message: nil),
+        .timedOut(seconds: Double(number)), .responseTooLarge(limit: number),
+      ]
     }
-    candidates += numbers.map { .timedOut(seconds: Double($0)) }
     return candidates.first { $0.message == message } ?? .malformedResponse(detail: message)
   }
 

@@ -82,6 +82,15 @@ enum SwiftSource {
     return String(name.split(separator: ".").last ?? Substring(name))
   }
 
+  /// Whether `value` is written whole, as one literal (a date, an address): never field by
+  /// field, whatever its mirror shows.
+  static func isAtom(_ value: Any) -> Bool {
+    switch value {
+    case is String, is Bool, is Int, is Int64, is UInt64, is Double, is Date, is URL, is StackElementID: true
+    default: false
+    }
+  }
+
   /// `text` as a Swift string literal.
   static func quoted(_ text: String) -> String {
     var result = "\""
