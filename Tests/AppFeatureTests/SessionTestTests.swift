@@ -147,6 +147,18 @@ struct SessionTestTests {
     #expect(first.message.contains("+   help: AppFeature.State.Help(scroll: 0)"), "\(first.message)")
   }
 
+  @Test func aFrameDrawnOtherwiseStillMakesATest() throws {
+    // Step 2's frame fingerprint is not the one this version draws; its state is.
+    let log = try Self.log { lines in
+      lines[2] = lines[2].replacingOccurrences(
+        of: "{", with: #"{"frame":"0000000000000000","#, options: .anchored)
+    }
+    #expect(Replayed(log).firstDifference?.step == 2)
+    #expect(Replayed(log).firstDifference?.difference == .frame)
+    #expect(
+      try SessionTest(Replayed(log), logName: "drawn.jsonl").source.contains("await store.send(.appeared)"))
+  }
+
   @Test func theStateReadFromTheRecordingIsTheRecordedOneOrFails() throws {
     #expect(try RecordedSession(Self.log()).state(after: 5).help == AppFeature.State.Help())
     // The recording says step 5 reached another state than the reducer does.
