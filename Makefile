@@ -3,7 +3,7 @@ SWIFT ?= swift
 DOCC ?= $(shell command -v docc || echo $$(dirname $$(readlink -f $$(command -v $(SWIFT))))/docc)
 SOURCES = Package.swift Modules Apps Tests Fuzz
 
-.PHONY: test run release install bench lint docs format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-gif fuzz-text fuzz-api \
+.PHONY: test run session-tests release install bench lint docs format test-core test-coretesting test-architecture clean fuzz fuzz-jpeg fuzz-png fuzz-webp fuzz-gif fuzz-text fuzz-api \
   test-installed test-tsan test-asan coverage
 
 FUZZ_RUNS ?= 1000000
@@ -184,3 +184,13 @@ test-tsan:
 test-asan:
 	ASAN_OPTIONS=detect_leaks=0 DOGBREEDS_TIME_SCALE=10 $(SWIFT) test -c release -Xswiftc -enable-testing \
 	  --sanitize=address --scratch-path .build/asan $(XLLD)
+
+## The AppFeature tests made from the sessions in Tests/AppFeatureTests/Recordings, written
+## again (after a change of the app's state or actions; a log that no longer replays to its
+## states is refused: record it again, Docs/Usage.md says how).
+session-tests:
+	$(SWIFT) build --product DogBreedsCLI
+	for log in Tests/AppFeatureTests/Recordings/*.jsonl; do \
+	  .build/debug/DogBreedsCLI replay "$$log" --test Tests/AppFeatureTests || exit 1; \
+	done
+	$(SWIFT) format -i Tests/AppFeatureTests/*SessionTests.swift

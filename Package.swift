@@ -60,8 +60,8 @@ let package = Package(
     .target(
       name: "SessionRecording",
       dependencies: [
-        "AppFeature", "CommandLineInterface", "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding",
-        "TextRendering",
+        "AppFeature", "BreedFeature", "CommandLineInterface", "Core", "DogAPIClient", "DogsFeature",
+        "FavouritesClient", "FavouritesFeature", "ImageDecoding", "TextRendering",
       ],
       path: "Modules/SessionRecording"),
     .target(
@@ -138,9 +138,10 @@ let package = Package(
       name: "AppFeatureTests",
       dependencies: [
         "AppFeature", "BreedFeature", "Core", "CoreTesting", "DogAPIClient", "DogsFeature",
-        "FavouritesClient", "FavouritesFeature", "ImageDecoding", "TextRendering", "TestSupport",
+        "FavouritesClient", "FavouritesFeature", "ImageDecoding", "SessionRecording", "TextRendering",
+        "TestSupport",
       ],
-      path: "Tests/AppFeatureTests"),
+      path: "Tests/AppFeatureTests", exclude: ["Recordings"]),
     .testTarget(
       name: "DogBreedsCLITests",
       dependencies: ["DogBreedsCLI", "PseudoTerminal", "TestHTTPServer", "TestSupport", "VirtualTerminal"],

@@ -2,15 +2,19 @@
 """A local stand-in for the Dog CEO API that serves one picture, for timing `show` against
 a server without the network:
 
-    Scripts/dog-api-stub.py PORT PICTURE.jpg &
+    Scripts/dog-api-stub.py PORT PICTURE.jpg [FAILING] &
     DogBreedsCLI show hound --base-url http://127.0.0.1:PORT/api
 
 It answers the breed list (hound with two sub-breeds, and pug), a breed's pictures and a
 random one with the address of PICTURE (under /breeds/hound-afghan/), and the picture's
-bytes. It listens on 127.0.0.1 only. Development only."""
-import http.server, json, sys
+bytes. With FAILING (a fraction, 0.3 say), that share of requests, chosen at random from a
+fixed seed, fails with 503: a flaky server to record a session against (Docs/Usage.md,
+"Reporting a bug with a recording"). It listens on 127.0.0.1 only. Development only."""
+import http.server, json, random, sys
 
 port, picture = int(sys.argv[1]), sys.argv[2]
+failing = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+chance = random.Random(68)
 address = f'http://127.0.0.1:{port}/breeds/hound-afghan/dog.jpg'
 breeds = {"message": {"hound": ["afghan", "basset"], "pug": []}, "status": "success"}
 
@@ -29,6 +33,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self):
+        if chance.random() < failing:
+            body = json.dumps({"message": "Service unavailable", "status": "error"}).encode()
+            self.send_response(503)
+            self.send_header('Content-Type', 'application/json')
+            self.send_header('Content-Length', str(len(body)))
+            self.end_headers()
+            return self.wfile.write(body)
         if self.path.endswith('/breeds/list/all'):
             return self.send(json.dumps(breeds).encode(), 'application/json')
         if self.path.endswith('/images/random'):

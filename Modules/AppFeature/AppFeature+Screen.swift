@@ -20,6 +20,9 @@ extension AppFeature {
     public var windowCell: TerminalPicture.CellSize?
     /// A cell's size in pixels as the terminal answered, where it was asked.
     public var answeredCell: TerminalPicture.CellSize?
+    /// Whether the app writes the session to a log (`--record`): Ctrl-T then drops a
+    /// marker in it, and the keys overlay says so.
+    public var isRecording = false
 
     /// A screen drawn as `display` says.
     public init(display: Display = Display(), ifAmbiguousWide: Display? = nil) {
@@ -38,6 +41,8 @@ extension AppFeature {
     case resized(columns: Int, rows: Int, cell: TerminalPicture.CellSize?)
     /// The terminal answered one of the app's questions.
     case replied(TerminalReply)
+    /// The app writes the session to a log from now on (`--record`).
+    case recording
   }
 
   /// What the terminal's events change: how frames are drawn. A change of size (or of a
@@ -83,6 +88,9 @@ extension AppFeature {
       if column == 3 { screen.display = wide }
       return .none
     case .replied(.terminalAttributes), .replied(.settingReport):
+      return .none
+    case .recording:
+      screen.isRecording = true
       return .none
     }
   }

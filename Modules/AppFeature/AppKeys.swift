@@ -13,6 +13,8 @@ public enum KeyResponse: Equatable, Sendable {
   case suspend
   /// Paint the whole screen again (Ctrl-L).
   case redraw
+  /// Drop a marker in the session log, while recording (Ctrl-T).
+  case mark
 }
 
 extension AppFeature {
@@ -99,10 +101,10 @@ extension AppFeature {
   /// the Breeds tab too: no breed's name has a question mark).
   static func answering(_ layer: KeyLayer) -> [Binding] {
     switch layer {
-    case .saving: [suspendKeys, redrawKeys]
-    case .overlay: overlayKeys + [suspendKeys, redrawKeys]
-    case .alert, .dialog: modalKeys + [suspendKeys, redrawKeys]
-    case .screen(let place): [helpKeys, suspendKeys, redrawKeys] + bindings(of: place)
+    case .saving: [suspendKeys, redrawKeys, markKeys]
+    case .overlay: overlayKeys + [suspendKeys, redrawKeys, markKeys]
+    case .alert, .dialog: modalKeys + [suspendKeys, redrawKeys, markKeys]
+    case .screen(let place): [helpKeys, suspendKeys, redrawKeys, markKeys] + bindings(of: place)
     }
   }
 
@@ -229,10 +231,17 @@ extension AppFeature {
     .redraw
   }
 
+  /// Ctrl-T: a marker in the session log, while recording (no screen's keys use it, and
+  /// no text field takes it).
+  static let markKeys = Binding(
+    "Ctrl-T", "while recording (--record FILE): drop a marker in the session log, which replay jumps to",
+    pressed: [.ctrl("t")]
+  ) { _, _, context in context.state.screen.isRecording ? .mark : nil }
+
   /// The keys of every screen, as the tables list them (the mouse is matched by
   /// ``responses(to:in:pageRows:scrollLimit:frame:)`` against the frame drawn).
   static let everywhereKeys = [
-    helpKeys, quitKeys, suspendKeys, redrawKeys,
+    helpKeys, quitKeys, suspendKeys, redrawKeys, markKeys,
     Binding(
       described: "the mouse",
       "click a row to highlight it, the highlighted row to open it; click a tab or a button, or a breed's header to go back one screen; the wheel moves (--no-mouse leaves the mouse to the terminal)"

@@ -55,9 +55,10 @@ extension AppFeature {
         return ModalBox(
           title: "Keys " + place.title.prefix(1).lowercased() + place.title.dropFirst(), message: nil,
           buttons: [], focused: 0,
-          rows: (AppFeature.keys(of: place) + AppFeature.keys(of: .everywhere)).map {
-            ModalBox.Row($0.keys, $0.does)
-          },
+          // The marker's key only while there is a log to mark.
+          rows: (AppFeature.keys(of: place) + AppFeature.keys(of: .everywhere)).filter {
+            state.screen.isRecording || $0.keys != AppFeature.markKeys.keys
+          }.map { ModalBox.Row($0.keys, $0.does) },
           scroll: help.scroll)
       }
       modal =

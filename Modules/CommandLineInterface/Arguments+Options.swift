@@ -179,7 +179,7 @@ extension Arguments {
     .value(
       "--record", "FILE", completes: .files,
       help:
-        "the browser writes the session to FILE as it goes (JSON Lines, readable by its owner only): every action, so what you typed and chose, the server's address and your favourites; the pictures shown; the window's size and drawing settings. Nothing else. replay FILE plays it back offline and writes nothing: ← → step, PgUp PgDn (or Shift-← →) ten, Home End, Space plays, d shows what the step changed, q quits"
+        "the browser writes the session to FILE as it goes (JSON Lines, readable by its owner only): every action, so what you typed and chose, the server's address and your favourites; the pictures shown; the window's size and drawing settings, and the markers Ctrl-T drops. Nothing else. replay FILE plays it back offline and writes nothing: ← → step, PgUp PgDn (or Shift-← →) ten, Home End, [ ] the marker before or after, Space plays, d shows what the step changed, s hides the status line, q quits"
     ) { parsing, text in parsing.options.record = text },
     .flag(
       "--check",
@@ -187,22 +187,36 @@ extension Arguments {
         "replay: exit 0 if every step arrives at the state recorded, else 1 naming the first that does not"
     ) { $0.check = true },
     .value(
-      "--frame", "N|last", completes: .words(["last"]),
-      help: "replay: print the screen after step N (0: the start), plain when piped"
+      "--frame", "N|last|mN", completes: .words(["last"]),
+      help:
+        "replay: print the screen after step N (0: the start), after the last, or at marker mN (dropped with Ctrl-T while recording: m1, m2…), plain when piped"
     ) { parsing, text throws(UsageError) in
-      guard
-        text == "last" || (text.count <= 9 && text.allSatisfy(\.isASCII) && Int(text).map { $0 >= 0 } == true)
-      else {
-        throw UsageError(
-          message: "--frame takes a step's number (0 is the start) or last, not \(Output.quoted(text)).")
+      func count(_ digits: Substring) -> Int? {
+        digits.count <= 9 && digits.allSatisfy(\.isASCII) ? Int(digits).flatMap { $0 >= 0 ? $0 : nil } : nil
       }
-      parsing.options.frame = .some(text == "last" ? nil : Int(text))
+      if text == "last" {
+        parsing.options.frame = .last
+      } else if let step = count(Substring(text)) {
+        parsing.options.frame = .step(step)
+      } else if text.hasPrefix("m"), let number = count(text.dropFirst()), number > 0 {
+        parsing.options.frame = .marker(text)
+      } else {
+        throw UsageError(
+          message:
+            "--frame takes a step's number (0 is the start), last, or a marker (m1, m2…), not \(Output.quoted(text))."
+        )
+      }
     },
     .value(
       "--cast", "FILE", completes: .files,
       help:
         "replay: write the session to FILE as an asciicast (version 2, for asciinema's player and asciinema cat): each frame at its recorded time and size, pictures in colour cells"
     ) { parsing, text in parsing.options.cast = text },
+    .value(
+      "--test", "DIR", completes: .files,
+      help:
+        "replay: write the session into DIR as a Swift Testing test of AppFeature (NAMESessionTests.swift, and the log it reads in DIR/Recordings): each action sent or received with what it changed, the clients answering as recorded. Copy DIR's contents into Tests/AppFeatureTests"
+    ) { parsing, text in parsing.options.test = text },
     .flag(
       "--no-mouse",
       help:
@@ -258,6 +272,8 @@ extension Arguments {
           .frame(frame)
         } else if let cast = options.cast {
           .cast(cast)
+        } else if let test = options.test {
+          .test(test)
         } else {
           .view
         }

@@ -68,9 +68,11 @@ package struct Options: Equatable {
   /// `replay --check`.
   package var check = false
   /// `replay --frame N|last`: the step, `nil` for the last.
-  package var frame: Int??
+  package var frame: FrameChoice?
   /// `replay --cast FILE`: where the asciicast goes.
   package var cast: String?
+  /// `replay --test DIR`: where the test made from the session goes.
+  package var test: String?
 }
 
 /// The most cells a picture may take, across and down.
@@ -300,11 +302,13 @@ package enum Arguments {
       throw UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")
     }
     if case .replay = options.command {
-      if [options.check, options.frame != nil, options.cast != nil].filter({ $0 }).count > 1 {
-        throw UsageError(message: "replay takes one of --check, --frame and --cast.")
+      if [options.check, options.frame != nil, options.cast != nil, options.test != nil].filter({ $0 }).count
+        > 1
+      {
+        throw UsageError(message: "replay takes one of --check, --frame, --cast and --test.")
       }
-    } else if options.check || options.frame != nil || options.cast != nil {
-      throw UsageError(message: "--check, --frame and --cast go with replay FILE.")
+    } else if options.check || options.frame != nil || options.cast != nil || options.test != nil {
+      throw UsageError(message: "--check, --frame, --cast and --test go with replay FILE.")
     }
     if case .favourites(let command) = options.command {
       if options.picture != .auto || options.filter != nil {

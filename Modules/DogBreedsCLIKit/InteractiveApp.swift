@@ -64,13 +64,16 @@ final class InteractiveApp {
   /// What the app's reducer signals when it ends the app.
   private let ending: AppEnding
   private var endWatcher: Task<Void, Never>?
+  /// Drops a marker in the session log, where the session is recorded.
+  private let mark: (() -> Void)?
 
   init(
     store: Store<AppFeature.State, AppFeature.Action>, terminal: any TerminalDevice, display: Display,
     ifAmbiguousWide: Display?, escapeDelay: Int32, ending: AppEnding, handlesSignals: Bool = true,
-    favouritesChanges: AsyncStream<Void>? = nil
+    favouritesChanges: AsyncStream<Void>? = nil, mark: (() -> Void)? = nil
   ) {
     self.store = store
+    self.mark = mark
     self.favouritesChanges = favouritesChanges
     self.terminal = terminal
     self.handlesSignals = handlesSignals
@@ -91,6 +94,7 @@ final class InteractiveApp {
     }
     // How the app draws comes first: the terminal as the settings describe it, and its window.
     store.send(.terminal(.opened(display, ifAmbiguousWide: ifAmbiguousWide)))
+    if mark != nil { store.send(.terminal(.recording)) }
     sendWindow()
     // The observation derives the view state once per change; rendering reuses it.
     observations.append(store.observe(Drawn.init) { [weak self] drawn in self?.render(drawn) })
@@ -259,6 +263,7 @@ final class InteractiveApp {
           terminal.suspend()
           resized()
         case .redraw: render(repaint: true)
+        case .mark: mark?()
         }
       }
     }

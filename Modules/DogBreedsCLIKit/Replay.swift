@@ -30,11 +30,29 @@ extension Replayed {
       return replayed.check()
     case .cast(let out):
       return SessionCast.write(replayed, log: path, to: out)
-    case .frame(let step):
-      let step = step ?? replayed.count
-      guard (0...replayed.count).contains(step) else {
-        Output.error("--frame must be from 0 to \(replayed.count) (or last) for this log, not \(step).")
-        return ExitCode.usage
+    case .test(let folder):
+      return SessionTest.write(replayed, log: path, into: folder)
+    case .frame(let choice):
+      let step: Int
+      switch choice {
+      case .last: step = replayed.count
+      case .step(let number):
+        guard (0...replayed.count).contains(number) else {
+          Output.error("--frame must be from 0 to \(replayed.count) (or last) for this log, not \(number).")
+          return ExitCode.usage
+        }
+        step = number
+      case .marker(let name):
+        guard let marker = log.markers.first(where: { $0.name == name }) else {
+          let names = log.markers.map(\.name)
+          Output.error(
+            "This log has no marker \(name): "
+              + (names.isEmpty
+                ? "none was dropped (Ctrl-T while recording drops one)."
+                : "its markers are \(names.joined(separator: ", "))."))
+          return ExitCode.usage
+        }
+        step = marker.step
       }
       let isTerminal = isatty(Output.streams.output) == 1
       let colorMode = ColorPolicy.mode(
@@ -65,8 +83,10 @@ extension Replayed {
 final class ReplayViewer {
   private let replayed: Replayed
   private let terminal: Terminal
-  private var step = 0
+  private(set) var step = 0
   private var showsChange = false
+  /// Whether the status line shows (`s` hides it, and the frame has every row).
+  private var showsStatus = true
   /// While playing: the wall-clock time step 0 would have had, so each step comes at its
   /// recorded time.
   private var playingSince: ContinuousClock.Instant?
@@ -83,7 +103,10 @@ final class ReplayViewer {
   }
 
   /// The keys, as the status line names them.
-  static let keys = "←→ step  PgUp PgDn ten  Home End  Space play  d change  q quit"
+  static let keys = "←→ step  PgUp PgDn ten  Home End  Space play  d change  s status  q quit"
+  /// The keys, where the log has markers.
+  static let keysWithMarkers =
+    "←→ step  PgUp PgDn ten  Home End  [ ] marker  Space play  d change  s status  q quit"
 
   /// Runs until `q`, Ctrl-C or a signal; returns the exit status.
   func run() -> Int32 {
@@ -129,7 +152,7 @@ final class ReplayViewer {
   }
 
   /// Acts on a key; `false` to quit.
-  private func handle(_ event: InputEvent) -> Bool {
+  func handle(_ event: InputEvent) -> Bool {
     guard case .key(let key) = event else { return true }
     let last = replayed.count
     switch key {
@@ -140,7 +163,12 @@ final class ReplayViewer {
     case .shiftRight, .pageDown: move(to: step + 10)
     case .home: move(to: 0)
     case .end: move(to: last)
+    case .character("["):
+      move(to: replayed.log.markers.last { $0.step < step }?.step ?? step)
+    case .character("]"):
+      move(to: replayed.log.markers.first { $0.step > step }?.step ?? step)
     case .character("d"): showsChange.toggle()
+    case .character("s"): showsStatus.toggle()
     case .character(" "):
       if playingSince != nil {
         playingSince = nil
@@ -154,17 +182,29 @@ final class ReplayViewer {
     return true
   }
 
+  /// The recorded frame of the step shown.
+  var replayedFrame: Frame { replayed.frame(step) }
+
   private func move(to target: Int) {
     playingSince = nil
     step = min(max(0, target), replayed.count)
   }
 
-  /// The recorded frame, clipped or centred in the window, the change beside it when asked,
-  /// and the status line.
   private func draw() {
     let size = terminal.size()
+    self.screen.draw(
+      compose(columns: size.columns, rows: size.rows),
+      display: Display(columns: size.columns, rows: size.rows, colorMode: colorMode))
+  }
+
+  /// The screen for a window of `columns` × `rows`: the recorded frame, centred, the change
+  /// beside it when asked, and the status line on the last row (unless hidden). A frame
+  /// larger than the room left for it is cut, and the status line says so, and how large a
+  /// window shows it whole.
+  func compose(columns: Int, rows: Int) -> Frame {
+    let size = (columns: columns, rows: rows)
     var screen = Frame(width: size.columns, height: size.rows)
-    let area = max(0, size.rows - 1)
+    let area = max(0, size.rows - (showsStatus ? 1 : 0))
     let recorded = replayed.frame(step)
     // The change takes a third of a wide window, half of a narrow one.
     let pane = showsChange ? (size.columns >= 90 ? size.columns / 3 : size.columns / 2) : 0
@@ -182,19 +222,27 @@ final class ReplayViewer {
         screen.write(String(line), x: x, y: row, style: Style(foreground: colour), limit: pane)
       }
     }
-    if size.rows > 0 {
+    if showsStatus, size.rows > 0 {
       let (whole, fraction) = replayed.offset(step).components
       let seconds = Double(whole) + Double(fraction) / 1e18
+      // A frame that does not fit is cut: said first, with the window that shows it whole.
+      let cut =
+        recorded.width > frameColumns || recorded.height > area
+        ? " frame \(recorded.width)×\(recorded.height) cut to \(min(recorded.width, frameColumns))×\(min(recorded.height, area)):"
+          + " a window of \(recorded.width + (frameColumns < size.columns ? size.columns - frameColumns : 0))×\(recorded.height + 1) shows it whole (s hides this line) ·"
+        : ""
+      let markers = replayed.log.markers.filter { $0.step == step }.map(\.name)
+      let marked = markers.isEmpty ? "" : " · marker \(markers.joined(separator: ", "))"
       let status =
-        " step \(step) of \(replayed.count) · \(String(format: "%.3f", seconds)) s · \(replayed.describe(step))"
+        "\(cut) step \(step) of \(replayed.count)\(marked) · \(String(format: "%.3f", seconds)) s · \(replayed.describe(step))"
       screen.fill(x: 0, y: size.rows - 1, width: size.columns, height: 1, style: Style(reverse: true))
       let written = screen.write(status, x: 0, y: size.rows - 1, style: Style(reverse: true))
-      let keys = "  " + Self.keys + " "
+      let keys = "  " + (replayed.log.markers.isEmpty ? Self.keys : Self.keysWithMarkers) + " "
       if written + DisplayWidth.of(keys) <= size.columns {
         screen.write(
           keys, x: size.columns - DisplayWidth.of(keys), y: size.rows - 1, style: Style(reverse: true))
       }
     }
-    self.screen.draw(screen, display: Display(columns: size.columns, rows: size.rows, colorMode: colorMode))
+    return screen
   }
 }

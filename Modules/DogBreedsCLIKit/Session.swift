@@ -167,7 +167,8 @@ struct Session {
         return await commands.list()
       }
       let code = await browse(
-        store: store, input: input, screen: screen, ending: ending, favourites: favourites)
+        store: store, input: input, screen: screen, ending: ending, favourites: favourites,
+        mark: recorder.map { recorder in { recorder.mark() } })
       if let warning = recorder?.finish() { Output.warning(warning) }
       return code
     case .help, .version, .replay, .completions, .manual:
@@ -314,7 +315,7 @@ struct Session {
   /// The full-screen browser, on the terminal `input` reads keys from.
   func browse(
     store: Store<AppFeature.State, AppFeature.Action>, input: Int32, screen: ScreenSettings,
-    ending: AppEnding, favourites: FavouritesClient?
+    ending: AppEnding, favourites: FavouritesClient?, mark: (() -> Void)? = nil
   ) async -> Int32 {
     if options.trace && isatty(Output.streams.error) == 1 {
       Output.error(
@@ -350,7 +351,8 @@ struct Session {
       store: store,
       terminal: Terminal(inputFD: input, outputFD: Output.streams.output, mouse: options.mouse),
       display: display(screen.pictures, unicode: Output.unicode), ifAmbiguousWide: ifAmbiguousWide,
-      escapeDelay: max(5, min(delay, 1000)), ending: ending, favouritesChanges: favourites?.changes())
+      escapeDelay: max(5, min(delay, 1000)), ending: ending, favouritesChanges: favourites?.changes(),
+      mark: mark)
     return await app.run()
   }
 }

@@ -13,6 +13,8 @@ import TextRendering
 /// - `{"blob": …}`: a picture, once, before the first step that carries it (steps refer to
 ///   it by the hash of its bytes): the file it was decoded from, which replay decodes again
 ///   to the same pixels, or the pixels of one made otherwise.
+/// - `{"marker": {"name": "m1"}}`: a place the user marked (Ctrl-T while recording), after
+///   the steps before it (from the format's third version).
 /// - `{"step": …, "state": …, "frame": …}`: one action the app's store reduced (the action,
 ///   who sent it, when, in nanoseconds from the start), the fingerprint of the state it
 ///   produced, and that of the state's frame (``frame(of:display:)``, ``fingerprint(of:)``).
@@ -30,9 +32,9 @@ package enum SessionLog {
   /// The first line's `format`.
   package static let format = "DogBreeds session"
   /// The version of the format this app writes.
-  package static let version = 2
+  package static let version = 3
   /// The versions it reads.
-  package static let readable = 1...2
+  package static let readable = 1...3
 
   /// The first line.
   package struct Header: Codable, Equatable {
@@ -85,6 +87,12 @@ package enum SessionLog {
     package var state: Fingerprint
     /// `nil` in a log written without frame fingerprints.
     package var frame: Fingerprint?
+
+    package init(entry: RecordedAction<AppFeature.Action>, state: Fingerprint, frame: Fingerprint?) {
+      self.entry = entry
+      self.state = state
+      self.frame = frame
+    }
   }
 
   /// The frame of `state` drawn on `display`, as the app drew it (its spinner, if one
@@ -106,18 +114,28 @@ package enum SessionLog {
         + String(decoding: ScreenDiffer.lines(of: frame, colorMode: .truecolor), as: UTF8.self))
   }
 
+  /// A place in the session the user marked (Ctrl-T while recording): after the steps
+  /// written before it.
+  package struct Marker: Codable, Equatable {
+    /// Its name: `m1`, `m2`… in the order they were dropped.
+    package var name: String
+
+    package init(name: String) { self.name = name }
+  }
+
   /// One line of a log.
   package enum Line: Equatable {
     case header(Header)
     case screen(Screen)
     case blob(RGBImage.PixelStore.Blob)
     case step(Step)
+    case marker(Marker)
   }
 }
 
 extension SessionLog.Line: Codable {
   package enum Key: String, CodingKey {
-    case header, screen, blob, step, state, frame
+    case header, screen, blob, step, state, frame, marker
   }
 
   package init(from decoder: any Decoder) throws {
@@ -126,6 +144,8 @@ extension SessionLog.Line: Codable {
       self = .header(try container.decode(SessionLog.Header.self, forKey: .header))
     } else if container.contains(.screen) {
       self = .screen(try container.decode(SessionLog.Screen.self, forKey: .screen))
+    } else if container.contains(.marker) {
+      self = .marker(try container.decode(SessionLog.Marker.self, forKey: .marker))
     } else if container.contains(.blob) {
       self = .blob(try container.decode(RGBImage.PixelStore.Blob.self, forKey: .blob))
     } else if container.contains(.step) {
@@ -138,7 +158,7 @@ extension SessionLog.Line: Codable {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: decoder.codingPath,
-          debugDescription: "a line has one of the keys header, screen, blob or step"))
+          debugDescription: "a line has one of the keys header, screen, blob, step or marker"))
     }
   }
 
@@ -148,6 +168,7 @@ extension SessionLog.Line: Codable {
     case .header(let header): try container.encode(header, forKey: .header)
     case .screen(let screen): try container.encode(screen, forKey: .screen)
     case .blob(let blob): try container.encode(blob, forKey: .blob)
+    case .marker(let marker): try container.encode(marker, forKey: .marker)
     case .step(let step):
       try container.encode(step.entry, forKey: .step)
       try container.encode(step.state, forKey: .state)

@@ -51,6 +51,15 @@ package final class SessionRecorder {
           entry: entry, state: Fingerprint(of: state), frame: SessionLog.fingerprint(of: frame))))
   }
 
+  /// How many markers were dropped.
+  private(set) var markers = 0
+
+  /// Drops a marker after the steps written so far (`m1`, `m2`…).
+  package func mark() {
+    markers += 1
+    write(.marker(SessionLog.Marker(name: "m\(markers)")))
+  }
+
   /// Syncs the log to the disk and closes it; returns a warning if writing failed.
   package func finish() -> String? {
     fsync(fd)

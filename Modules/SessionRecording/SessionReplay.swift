@@ -18,6 +18,9 @@ package struct SessionReplay {
   /// state after the last step (the last recorded before the next step; the first for
   /// states before it). `nil` for a log of this version.
   package let displays: [Display]?
+  /// The places the user marked, in order: each marker's name and the step it follows
+  /// (0: before the first).
+  package var markers: [(name: String, step: Int)] = []
   /// What was wrong with the end of the log, if anything (a line cut short by a crash):
   /// the steps before it replay.
   package let warning: String?
@@ -65,6 +68,7 @@ package struct SessionReplay {
     var screens: [SessionLog.Screen?] = []
     var screen: SessionLog.Screen?
     var warning: String?
+    var markers: [(name: String, step: Int)] = []
     for (index, bytes) in lines.enumerated() {
       let number = index + 1
       let line: SessionLog.Line
@@ -92,6 +96,8 @@ package struct SessionReplay {
         screen = found
       case .blob(let blob):
         pictures.add(blob)
+      case .marker(let marker):
+        markers.append((marker.name, steps.count))
       case .step(let step):
         screens.append(screen)
         steps.append(step)
@@ -102,7 +108,9 @@ package struct SessionReplay {
     }
     screens.append(screen)
     guard header.version == 1 else {
-      return SessionReplay(header: header, steps: steps, displays: nil, warning: warning)
+      var replay = SessionReplay(header: header, steps: steps, displays: nil, warning: warning)
+      replay.markers = markers
+      return replay
     }
     // Steps before the first frame (the filter given with --filter) are drawn on its screen.
     guard let first = screens.first(where: { $0 != nil }) ?? nil else {

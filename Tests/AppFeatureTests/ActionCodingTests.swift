@@ -118,7 +118,7 @@ enum ActionSamples {
       .opened(
         Display(colorMode: .truecolor, pictureMode: .blocks, pictureProtocol: .iterm), ifAmbiguousWide: nil),
       .resized(columns: 200, rows: 60, cell: nil),
-      .resized(columns: 1, rows: 1, cell: TerminalPicture.CellSize(width: 7, height: 15)),
+      .resized(columns: 1, rows: 1, cell: TerminalPicture.CellSize(width: 7, height: 15)), .recording,
       .replied(.cursorPosition(row: 1, column: 3)), .replied(.terminalAttributes),
       .replied(.backgroundColor(red: 1, green: 0.5, blue: 0)), .replied(.cellSize(width: 10, height: 21)),
       .replied(.settingReport("2;1$r48:2::1:2:3m")), .replied(.settingReport(nil)),

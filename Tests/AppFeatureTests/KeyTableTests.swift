@@ -36,7 +36,9 @@ struct KeyTableTests {
     let states =
       place == .everywhere
       ? [.breedsTab, .favouritesTab, .breed].compactMap(Self.state) : [Self.state(on: place)!]
-    for state in states {
+    // Recording, as Ctrl-T's line says it must be to drop a marker.
+    for var state in states {
+      state.screen.isRecording = true
       for binding in AppFeature.bindings(of: place) {
         for key in binding.pressed + (binding.takesText ? [.character("a"), .character(" ")] : []) {
           #expect(

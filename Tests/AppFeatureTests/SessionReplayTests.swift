@@ -10,7 +10,7 @@ import Testing
 /// The app's reducer, recording every action the store reduces and the state it leads to.
 struct Recording: Reducer {
   let base: AppFeature
-  let log: SessionLog
+  let log: ReducedActions
 
   func reduce(into state: inout AppFeature.State, action: AppFeature.Action) -> Effect<AppFeature.Action> {
     let effect = base.reduce(into: &state, action: action)
@@ -20,7 +20,7 @@ struct Recording: Reducer {
 }
 
 /// The actions a store reduced, each with the state it led to.
-final class SessionLog: @unchecked Sendable {
+final class ReducedActions: @unchecked Sendable {
   private let lock = NSLock()
   private var steps: [(action: AppFeature.Action, state: AppFeature.State)] = []
   var values: [(action: AppFeature.Action, state: AppFeature.State)] { lock.withLock { steps } }
@@ -49,7 +49,7 @@ struct SessionReplayTests {
       }
       return try await fake.breeds()
     }
-    let log = SessionLog()
+    let log = ReducedActions()
     let store = Store(initialState: AppFeature.State()) {
       Recording(base: AppFeature(client: client, pictureSize: size), log: log)
     }

@@ -21,8 +21,8 @@ let allowedImports: [String: Set<String>] = [
   ],
   "CommandLineInterface": ["DogAPIClient", "LocalFiles", "TextRendering", "DogsFeature", "AppFeature"],
   "SessionRecording": [
-    "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "TextRendering", "AppFeature",
-    "CommandLineInterface",
+    "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "TextRendering", "DogsFeature",
+    "BreedFeature", "FavouritesFeature", "AppFeature", "CommandLineInterface",
   ],
   "DogBreedsCLIKit": [
     "Core", "DogAPIClient", "FavouritesClient", "ImageDecoding", "LocalFiles", "TextRendering", "DogsFeature",

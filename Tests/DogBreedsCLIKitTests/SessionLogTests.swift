@@ -184,7 +184,7 @@ struct SessionLogTests {
     (
       #"{"header":{"format":"DogBreeds session","version":9,"app":"x","arguments":[],"pictures":false,"favourites":false}}"#
         + "\n",
-      "is a session log of format version 9, from another version of DogBreeds; this one reads versions 1 to 2."
+      "is a session log of format version 9, from another version of DogBreeds; this one reads versions 1 to 3."
     ),
     ("", "is empty: a session log starts with its header."),
   ])
@@ -272,12 +272,21 @@ struct SessionLogTests {
     #expect(throws: UsageError(message: "replay needs one session log, as written by --record FILE.")) {
       try Arguments.parse(["replay"], environment: [:])
     }
-    #expect(throws: UsageError(message: "replay takes one of --check, --frame and --cast.")) {
+    #expect(throws: UsageError(message: "replay takes one of --check, --frame, --cast and --test.")) {
       try Arguments.parse(["replay", "--check", "--frame", "1", "x"], environment: [:])
     }
-    #expect(throws: UsageError(message: "--check, --frame and --cast go with replay FILE.")) {
+    #expect(throws: UsageError(message: "replay takes one of --check, --frame, --cast and --test.")) {
+      try Arguments.parse(["replay", "--test", "out", "--cast", "c", "x"], environment: [:])
+    }
+    #expect(throws: UsageError(message: "--check, --frame, --cast and --test go with replay FILE.")) {
       try Arguments.parse(["list", "--check"], environment: [:])
     }
+    #expect(throws: UsageError(message: "--check, --frame, --cast and --test go with replay FILE.")) {
+      try Arguments.parse(["list", "--test", "out"], environment: [:])
+    }
+    #expect(
+      try Arguments.parse(["replay", "--test", "out", "x"], environment: [:]).command
+        == .replay("x", .test("out")))
     #expect(
       throws: UsageError(message: "--record records the full-screen browser: run DogBreedsCLI --record FILE.")
     ) {
@@ -285,9 +294,22 @@ struct SessionLogTests {
     }
     #expect(
       try Arguments.parse(["replay", "--frame", "last", "x"], environment: [:]).command
-        == .replay("x", .frame(nil)))
+        == .replay("x", .frame(.last)))
     #expect(
-      try Arguments.parse(["replay", "--frame=3", "x"], environment: [:]).command == .replay("x", .frame(3)))
+      try Arguments.parse(["replay", "--frame=3", "x"], environment: [:]).command
+        == .replay("x", .frame(.step(3))))
+    #expect(
+      try Arguments.parse(["replay", "--frame", "m2", "x"], environment: [:]).command
+        == .replay("x", .frame(.marker("m2"))))
+    for wrong in ["m0", "m", "mark", "-1", "m-1"] {
+      #expect(
+        throws: UsageError(
+          message:
+            "--frame takes a step's number (0 is the start), last, or a marker (m1, m2…), not “\(wrong)”.")
+      ) {
+        try Arguments.parse(["replay", "--frame", wrong, "x"], environment: [:])
+      }
+    }
     #expect(try Arguments.parse(["replay", "x"], environment: [:]).command == .replay("x", .view))
   }
 }
