@@ -124,9 +124,10 @@ extension InteractiveTests {
         background: background)
       await app.expectScreen { $0.text.contains("Affenpinscher") }
       app.send("hound\r")
-      // The picture, once drawn, where its address showed while it came.
+      // The picture, once drawn, where its address and the spinner showed while it came.
       await app.expectScreen {
-        $0.line(0) == "Hound" && !$0.line(2).contains("Picture") && $0.line(2).contains { $0 != " " }
+        $0.line(0) == "Hound" && !$0.line(2).contains("Picture") && !$0.line(2).contains("Fetching")
+          && $0.line(2).contains { $0 != " " }
       }
       let picture = app.currentScreen.lines[2...8].map {
         $0.padding(toLength: 80, withPad: " ", startingAt: 0)
