@@ -92,23 +92,7 @@ enum SwiftSource {
   }
 
   /// `text` as a Swift string literal.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "\"": result += "\\\""
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _
-      where scalar.value < 0x20 || (0x7f..<0xa0).contains(scalar.value) || scalar.properties.isBidiControl:
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
+  static func quoted(_ text: String) -> String { swiftStringLiteral(text) }
 
   /// The values inside `value`, outermost first (itself first), optionals unwrapped: where
   /// ``RecordedSession/payload(of:as:)`` looks for a value of a type.

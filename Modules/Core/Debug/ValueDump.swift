@@ -20,6 +20,13 @@ public func dumpValue(_ value: Any) -> String {
   DumpNode(value).lines(indent: 0).joined(separator: "\n")
 }
 
+/// `string` as a Swift string literal on one line, escaped as dumps and diffs show strings
+/// (control, invisible and bidirectional characters as `\u{…}`). For this package's code
+/// generators, which write values as Swift source.
+package func swiftStringLiteral(_ string: String) -> String {
+  DumpNode.quote(string)
+}
+
 /// `dumpValue(value)` with every line indented by `spaces`.
 @usableFromInline
 func indentedDump(_ value: Any, by spaces: Int = 2) -> String {
