@@ -350,7 +350,9 @@ public struct BreedFeature: Reducer {
   }
 
   /// Fetches another picture than `shown`: from the breed's list of pictures, which is
-  /// asked for the first time, those not yet seen first. Where the API will not list them
+  /// asked for the first time, the next one not yet seen after `shown` in the list's order
+  /// (the first picture is the API's random one, so where a round starts varies; the choice
+  /// itself is not random, so a recorded session replays as a test). Where the API will not list them
   /// (other than by being too slow, which asking at random would only repeat), a random
   /// one, asked again a few times while it is the one on screen; the list is not asked for
   /// again while the screen shows the same dog.
@@ -373,9 +375,14 @@ public struct BreedFeature: Reducer {
         await send(.imageURLsResponse(listed, shown: shown))
       }
       if let all, !all.isEmpty {
-        let others = all.filter { $0 != shown }
-        let unseen = others.filter { !seen.contains($0) }
-        if let url = (unseen.isEmpty ? others : unseen).randomElement() ?? all.first { return url }
+        // The list's order from just after the picture shown, round to its start.
+        let next = shown.flatMap { all.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        let round = all[next...] + all[..<next]
+        if let url = round.first(where: { $0 != shown && !seen.contains($0) })
+          ?? round.first(where: { $0 != shown }) ?? all.first
+        {
+          return url
+        }
       }
       var url = try await client.randomImage(breed, subBreed)
       // A few more tries at most: a breed with one picture shows it again.
