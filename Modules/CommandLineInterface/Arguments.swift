@@ -67,7 +67,7 @@ package struct Options: Equatable {
   package var record: String?
   /// `replay --check`.
   package var check = false
-  /// `replay --frame N|last`: the step, `nil` for the last.
+  /// `replay --frame N|last|mN`: the step, `nil` for the last.
   package var frame: FrameChoice?
   /// `replay --cast FILE`: where the asciicast goes.
   package var cast: String?
