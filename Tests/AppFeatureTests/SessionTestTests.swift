@@ -135,7 +135,7 @@ struct SessionTestTests {
   }
 
   @Test func aReducerChangedByHandFailsAtTheStepWithTheStatesDiff() async throws {
-    // The keys overlay no longer closes.
+    // The reducer, changed: the keys overlay never closes.
     let (issues, dismissedAt) = await run(try Self.log()) {
       if case .helpDismissed = $0 { true } else { false }
     }
@@ -172,7 +172,7 @@ struct SessionTestTests {
     } throws: { error in
       "\(error)".contains("does not reach the state recorded at step 5")
     }
-    // And the log is no longer made into a test: it would assert this version's states.
+    // Nor is such a log made into a test: it would assert this version's states.
     #expect {
       try SessionTest(Replayed(log), logName: "edited.jsonl")
     } throws: { error in
