@@ -149,7 +149,8 @@ let package = Package(
     .testTarget(
       name: "DogBreedsCLIKitTests",
       dependencies: [
-        "AppFeature", "CommandLineInterface", "Core", "DogAPIClient", "DogBreedsCLIKit", "FavouritesClient",
+        "AppFeature", "CommandLineInterface", "Core", "CPseudoTerminal", "DogAPIClient", "DogBreedsCLIKit",
+        "FavouritesClient",
         "ImageDecoding", "SessionRecording", "TestSupport", "TextRendering", "VirtualTerminal",
       ],
       path: "Tests/DogBreedsCLIKitTests", exclude: ["Fixtures"]),

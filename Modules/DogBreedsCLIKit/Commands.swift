@@ -8,6 +8,7 @@ import FavouritesClient
 import FavouritesFeature
 import Foundation
 import ImageDecoding
+import Synchronization
 import TextRendering
 
 /// `list` and `show`: the same AppFeature store the interactive app uses, driven by a
@@ -31,12 +32,14 @@ struct Commands {
   /// colour cells).
   var animation: AnimationSettings?
 
+  /// What `show`'s picture is decoded to, where pictures are downloaded: see
+  /// ``ShowPictureTarget``.
+  var pictureTarget: ShowPictureTarget?
+
   /// How `show` plays an animated picture.
   struct AnimationSettings {
     /// The bytes of the picture downloaded.
     let bytes: PictureBytes
-    /// The pixels its frames are decoded to, as its first frame was.
-    let target: (width: Int, height: Int)
     /// `--loops`, if given.
     let loops: Int?
   }
@@ -144,10 +147,22 @@ struct Commands {
     case .failure(let status): return status.code
     }
     // The breed's screen, as the browser opens it: its picture starts loading.
-    await store.send(
+    let opening = store.send(
       path.subBreed.map { .dogs(.subBreedMatchSelected(breed: path.breed, subBreed: $0)) }
-        ?? .dogs(.rowSelected(path.breed))
-    ).finish()
+        ?? .dogs(.rowSelected(path.breed)))
+    // The breed, and so the text under the picture, is known now; its picture is decoded
+    // after this (its address comes to this actor first) for the box it is drawn in. The
+    // address, not known yet, is taken to be one row: a longer one only leaves the box a
+    // row shorter than the pixels decoded.
+    if let pictureTarget, let pixels = pictures.pixelsPerCell, let state = store.state.breed, !options.json {
+      let box = PictureSettings.showBox(
+        asked: options.pictureSize, window: window, pipedColumns: pictureColumns,
+        text: text(state, imageURL: ""))
+      if box.rows >= PictureSettings.fewestRows {
+        pictureTarget.set(pixels.size(columns: box.columns, rows: min(box.rows, ShowPictureTarget.mostRows)))
+      }
+    }
+    await opening.finish()
     guard let state = store.state.breed else { return ExitCode.failure }
     let view = BreedFeature.ViewState(state)
     var imageURL: String?
@@ -169,13 +184,7 @@ struct Commands {
           ] + provenance(store.state.breeds)
         ).text)
     } else {
-      var text = Sanitizer.sanitize(view.subject) + "\n"
-      if let imageURL { text += "Picture: \(Sanitizer.sanitize(imageURL))\n" }
-      if view.subtitle != nil {
-        // Under a sub-breed's name the list is its breed's: "Afghan Hound" has none.
-        text += state.subBreed == nil ? "Sub-breeds:\n" : "Sub-breeds of \(Sanitizer.sanitize(view.title)):\n"
-        for row in view.subBreeds { text += "  \(Sanitizer.sanitize(row.title))\n" }
-      }
+      let text = text(state, imageURL: imageURL)
       let box = PictureSettings.showBox(
         asked: options.pictureSize, window: window, pipedColumns: pictureColumns, text: text)
       let pictureFailure: String?
@@ -210,6 +219,20 @@ struct Commands {
     return ExitCode.success
   }
 
+  /// The text `show` prints under the picture: the breed's name, the picture's address
+  /// (where it has one) and the sub-breeds.
+  private func text(_ state: BreedFeature.State, imageURL: String?) -> String {
+    let view = BreedFeature.ViewState(state)
+    var text = Sanitizer.sanitize(view.subject) + "\n"
+    if let imageURL { text += "Picture: \(Sanitizer.sanitize(imageURL))\n" }
+    if view.subtitle != nil {
+      // Under a sub-breed's name the list is its breed's: "Afghan Hound" has none.
+      text += state.subBreed == nil ? "Sub-breeds:\n" : "Sub-breeds of \(Sanitizer.sanitize(view.title)):\n"
+      for row in view.subBreeds { text += "  \(Sanitizer.sanitize(row.title))\n" }
+    }
+    return text
+  }
+
   /// A picture drawn in cells: how many rows and columns, and when.
   private struct DrawnInCells {
     var rows: Int
@@ -233,7 +256,9 @@ struct Commands {
   private func play(_ drawn: DrawnInCells, in box: PictureBox) -> Int32? {
     guard let animation, let bytes = animation.bytes.value, ImageFormat(sniffing: bytes) == .gif,
       PicturePlayer.canPlay(rows: drawn.rows, columns: drawn.columns, on: Output.streams.output),
-      let decoded = try? GIFDecoder.decodeAnimation(bytes, fitting: animation.target),
+      // The frames are decoded to the pixels the first was.
+      let target = pictureTarget?.pixels,
+      let decoded = try? GIFDecoder.decodeAnimation(bytes, fitting: target),
       decoded.frames.count > 1
     else { return nil }
     let player = PicturePlayer(
@@ -363,4 +388,22 @@ extension Commands {
       return ExitCode.success
     }
   }
+}
+
+/// The pixels `show`'s picture is decoded to: those of the window (or of `--size`) until
+/// the breed is known, then those of the box the picture is drawn in, less the text under
+/// it. Set on the main actor before the picture's address arrives there; read by the
+/// effect that decodes the picture, after it has.
+final class ShowPictureTarget: Sendable {
+  /// The most rows of cells a picture is decoded for: where the picture may be as tall as
+  /// it likes (written to a file), its width bounds it.
+  static let mostRows = 1_000
+  private let size: Mutex<(width: Int, height: Int)>
+
+  init(_ size: (width: Int, height: Int)) { self.size = Mutex(size) }
+
+  /// The pixels to decode to.
+  var pixels: (width: Int, height: Int) { size.withLock { $0 } }
+
+  func set(_ pixels: (width: Int, height: Int)) { size.withLock { $0 = pixels } }
 }

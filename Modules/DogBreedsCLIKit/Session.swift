@@ -103,7 +103,8 @@ struct Session {
     let screen = screenSettings(interactive: interactive)
     // The browser keeps the user's favourites; the scriptable commands leave them alone.
     let favourites = interactive ? favouritesClient(lockWait: .zero) : nil
-    let pictureSize = pictureSize(screen, interactive: interactive)
+    let pictureTarget = interactive ? nil : showPictureTarget(screen)
+    let pictureSize = pictureSize(screen, target: pictureTarget)
     // `show` asks for the picture of a breed named by its API name while the list loads.
     var client = client
     if case .show(let name) = options.command, let path = try? Arguments.breedPath(name) {
@@ -113,11 +114,11 @@ struct Session {
     // other frames are decoded from them once its first is drawn.
     var animation: Commands.AnimationSettings?
     if case .show = options.command, !options.json, screen.isTerminal, options.loops != 0,
-      screen.pictures.playsAnimations, (environment["TERM"] ?? "") != "dumb", let size = pictureSize?()
+      screen.pictures.playsAnimations, (environment["TERM"] ?? "") != "dumb", pictureSize != nil
     {
       let kept = PictureBytes()
       client = client.keepingPictureBytes(in: kept)
-      animation = Commands.AnimationSettings(bytes: kept, target: size, loops: options.loops)
+      animation = Commands.AnimationSettings(bytes: kept, loops: options.loops)
     }
     // --record: the session's log, from the first action on.
     var recorder: SessionRecorder?
@@ -153,7 +154,7 @@ struct Session {
     let commands = Commands(
       store: store, options: options, client: client, pictures: screen.pictures,
       pictureColumns: screen.pictureColumns, window: screen.window, display: screen.display,
-      animation: animation)
+      animation: animation, pictureTarget: pictureTarget)
     switch options.command {
     case .list:
       return await commands.list()
@@ -274,22 +275,28 @@ struct Session {
       pictureColumns: min(size.columns, 80), window: isTerminal ? size : nil)
   }
 
-  /// The pixels a picture should have when it arrives, or `nil` for no pictures: the
-  /// browser's fit the terminal as it is then (it may have been resized); `show`'s, the
-  /// box it prints in.
-  func pictureSize(_ screen: ScreenSettings, interactive: Bool) -> (
-    @Sendable () -> (width: Int, height: Int)
-  )? {
+  /// What the scriptable commands decode a picture to, where pictures are downloaded:
+  /// the window's pixels (or `--size`'s), until `show` knows its box (``Commands``).
+  func showPictureTarget(_ screen: ScreenSettings) -> ShowPictureTarget? {
     let showBox =
       options.pictureSize
       ?? screen.window.map { PictureBox(columns: $0.columns, rows: $0.rows) }
       ?? PictureBox(columns: screen.pictureColumns, rows: 200)
+    return screen.pictures.pixelsPerCell.map {
+      ShowPictureTarget(
+        $0.size(columns: showBox.columns, rows: min(showBox.rows, ShowPictureTarget.mostRows)))
+    }
+  }
+
+  /// The pixels a picture should have when it arrives, or `nil` for no pictures: the
+  /// browser's fit the terminal as it is then (it may have been resized); the scriptable
+  /// commands', `target`'s.
+  func pictureSize(_ screen: ScreenSettings, target: ShowPictureTarget?) -> (
+    @Sendable () -> (width: Int, height: Int)
+  )? {
     let environment = environment
     return screen.pictures.pixelsPerCell.map { perCell -> @Sendable () -> (width: Int, height: Int) in
-      guard interactive else {
-        let size = perCell.size(columns: showBox.columns, rows: showBox.rows)
-        return { size }
-      }
+      if let target { return { target.pixels } }
       return {
         let size = Self.terminalSize(environment: environment)
         return perCell.size(columns: size.columns, rows: size.rows)

@@ -85,9 +85,9 @@ public enum ImageDecoder {
   /// before any allocation.
   public static let maxDimension = 16_384
 
-  /// Decodes a JPEG, a PNG, a WEBP or a GIF to at least `target` pixels in both directions
-  /// where the picture has that many, reduced by a power of two where it has many more
-  /// (see ``JPEGDecoder/decode(_:fitting:)``, ``PNGDecoder/decode(_:fitting:)``,
+  /// Decodes a JPEG, a PNG, a WEBP or a GIF to at least the pixels it takes fitted in
+  /// `target` with its shape kept (where it has that many), reduced by a power of two where
+  /// it has many more (see ``JPEGDecoder/decode(_:fitting:)``, ``PNGDecoder/decode(_:fitting:)``,
   /// ``WEBPDecoder/decode(_:fitting:)`` and ``GIFDecoder/decode(_:fitting:)``).
   ///
   /// - Parameters:
@@ -114,12 +114,22 @@ public enum ImageDecoder {
   }
 
   /// The largest power-of-two reduction, 8 at most, at which a `width`×`height` picture
-  /// still covers `target`; 1 if even a reduction by 2 would not.
-  static func reduction(width: Int, height: Int, covering target: (width: Int, height: Int)) -> Int {
+  /// still has the pixels it takes fitted in `target` with its shape kept; 1 if even a
+  /// reduction by 2 would not.
+  ///
+  /// A picture is always shown fitted in a box, so it needs the box's pixels only in the
+  /// direction that bounds it: a 1920 × 1440 photo for an 800 × 360 box is shown
+  /// 480 × 360, and its quarter has exactly that. The fitted size is rounded up, so a
+  /// reduction never leaves a pixel fewer than the picture is shown with.
+  static func reduction(width: Int, height: Int, fitting target: (width: Int, height: Int)) -> Int {
+    guard width > 0, height > 0 else { return 1 }
+    // The fitted picture, never larger than the picture itself (and so no product here
+    // overflows): the box cut to the picture's size fits it the same way.
+    let (boxWidth, boxHeight) = (min(target.width, width), min(target.height, height))
+    let fittedWidth = min(boxWidth, (width * boxHeight + height - 1) / height)
+    let fittedHeight = min(boxHeight, (height * boxWidth + width - 1) / width)
     for factor in [8, 4, 2]
-    where (width + factor - 1) / factor >= target.width
-      && (height + factor - 1) / factor >= target.height
-    {
+    where (width + factor - 1) / factor >= fittedWidth && (height + factor - 1) / factor >= fittedHeight {
       return factor
     }
     return 1

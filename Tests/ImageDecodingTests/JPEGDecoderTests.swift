@@ -146,10 +146,16 @@ extension PictureSuites {
       #expect(psnr(half.pixels, boxed) > 30)
     }
 
-    @Test func fittingPicksTheSmallestScaleThatIsLargeEnough() throws {
+    /// The smallest scale with the pixels the picture takes fitted in the target: in a
+    /// box wider than the picture's shape, its height bounds it, and the other way round.
+    @Test func fittingPicksTheSmallestScaleThatFillsTheFittedPicture() throws {
       let bytes = JPEGFixture.bytes("synthetic-1080x810-progressive.jpg")
       #expect(try JPEGDecoder.decode(bytes, fitting: (120, 88)).width == 135)
       #expect(try JPEGDecoder.decode(bytes, fitting: (200, 150)).width == 270)
+      // 1080 × 810 fitted in 1000 × 101 is 135 × 101: an eighth (135 × 102) has it.
+      #expect(try JPEGDecoder.decode(bytes, fitting: (1000, 101)).width == 135)
+      #expect(try JPEGDecoder.decode(bytes, fitting: (1000, 103)).width == 270)
+      #expect(try JPEGDecoder.decode(bytes, fitting: (136, 1000)).width == 270)
       // An eighth of 500 × 375 is 62.5 × 46.875: the decode has 63 × 47, which covers it.
       let odd = JPEGFixture.bytes("synthetic-500x375-baseline.jpg")
       #expect(try JPEGDecoder.decode(odd, fitting: (63, 47)).width == 63)

@@ -44,11 +44,17 @@ extension PictureSuites {
     }
 
     /// Like the JPEG decoder's scales: the largest power of two (up to 8) that still
-    /// leaves the target's pixels, each square averaged.
-    @Test func fittingReducesByThePowerOfTwoThatStillCoversTheTarget() throws {
+    /// leaves the pixels the picture takes fitted in the target, each square averaged.
+    /// Fitted in a box wider than its shape, the picture needs the box's height alone
+    /// (`(400, 75)`: 100 × 75 is as tall as the box); in a taller one, its width alone.
+    @Test func fittingReducesByThePowerOfTwoThatStillFillsTheFittedPicture() throws {
       let bytes = PNGFixture.bytes("photo-200x150.png")
       let full = try PNGDecoder.decode(bytes)
-      for (target, factor) in [((40, 30), 4), ((26, 19), 4), ((25, 18), 8), ((101, 75), 1), ((100, 75), 2)] {
+      for (target, factor) in [
+        ((40, 30), 4), ((26, 19), 4), ((25, 18), 8), ((27, 20), 4), ((101, 76), 1), ((100, 75), 2),
+        ((400, 75), 2),
+        ((100, 900), 2), ((400, 76), 1), ((26, 1), 8),
+      ] {
         let image = try PNGDecoder.decode(bytes, fitting: target)
         #expect(image.width == (200 + factor - 1) / factor, "\(target)")
         #expect(image.height == (150 + factor - 1) / factor, "\(target)")

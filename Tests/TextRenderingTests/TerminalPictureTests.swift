@@ -274,6 +274,26 @@ extension PictureSuites {
           == "\u{1B}P0;1;0q\"1;1;10;8#0;2;50;50;50#0!10~-#0!10B\u{1B}\\\n")
     }
 
+    /// A colour that starts partway along a band is reached from the band's start by
+    /// blanks: one `?` each up to three, a run (`!n?`) from four.
+    @Test func aColourStartingPartwayAlongABandIsReachedByBlanks() throws {
+      let grey: [UInt8] = [128, 128, 128]
+      let red: [UInt8] = [255, 0, 0]
+      for (lead, width) in [(3, 7), (6, 10)] {
+        let row = Array(
+          ([[UInt8]](repeating: grey, count: lead) + .init(repeating: red, count: width - lead)).joined())
+        let image = RGBImage(
+          width: width, height: 6, pixels: Array([[UInt8]](repeating: row, count: 6).joined()))
+        let sixel = TerminalPicture.sixel(image, columns: 80)
+        let blanks = lead >= 4 ? "!\(lead)?" : String(repeating: "?", count: lead)
+        let run = width - lead >= 4 ? "!\(width - lead)~" : String(repeating: "~", count: width - lead)
+        let leading = lead >= 4 ? "!\(lead)~" : String(repeating: "~", count: lead)
+        #expect(sixel.contains("\(leading)$#"), "\(sixel.debugDescription)")
+        #expect(sixel.contains("\(blanks)\(run)\u{1B}\\"), "\(sixel.debugDescription)")
+        #expect(try #require(paint(sixel)).pixels == image.pixels)
+      }
+    }
+
     @Test func aPictureOfThousandsOfColoursGetsAtMost256() throws {
       // A 64 × 64 gradient: 4,096 colours.
       let pixels: [UInt8] = (0..<64).flatMap { y -> [UInt8] in

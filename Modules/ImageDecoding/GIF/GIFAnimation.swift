@@ -66,7 +66,7 @@ extension GIFDecoder {
       let area = canvas.area(of: image)
       disposal = (image.disposal, area, image.disposal == 3 ? canvas.copy(area) : [])
       canvas.draw(image, indices: indices)
-      let shown = target.map { canvas.image.reduced(covering: $0) } ?? canvas.image
+      let shown = target.map { canvas.image.reduced(fitting: $0) } ?? canvas.image
       frames.append(AnimationFrame(image: shown, delay: .milliseconds(10 * Self.delay(image.delay))))
     }
     let plays: Animation.Plays =

@@ -35,7 +35,7 @@ public enum GIFDecoder {
   public static func decode(_ bytes: [UInt8], fitting target: (width: Int, height: Int))
     throws(ImageDecodingError) -> RGBImage
   {
-    try decode(bytes).reduced(covering: target)
+    try decode(bytes).reduced(fitting: target)
   }
 }
 

@@ -35,8 +35,9 @@ public enum JPEGDecoder {
     return image
   }
 
-  /// Decodes at the smallest scale that is still at least `target` pixels in both
-  /// directions (or the full size), for a picture that will be shown at about `target`.
+  /// Decodes at the smallest scale that still has the pixels the picture takes fitted in
+  /// `target` with its shape kept (or the full size), for a picture that will be shown
+  /// fitted in `target`.
   public static func decode(_ bytes: [UInt8], fitting target: (width: Int, height: Int))
     throws(ImageDecodingError)
     -> RGBImage
@@ -47,7 +48,7 @@ public enum JPEGDecoder {
     let rotated = header.orientation >= 5
     let factor = ImageDecoder.reduction(
       width: rotated ? header.frame.height : header.frame.width,
-      height: rotated ? header.frame.width : header.frame.height, covering: target)
+      height: rotated ? header.frame.width : header.frame.height, fitting: target)
     return try decode(bytes, scale: Scale(rawValue: factor) ?? .full)
   }
 

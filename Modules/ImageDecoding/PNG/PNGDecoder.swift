@@ -23,7 +23,8 @@ public enum PNGDecoder {
   }
 
   /// Decodes the picture and reduces it by the largest power of two (up to 8) that leaves
-  /// at least `target` pixels in both directions (averaging each square of pixels), as
+  /// the pixels it takes fitted in `target` with its shape kept (averaging each square of
+  /// pixels), as
   /// ``JPEGDecoder/decode(_:fitting:)`` does while decoding.
   ///
   /// - Parameters:
@@ -35,7 +36,7 @@ public enum PNGDecoder {
     throws(ImageDecodingError)
     -> RGBImage
   {
-    try decode(bytes).reduced(covering: target)
+    try decode(bytes).reduced(fitting: target)
   }
 
   /// The declared size, without decoding.
@@ -426,10 +427,11 @@ struct PixelConverter {
 }
 
 extension RGBImage {
-  /// The picture reduced by the largest power of two (up to 8) that leaves at least
-  /// `target` pixels both ways, for decoders that cannot reduce while decoding.
-  func reduced(covering target: (width: Int, height: Int)) -> RGBImage {
-    let factor = ImageDecoder.reduction(width: width, height: height, covering: target)
+  /// The picture reduced by the largest power of two (up to 8) that leaves the pixels it
+  /// takes fitted in `target` (``ImageDecoder/reduction(width:height:fitting:)``), for
+  /// decoders that cannot reduce while decoding.
+  func reduced(fitting target: (width: Int, height: Int)) -> RGBImage {
+    let factor = ImageDecoder.reduction(width: width, height: height, fitting: target)
     return factor == 1 ? self : reduced(by: factor)
   }
 

@@ -69,7 +69,7 @@ public enum WEBPDecoder {
     throws(ImageDecodingError)
     -> RGBImage
   {
-    try decode(bytes).reduced(covering: target)
+    try decode(bytes).reduced(fitting: target)
   }
 
   /// The declared size, without decoding.

@@ -32,18 +32,25 @@ struct AdaptivePalette {
       var widest: (channel: Int, extent: Int)
     }
     func makeBox(_ range: Range<Int>) -> Box {
-      var low = [31, 31, 31]
-      var high = [0, 0, 0]
+      var (lowR, lowG, lowB) = (31, 31, 31)
+      var (highR, highG, highB) = (0, 0, 0)
       var total = 0
       for position in range {
-        total += population[keys[position]]
-        for c in 0..<3 {
-          low[c] = min(low[c], channel(keys[position], c))
-          high[c] = max(high[c], channel(keys[position], c))
-        }
+        let key = keys[position]
+        total += population[key]
+        let (r, g, b) = (channel(key, 0), channel(key, 1), channel(key, 2))
+        lowR = min(lowR, r)
+        highR = max(highR, r)
+        lowG = min(lowG, g)
+        highG = max(highG, g)
+        lowB = min(lowB, b)
+        highB = max(highB, b)
       }
-      let widest = (0..<3).max { high[$0] - low[$0] < high[$1] - low[$1] } ?? 0
-      return Box(range: range, pixels: total, widest: (widest, high[widest] - low[widest]))
+      // The first of the widest, red before green before blue.
+      var widest = (channel: 0, extent: highR - lowR)
+      if highG - lowG > widest.extent { widest = (1, highG - lowG) }
+      if highB - lowB > widest.extent { widest = (2, highB - lowB) }
+      return Box(range: range, pixels: total, widest: widest)
     }
 
     var boxes = keys.isEmpty ? [] : [makeBox(keys.indices)]

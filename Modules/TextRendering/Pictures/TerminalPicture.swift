@@ -172,53 +172,99 @@ public enum TerminalPicture {
       maxHeight: rows >= Int.max / max(1, cell.height) ? .max : max(1, rows * cell.height))
     let (width, height, pixels) = (picture.width, picture.height, picture.pixels)
     let palette = AdaptivePalette(pixels: pixels)
-    let colors = palette.indices
     var output = Array((ControlSequence.sixel + "0;1;0q\"1;1;\(width);\(height)").utf8)
+    output.reserveCapacity(width * height / 2)
     func percent(_ value: UInt8) -> Int { (Int(value) * 100 + 127) / 255 }
     for (register, color) in palette.colors.enumerated() {
       output += Array("#\(register);2;\(percent(color.r));\(percent(color.g));\(percent(color.b))".utf8)
     }
-    // bits[color * width + x]: which of the band's six rows have `color` at column x.
-    var bits = [UInt8](repeating: 0, count: 256 * width)
-    var isPresent = [Bool](repeating: false, count: 256)
-    for top in stride(from: 0, to: height, by: 6) {
-      if top > 0 { output.append(UInt8(ascii: "-")) }
-      for row in top..<min(top + 6, height) {
-        for x in 0..<width {
-          let color = Int(colors[row * width + x])
-          isPresent[color] = true
-          bits[color * width + x] |= 1 << (row - top)
-        }
-      }
-      var first = true
-      for color in 0..<256 where isPresent[color] {
-        isPresent[color] = false
-        if !first { output.append(UInt8(ascii: "$")) }
-        first = false
-        output += Array("#\(color)".utf8)
-        let line = color * width
-        // Columns after the last one with this colour are left out.
-        var end = width
-        while end > 0 && bits[line + end - 1] == 0 { end -= 1 }
-        var x = 0
-        while x < end {
-          let value = bits[line + x]
-          var run = 1
-          while x + run < end && bits[line + x + run] == value { run += 1 }
-          let character = 0x3F + value
-          if run >= 4 {
-            output += Array("!\(run)".utf8)
-            output.append(character)
-          } else {
-            output += [UInt8](repeating: character, count: run)
-          }
-          x += run
-        }
-        for column in 0..<width { bits[line + column] = 0 }
-      }
+    palette.indices.withUnsafeBufferPointer { colors in
+      appendSixelBands(colors, width: width, height: height, to: &output)
     }
     output += Array((ControlSequence.stringTerminator + "\n").utf8)
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The sixel bands of a picture of `width` × `height` palette indices, after its
+  /// palette: each band of six rows once per colour present in it, `#n` then one character
+  /// per column (runs of four or more as `!count`), from the band's start (`$` between
+  /// colours, `-` between bands); the columns after a colour's last are left out.
+  ///
+  /// Each colour's columns in the band are tracked as it is read, so a colour costs the
+  /// span it covers, not the picture's width.
+  static func appendSixelBands(
+    _ colors: UnsafeBufferPointer<UInt8>, width: Int, height: Int, to output: inout [UInt8]
+  ) {
+    // bits[color * width + x]: which of the band's six rows have `color` at column x;
+    // first and last: the columns each colour spans in the band (first > last: absent).
+    var bits = [UInt8](repeating: 0, count: 256 * width)
+    var first = [Int](repeating: Int.max, count: 256)
+    var last = [Int](repeating: -1, count: 256)
+    bits.withUnsafeMutableBufferPointer { bits in
+      first.withUnsafeMutableBufferPointer { first in
+        last.withUnsafeMutableBufferPointer { last in
+          for top in stride(from: 0, to: height, by: 6) {
+            if top > 0 { output.append(UInt8(ascii: "-")) }
+            for row in top..<min(top + 6, height) {
+              let bit = UInt8(1) << (row - top)
+              var at = row * width
+              for x in 0..<width {
+                let color = Int(colors[at])
+                at += 1
+                bits[color &* width &+ x] |= bit
+                if x < first[color] { first[color] = x }
+                if x > last[color] { last[color] = x }
+              }
+            }
+            var firstColor = true
+            for color in 0..<256 where last[color] >= 0 {
+              if !firstColor { output.append(UInt8(ascii: "$")) }
+              firstColor = false
+              output.append(UInt8(ascii: "#"))
+              appendDecimal(color, to: &output)
+              let line = color * width
+              let (start, end) = (first[color], last[color] + 1)
+              // The blank columns before the colour's first, as one run.
+              appendSixelRun(0x3F, count: start, to: &output)
+              var x = start
+              while x < end {
+                let value = bits[line + x]
+                var run = 1
+                while x + run < end && bits[line + x + run] == value { run += 1 }
+                appendSixelRun(0x3F + value, count: run, to: &output)
+                x += run
+              }
+              for column in start..<end { bits[line + column] = 0 }
+              first[color] = Int.max
+              last[color] = -1
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// `count` sixels of `character`: `!count` then the character from four on, else the
+  /// character repeated.
+  @inline(__always)
+  private static func appendSixelRun(_ character: UInt8, count: Int, to output: inout [UInt8]) {
+    if count >= 4 {
+      output.append(UInt8(ascii: "!"))
+      appendDecimal(count, to: &output)
+      output.append(character)
+    } else {
+      for _ in 0..<count { output.append(character) }
+    }
+  }
+
+  /// The digits of `value` (0 or more) in ASCII.
+  private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    repeat {
+      output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      divisor /= 10
+    } while divisor > 0
   }
 
   /// iTerm2's inline images (OSC 1337): the file's own bytes, shown as large as fits
