@@ -424,6 +424,11 @@ if all || arguments.contains("pictures") {
     "Pictures (ns per picture drawn and written, median of 5 runs)", pictureBenchmarks(),
     reference: "half blocks ns")
 }
+if all || arguments.contains("show") {
+  printTable(
+    "show's picture (ns per picture decoded, fitted and written; median of 7 runs alternating)",
+    showPictureBenchmarks(), reference: "decode alone ns")
+}
 if all || arguments.contains("kitty") {
   printTable(
     "Kitty (ns per picture written, or per compression; median of 5 runs, zlib's alternating)",
