@@ -60,7 +60,8 @@ func showPictureBenchmarks() -> [Row3] {
       "symbols, 24-bit", (columns * samples.across, rows * samples.down),
       { image in
         TerminalPicture.text(
-          PictureRenderer.render(image, mode: .blocks, columns: columns, rows: rows, cell: cell, colorMode: .truecolor),
+          PictureRenderer.render(
+            image, mode: .blocks, columns: columns, rows: rows, cell: cell, colorMode: .truecolor),
           colorMode: .truecolor)
       }
     ),
