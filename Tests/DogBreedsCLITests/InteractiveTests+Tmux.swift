@@ -1,0 +1,48 @@
+import Foundation
+import PseudoTerminal
+import TestSupport
+import Testing
+import VirtualTerminal
+
+extension InteractiveTests {
+  /// Inside tmux under kitty (tmux's `TERM` or `TMUX`, and kitty's variables, which stay in
+  /// tmux's environment), `show` passes its kitty picture through tmux to kitty as a
+  /// virtual placement, and writes placeholder cells in the picture's shape for tmux to
+  /// keep as text. A kitty too old for placeholders (its installation says so) gets colour
+  /// cells instead.
+  @Test func insideTmuxUnderKittyShowDrawsThePictureWithPlaceholders() async throws {
+    let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-1000/default,1,0", "KITTY_WINDOW_ID": "1"]
+    let app = try launch(["show", "pug"], environment: tmux)
+    #expect(await app.waitForExit() == 0)
+    let output = String(decoding: app.allOutput, as: UTF8.self)
+    // Passed through, every ESC inside doubled: the pixels go to kitty, placed nowhere.
+    #expect(output.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,f=24,"), "\(output.prefix(200).debugDescription)")
+    #expect(!output.contains("\u{1B}_Ga=T,f=24"))
+    // On screen, rows of placeholders (each with its row's and column's marks) in the
+    // picture's colour id, then the text under them.
+    let screen = app.currentScreen
+    let rows = (0..<screen.height).filter { screen.line($0).unicodeScalars.first == "\u{10EEEE}" }
+    #expect(rows.count >= 3 && rows == Array(0..<rows.count), "\(screen.text)")
+    let placeholders = screen.line(0).unicodeScalars.filter { $0 == "\u{10EEEE}" }.count
+    // The fake picture is 4:3, in cells twice as tall as wide.
+    let shape = Double(placeholders) / Double(rows.count)
+    #expect(abs(shape - 8.0 / 3) < 0.3, "\(placeholders)×\(rows.count)")
+    #expect(screen.line(rows.count) == "Pug")
+
+    // kitty 0.26 draws no placeholders: colour cells, nothing passed through.
+    let folder = ScratchFolder.path("old-kitty").appendingPathComponent("kitty")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "version: Version = Version(0, 26, 5)\n".write(
+      to: folder.appendingPathComponent("constants.py"), atomically: true, encoding: .utf8)
+    let old = try launch(
+      ["show", "pug"],
+      environment: tmux.merging(
+        ["KITTY_INSTALLATION_DIR": folder.deletingLastPathComponent().path, "COLORTERM": "truecolor"]
+      ) { $1 })
+    #expect(await old.waitForExit() == 0)
+    let cells = String(decoding: old.allOutput, as: UTF8.self)
+    #expect(!cells.contains("\u{1B}Ptmux;") && !cells.contains("\u{10EEEE}"))
+    #expect(old.currentScreen.text.contains("Pug"))
+    #expect(cells.contains("\u{1B}[38;2;"), "colour cells")
+  }
+}
