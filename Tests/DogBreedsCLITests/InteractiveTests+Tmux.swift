@@ -16,7 +16,8 @@ extension InteractiveTests {
     #expect(await app.waitForExit() == 0)
     let output = String(decoding: app.allOutput, as: UTF8.self)
     // Passed through, every ESC inside doubled: the pixels go to kitty, placed nowhere.
-    #expect(output.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,f=24,"), "\(output.prefix(200).debugDescription)")
+    #expect(
+      output.contains("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,f=24,"), "\(output.prefix(200).debugDescription)")
     #expect(!output.contains("\u{1B}_Ga=T,f=24"))
     // On screen, rows of placeholders (each with its row's and column's marks) in the
     // picture's colour id, then the text under them.
