@@ -8,7 +8,9 @@ import TextRendering
 /// - `auto`: nothing when the output is not a terminal; kitty, iTerm2 or sixel for `show`
 ///   (kitty and sixel also in the full-screen UI, half blocks in colour for iTerm2) when the
 ///   environment names such a terminal (inside tmux, kitty alone and for `show` alone,
-///   through tmux with placeholders: ``throughTmux``); otherwise half blocks when the
+///   through tmux with placeholders: ``throughTmux``); for `show`, sixel where the
+///   terminal's attributes say it draws it (xterm as a VT340, tmux built with sixel: see
+///   ``TerminalProbe``); otherwise half blocks when the
 ///   terminal has 256 or more colours and the locale is UTF-8, ASCII when it has fewer
 ///   colours or none (NO_COLOR: ASCII in the terminal's own colours), or a locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half

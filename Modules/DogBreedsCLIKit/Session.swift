@@ -221,7 +221,8 @@ struct Session {
     // Before it prints any picture but iTerm2's (which keeps its own shape): a cell's size,
     // where the window does not give it, for the picture's shape. And, in the same round
     // trip, for a picture in cells, whether it draws 24-bit colour where nothing says so:
-    // then the colours and the pictures are chosen again, for such a terminal.
+    // then the colours and the pictures are chosen again, for such a terminal. Its
+    // attributes, which end the answers, say whether it draws sixel.
     var lightBackground = false
     let inCells = pictures.mode == .blocks || pictures.mode == .ascii
     let asksCell = windowCell == nil && pictures.pixelsPerCell != nil
@@ -254,7 +255,15 @@ struct Session {
           pictures.pixelsPerCell = PictureSettings.CellPixels(width: samples.across, height: samples.down)
         }
       }
-      if chosenBlocks, answers?.drawsWide == true {
+      if chosenBlocks, answers?.drawsSixel == true {
+        // Half blocks were chosen for want of a protocol the environment names; a terminal
+        // whose attributes say it draws sixel (xterm as a VT340, tmux built with sixel)
+        // gets the picture in its pixels, as if asked for, failures still warnings.
+        pictures = PictureSettings.resolve(
+          .sixel, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+          interactive: false, unicode: Output.unicode, environment: environment, cell: cell)
+        pictures.explicit = false
+      } else if chosenBlocks, answers?.drawsWide == true {
         pictures = PictureSettings.resolve(
           options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
           interactive: false, unicode: false, environment: environment)

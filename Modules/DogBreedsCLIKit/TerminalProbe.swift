@@ -22,7 +22,7 @@ import TextRendering
 ///   do not know it ignore); for the width, save the cursor, where is it, `─`, where is it
 ///   now, restore the cursor, clear to the end of the line (the `─` goes again at once);
 ///   and then the terminal's attributes (`CSI c`), which every terminal since the VT100
-///   answers, after the requests before it. Reading stops at that last answer, so a terminal that knows
+///   answers, after the requests before it, and whose features say whether it draws sixel. Reading stops at that last answer, so a terminal that knows
 ///   no cursor requests costs one round trip, not the timeout.
 /// - It waits as long as the terminal needs, within ``Patience``: a terminal that has
 ///   started answering gets half a second to finish; one that has said nothing at all is
@@ -125,7 +125,8 @@ enum TerminalProbe {
   }
 
   /// The terminal's answers as the key decoder reads them: its background colour, cursor
-  /// positions, then its attributes, which end them. Anything else read (a key) is dropped.
+  /// positions, then its attributes (which say whether it draws sixel), which end them.
+  /// Anything else read (a key) is dropped.
   struct Answers {
     private(set) var positions: [(row: Int, column: Int)] = []
     private(set) var complete = false
@@ -137,6 +138,9 @@ enum TerminalProbe {
     private(set) var cellSize: TerminalPicture.CellSize?
     /// Whether it draws 24-bit colour, if it said (``ControlSequence/askDirectColor``).
     private(set) var directColor: Bool?
+    /// Whether it draws sixel pictures, as its attributes say (tmux built with sixel says
+    /// so too, and draws them in its pane).
+    private(set) var drawsSixel = false
 
     /// Whether it draws ambiguous characters two columns wide, if it said: two columns
     /// between the positions, on one row.
@@ -155,7 +159,9 @@ enum TerminalProbe {
         cellSize = TerminalPicture.CellSize(width: width, height: height)
       case .reply(.settingReport(let setting)):
         directColor = setting.map(ControlSequence.reportsDirectColor) ?? false
-      case .reply(.terminalAttributes): complete = true
+      case .reply(.terminalAttributes(let sixel)):
+        drawsSixel = sixel ?? false
+        complete = true
       default: break
       }
     }

@@ -119,7 +119,8 @@ enum ActionSamples {
         Display(colorMode: .truecolor, pictureMode: .blocks, pictureProtocol: .iterm), ifAmbiguousWide: nil),
       .resized(columns: 200, rows: 60, cell: nil),
       .resized(columns: 1, rows: 1, cell: TerminalPicture.CellSize(width: 7, height: 15)), .recording,
-      .replied(.cursorPosition(row: 1, column: 3)), .replied(.terminalAttributes),
+      .replied(.cursorPosition(row: 1, column: 3)), .replied(.terminalAttributes(drawsSixel: false)),
+      .replied(.terminalAttributes(drawsSixel: true)),
       .replied(.backgroundColor(red: 1, green: 0.5, blue: 0)), .replied(.cellSize(width: 10, height: 21)),
       .replied(.settingReport("2;1$r48:2::1:2:3m")), .replied(.settingReport(nil)),
     ] + SymbolSet.allCases.map { .opened(Display(symbols: $0), ifAmbiguousWide: nil) }
@@ -146,6 +147,14 @@ struct ActionCodingTests {
       let decoded = try JSONDecoder().decode(AppFeature.Action.self, from: data)
       #expect(decoded == action, "\(String(decoding: data, as: UTF8.self))")
     }
+  }
+
+  /// A terminal's attributes, written in a log before their sixel feature was kept, read
+  /// back with it unknown.
+  @Test func attributesWithoutTheirFeaturesStillRead() throws {
+    let written = #"{"terminal":{"_0":{"replied":{"_0":{"terminalAttributes":{}}}}}}"#
+    let action = try JSONDecoder().decode(AppFeature.Action.self, from: Data(written.utf8))
+    #expect(action == .terminal(.replied(.terminalAttributes(drawsSixel: nil))))
   }
 
   /// The errors actions carry read back whole: what they say is what they said.

@@ -75,7 +75,7 @@ struct AppKeysTests {
     var state = listed
     state.notice = "“x” is not in the breed list."
     #expect(commands(.reply(.cursorPosition(row: 1, column: 3)), state) == [])
-    #expect(commands(.reply(.terminalAttributes), state) == [])
+    #expect(commands(.reply(.terminalAttributes(drawsSixel: false)), state) == [])
   }
 
   @Test func controlKeysWorkOnEveryScreen() {

@@ -36,5 +36,14 @@ struct TerminalProbeTests {
     #expect(answers.cellSize?.width == 9 && answers.cellSize?.height == 20)
     for event in decoder.feed([UInt8(ascii: "c")]) { answers.take(event) }
     #expect(answers.complete)
+    #expect(!answers.drawsSixel)
+  }
+
+  /// Attributes that list sixel (4) say the terminal draws it.
+  @Test func attributesWithSixelSaySo() {
+    var answers = TerminalProbe.Answers()
+    var decoder = KeyDecoder()
+    for event in decoder.feed(Array("\u{1B}[?1;2;4c".utf8)) { answers.take(event) }
+    #expect(answers.complete && answers.drawsSixel)
   }
 }

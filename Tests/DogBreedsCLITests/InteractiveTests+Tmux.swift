@@ -5,6 +5,32 @@ import Testing
 import VirtualTerminal
 
 extension InteractiveTests {
+  /// A terminal whose attributes list sixel (4) gets `show`'s picture in sixel where the
+  /// environment names no protocol: xterm run as a VT340, and tmux built with sixel,
+  /// which draws the sixel a program in its pane writes. Others get half blocks.
+  @Test func showDrawsSixelWhereTheTerminalsAttributesSaySo() async throws {
+    func output(_ environment: [String: String], attributes: String?, _ extra: [String] = []) async throws
+      -> String
+    {
+      let app = try launch(
+        ["show", "pug"] + extra, environment: environment.merging(["COLORTERM": "truecolor"]) { $1 },
+        attributes: attributes)
+      #expect(await app.waitForExit() == 0)
+      // What follows the questions, which end with the attributes' (`CSI c`).
+      return String(decoding: app.allOutput, as: UTF8.self).components(separatedBy: "\u{1B}[c").last ?? ""
+    }
+    let sixel = "\u{1B}P0;1;0q\"1;1;"
+    let xterm = ["TERM": "xterm-256color"]
+    #expect(try await output(xterm, attributes: "63;1;2;4;6;9;15;22").hasPrefix(sixel))
+    let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-1000/default,1,0"]
+    #expect(try await output(tmux, attributes: "1;2;4").hasPrefix(sixel))
+    let blocks = try await output(tmux, attributes: "1;2")
+    #expect(!blocks.contains("\u{1B}P") && blocks.contains("▀"))
+    // Asked for by name, a mode is drawn as asked.
+    let asked = try await output(xterm, attributes: "63;1;2;4", ["--picture", "blocks"])
+    #expect(!asked.contains("\u{1B}P") && asked.contains("▀"))
+  }
+
   /// Inside tmux under kitty (tmux's `TERM` or `TMUX`, and kitty's variables, which stay in
   /// tmux's environment), `show` passes its kitty picture through tmux to kitty as a
   /// virtual placement, and writes placeholder cells in the picture's shape for tmux to

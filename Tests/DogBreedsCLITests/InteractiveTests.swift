@@ -15,13 +15,13 @@ struct InteractiveTests {
   func launch(
     _ extra: [String] = [], environment: [String: String] = [:], replyDelay: Duration? = .zero,
     ambiguousWide: Bool = false, rows: Int = 24, typedAhead: String = "",
-    answersCellPixels: (width: Int, height: Int)? = nil
+    answersCellPixels: (width: Int, height: Int)? = nil, attributes: String? = nil
   ) throws -> PseudoTerminalProcess {
     try PseudoTerminalProcess(
       executable: executable, arguments: ["--api", "fake"] + extra,
       environment: cleanEnvironment(["TERM": "xterm-256color", "ESCDELAY": "20"]).merging(environment) { $1 },
       rows: rows, replyDelay: replyDelay, ambiguousWide: ambiguousWide, typedAhead: typedAhead,
-      answersCellPixels: answersCellPixels)
+      answersCellPixels: answersCellPixels, answersAttributes: attributes)
   }
 
   /// Whether `condition` holds within ten (scaled) seconds, looking every 20 ms.

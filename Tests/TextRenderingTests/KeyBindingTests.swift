@@ -46,7 +46,9 @@ struct KeyBindingTests {
     #expect(
       Self.bindings.action(for: .mouse(MouseEvent(.press, column: 0, row: 0)), in: screen, pageRows: 4) == nil
     )
-    #expect(Self.bindings.action(for: .reply(.terminalAttributes), in: screen, pageRows: 4) == nil)
+    #expect(
+      Self.bindings.action(for: .reply(.terminalAttributes(drawsSixel: true)), in: screen, pageRows: 4) == nil
+    )
     // A binding with nothing to do lets the next answer: with nothing to move, ↑ is nothing.
     #expect(Self.bindings.action(for: .key(.up), in: Screen(count: 0), pageRows: 4) == nil)
     #expect(Self.bindings[3].pressed.isEmpty && !Self.bindings[3].takesText)

@@ -113,11 +113,25 @@ struct KeyDecoderTests {
     #expect(decode(["\u{1B}[<0;0;4M\u{1B}[<;1;1M\u{1B}[<0;1M"]) == keys(.unknown, .unknown, .unknown))
   }
 
+  /// Feature 4, after the terminal's class, is sixel: xterm as a VT340, tmux built with
+  /// sixel, foot. The class itself is not a feature (a VT420's class is 64; a class of 4
+  /// is none), nor is a number that merely contains a 4.
+  @Test func aTerminalAttributesAnswerSaysWhetherItDrawsSixel() {
+    for (answer, sixel) in [
+      ("?63;1;2;3;4;6;9;15;16;22;28c", true), ("?1;2;4c", true), ("?62;4c", true), ("?65;1;9;4c", true),
+      ("?1;2c", false), ("?62c", false), ("?64;1;2;6;9;15;18;21;22c", false), ("?4c", false),
+      ("?62;14;44;40c", false), ("?c", false), ("?;4c", true),
+      ("?1;" + String(repeating: "9", count: 40) + ";4c", true),
+    ] {
+      #expect(decode(["\u{1B}[" + answer]) == [.reply(.terminalAttributes(drawsSixel: sixel))], "\(answer)")
+    }
+  }
+
   @Test func aTerminalAttributesAnswerIsReadWhereverItComes() {
-    #expect(decode(["\u{1B}[?62;22c"]) == [.reply(.terminalAttributes)])
+    #expect(decode(["\u{1B}[?62;22c"]) == [.reply(.terminalAttributes(drawsSixel: false))])
     #expect(
       decode(["x\u{1B}[?", "1;2cy"]) == [
-        .key(.character("x")), .reply(.terminalAttributes), .key(.character("y")),
+        .key(.character("x")), .reply(.terminalAttributes(drawsSixel: false)), .key(.character("y")),
       ])
     // Without the question mark it is the request itself (or nothing we know), not an answer.
     #expect(decode(["\u{1B}[c\u{1B}[0c"]) == keys(.unknown, .unknown))
@@ -133,11 +147,15 @@ struct KeyDecoderTests {
 
   @Test func aRunawaySequenceIsCutShortAndWhatFollowsIsRead() {
     // A CSI that never ends (garbage, or a paste without bracketing) is dropped once it
-    // passes 32 bytes (ESC [ and 31 more) instead of swallowing, or waiting for, the rest.
-    let events = decode(["\u{1B}[" + String(repeating: "1", count: 40) + "x"])
+    // passes 128 bytes (ESC [ and 127 more) instead of swallowing, or waiting for, the rest.
+    let events = decode(["\u{1B}[" + String(repeating: "1", count: 136) + "x"])
     #expect(events.first == .key(.unknown))
     #expect(
       Array(events.dropFirst()) == Array(repeating: .key(.character("1")), count: 9) + keys(.character("x")))
+    // The longest attributes a terminal gives (Windows Terminal's) are read whole.
+    #expect(
+      decode(["\u{1B}[?61;4;6;7;14;21;22;23;24;28;32;42c"]) == [.reply(.terminalAttributes(drawsSixel: true))]
+    )
   }
 
   @Test func severalKeysInOneRead() {

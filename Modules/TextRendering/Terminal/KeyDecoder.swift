@@ -38,10 +38,12 @@ public enum TerminalReply: Hashable, Sendable, Codable {
   /// from 1. (xterm writes F3 with a modifier the same way, Shift-F3 as `CSI 1;2R`: a
   /// reader that asked should take the first answer only.)
   case cursorPosition(row: Int, column: Int)
-  /// The answer to a request for its attributes (`CSI c`): `CSI ? … c`. Every terminal
-  /// answers it, after any requests sent before it, so a reader that asked knows, once it
-  /// has come, that nothing more will.
-  case terminalAttributes
+  /// The answer to a request for its attributes (`CSI c`): `CSI ? class ; features c`.
+  /// Every terminal answers it, after any requests sent before it, so a reader that asked
+  /// knows, once it has come, that nothing more will. `drawsSixel`: whether the features
+  /// include 4, sixel graphics (tmux built with sixel lists it too, and draws the sixel
+  /// pictures a program in its pane writes); `nil` in a session log that did not keep it.
+  case terminalAttributes(drawsSixel: Bool?)
   /// The answer to a request for its background colour (`OSC 11 ; ?`):
   /// `OSC 11 ; rgb:RRRR/GGGG/BBBB`, each channel from 0 to 1.
   case backgroundColor(red: Double, green: Double, blue: Double)
@@ -193,7 +195,9 @@ public struct KeyDecoder: Sendable {
       var end = start + 2
       while end < buffer.count, !(0x40...0x7E).contains(buffer[end]) {
         end += 1
-        if end - start > 32 { return (.unknown, end - start) }  // runaway sequence
+        // A runaway sequence: longer than any answer a terminal gives (Windows Terminal's
+        // attributes take 40 bytes).
+        if end - start > 128 { return (.unknown, end - start) }
       }
       guard end < buffer.count else { return final ? (.unknown, buffer.count - start) : nil }
       let parameters = String(decoding: buffer[(start + 2)..<end], as: UTF8.self)
@@ -281,7 +285,11 @@ public struct KeyDecoder: Sendable {
   private static func csiEvent(parameters: String, final: UInt8) -> InputEvent {
     let fields = parameters.split(separator: ";").map { Int($0) }
     switch final {
-    case UInt8(ascii: "c") where parameters.hasPrefix("?"): return .reply(.terminalAttributes)
+    case UInt8(ascii: "c") where parameters.hasPrefix("?"):
+      // The first number is the terminal's class; the features follow.
+      let features = parameters.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
+        .dropFirst()
+      return .reply(.terminalAttributes(drawsSixel: features.contains("4")))
     case UInt8(ascii: "M") where parameters.hasPrefix("<"), UInt8(ascii: "m") where parameters.hasPrefix("<"):
       return MouseEvent(sgr: parameters.dropFirst(), pressed: final == UInt8(ascii: "M")).map(
         InputEvent.mouse)

@@ -48,13 +48,15 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
   /// for a cell's size (`CSI 16 t`) with that one; with `background`, it answers a question
   /// for its background colour with that one; with `drawsDirectColor`, it answers a question
   /// for its graphic rendition (DECRQSS) as a terminal that does (or does not) draw 24-bit
-  /// colour.
+  /// colour; with `answersAttributes`, it answers a question for its attributes (`CSI c`) with
+  /// those (``VirtualTerminal/attributes``).
   public init(
     executable: String, arguments: [String], environment: [String: String], columns: Int = 80, rows: Int = 24,
     controlling: Bool = true, replyDelay: Duration? = .zero, ambiguousWide: Bool = false,
     typedAhead: String = "", typedWithAnswers: String = "", reportsSize: Bool = true,
     cellPixels: (width: Int, height: Int)? = nil, answersCellPixels: (width: Int, height: Int)? = nil,
-    background: (red: Int, green: Int, blue: Int)? = nil, drawsDirectColor: Bool? = nil
+    background: (red: Int, green: Int, blue: Int)? = nil, drawsDirectColor: Bool? = nil,
+    answersAttributes: String? = nil
   ) throws {
     var name = [CChar](repeating: 0, count: 256)
     let master = dogbreeds_open_pty(&name, name.count)
@@ -108,6 +110,7 @@ public final class PseudoTerminalProcess: @unchecked Sendable {
     screen.background = background
     screen.drawsDirectColor = drawsDirectColor
     screen.cellSize = answersCellPixels
+    if let answersAttributes { screen.attributes = answersAttributes }
     if ambiguousWide { screen.columns = VirtualTerminal.ambiguousWide }
     let capture = Capture(screen: screen, replyDelay: replyDelay, typedWithAnswers: typedWithAnswers)
     self.capture = capture

@@ -34,6 +34,9 @@ public struct VirtualTerminal {
   /// (DECRQSS, `DCS $ q m ST`): `true` reports a 24-bit background as set, `false` as the
   /// nearest of 256 colours; `nil`: it does not answer, as many terminals do not.
   public var drawsDirectColor: Bool?
+  /// Its attributes, as it answers `CSI c` (`CSI ? attributes c`): a VT220 with ANSI
+  /// colour, as xterm says, unless set (`63;1;2;4`: one that draws sixel).
+  public var attributes = "62;22"
   /// How many columns the terminal draws a cluster in: ours, or another terminal's rule
   /// (say tmux 3.3, which draws an emoji with U+FE0F one column wide).
   public var columns: (Character) -> Int = { DisplayWidth.of($0) }
@@ -276,7 +279,7 @@ public struct VirtualTerminal {
     case (false, "t") where number(0, 0) == 16:
       if let cellSize { replies.append("\u{1B}[6;\(cellSize.height);\(cellSize.width)t") }
     case (false, "c") where number(0, 0) == 0:
-      replies.append("\u{1B}[?62;22c")  // a VT220 with ANSI colour, as xterm says
+      replies.append("\u{1B}[?\(attributes)c")
     case (true, "h"), (true, "l"):
       let on = final == UInt8(ascii: "h")
       for mode in numbers.compactMap({ $0 }) {
