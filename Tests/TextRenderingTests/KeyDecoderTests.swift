@@ -115,11 +115,11 @@ struct KeyDecoderTests {
 
   /// Feature 4, after the terminal's class, is sixel: xterm as a VT340, tmux built with
   /// sixel, foot. The class itself is not a feature (a VT420's class is 64; a class of 4
-  /// is none), nor is a number that merely contains a 4.
+  /// is none), nor is a number that merely contains a 4. (Stock xterm answers as a VT420.)
   @Test func aTerminalAttributesAnswerSaysWhetherItDrawsSixel() {
     for (answer, sixel) in [
       ("?63;1;2;3;4;6;9;15;16;22;28c", true), ("?1;2;4c", true), ("?62;4c", true), ("?65;1;9;4c", true),
-      ("?1;2c", false), ("?62c", false), ("?64;1;2;6;9;15;18;21;22c", false), ("?4c", false),
+      ("?1;2c", false), ("?62c", false), ("?64;1;2;6;9;15;16;17;18;21;22;28c", false), ("?4c", false),
       ("?62;14;44;40c", false), ("?c", false), ("?;4c", true),
       ("?1;" + String(repeating: "9", count: 40) + ";4c", true),
     ] {
