@@ -285,11 +285,20 @@ extension PictureSuites {
         let image = RGBImage(
           width: width, height: 6, pixels: Array([[UInt8]](repeating: row, count: 6).joined()))
         let sixel = TerminalPicture.sixel(image, columns: 80)
-        let blanks = lead >= 4 ? "!\(lead)?" : String(repeating: "?", count: lead)
-        let run = width - lead >= 4 ? "!\(width - lead)~" : String(repeating: "~", count: width - lead)
-        let leading = lead >= 4 ? "!\(lead)~" : String(repeating: "~", count: lead)
-        #expect(sixel.contains("\(leading)$#"), "\(sixel.debugDescription)")
-        #expect(sixel.contains("\(blanks)\(run)\u{1B}\\"), "\(sixel.debugDescription)")
+        // Each colour's register, as the palette names it.
+        func register(_ percentages: String) throws -> String {
+          let named = try #require(sixel.range(of: ";2;" + percentages + "#"), "\(sixel.debugDescription)")
+          return String(sixel[..<named.lowerBound].split(separator: "#").last ?? "")
+        }
+        let (greyRegister, redRegister) = (try register("50;50;50"), try register("100;0;0"))
+        func run(_ character: Character, _ count: Int) -> String {
+          count >= 4 ? "!\(count)\(character)" : String(repeating: character, count: count)
+        }
+        // Grey fills the band's first columns, red is reached by blanks.
+        #expect(sixel.contains("#\(greyRegister)\(run("~", lead))"), "\(sixel.debugDescription)")
+        #expect(
+          sixel.contains("#\(redRegister)\(run("?", lead))\(run("~", width - lead))"),
+          "\(sixel.debugDescription)")
         #expect(try #require(paint(sixel)).pixels == image.pixels)
       }
     }
