@@ -80,7 +80,9 @@ struct PictureSettings: Sendable {
 
   static func resolve(
     _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,
-    interactive: Bool, unicode: Bool, environment: [String: String], cell: TerminalPicture.CellSize = .default
+    interactive: Bool, unicode: Bool, environment: [String: String],
+    cell: TerminalPicture.CellSize = .default,
+    tmux: TmuxClient? = nil
   ) -> PictureSettings {
     // ASCII cells: the parts each glyph's shape is matched on.
     let cells = CellPixels(
@@ -135,11 +137,14 @@ struct PictureSettings: Sendable {
         return PictureSettings(mode: .none, colorMode: colorMode, pixelsPerCell: nil, explicit: false)
       }
       // Inside tmux, where the environment names kitty as the terminal outside (its
-      // variables stay in tmux's environment) and that kitty draws placeholders, `show`
-      // passes kitty's pictures through and has tmux keep placeholders for them; other
-      // protocols are not passed through.
+      // variables stay in tmux's environment), that kitty draws placeholders and tmux
+      // passes sequences on (as `tmux`, where it answers, says), `show` passes kitty's
+      // pictures through and has tmux keep placeholders for them; other protocols are not
+      // passed through.
       if isInsideTmux(environment) {
-        if !interactive, terminalProtocol(named: environment) == .kitty, kittyDrawsPlaceholders(environment) {
+        if !interactive, terminalProtocol(named: environment) == .kitty, kittyDrawsPlaceholders(environment),
+          tmux?.passesThrough ?? true
+        {
           return resolve(
             .kitty, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true, interactive: false,
             unicode: unicode, environment: environment, cell: cell

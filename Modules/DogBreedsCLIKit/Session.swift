@@ -212,9 +212,16 @@ struct Session {
     let colorRefused = ColorPolicy.isRefused(choice: options.color, environment: environment)
     let windowCell = Self.cellSize()
     var cell = windowCell ?? .default
+    // Inside tmux, `show` asks it what it passes on to the terminal outside.
+    var tmux: TmuxClient?
+    if case .show = options.command, isTerminal, options.picture == .auto,
+      PictureSettings.isInsideTmux(environment)
+    {
+      tmux = TmuxClient.ask(environment: environment)
+    }
     var pictures = PictureSettings.resolve(
       options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
-      interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
+      interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell, tmux: tmux)
     // Before `show` prints a picture in cells: whether the background is light, and, for
     // half blocks it chose (not asked for by name), whether the terminal draws them two
     // columns wide (each would take two: the ASCII ramp instead, as in the full-screen app).
@@ -239,7 +246,7 @@ struct Session {
         colorMode = ColorPolicy.mode(choice: options.color, isTerminal: isTerminal, environment: environment)
         pictures = PictureSettings.resolve(
           options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
-          interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell)
+          interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell, tmux: tmux)
         chosenBlocks = pictures.mode == .blocks && !pictures.explicit
       }
       lightBackground = answers?.lightBackground ?? false
@@ -255,10 +262,13 @@ struct Session {
           pictures.pixelsPerCell = PictureSettings.CellPixels(width: samples.across, height: samples.down)
         }
       }
-      if chosenBlocks, answers?.drawsSixel == true {
+      if chosenBlocks, answers?.drawsSixel == true,
+        !PictureSettings.isInsideTmux(environment) || tmux?.drawsSixel == true
+      {
         // Half blocks were chosen for want of a protocol the environment names; a terminal
-        // whose attributes say it draws sixel (xterm as a VT340, tmux built with sixel)
-        // gets the picture in its pixels, as if asked for, failures still warnings.
+        // whose attributes say it draws sixel (xterm as a VT340; tmux built with sixel, in
+        // a terminal that draws it) gets the picture in its pixels, as if asked for,
+        // failures still warnings.
         pictures = PictureSettings.resolve(
           .sixel, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
           interactive: false, unicode: Output.unicode, environment: environment, cell: cell)

@@ -135,6 +135,30 @@ struct PictureSettingsTests {
     #expect(settings.mode == .blocks && settings.terminalProtocol == nil && !settings.throughTmux)
   }
 
+  /// tmux's answer to `display-message -p`: the features of the terminal outside and
+  /// whether sequences are passed on. Inside tmux, kitty's pictures go through only where
+  /// it passes them (or cannot be asked).
+  @Test func tmuxSaysWhatItPassesOn() throws {
+    let xterm = try #require(TmuxClient(answer: "256,bpaste,RGB,sixel,title|on|\n"))
+    #expect(xterm.drawsSixel && xterm.passesThrough)
+    let kitty = try #require(TmuxClient(answer: "bpaste,ccolour,clipboard|off|\n"))
+    #expect(!kitty.drawsSixel && !kitty.passesThrough)
+    #expect(TmuxClient(answer: "|all|")?.passesThrough == true)
+    #expect(TmuxClient(answer: "|0|")?.passesThrough == false)  // tmux 3.3 with no client
+    for answer in ["", "no server running", "a|b", "sixel|on|extra"] {
+      #expect(TmuxClient(answer: answer) == nil)
+    }
+    let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "KITTY_WINDOW_ID": "1"]
+    func settings(_ tmux: TmuxClient?) -> PictureSettings {
+      PictureSettings.resolve(
+        .auto, colorMode: .ansi256, isTerminal: true, interactive: false, unicode: true,
+        environment: environment,
+        tmux: tmux)
+    }
+    #expect(settings(xterm).throughTmux && settings(nil).throughTmux)
+    #expect(settings(kitty).mode == .blocks && !settings(kitty).throughTmux)
+  }
+
   /// A terminal's own protocol decodes to the terminal's cells in pixels, and so do symbols,
   /// which are fitted on them; ASCII, to one pixel across and two down; nothing, to nothing.
   @Test func picturesAreDecodedForTheCellsTheyFill() {

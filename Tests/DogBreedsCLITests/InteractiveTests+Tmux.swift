@@ -22,10 +22,19 @@ extension InteractiveTests {
     let sixel = "\u{1B}P0;1;0q\"1;1;"
     let xterm = ["TERM": "xterm-256color"]
     #expect(try await output(xterm, attributes: "63;1;2;4;6;9;15;22").hasPrefix(sixel))
+    // tmux built with sixel lists it whatever the terminal outside draws: what it found
+    // in that terminal decides.
     let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-1000/default,1,0"]
-    #expect(try await output(tmux, attributes: "1;2;4").hasPrefix(sixel))
-    let blocks = try await output(tmux, attributes: "1;2")
-    #expect(!blocks.contains("\u{1B}P") && blocks.contains("▀"))
+    let outsideDrawsSixel = try Self.fakeTmux(answering: "256,RGB,sixel,title|off|")
+    #expect(try await output(tmux.merging(outsideDrawsSixel) { $1 }, attributes: "1;2;4").hasPrefix(sixel))
+    for (environment, attributes) in [
+      (tmux.merging(try Self.fakeTmux(answering: "256,RGB,title|on|")) { $1 }, "1;2;4"),
+      (tmux.merging(outsideDrawsSixel) { $1 }, "1;2"),
+      (tmux, "1;2;4"),  // no tmux to ask
+    ] {
+      let blocks = try await output(environment, attributes: attributes)
+      #expect(!blocks.contains("\u{1B}P") && blocks.contains("▀"), "\(environment) \(attributes)")
+    }
     // Asked for by name, a mode is drawn as asked.
     let asked = try await output(xterm, attributes: "63;1;2;4", ["--picture", "blocks"])
     #expect(!asked.contains("\u{1B}P") && asked.contains("▀"))
@@ -71,5 +80,26 @@ extension InteractiveTests {
     #expect(!cells.contains("\u{1B}Ptmux;") && !cells.contains("\u{10EEEE}"))
     #expect(old.currentScreen.text.contains("Pug"))
     #expect(cells.contains("\u{1B}[38;2;"), "colour cells")
+
+    // Where tmux says it passes nothing on, the picture would never reach kitty: colour
+    // cells.
+    let closed = try launch(
+      ["show", "pug"],
+      environment: tmux.merging(try Self.fakeTmux(answering: "256,RGB|off|")) { $1 }.merging(
+        ["COLORTERM": "truecolor"]) { $1 })
+    #expect(await closed.waitForExit() == 0)
+    let shut = String(decoding: closed.allOutput, as: UTF8.self)
+    #expect(!shut.contains("\u{1B}Ptmux;") && shut.contains("▀"))
+  }
+
+  /// A `tmux` that answers `display-message` as a tmux would, first on `PATH`.
+  static func fakeTmux(answering answer: String) throws -> [String: String] {
+    let folder = ScratchFolder.path(
+      "fake-tmux-" + String(answer.unicodeScalars.filter(\.properties.isAlphabetic)))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let script = folder.appendingPathComponent("tmux")
+    try "#!/bin/sh\nprintf '%s\\n' '\(answer)'\n".write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    return ["PATH": folder.path + ":/usr/bin:/bin"]
   }
 }
