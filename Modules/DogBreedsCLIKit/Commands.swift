@@ -158,9 +158,7 @@ struct Commands {
       let box = PictureSettings.showBox(
         asked: options.pictureSize, window: window, pipedColumns: pictureColumns,
         text: text(state, imageURL: ""))
-      if box.rows >= PictureSettings.fewestRows {
-        pictureTarget.set(pixels.size(columns: box.columns, rows: min(box.rows, ShowPictureTarget.mostRows)))
-      }
+      if box.rows >= PictureSettings.fewestRows { pictureTarget.set(pixels.pixels(of: box)) }
     }
     await opening.finish()
     guard let state = store.state.breed else { return ExitCode.failure }
@@ -390,14 +388,10 @@ extension Commands {
   }
 }
 
-/// The pixels `show`'s picture is decoded to: those of the window (or of `--size`) until
-/// the breed is known, then those of the box the picture is drawn in, less the text under
-/// it. Set on the main actor before the picture's address arrives there; read by the
+/// The pixels `show`'s picture is decoded to: those of its box with no text under the
+/// picture until the breed is known, then those of the box less the text. Set on the main actor before the picture's address arrives there; read by the
 /// effect that decodes the picture, after it has.
 final class ShowPictureTarget: Sendable {
-  /// The most rows of cells a picture is decoded for: where the picture may be as tall as
-  /// it likes (written to a file), its width bounds it.
-  static let mostRows = 1_000
   private let size: Mutex<(width: Int, height: Int)>
 
   init(_ size: (width: Int, height: Int)) { self.size = Mutex(size) }

@@ -9,8 +9,8 @@ import TextRendering
 ///   (kitty and sixel also in the full-screen UI, half blocks in colour for iTerm2) when the
 ///   environment names such a terminal (inside tmux, kitty alone and for `show` alone,
 ///   through tmux with placeholders: ``throughTmux``); for `show`, sixel where the
-///   terminal's attributes say it draws it (xterm as a VT340, tmux built with sixel: see
-///   ``TerminalProbe``); otherwise half blocks when the
+///   terminal's attributes say it draws it (`attributesSaySixel`: xterm as a VT340; tmux
+///   built with sixel in a terminal that draws it); otherwise half blocks when the
 ///   terminal has 256 or more colours and the locale is UTF-8, ASCII when it has fewer
 ///   colours or none (NO_COLOR: ASCII in the terminal's own colours), or a locale without Unicode (LANG=C).
 /// - `blocks`/`256`: half blocks in 24-bit (when COLORTERM says so) or 256 colours. Half
@@ -33,6 +33,12 @@ struct PictureSettings: Sendable {
 
     /// The pixels for a picture `columns` × `rows` cells large.
     func size(columns: Int, rows: Int) -> (width: Int, height: Int) { (columns * width, rows * height) }
+
+    /// The pixels for `show`'s `box`: where the picture may be as tall as it likes (written
+    /// to a file), its width bounds it, and the largest box `--size` takes stands for "any".
+    func pixels(of box: PictureBox) -> (width: Int, height: Int) {
+      size(columns: box.columns, rows: min(box.rows, PictureBox.largest))
+    }
   }
 
   var mode: PictureMode
@@ -82,7 +88,7 @@ struct PictureSettings: Sendable {
     _ choice: PictureChoice, colorMode: ColorMode, colorRefused: Bool = false, isTerminal: Bool,
     interactive: Bool, unicode: Bool, environment: [String: String],
     cell: TerminalPicture.CellSize = .default,
-    tmux: TmuxClient? = nil
+    tmux: TmuxClient? = nil, attributesSaySixel: Bool = false
   ) -> PictureSettings {
     // ASCII cells: the parts each glyph's shape is matched on.
     let cells = CellPixels(
@@ -166,7 +172,19 @@ struct PictureSettings: Sendable {
         // ASCII.
         if unicode, !colorRefused { return blocks(richColor) }
       }
-      if unicode, colorMode == .truecolor || colorMode == .ansi256 { return blocks(colorMode) }
+      if unicode, colorMode == .truecolor || colorMode == .ansi256 {
+        // Where the terminal's attributes (which `show` asks for: ``TerminalProbe``) say it
+        // draws sixel, `show` draws that instead; inside tmux, where tmux also found sixel
+        // in the terminal outside (tmux built with sixel lists it whatever that terminal
+        // draws).
+        if !interactive, attributesSaySixel, !isInsideTmux(environment) || tmux?.drawsSixel == true {
+          return resolve(
+            .sixel, colorMode: colorMode, colorRefused: colorRefused, isTerminal: true, interactive: false,
+            unicode: unicode, environment: environment, cell: cell
+          ).automatic
+        }
+        return blocks(colorMode)
+      }
       return PictureSettings(mode: .ascii, colorMode: colorMode, pixelsPerCell: cells, explicit: false)
     }
   }

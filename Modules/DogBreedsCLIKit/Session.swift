@@ -214,7 +214,7 @@ struct Session {
     var cell = windowCell ?? .default
     // Inside tmux, `show` asks it what it passes on to the terminal outside.
     var tmux: TmuxClient?
-    if case .show = options.command, isTerminal, options.picture == .auto,
+    if case .show = options.command, isTerminal, !options.json, options.picture == .auto,
       PictureSettings.isInsideTmux(environment)
     {
       tmux = TmuxClient.ask(environment: environment)
@@ -262,18 +262,14 @@ struct Session {
           pictures.pixelsPerCell = PictureSettings.CellPixels(width: samples.across, height: samples.down)
         }
       }
-      if chosenBlocks, answers?.drawsSixel == true,
-        !PictureSettings.isInsideTmux(environment) || tmux?.drawsSixel == true
-      {
-        // Half blocks were chosen for want of a protocol the environment names; a terminal
-        // whose attributes say it draws sixel (xterm as a VT340; tmux built with sixel, in
-        // a terminal that draws it) gets the picture in its pixels, as if asked for,
-        // failures still warnings.
+      if chosenBlocks, answers?.drawsSixel == true {
         pictures = PictureSettings.resolve(
-          .sixel, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
-          interactive: false, unicode: Output.unicode, environment: environment, cell: cell)
-        pictures.explicit = false
-      } else if chosenBlocks, answers?.drawsWide == true {
+          options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
+          interactive: interactive, unicode: Output.unicode, environment: environment, cell: cell, tmux: tmux,
+          attributesSaySixel: true)
+        chosenBlocks = pictures.mode == .blocks && !pictures.explicit
+      }
+      if chosenBlocks, answers?.drawsWide == true {
         pictures = PictureSettings.resolve(
           options.picture, colorMode: colorMode, colorRefused: colorRefused, isTerminal: isTerminal,
           interactive: false, unicode: false, environment: environment)
@@ -295,16 +291,12 @@ struct Session {
   }
 
   /// What the scriptable commands decode a picture to, where pictures are downloaded:
-  /// the window's pixels (or `--size`'s), until `show` knows its box (``Commands``).
+  /// `show`'s box with no text under the picture yet, until `show` knows its text
+  /// (``Commands``).
   func showPictureTarget(_ screen: ScreenSettings) -> ShowPictureTarget? {
-    let showBox =
-      options.pictureSize
-      ?? screen.window.map { PictureBox(columns: $0.columns, rows: $0.rows) }
-      ?? PictureBox(columns: screen.pictureColumns, rows: 200)
-    return screen.pictures.pixelsPerCell.map {
-      ShowPictureTarget(
-        $0.size(columns: showBox.columns, rows: min(showBox.rows, ShowPictureTarget.mostRows)))
-    }
+    let box = PictureSettings.showBox(
+      asked: options.pictureSize, window: screen.window, pipedColumns: screen.pictureColumns, text: "")
+    return screen.pictures.pixelsPerCell.map { ShowPictureTarget($0.pixels(of: box)) }
   }
 
   /// The pixels a picture should have when it arrives, or `nil` for no pictures: the

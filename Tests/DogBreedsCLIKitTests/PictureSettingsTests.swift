@@ -159,6 +159,29 @@ struct PictureSettingsTests {
     #expect(settings(kitty).mode == .blocks && !settings(kitty).throughTmux)
   }
 
+  /// Where the terminal's attributes list sixel, `show`'s automatic picture is sixel
+  /// (chosen, not asked for) where it would have been half blocks; inside tmux, only where
+  /// tmux found sixel in the terminal outside. The full-screen app, and a terminal without
+  /// colour, keep what they had.
+  @Test func attributesThatListSixelTurnShowsHalfBlocksIntoSixel() {
+    func settings(
+      _ environment: [String: String], tmux: TmuxClient? = nil, interactive: Bool = false,
+      colorMode: ColorMode = .ansi256
+    ) -> PictureSettings {
+      PictureSettings.resolve(
+        .auto, colorMode: colorMode, isTerminal: true, interactive: interactive, unicode: true,
+        environment: environment, tmux: tmux, attributesSaySixel: true)
+    }
+    let xterm = settings(["TERM": "xterm-256color"])
+    #expect(xterm.terminalProtocol == .sixel && xterm.mode == .none && !xterm.explicit)
+    let inTmux = ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0"]
+    #expect(settings(inTmux, tmux: TmuxClient(answer: "RGB,sixel|off|")).terminalProtocol == .sixel)
+    #expect(settings(inTmux, tmux: TmuxClient(answer: "RGB|on|")).mode == .blocks)
+    #expect(settings(inTmux).mode == .blocks)
+    #expect(settings(["TERM": "xterm-256color"], interactive: true).mode == .blocks)
+    #expect(settings(["TERM": "xterm"], colorMode: .none).mode == .ascii)
+  }
+
   /// A terminal's own protocol decodes to the terminal's cells in pixels, and so do symbols,
   /// which are fitted on them; ASCII, to one pixel across and two down; nothing, to nothing.
   @Test func picturesAreDecodedForTheCellsTheyFill() {

@@ -14,22 +14,23 @@ import TextRendering
 #endif
 
 /// `show` decodes its picture for the box it draws it in, not for the whole window: the
-/// window less the text printed under the picture. On a terminal of 30 × 10, Akita's text
-/// (its name and the picture's address) and the prompt after it leave 30 × 7 cells; the
+/// window less the text printed under the picture. On a terminal of 30 × 12, Akita's text
+/// (its name and the picture's address) and the prompt after it leave 30 × 9 cells; the
 /// fake API's 500 × 375 photo fitted there in half blocks needs half its pixels, where the
-/// whole window would need all of them.
+/// window less the prompt alone (what `show` decodes for before it knows its text) would
+/// need all of them.
 @MainActor
 struct ShowDecodeTests {
   @Test func theDecodeIsForTheBoxTheTextLeaves() async throws {
     let cell = SymbolSet.samplesPerCell(.default)
     let photo = [UInt8](FakeImages.baseline)
-    let forBox = try ImageDecoder.decode(photo, fitting: (30 * cell.across, 7 * cell.down))
-    let forWindow = try ImageDecoder.decode(photo, fitting: (30 * cell.across, 10 * cell.down))
+    let forBox = try ImageDecoder.decode(photo, fitting: (30 * cell.across, 9 * cell.down))
+    let forWindow = try ImageDecoder.decode(photo, fitting: (30 * cell.across, 11 * cell.down))
     // The two differ, so the test tells one from the other.
     #expect(forBox.width < forWindow.width)
 
     let run = try await runOnTerminal(
-      ["show", "akita", "--api", "fake", "--picture", "blocks", "--trace"], columns: 30, rows: 10)
+      ["show", "akita", "--api", "fake", "--picture", "blocks", "--trace"], columns: 30, rows: 12)
     #expect(run.status == 0, "\(run.error.suffix(400))")
     // --trace prints each state change; the picture arrives decoded once.
     let decoded = run.error.components(separatedBy: "+       picture: .loaded(").dropFirst().first ?? ""
